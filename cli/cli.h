@@ -1,0 +1,34 @@
+/* cli.h — what the gabata program's commands share: drawing, players, the engine protocol. */
+#ifndef GABATA_CLI_H
+#define GABATA_CLI_H
+
+#include "gabata.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Draw the board: both rows with labels, marks, owners, stores, and whose turn it is. */
+void draw_board(FILE *out, const gb_game *g, bool color);
+/* Describe the last move lap by lap ("C: 6 stones, C→a; a: 2 stones ... captures 5 from E"). */
+void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover);
+/* "South wins 52-44 (rule)" and the like. */
+void draw_result(FILE *out, const gb_game *g);
+const char *side_name(int side);
+
+/* Computer players. */
+typedef enum { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_AI } player_kind;
+int player_parse(const char *s, player_kind *k);
+const char *player_name(player_kind k);
+/* Choose a move for the player to move; 0 on success. */
+int player_choose(player_kind k, const gb_game *g, uint64_t *rng, gb_move *out);
+
+/* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
+int engine_run(FILE *in, FILE *out);
+
+/* Save text to path through a temporary file and a rename, so that a failure never leaves a
+ * half-written record in place. Returns 0, or -1 with errno set. */
+int save_file_atomic(const char *path, const char *text);
+/* Read a whole file (malloc'd), or NULL with errno set; refuses files over 16 MiB. */
+char *read_file_all(const char *path);
+
+#endif

@@ -1,0 +1,120 @@
+/* draw.c — the board in a terminal: both rows as their players see them from South's seat. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *side_name(int side) { return side == GB_NORTH ? "North" : "South"; }
+
+static char label(const gb_game *g, int hole)
+{
+    int n = gb_game_rows(g);
+    return (char)(hole < n ? 'A' + hole : 'a' + hole - n);
+}
+
+static void cell(FILE *out, const gb_game *g, int h, bool color)
+{
+    static const char marks[] = {' ', 'S', 'N', 'S', 'N', '*'};
+    int mk = gb_hole_mark(g, h);
+    int c = gb_hole_count(g, h);
+    const char *on = "", *off = "";
+    if (color && mk) {
+        on = mk == GB_MARK_MINE ? "\033[33m" : (mk == GB_MARK_EKWARNA_S || mk == GB_MARK_BULTO_S) ? "\033[36m" : "\033[35m";
+        off = "\033[0m";
+    } else if (color && c == 0) {
+        on = "\033[2m";
+        off = "\033[0m";
+    }
+    fprintf(out, "[%s%3d%c%s]", on, c, marks[mk < 0 ? 0 : mk], off);
+}
+
+void draw_board(FILE *out, const gb_game *g, bool color)
+{
+    int n = gb_game_rows(g);
+    bool owners_moved = false;
+    for (int h = 0; h < 2 * n; h++)
+        owners_moved |= gb_hole_owner(g, h) != (h >= n ? GB_NORTH : GB_SOUTH);
+    fprintf(out, "\n           ");
+    for (int h = 2 * n - 1; h >= n; h--)
+        fprintf(out, "  %c   ", label(g, h));
+    fprintf(out, "\n  North   ");
+    for (int h = 2 * n - 1; h >= n; h--)
+        cell(out, g, h, color);
+    fprintf(out, "   taken %d\n", gb_store(g, GB_NORTH));
+    if (owners_moved) {
+        fprintf(out, "  owner   ");
+        for (int h = 2 * n - 1; h >= n; h--)
+            fprintf(out, "   %c  ", gb_hole_owner(g, h) ? 'N' : 'S');
+        fprintf(out, "\n  owner   ");
+        for (int h = 0; h < n; h++)
+            fprintf(out, "   %c  ", gb_hole_owner(g, h) ? 'N' : 'S');
+        fprintf(out, "\n");
+    }
+    fprintf(out, "  South   ");
+    for (int h = 0; h < n; h++)
+        cell(out, g, h, color);
+    fprintf(out, "   taken %d\n           ", gb_store(g, GB_SOUTH));
+    for (int h = 0; h < n; h++)
+        fprintf(out, "  %c   ", label(g, h));
+    fprintf(out, "\n\n");
+    if (gb_is_over(g))
+        draw_result(out, g);
+    else
+        fprintf(out, "  %s to move (%s, ply %d%s%d)\n", side_name(gb_to_move(g)), gb_phase(g),
+                gb_ply(g), gb_round(g) > 1 ? ", round " : "", gb_round(g) > 1 ? gb_round(g) : 0);
+}
+
+void draw_result(FILE *out, const gb_game *g)
+{
+    int w = gb_winner(g), s = gb_score(g, GB_SOUTH), n = gb_score(g, GB_NORTH);
+    const char *why = gb_end_reason_name(gb_end_reason(g));
+    static const char *const explain[] = {"", "by the rules", "a position repeated (RULINGS T2)",
+                                          "the ply limit was reached (T3)",
+                                          "a sowing that never ends was played (T1)"};
+    if (w == GB_DRAW)
+        fprintf(out, "  Game over: a draw, %d-%d (%s).\n", s, n, explain[gb_end_reason(g)]);
+    else
+        fprintf(out, "  Game over: %s wins, %d-%d (%s).\n", side_name(w), s, n, explain[gb_end_reason(g)]);
+    (void)why;
+}
+
+void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
+{
+    char mv[96];
+    gb_move_format(g, m, mv, sizeof mv);
+    const gb_trace *t = gb_last_trace(g);
+    fprintf(out, "  %s plays %s", side_name(mover), mv);
+    if (!t || t->laps == 0) {
+        fprintf(out, "\n");
+        return;
+    }
+    fprintf(out, ": %d lap%s, %ld stone%s sown\n", t->laps, t->laps == 1 ? "" : "s", t->sown,
+            t->sown == 1 ? "" : "s");
+    int show = t->events;
+    for (int i = 0; i < show; i++) {
+        const gb_lap *l = &t->lap[i];
+        if (i == 8 && show > 12) {
+            fprintf(out, "    ... %d more laps ...\n", t->laps - 10);
+            i = show - 3;
+            continue;
+        }
+        fprintf(out, "    %c: %u stone%s, last into %c", label(g, l->from), (unsigned)l->stones,
+                l->stones == 1 ? "" : "s", label(g, l->to));
+        switch (l->event) {
+        case GB_EV_CONTINUE: fprintf(out, ", lifted and sown on\n"); break;
+        case GB_EV_END: fprintf(out, " (was empty): move ends\n"); break;
+        case GB_EV_CAPTURE:
+            fprintf(out, " (was empty): captures %u from %c\n", (unsigned)l->value, label(g, l->other));
+            break;
+        case GB_EV_EKWARNA: fprintf(out, ": makes it an ekwarna\n"); break;
+        case GB_EV_OWN_EKWARNA: fprintf(out, ": own ekwarna, move ends\n"); break;
+        case GB_EV_EAT: fprintf(out, ": eats %u\n", (unsigned)l->value); break;
+        case GB_EV_BULTO: fprintf(out, ": makes it a bulto\n"); break;
+        case GB_EV_REFUSE: fprintf(out, ": bulto refused\n"); break;
+        case GB_EV_OWN_BULTO: fprintf(out, ": own bulto, move ends\n"); break;
+        default: fprintf(out, "\n"); break;
+        }
+    }
+    if (t->laps > t->events)
+        fprintf(out, "    (%d laps not shown)\n", t->laps - t->events);
+}

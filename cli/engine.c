@@ -1,0 +1,325 @@
+/* engine.c — the line protocol of `gabata engine` (docs/protocol.md). Every reply ends with a
+ * line `ok`, or is the single line `error <reason>`; the session always goes on. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_LEN 8192
+
+typedef struct session {
+    gb_game *g;
+    uint64_t seed;
+    FILE *out;
+} session;
+
+static void reply_error(session *s, const char *msg) { fprintf(s->out, "error %s\n", msg); }
+static void ok(session *s) { fprintf(s->out, "ok\n"); }
+
+static bool need_game(session *s)
+{
+    if (!s->g) {
+        reply_error(s, "no game: start one with 'new VARIANT' or 'position STRING'");
+        return false;
+    }
+    return true;
+}
+
+static void cmd_new(session *s, char *args)
+{
+    char *variant = strtok(args, " \t");
+    if (!variant) {
+        reply_error(s, "usage: new VARIANT [key=value ...]");
+        return;
+    }
+    char *rest = strtok(NULL, "");
+    gb_game *g;
+    gb_error err;
+    if (gb_game_new(&g, variant, rest, s->seed, &err) != GB_OK) {
+        reply_error(s, err.msg);
+        return;
+    }
+    gb_game_free(s->g);
+    s->g = g;
+    ok(s);
+}
+
+static void cmd_position(session *s, char *args)
+{
+    if (!*args) {
+        if (!need_game(s))
+            return;
+        char *p = gb_position_format(s->g);
+        if (!p) {
+            reply_error(s, "out of memory");
+            return;
+        }
+        fprintf(s->out, "%s\n", p);
+        free(p);
+        ok(s);
+        return;
+    }
+    gb_game *g;
+    gb_error err;
+    if (gb_game_from_position(&g, args, s->seed, &err) != GB_OK) {
+        reply_error(s, err.msg);
+        return;
+    }
+    gb_game_free(s->g);
+    s->g = g;
+    ok(s);
+}
+
+static void print_moves(session *s, bool with_state)
+{
+    gb_move moves[GB_MAX_MOVES];
+    int n = gb_legal_moves(s->g, moves, GB_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char mv[96];
+        gb_move_format(s->g, &moves[i], mv, sizeof mv);
+        if (!with_state) {
+            fprintf(s->out, "%s\n", mv);
+            continue;
+        }
+        gb_game *c;
+        if (gb_game_successor(s->g, i, &c) != GB_OK) {
+            reply_error(s, "could not play a listed move (out of memory)");
+            return;
+        }
+        /* a chance outcome drawn during the move is part of its text */
+        const gb_move *played = gb_history_move(c, gb_history_length(c) - 1);
+        gb_move_format(c, played, mv, sizeof mv);
+        char *js = gb_state_json(c);
+        fprintf(s->out, "%s\t%s\n", mv, js ? js : "null");
+        free(js);
+        gb_game_free(c);
+    }
+    ok(s);
+}
+
+static void cmd_play(session *s, char *args)
+{
+    if (!need_game(s))
+        return;
+    gb_error err;
+    gb_move m;
+    if (!*args) {
+        reply_error(s, "usage: play MOVE");
+        return;
+    }
+    if (gb_move_parse(s->g, args, &m, &err) != GB_OK || gb_play(s->g, &m, &err) != GB_OK) {
+        reply_error(s, err.msg);
+        return;
+    }
+    ok(s);
+}
+
+static void cmd_perft(session *s, char *args)
+{
+    if (!need_game(s))
+        return;
+    char *end;
+    errno = 0;
+    long d = strtol(args, &end, 10);
+    if (!*args || *end || errno || d < 0 || d > 12) {
+        reply_error(s, "usage: perft DEPTH (0-12)");
+        return;
+    }
+    fprintf(s->out, "%llu\n", (unsigned long long)gb_perft(s->g, (int)d));
+    ok(s);
+}
+
+static void cmd_seed(session *s, char *args)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(args, &end, 10);
+    if (!*args || *end || errno || !isdigit((unsigned char)*args)) {
+        reply_error(s, "usage: seed N (a whole number)");
+        return;
+    }
+    s->seed = v;
+    ok(s);
+}
+
+static const char help_text[] =
+    "new VARIANT [key=value ...]  start a game (variants: sadeqa)\n"
+    "position [STRING]            set the position, or print the current one\n"
+    "moves                        legal moves, one a line\n"
+    "successors                   legal moves, each with a tab and the resulting state as JSON\n"
+    "play MOVE                    play a move\n"
+    "undo                         take back the last move\n"
+    "state                        the state as one line of JSON\n"
+    "record                       the game record so far\n"
+    "perft DEPTH                  count move sequences of DEPTH plies\n"
+    "seed N                       the random seed for the next game (chance, lots)\n"
+    "help                         this list\n"
+    "quit                         end the session\n";
+
+int engine_run(FILE *in, FILE *out)
+{
+    session s = {NULL, 1, out};
+    char *line = malloc(LINE_MAX_LEN);
+    if (!line)
+        return 1;
+    while (fgets(line, LINE_MAX_LEN, in)) {
+        size_t len = strlen(line);
+        if (len == LINE_MAX_LEN - 1 && line[len - 1] != '\n') {
+            int c;
+            while ((c = fgetc(in)) != EOF && c != '\n')
+                ;
+            reply_error(&s, "line too long");
+            fflush(out);
+            continue;
+        }
+        while (len && isspace((unsigned char)line[len - 1]))
+            line[--len] = 0;
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p || *p == '#')
+            continue;
+        char *cmd = p;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+        if (*p)
+            *p++ = 0;
+        while (isspace((unsigned char)*p))
+            p++;
+        char *args = p;
+        if (strcmp(cmd, "quit") == 0) {
+            ok(&s);
+            break;
+        } else if (strcmp(cmd, "new") == 0) {
+            cmd_new(&s, args);
+        } else if (strcmp(cmd, "position") == 0) {
+            cmd_position(&s, args);
+        } else if (strcmp(cmd, "moves") == 0) {
+            if (need_game(&s))
+                print_moves(&s, false);
+        } else if (strcmp(cmd, "successors") == 0) {
+            if (need_game(&s))
+                print_moves(&s, true);
+        } else if (strcmp(cmd, "play") == 0) {
+            cmd_play(&s, args);
+        } else if (strcmp(cmd, "undo") == 0) {
+            gb_error err;
+            if (need_game(&s)) {
+                if (gb_undo(s.g, &err) != GB_OK)
+                    reply_error(&s, err.msg);
+                else
+                    ok(&s);
+            }
+        } else if (strcmp(cmd, "state") == 0) {
+            if (need_game(&s)) {
+                char *js = gb_state_json(s.g);
+                if (js) {
+                    fprintf(out, "%s\n", js);
+                    free(js);
+                    ok(&s);
+                } else {
+                    reply_error(&s, "out of memory");
+                }
+            }
+        } else if (strcmp(cmd, "record") == 0) {
+            if (need_game(&s)) {
+                char *r = gb_record_format(s.g, NULL);
+                if (r) {
+                    fputs(r, out);
+                    free(r);
+                    ok(&s);
+                } else {
+                    reply_error(&s, "out of memory");
+                }
+            }
+        } else if (strcmp(cmd, "perft") == 0) {
+            cmd_perft(&s, args);
+        } else if (strcmp(cmd, "seed") == 0) {
+            cmd_seed(&s, args);
+        } else if (strcmp(cmd, "help") == 0) {
+            fputs(help_text, out);
+            ok(&s);
+        } else {
+            char msg[160];
+            snprintf(msg, sizeof msg, "unknown command '%.40s' (try 'help')", cmd);
+            reply_error(&s, msg);
+        }
+        fflush(out);
+    }
+    gb_game_free(s.g);
+    free(line);
+    fflush(out);
+    return 0;
+}
+
+int save_file_atomic(const char *path, const char *text)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, plen + 16, "%s.tmp~", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        free(tmp);
+        return -1;
+    }
+    size_t len = strlen(text);
+    bool good = fwrite(text, 1, len, f) == len;
+    good &= fflush(f) == 0;
+    good &= fclose(f) == 0;
+    if (!good || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+char *read_file_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (len < cap - 1)
+            break;
+        if (cap >= (16u << 20)) {
+            free(buf);
+            buf = NULL;
+            errno = EFBIG;
+            break;
+        }
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[len] = 0;
+        if (strlen(buf) != len) { /* a NUL byte: not a text file */
+            free(buf);
+            errno = EINVAL;
+            return NULL;
+        }
+    }
+    return buf;
+}

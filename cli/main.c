@@ -1,0 +1,306 @@
+/* main.c — the gabata program: one command a job (play, replay, perft, bench, engine). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int cmd_play(int argc, char **argv);
+
+static const char usage_text[] =
+    "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
+    "\n"
+    "usage: gabata COMMAND [ARGS]   (gabata COMMAND --help for each)\n"
+    "\n"
+    "  play VARIANT      play in the terminal, against the computer or another person\n"
+    "  replay FILE       show a game record position by position\n"
+    "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
+    "  bench VARIANT     random self-play speed and statistics\n"
+    "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
+    "  variants          the games and their options\n"
+    "\n"
+    "Games: sadeqa (Sadeqa III, Welega, Ethiopia).\n";
+
+static int fail(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gabata: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
+}
+
+static bool parse_long(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Collect trailing key=value arguments into one option string. */
+static void join_options(char *buf, size_t len, const char *arg)
+{
+    size_t used = strlen(buf);
+    snprintf(buf + used, len - used, "%s%s", used ? " " : "", arg);
+}
+
+static int cmd_variants(void)
+{
+    for (int i = 0; i < gb_variant_count(); i++) {
+        const char *name = gb_variant_name(i);
+        char help[1024];
+        gb_variant_options_help(name, help, sizeof help);
+        printf("%s — %s\n", name, gb_variant_title(name));
+        for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
+            printf("    %s\n", line);
+    }
+    return 0;
+}
+
+static const char perft_help[] =
+    "usage: gabata perft VARIANT DEPTH [key=value ...] [--position STRING]\n"
+    "Counts the sequences of exactly DEPTH plies from the start (or from STRING): a game that ends\n"
+    "sooner adds nothing. Prints the count at every depth from 1 to DEPTH, with the time taken.\n";
+
+static int cmd_perft(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(perft_help, stdout);
+        return 0;
+    }
+    const char *variant = NULL, *position = NULL;
+    long depth = -1;
+    char opts[1024] = "";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--position") == 0) {
+            if (++i >= argc)
+                return fail("--position needs a position string", "");
+            position = argv[i];
+        } else if (strchr(argv[i], '=')) {
+            join_options(opts, sizeof opts, argv[i]);
+        } else if (!variant && !position) {
+            variant = argv[i];
+        } else if (depth < 0) {
+            if (!parse_long(argv[i], 0, 30, &depth))
+                return fail("depth must be a whole number from 0 to 30, not '%s'", argv[i]);
+        } else {
+            return fail("unexpected argument '%s' (see gabata perft --help)", argv[i]);
+        }
+    }
+    if (depth < 0 && variant && !position && parse_long(variant, 0, 30, &depth))
+        variant = NULL;
+    if ((!variant && !position) || depth < 0) {
+        fputs(perft_help, stderr);
+        return 2;
+    }
+    gb_game *g;
+    gb_error err;
+    int rc = position ? gb_game_from_position(&g, position, 1, &err) : gb_game_new(&g, variant, opts, 1, &err);
+    if (rc)
+        return fail("%s", err.msg);
+    if (position && variant && strcmp(variant, gb_game_variant(g)) != 0) {
+        gb_game_free(g);
+        return fail("the position is not a game of %s", variant);
+    }
+    for (int d = 1; d <= depth; d++) {
+        clock_t t0 = clock();
+        uint64_t n = gb_perft(g, d);
+        double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        printf("perft %d %llu  (%.3f s)\n", d, (unsigned long long)n, secs);
+        fflush(stdout);
+    }
+    gb_game_free(g);
+    return 0;
+}
+
+static const char bench_help[] =
+    "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
+    "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
+    "sown stones per second, with the games' statistics: plies per game, results, end reasons.\n"
+    "Figures only: nothing here passes or fails.\n";
+
+static int cmd_bench(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(bench_help, stdout);
+        return 0;
+    }
+    const char *variant = NULL;
+    long games = 20000, seed = 1;
+    char opts[1024] = "";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--games") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 1, 100000000, &games))
+                return fail("--games needs a whole number from 1 to 100000000%s", "");
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 0, 0x7fffffffffffffffL, &seed))
+                return fail("--seed needs a whole number%s", "");
+        } else if (strchr(argv[i], '=')) {
+            join_options(opts, sizeof opts, argv[i]);
+        } else if (!variant) {
+            variant = argv[i];
+        } else {
+            return fail("unexpected argument '%s' (see gabata bench --help)", argv[i]);
+        }
+    }
+    if (!variant) {
+        fputs(bench_help, stderr);
+        return 2;
+    }
+    gb_game *g;
+    gb_error err;
+    if (gb_game_new(&g, variant, opts, (uint64_t)seed, &err))
+        return fail("%s", err.msg);
+    gb_playout_stats st;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = gb_random_playouts(g, games, (uint64_t)seed, &st, &err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    gb_game_free(g);
+    if (rc)
+        return fail("%s", err.msg);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (secs <= 0)
+        secs = 1e-9;
+    printf("bench %s%s%s: %ld random games, seed %ld, %.3f s\n", variant, opts[0] ? " " : "", opts,
+           st.games, seed, secs);
+    printf("  playouts/s   %12.0f\n", (double)st.games / secs);
+    printf("  plies/s      %12.0f\n", (double)st.plies / secs);
+    printf("  stones/s     %12.0f   (sown, in the moves played)\n", (double)st.sown / secs);
+    printf("  plies/game   %12.1f   (min %ld, max %ld)\n", (double)st.plies / (double)st.games,
+           st.min_plies, st.max_plies);
+    printf("  laps/ply     %12.2f\n", st.plies ? (double)st.laps / (double)st.plies : 0.0);
+    printf("  results      South %.1f%%  North %.1f%%  draw %.1f%%\n", 100.0 * st.wins[0] / st.games,
+           100.0 * st.wins[1] / st.games, 100.0 * st.wins[2] / st.games);
+    printf("  end reasons  rule %ld  repetition %ld  cap %ld  endless %ld\n", st.reasons[GB_END_RULE],
+           st.reasons[GB_END_REPETITION], st.reasons[GB_END_CAP], st.reasons[GB_END_ENDLESS]);
+    return 0;
+}
+
+static const char replay_help[] =
+    "usage: gabata replay FILE [--step]\n"
+    "Shows a game record position by position: each move, its laps, and the board after it.\n"
+    "With --step, waits for Enter between moves.\n";
+
+static int cmd_replay(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(replay_help, stdout);
+        return 0;
+    }
+    const char *path = NULL;
+    bool step = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--step") == 0)
+            step = true;
+        else if (!path)
+            path = argv[i];
+        else
+            return fail("unexpected argument '%s' (see gabata replay --help)", argv[i]);
+    }
+    if (!path) {
+        fputs(replay_help, stderr);
+        return 2;
+    }
+    char *text = read_file_all(path);
+    if (!text) {
+        fprintf(stderr, "gabata: cannot read %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    gb_game *full;
+    gb_error err;
+    if (gb_record_parse(&full, text, &err) != GB_OK) {
+        fprintf(stderr, "gabata: %s: %s\n", path, err.msg);
+        free(text);
+        return 1;
+    }
+    char *position = gb_record_tag(text, "Position");
+    char *opts = gb_record_tag(text, "Options");
+    char *seed_s = gb_record_tag(text, "Seed");
+    uint64_t seed = seed_s ? strtoull(seed_s, NULL, 10) : 0;
+    gb_game *g;
+    int rc = position ? gb_game_from_position(&g, position, seed, &err)
+                      : gb_game_new(&g, gb_game_variant(full), opts, seed, &err);
+    free(position);
+    free(opts);
+    free(seed_s);
+    free(text);
+    if (rc) {
+        gb_game_free(full);
+        return fail("%s", err.msg);
+    }
+    printf("%s, %d moves\n", gb_variant_title(gb_game_variant(g)), gb_history_length(full));
+    draw_board(stdout, g, false);
+    for (int i = 0; i < gb_history_length(full); i++) {
+        gb_move m = *gb_history_move(full, i);
+        int mover = gb_to_move(g);
+        if (step) {
+            printf("  [Enter for the next move] ");
+            fflush(stdout);
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+        }
+        printf("\nMove %d\n", i + 1);
+        if (gb_play(g, &m, &err) != GB_OK) {
+            fprintf(stderr, "gabata: move %d: %s\n", i + 1, err.msg);
+            break;
+        }
+        draw_trace(stdout, g, &m, mover);
+        draw_board(stdout, g, false);
+    }
+    gb_game_free(g);
+    gb_game_free(full);
+    return 0;
+}
+
+static const char engine_help[] =
+    "usage: gabata engine\n"
+    "Reads protocol commands on standard input and answers on standard output; every answer ends\n"
+    "with a line 'ok', or is one line 'error <reason>'. Type 'help' inside for the commands;\n"
+    "docs/protocol.md has the whole protocol.\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        fputs(usage_text, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("gabata %s\n", GB_VERSION);
+        return 0;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "play") == 0)
+        return cmd_play(argc - 1, argv + 1);
+    if (strcmp(cmd, "replay") == 0)
+        return cmd_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "perft") == 0)
+        return cmd_perft(argc - 1, argv + 1);
+    if (strcmp(cmd, "bench") == 0)
+        return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "variants") == 0)
+        return cmd_variants();
+    if (strcmp(cmd, "engine") == 0) {
+        if (wants_help(argc - 1, argv + 1)) {
+            fputs(engine_help, stdout);
+            return 0;
+        }
+        return engine_run(stdin, stdout);
+    }
+    fprintf(stderr, "gabata: unknown command '%s'\n\n%s", cmd, usage_text);
+    return 2;
+}

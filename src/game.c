@@ -1,0 +1,570 @@
+/* game.c — the driver: the registry of games, the termination rulings T1–T5 applied around every
+ * game's rules, and the gb_game object of the public API (history, undo, legal moves). */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- registry: adding a game is one line here ---- */
+static const gb_rules *const all_rules[] = {
+    &gb_rules_sadeqa,
+};
+#define NUM_RULES ((int)(sizeof all_rules / sizeof all_rules[0]))
+
+int gb_variant_count(void) { return NUM_RULES; }
+const char *gb_variant_name(int i) { return i >= 0 && i < NUM_RULES ? all_rules[i]->name : NULL; }
+
+const gb_rules *gb_rules_find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (int i = 0; i < NUM_RULES; i++)
+        if (strcmp(all_rules[i]->name, name) == 0)
+            return all_rules[i];
+    return NULL;
+}
+
+const char *gb_variant_title(const char *name)
+{
+    const gb_rules *r = gb_rules_find(name);
+    return r ? r->title : NULL;
+}
+
+const char *gb_end_reason_name(int reason)
+{
+    static const char *const names[] = {NULL, "rule", "repetition", "cap", "endless"};
+    return reason >= 0 && reason <= GB_END_ENDLESS ? names[reason] : NULL;
+}
+
+/* ---- repetition record ---- */
+int gb_record_push(gb_record *rec, const gb_pos *p)
+{
+    if (rec->len == rec->cap) {
+        if (!rec->own)
+            return GB_ENOMEM; /* a fixed buffer (playouts) is sized for max-plies + 1 */
+        int cap = rec->cap ? rec->cap * 2 : 64;
+        gb_pos *np = realloc(rec->pos, (size_t)cap * sizeof *np);
+        if (!np)
+            return GB_ENOMEM;
+        rec->pos = np;
+        rec->cap = cap;
+    }
+    rec->pos[rec->len++] = *p;
+    return GB_OK;
+}
+
+void gb_record_free(gb_record *rec)
+{
+    if (rec->own)
+        free(rec->pos);
+    memset(rec, 0, sizeof *rec);
+}
+
+/* T2: has this position (where someone must act) occurred before in this game (round)? Stones
+ * taken never return within a round, so only positions with the same store total can match:
+ * scan back until the total differs. */
+static bool repeated(const gb_record *rec, const gb_pos *p)
+{
+    int taken = p->store[0] + p->store[1];
+    for (int i = rec->len - 1; i >= 0; i--) {
+        const gb_pos *q = &rec->pos[i];
+        if (q->store[0] + q->store[1] != taken)
+            break;
+        if (q->hash == p->hash && gb_pos_same(q, p))
+            return true;
+    }
+    return false;
+}
+
+int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+              uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children)
+{
+    gb_move local_moves[GB_MAX_MOVES];
+    gb_pos local_children[GB_MAX_MOVES];
+    if (!moves) {
+        moves = local_moves;
+        children = local_children;
+    }
+    for (;;) {
+        int reason = GB_END_NONE, n = 0;
+        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
+        if (child->flags & GB_F_ENDLESS) {
+            /* T1 with endless=ends-game: the game (round) ends at once, on the board as it stood
+             * before the move. */
+            child->flags &= (uint8_t)~GB_F_ENDLESS;
+            reason = GB_END_ENDLESS;
+        } else {
+            n = r->gen(o, child, moves, children);
+            child->hash = gb_pos_hash(child);
+            if (r->ended(o, child, n))
+                reason = GB_END_RULE; /* T5: the game's own rule first, */
+            else if (repeated(rec, child))
+                reason = GB_END_REPETITION; /* then repetition (T2), */
+            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
+                reason = GB_END_CAP; /* then the cap (T3). */
+        }
+        if (reason == GB_END_NONE) {
+            if (gb_record_push(rec, child) != GB_OK)
+                return GB_ENOMEM;
+            return n;
+        }
+        r->finish(o, child, reason, chance, rng);
+        if (child->flags & GB_F_OVER) {
+            child->hash = gb_pos_hash(child);
+            return 0;
+        }
+        /* A new round began: the repetition record starts afresh (T5). */
+        rec->len = 0;
+    }
+}
+
+/* ---- the game object ---- */
+typedef struct step {
+    gb_move move;
+    uint64_t rng_before;
+} step;
+
+struct gb_game {
+    const gb_rules *r;
+    gb_options o;
+    gb_pos start;     /* as settled at creation */
+    bool custom;      /* created from a position string */
+    uint64_t seed, rng;
+    gb_pos cur;
+    gb_record rec;
+    step *hist;
+    int hist_len, hist_cap;
+    gb_trace last;
+    bool has_last;
+    int nmoves;
+    gb_move moves[GB_MAX_MOVES];
+    gb_pos children[GB_MAX_MOVES];
+};
+
+static gb_game *game_alloc(const gb_rules *r, const gb_options *o, uint64_t seed)
+{
+    gb_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->r = r;
+    g->o = *o;
+    g->seed = g->rng = seed;
+    g->rec.own = true;
+    return g;
+}
+
+/* Settle the start position into a fresh repetition record. */
+static int game_begin(gb_game *g, const gb_pos *start)
+{
+    g->cur = *start;
+    g->rec.len = 0;
+    g->hist_len = 0;
+    g->has_last = false;
+    if (g->cur.flags & GB_F_OVER) {
+        g->cur.hash = gb_pos_hash(&g->cur);
+        g->nmoves = 0;
+    } else {
+        uint8_t chance = 0;
+        int n = gb_settle(g->r, &g->o, &g->cur, &g->rec, &chance, &g->rng, g->moves, g->children);
+        if (n < 0)
+            return n;
+        g->nmoves = n;
+    }
+    g->start = g->cur;
+    return GB_OK;
+}
+
+int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,
+                gb_error *err)
+{
+    *out = NULL;
+    const gb_rules *r = gb_rules_find(variant);
+    if (!r) {
+        char names[128] = "";
+        size_t used = 0;
+        for (int i = 0; i < NUM_RULES; i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                     all_rules[i]->name);
+        return gb_fail(err, GB_EINVAL, "unknown game '%.40s' (games: %s)", variant ? variant : "",
+                       names);
+    }
+    gb_options o;
+    int rc = gb_options_parse(r, options, &o, err);
+    if (rc)
+        return rc;
+    gb_game *g = game_alloc(r, &o, seed);
+    if (!g)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    gb_pos p;
+    r->setup(&o, &p);
+    if ((rc = game_begin(g, &p)) != GB_OK) {
+        gb_game_free(g);
+        return gb_fail(err, rc, "out of memory");
+    }
+    *out = g;
+    return GB_OK;
+}
+
+/* Used by the position parser (notation.c). */
+int gb_game_from_pos(gb_game **out, const gb_rules *r, const gb_options *o, const gb_pos *p,
+                     uint64_t seed, gb_error *err)
+{
+    gb_game *g = game_alloc(r, o, seed);
+    if (!g)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    g->custom = true;
+    int rc = game_begin(g, p);
+    if (rc) {
+        gb_game_free(g);
+        return gb_fail(err, rc, "out of memory");
+    }
+    *out = g;
+    return GB_OK;
+}
+
+gb_game *gb_game_clone(const gb_game *g)
+{
+    gb_game *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g;
+    c->rec.pos = NULL;
+    c->hist = NULL;
+    c->rec.cap = c->hist_cap = 0;
+    if (g->rec.len) {
+        c->rec.pos = malloc((size_t)g->rec.len * sizeof *c->rec.pos);
+        if (!c->rec.pos)
+            goto fail;
+        memcpy(c->rec.pos, g->rec.pos, (size_t)g->rec.len * sizeof *c->rec.pos);
+        c->rec.cap = g->rec.len;
+    }
+    if (g->hist_len) {
+        c->hist = malloc((size_t)g->hist_len * sizeof *c->hist);
+        if (!c->hist)
+            goto fail;
+        memcpy(c->hist, g->hist, (size_t)g->hist_len * sizeof *c->hist);
+        c->hist_cap = g->hist_len;
+    }
+    return c;
+fail:
+    free(c->rec.pos);
+    free(c->hist);
+    free(c);
+    return NULL;
+}
+
+void gb_game_free(gb_game *g)
+{
+    if (!g)
+        return;
+    gb_record_free(&g->rec);
+    free(g->hist);
+    free(g);
+}
+
+const gb_rules *gb_game_rules(const gb_game *g) { return g->r; }
+const gb_options *gb_game_options(const gb_game *g) { return &g->o; }
+const gb_pos *gb_game_pos(const gb_game *g) { return &g->cur; }
+const gb_pos *gb_game_start(const gb_game *g) { return &g->start; }
+bool gb_game_custom(const gb_game *g) { return g->custom; }
+uint64_t gb_game_seed(const gb_game *g) { return g->seed; }
+
+const char *gb_game_variant(const gb_game *g) { return g->r->name; }
+int gb_game_rows(const gb_game *g) { return g->r->n; }
+static bool hole_ok(const gb_game *g, int h) { return h >= 0 && h < 2 * g->r->n; }
+int gb_hole_count(const gb_game *g, int h) { return hole_ok(g, h) ? g->cur.holes[h] : -1; }
+int gb_hole_mark(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_mark(g->r, &g->cur, h) : -1; }
+int gb_hole_owner(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_owner(&g->cur, h) : -1; }
+int gb_store(const gb_game *g, int side) { return side == 0 || side == 1 ? g->cur.store[side] : -1; }
+int gb_to_move(const gb_game *g) { return (g->cur.flags & GB_F_OVER) ? GB_NOBODY : g->cur.to_move; }
+const char *gb_phase(const gb_game *g) { return g->r->phases[g->cur.phase]; }
+int gb_is_over(const gb_game *g) { return (g->cur.flags & GB_F_OVER) != 0; }
+int gb_winner(const gb_game *g) { return gb_is_over(g) ? g->cur.winner : GB_NOBODY; }
+int gb_end_reason(const gb_game *g) { return gb_is_over(g) ? g->cur.end_reason : GB_END_NONE; }
+int gb_ply(const gb_game *g) { return (int)g->cur.ply; }
+int gb_round(const gb_game *g) { return g->cur.round; }
+int gb_history_length(const gb_game *g) { return g->hist_len; }
+const gb_move *gb_history_move(const gb_game *g, int i)
+{
+    return i >= 0 && i < g->hist_len ? &g->hist[i].move : NULL;
+}
+const gb_trace *gb_last_trace(const gb_game *g) { return g->has_last ? &g->last : NULL; }
+
+int gb_score(const gb_game *g, int side)
+{
+    if (side != 0 && side != 1)
+        return -1;
+    int s[2];
+    if (gb_is_over(g)) {
+        g->r->scores(&g->o, &g->cur, s);
+    } else {
+        s[0] = g->cur.store[0];
+        s[1] = g->cur.store[1];
+    }
+    return s[side];
+}
+
+int gb_legal_moves(const gb_game *g, gb_move *out, int max)
+{
+    int n = g->nmoves < max ? g->nmoves : max;
+    memcpy(out, g->moves, (size_t)(n > 0 ? n : 0) * sizeof *out);
+    return n;
+}
+
+/* Successors of the current position, settled: for the protocol's `successors`. */
+int gb_game_successor(const gb_game *g, int i, gb_game **out)
+{
+    if (i < 0 || i >= g->nmoves)
+        return GB_EINVAL;
+    gb_game *c = gb_game_clone(g);
+    if (!c)
+        return GB_ENOMEM;
+    gb_move m = g->moves[i];
+    int rc = gb_play(c, &m, NULL);
+    if (rc) {
+        gb_game_free(c);
+        return rc;
+    }
+    *out = c;
+    return GB_OK;
+}
+
+static bool same_move(const gb_move *a, const gb_move *b)
+{
+    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
+           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
+}
+
+static int hist_push(gb_game *g, const gb_move *m, uint64_t rng_before)
+{
+    if (g->hist_len == g->hist_cap) {
+        int cap = g->hist_cap ? g->hist_cap * 2 : 64;
+        step *h = realloc(g->hist, (size_t)cap * sizeof *h);
+        if (!h)
+            return GB_ENOMEM;
+        g->hist = h;
+        g->hist_cap = cap;
+    }
+    g->hist[g->hist_len].move = *m;
+    g->hist[g->hist_len].rng_before = rng_before;
+    g->hist_len++;
+    return GB_OK;
+}
+
+int gb_play(gb_game *g, gb_move *m, gb_error *err)
+{
+    if (gb_is_over(g))
+        return gb_fail(err, GB_EOVER, "the game is over");
+    uint64_t rng_before = g->rng;
+    gb_pos child = g->cur;
+    gb_trace tr;
+    memset(&tr, 0, sizeof tr);
+    int rc, listed = -1;
+    for (int i = 0; i < g->nmoves; i++)
+        if (same_move(&g->moves[i], m)) {
+            listed = i;
+            break;
+        }
+    if (listed >= 0) {
+        child = g->children[listed];
+        if (!(child.flags & GB_F_ENDLESS)) {
+            gb_pos again = g->cur; /* once more, to record the laps for display */
+            gb_move mm = *m;
+            g->r->play(&g->o, &again, &mm, &tr, &g->rng, NULL);
+            m->chance = mm.chance ? mm.chance : m->chance;
+        }
+    } else {
+        if (g->nmoves > 0 && m->kind != GB_MOVE_LAYOUT) {
+            /* Explain why, in the rules' words, when they have any; else list the moves. */
+            gb_pos probe = g->cur;
+            gb_move mm = *m;
+            gb_error why = {0, ""};
+            rc = g->r->play(&g->o, &probe, &mm, NULL, &g->rng, &why);
+            g->rng = rng_before;
+            if (rc == GB_OK || rc == GB_EENDLESS)
+                snprintf(why.msg, sizeof why.msg, "%s",
+                         rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)"
+                                           : "not among the legal moves");
+            return gb_fail(err, GB_EILLEGAL, "illegal move: %s", why.msg);
+        }
+        rc = g->r->play(&g->o, &child, m, &tr, &g->rng, err);
+        if (rc == GB_EENDLESS) {
+            if (g->o.v[GB_OPT_ENDLESS] == 0) {
+                g->rng = rng_before;
+                return gb_fail(err, GB_EILLEGAL, "illegal move: its sowing never ends (RULINGS T1)");
+            }
+            child = g->cur;
+            child.flags |= GB_F_ENDLESS;
+        } else if (rc) {
+            g->rng = rng_before;
+            if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
+                char msg[GB_ERR_LEN];
+                snprintf(msg, sizeof msg, "illegal move: %.200s", err->msg);
+                snprintf(err->msg, sizeof err->msg, "%s", msg);
+            }
+            return rc;
+        }
+    }
+    rc = hist_push(g, m, rng_before);
+    if (rc)
+        return gb_fail(err, rc, "out of memory");
+    int n = gb_settle(g->r, &g->o, &child, &g->rec, &m->chance, &g->rng, g->moves, g->children);
+    if (n < 0) {
+        g->hist_len--;
+        g->rng = rng_before;
+        return gb_fail(err, n, "out of memory");
+    }
+    g->hist[g->hist_len - 1].move = *m; /* with the chance outcome drawn, if any */
+    g->cur = child;
+    g->nmoves = n;
+    g->last = tr;
+    g->has_last = true;
+    return GB_OK;
+}
+
+int gb_play_text(gb_game *g, const char *text, gb_error *err)
+{
+    gb_move m;
+    int rc = gb_move_parse(g, text, &m, err);
+    return rc ? rc : gb_play(g, &m, err);
+}
+
+int gb_undo(gb_game *g, gb_error *err)
+{
+    if (g->hist_len == 0)
+        return gb_fail(err, GB_EEMPTY, "nothing to undo");
+    /* Replay from the start: exact, including the repetition record across rounds. */
+    int keep = g->hist_len - 1;
+    step *old = g->hist;
+    int old_cap = g->hist_cap;
+    g->hist = NULL;
+    g->hist_cap = 0;
+    gb_pos start = g->start;
+    int rc = game_begin(g, &start);
+    for (int i = 0; rc == GB_OK && i < keep; i++) {
+        gb_move m = old[i].move;
+        g->rng = old[i].rng_before;
+        rc = gb_play(g, &m, NULL);
+    }
+    if (rc == GB_OK)
+        g->rng = old[keep].rng_before;
+    free(old);
+    (void)old_cap;
+    if (rc)
+        return gb_fail(err, rc, "undo failed while replaying the game");
+    g->has_last = false;
+    return GB_OK;
+}
+
+/* ---- perft ---- */
+static uint64_t perft_rec(const gb_rules *r, const gb_options *o, gb_pos *moves_children,
+                          const gb_move *moves, int n, gb_record *rec, int depth)
+{
+    (void)moves;
+    if (depth == 0)
+        return 1;
+    uint64_t total = 0;
+    gb_move cm[GB_MAX_MOVES];
+    gb_pos *cc = malloc(GB_MAX_MOVES * sizeof *cc);
+    if (!cc)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        gb_pos c = moves_children[i];
+        int saved = rec->len;
+        uint8_t chance = 0;
+        uint64_t rng = 0;
+        int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
+        if (depth == 1)
+            total += 1;
+        else if (!(c.flags & GB_F_OVER) && m > 0)
+            total += perft_rec(r, o, cc, cm, m, rec, depth - 1);
+        rec->len = saved;
+    }
+    free(cc);
+    return total;
+}
+
+uint64_t gb_perft(const gb_game *g, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    if (gb_is_over(g))
+        return 0;
+    gb_record rec = {0};
+    rec.own = true;
+    for (int i = 0; i < g->rec.len; i++)
+        gb_record_push(&rec, &g->rec.pos[i]);
+    uint64_t t = perft_rec(g->r, &g->o, (gb_pos *)g->children, g->moves, g->nmoves, &rec, depth);
+    gb_record_free(&rec);
+    return t;
+}
+
+/* ---- random playouts ---- */
+int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
+                       gb_error *err)
+{
+    memset(st, 0, sizeof *st);
+    st->min_plies = -1;
+    const gb_rules *r = g->r;
+    const gb_options *o = &g->o;
+    gb_record rec = {0};
+    rec.cap = o->v[GB_OPT_MAX_PLIES] + 2;
+    rec.pos = malloc((size_t)rec.cap * sizeof *rec.pos);
+    gb_move *moves = malloc(GB_MAX_MOVES * sizeof *moves);
+    gb_pos *children = malloc(GB_MAX_MOVES * sizeof *children);
+    if (!rec.pos || !moves || !children) {
+        free(rec.pos);
+        free(moves);
+        free(children);
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    }
+    uint64_t rng = seed;
+    int rc = GB_OK;
+    for (long game = 0; game < games && rc == GB_OK; game++) {
+        gb_pos p = g->start;
+        p.flags &= (uint8_t)~GB_F_OVER;
+        rec.len = 0;
+        uint8_t chance = 0;
+        int n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+        long plies = 0;
+        while (n > 0) {
+            int i = (int)(gb_rand_next(&rng) % (uint64_t)n);
+            gb_pos c = children[i];
+            if (!(c.flags & GB_F_ENDLESS)) {
+                gb_trace tr;
+                tr.laps = tr.events = 0;
+                tr.sown = 0;
+                gb_pos again = p;
+                gb_move m = moves[i];
+                r->play(o, &again, &m, &tr, &rng, NULL);
+                st->laps += tr.laps;
+                st->sown += tr.sown;
+            }
+            p = c;
+            chance = 0;
+            n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+            plies++;
+            if (n < 0) {
+                rc = gb_fail(err, GB_ENOMEM, "repetition record overflow");
+                break;
+            }
+        }
+        if (!(p.flags & GB_F_OVER)) {
+            if (rc == GB_OK)
+                rc = gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
+            break;
+        }
+        st->games++;
+        st->plies += plies;
+        st->wins[p.winner <= GB_DRAW ? p.winner : GB_DRAW]++;
+        st->reasons[p.end_reason]++;
+        if (st->min_plies < 0 || plies < st->min_plies)
+            st->min_plies = plies;
+        if (plies > st->max_plies)
+            st->max_plies = plies;
+    }
+    free(rec.pos);
+    free(moves);
+    free(children);
+    return rc;
+}

@@ -1,0 +1,197 @@
+/* internal.h — what the games, the driver and the notation share inside libgabata.
+ *
+ * A position (gb_pos) is a flat 64-byte value copied freely. A game's rules are one gb_rules
+ * table (one file per game: sadeqa.c, ...); the driver (game.c) applies the termination rulings
+ * RULINGS §1 (T1–T5) around them, identically for every game. */
+#ifndef GABATA_INTERNAL_H
+#define GABATA_INTERNAL_H
+
+#include "gabata.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---- positions ---- */
+enum { /* gb_pos.flags */
+    GB_F_OVER = 1,       /* the game (match) is over */
+    GB_F_LAST_N = 2,     /* the last ply was North's (S5: who moved last) */
+    GB_F_ENDLESS = 4,    /* transient: the ply just generated is a never-ending sowing (T1) */
+    GB_F_ROUND_NEW = 8   /* transient: this ply started a new round (repetition record restarts) */
+};
+
+typedef struct gb_pos {
+    uint8_t holes[GB_MAX_HOLES]; /* counts in ring order */
+    uint32_t own_n;              /* bit i: hole i is owned by North (else South) */
+    uint32_t mark_s;             /* bit i: hole i is an ekwarna/bulto of South */
+    uint32_t mark_n;             /* bit i: hole i is an ekwarna/bulto of North */
+    uint32_t mine;               /* bit i: hole i is a miné (Bulto) */
+    uint8_t store[2];            /* stones taken so far (this round) */
+    uint8_t to_move;             /* 0 South, 1 North */
+    uint8_t phase;               /* game-specific phase index (see gb_rules.phases) */
+    uint8_t flags;               /* GB_F_* */
+    uint8_t end_reason;          /* GB_END_* when over */
+    uint8_t winner;              /* GB_SOUTH, GB_NORTH, GB_DRAW when over */
+    uint8_t aux;                 /* game-specific (round starter, distributor, ...) */
+    uint32_t ply;                /* plies in this game (round), for max-plies */
+    uint16_t round;              /* 1-based */
+    int16_t match[2];            /* game-specific match data (L'ab al-Akil gains) */
+    uint64_t hash;               /* Zobrist hash of everything that counts for repetition (T2) */
+} gb_pos;
+
+_Static_assert(sizeof(gb_pos) <= 64, "a position must fit in 64 bytes");
+
+/* ---- options ---- */
+enum { /* option slots shared by every game; a game's own options use slots >= GB_OPT_GAME */
+    GB_OPT_SKIP_ORIGIN = 0, /* RULINGS §0: 0 no, 1 yes */
+    GB_OPT_ENDLESS = 1,     /* T1: 0 illegal, 1 ends-game */
+    GB_OPT_MAX_PLIES = 2,   /* T3 */
+    GB_OPT_MAX_ROUNDS = 3,  /* T3, match games only */
+    GB_OPT_GAME = 4,
+    GB_OPT_SLOTS = 16
+};
+
+typedef struct gb_option_def {
+    const char *key;
+    int slot;
+    const char *const *choices; /* NULL-terminated, first is the default; NULL for a number */
+    long min, max, def;         /* for a number */
+} gb_option_def;
+
+typedef struct gb_options {
+    int v[GB_OPT_SLOTS];
+} gb_options;
+
+/* A game-specific field of the state JSON (match data): "key": {"S":s,"N":n} when per_side, else
+ * "key": text when text is set, else "key": s. */
+typedef struct gb_field {
+    const char *key;
+    bool per_side;
+    int s, n;
+    const char *text;
+} gb_field;
+
+/* ---- rules table: one per game ---- */
+typedef struct gb_rules {
+    const char *name;  /* "sadeqa" */
+    const char *title; /* "Sadeqa III" */
+    int n;             /* holes per row */
+    const gb_option_def *options;
+    int num_options;
+    const char *const *phases; /* names of gb_pos.phase values, NULL-terminated */
+    int mark_kind;             /* what mark_s/mark_n mean: GB_MARK_EKWARNA_S or GB_MARK_BULTO_S */
+
+    /* The start position (before the driver settles it). */
+    void (*setup)(const gb_options *o, gb_pos *p);
+    /* Apply move m to p in place (p->to_move, p->ply, flags updated; not the hash). Return
+     * GB_OK, GB_EILLEGAL (p is then undefined: callers pass a copy), or GB_EENDLESS (T1).
+     * m->chance is in/out for chance drawn inside the move (rng may be used to draw it). */
+    int (*play)(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                gb_error *err);
+    /* Every legal move from p with its raw result, in a fixed order; count returned. A move
+     * whose sowing never ends is left out (endless=illegal) or included with its child set to
+     * p plus GB_F_ENDLESS (endless=ends-game). Phases whose moves cannot be listed return 0. */
+    int (*gen)(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children);
+    /* After a ply, with `nmoves` legal moves for the player now to move: does the game's own
+     * end rule (or round-end rule) fire? */
+    bool (*ended)(const gb_options *o, const gb_pos *p, int nmoves);
+    /* End the game (or round) for `reason`: score it, set GB_F_OVER/winner, or for match games
+     * set up the next round (setting GB_F_ROUND_NEW). For GB_END_ENDLESS p is the board as it
+     * stood before the never-ending move (T1). chance is in/out as in play. */
+    void (*finish)(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng);
+    /* Final scores of an ended game (for match games: of the match). */
+    void (*scores)(const gb_options *o, const gb_pos *p, int score[2]);
+    /* A random move for a phase whose moves cannot be listed (a layout), or NULL. */
+    int (*random_move)(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m);
+    /* Is p a position this game can be in (for positions parsed from text)? */
+    int (*check)(const gb_options *o, const gb_pos *p, gb_error *err);
+    /* Extra state JSON fields (round data, earnings, gains, distributor...), or NULL. */
+    int (*fields)(const gb_options *o, const gb_pos *p, gb_field *out, int max);
+} gb_rules;
+
+const gb_rules *gb_rules_find(const char *name);
+extern const gb_rules gb_rules_sadeqa;
+
+/* ---- shared board primitives (board.c) ---- */
+static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }
+static inline int gb_opposite(int n, int i) { return 2 * n - 1 - i; }
+static inline int gb_row_of(int n, int i) { return i >= n; } /* 0 South's row, 1 North's */
+static inline int gb_next(int ring, int i) { return i + 1 == ring ? 0 : i + 1; }
+int gb_pos_owner(const gb_pos *p, int i);
+int gb_pos_mark(const gb_rules *r, const gb_pos *p, int i);
+int gb_pos_board_total(const gb_pos *p, int ring);
+
+/* Zobrist hash of the fields that count for repetition (T2): holes, marks, owners, stores,
+ * player to move, phase, round. */
+uint64_t gb_pos_hash(const gb_pos *p);
+/* Same position for repetition purposes (T2). */
+bool gb_pos_same(const gb_pos *a, const gb_pos *b);
+
+/* T1 guard: counts laps over a whole sowing and detects a repeating lap-end state with Brent's
+ * method, so that common cycles are found after a few laps instead of 10,000. */
+#define GB_LAP_LIMIT 10000
+typedef struct gb_lapguard {
+    long laps;
+    long power, lambda;
+    uint8_t saved[GB_MAX_HOLES];
+    uint32_t saved_extra;
+    int saved_hole;
+    int ring;
+} gb_lapguard;
+void gb_lapguard_init(gb_lapguard *g, int ring);
+/* Call at each lap end that does not end the move: `next` is the hole about to be lifted,
+ * `extra` anything else that changes during the sowing (Bulto's miné, refusals left).
+ * Returns true when the sowing is never-ending (T1). */
+bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t extra);
+
+/* Record a lap in a trace (t may be NULL). */
+void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other, int value);
+
+/* ---- options (options.c) ---- */
+int gb_options_parse(const gb_rules *r, const char *text, gb_options *o, gb_error *err);
+void gb_options_default(const gb_rules *r, gb_options *o);
+/* Non-default options as "k=v,k=v" (empty string if all default). */
+void gb_options_format(const gb_rules *r, const gb_options *o, char *buf, size_t len);
+
+/* ---- the driver (game.c) ---- */
+/* A repetition record: positions where someone must act in this game (round). */
+typedef struct gb_record {
+    gb_pos *pos;
+    int len, cap;
+    bool own; /* pos allocated by gb_record_push */
+} gb_record;
+
+/* Settle `child`, the raw result of a ply from `prev`: apply the game's end rule, then
+ * repetition against `rec`, then the cap (T5); compute its hash; push it to `rec` (restarting
+ * the record on a new round) when the game goes on. `moves`/`children` receive the legal moves
+ * of the settled position (may be NULL). Returns the number of legal moves (0 when over). */
+int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child,
+                gb_record *rec, uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children);
+int gb_record_push(gb_record *rec, const gb_pos *p);
+void gb_record_free(gb_record *rec);
+
+/* the game object's insides, for notation.c and the clients inside the library */
+int gb_game_from_pos(gb_game **out, const gb_rules *r, const gb_options *o, const gb_pos *p,
+                     uint64_t seed, gb_error *err);
+const gb_rules *gb_game_rules(const gb_game *g);
+const gb_options *gb_game_options(const gb_game *g);
+const gb_pos *gb_game_pos(const gb_game *g);
+const gb_pos *gb_game_start(const gb_game *g);
+bool gb_game_custom(const gb_game *g);
+uint64_t gb_game_seed(const gb_game *g);
+char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p);
+
+/* ---- errors ---- */
+/* Copy src into dst of size len, cut short if need be, always terminated. */
+void gb_copy(char *dst, size_t len, const char *src);
+int gb_fail(gb_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* labels (notation.c) */
+int gb_label_parse(int n, const char *s, int *hole); /* chars consumed, 0 if none */
+void gb_label_format(int n, int hole, char out[2]);
+
+#endif

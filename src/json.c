@@ -1,0 +1,73 @@
+/* json.c — a state as JSON (field names fixed by the foundation issue), built with jansson. */
+#include "internal.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+
+static const char *const mark_names[] = {NULL, "ekwarna:S", "ekwarna:N", "bulto:S", "bulto:N", "mine"};
+
+static json_t *side_obj(int s, int n)
+{
+    return json_pack("{s:i,s:i}", "S", s, "N", n);
+}
+
+char *gb_state_json(const gb_game *g)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const gb_pos *p = gb_game_pos(g);
+    int ring = 2 * r->n;
+    json_t *root = json_object();
+    json_t *holes = json_array(), *owner = json_array(), *mark = json_array();
+    if (!root || !holes || !owner || !mark)
+        goto fail;
+    for (int i = 0; i < ring; i++) {
+        json_array_append_new(holes, json_integer(p->holes[i]));
+        json_array_append_new(owner, json_string(gb_pos_owner(p, i) ? "N" : "S"));
+        int mk = gb_pos_mark(r, p, i);
+        json_array_append_new(mark, mk ? json_string(mark_names[mk]) : json_null());
+    }
+    char opts[256];
+    gb_options_format(r, gb_game_options(g), opts, sizeof opts);
+    bool over = (p->flags & GB_F_OVER) != 0;
+    json_object_set_new(root, "variant", json_string(r->name));
+    json_object_set_new(root, "options", json_string(opts));
+    json_object_set_new(root, "holes", holes);
+    json_object_set_new(root, "owner", owner);
+    json_object_set_new(root, "mark", mark);
+    json_object_set_new(root, "stores", side_obj(p->store[0], p->store[1]));
+    json_object_set_new(root, "to_move", over ? json_null() : json_string(p->to_move ? "N" : "S"));
+    json_object_set_new(root, "phase", json_string(r->phases[p->phase]));
+    json_object_set_new(root, "ply", json_integer(p->ply));
+    json_object_set_new(root, "round", json_integer(p->round));
+    if (r->fields) {
+        gb_field f[16];
+        int nf = r->fields(gb_game_options(g), p, f, 16);
+        for (int i = 0; i < nf && i < 16; i++)
+            json_object_set_new(root, f[i].key,
+                                f[i].per_side ? side_obj(f[i].s, f[i].n)
+                                : f[i].text   ? json_string(f[i].text)
+                                              : json_integer(f[i].s));
+    }
+    json_object_set_new(root, "over", json_boolean(over));
+    if (over) {
+        int s[2];
+        r->scores(gb_game_options(g), p, s);
+        json_t *res = json_pack("{s:o,s:o}", "winner",
+                                p->winner == GB_DRAW ? json_null() : json_string(p->winner ? "N" : "S"),
+                                "scores", side_obj(s[0], s[1]));
+        json_object_set_new(root, "result", res);
+        json_object_set_new(root, "end_reason", json_string(gb_end_reason_name(p->end_reason)));
+    } else {
+        json_object_set_new(root, "result", json_null());
+        json_object_set_new(root, "end_reason", json_null());
+    }
+    char *out = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return out;
+fail:
+    json_decref(root);
+    json_decref(holes);
+    json_decref(owner);
+    json_decref(mark);
+    return NULL;
+}

@@ -1,0 +1,170 @@
+/* sadeqa.c — Sadeqa III (Welega, Ethiopia; Pankhurst 1971, Game 92): RULINGS §2, S1–S5.
+ *
+ * 2x8 holes, no stores on the board; relay sowing counter-clockwise; a lap whose last stone falls
+ * into an empty hole ends the move, capturing the opposite hole when the empty hole is in the
+ * mover's own row (the capturing stone stays). */
+#include "internal.h"
+
+enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst's Game 91) */
+#define SQ_N 8
+
+static const char *const seeds_choices[] = {"6", "4", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
+static const gb_option_def sq_options[] = {
+    {"seeds", SQ_SEEDS, seeds_choices, 0, 0, 0},
+    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
+    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
+    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+};
+static const char *const sq_phases[] = {"play", NULL};
+
+static int sq_seeds(const gb_options *o) { return o->v[SQ_SEEDS] ? 4 : 6; }
+
+static void sq_setup(const gb_options *o, gb_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < 2 * SQ_N; i++)
+        p->holes[i] = (uint8_t)sq_seeds(o); /* S1 */
+    p->own_n = 0xff00u;                     /* each player owns his own row */
+    p->to_move = GB_SOUTH;                  /* RULINGS §0: South moves first */
+    p->round = 1;
+}
+
+/* S2–S4: one move. */
+static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    const int ring = 2 * SQ_N, mover = p->to_move;
+    int h = m->hole;
+    if (m->kind != GB_MOVE_SOW || m->refusals != 0)
+        return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
+    if (h >= ring || gb_row_of(SQ_N, h) != mover)
+        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
+    if (p->holes[h] == 0)
+        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+
+    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    gb_lapguard guard;
+    gb_lapguard_init(&guard, ring);
+    for (;;) {
+        int stones = p->holes[h], origin = h, pos = h;
+        p->holes[h] = 0;
+        for (int k = stones; k > 0; k--) {
+            pos = gb_next(ring, pos);
+            if (skip_origin && pos == origin)
+                pos = gb_next(ring, pos);
+            p->holes[pos]++;
+        }
+        if (p->holes[pos] > 1) { /* S3: occupied before the last stone: relay */
+            gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0);
+            if (gb_lapguard_step(&guard, p->holes, pos, 0))
+                return GB_EENDLESS; /* T1 */
+            h = pos;
+            continue;
+        }
+        /* S4: the last stone fell into an empty hole: the move ends; capture from the opposite
+         * hole when the empty hole is in the mover's own row. The capturing stone stays. */
+        int opp = gb_opposite(SQ_N, pos), taken = 0;
+        if (gb_row_of(SQ_N, pos) == mover && p->holes[opp] > 0) {
+            taken = p->holes[opp];
+            p->store[mover] = (uint8_t)(p->store[mover] + taken);
+            p->holes[opp] = 0;
+        }
+        gb_trace_lap(t, h, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
+        break;
+    }
+    p->to_move = (uint8_t)!mover;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+    return GB_OK;
+}
+
+static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
+{
+    int count = 0, first = p->to_move * SQ_N;
+    for (int h = first; h < first + SQ_N; h++) {
+        if (!p->holes[h])
+            continue;
+        gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        gb_pos c = *p;
+        int rc = sq_play(o, &c, &m, NULL, NULL, NULL);
+        if (rc == GB_EENDLESS) {
+            if (o->v[GB_OPT_ENDLESS] == 0)
+                continue; /* T1, endless=illegal: not a legal move */
+            c = *p;       /* endless=ends-game: the game ends on the board before the move */
+            c.flags |= GB_F_ENDLESS;
+        }
+        moves[count] = m;
+        children[count++] = c;
+    }
+    return count;
+}
+
+/* S5 (with T4): the game ends when the player to move has no legal move. */
+static bool sq_ended(const gb_options *o, const gb_pos *p, int nmoves)
+{
+    (void)o;
+    (void)p;
+    return nmoves == 0;
+}
+
+static void sq_scores(const gb_options *o, const gb_pos *p, int score[2])
+{
+    (void)o;
+    int row[2] = {0, 0};
+    for (int i = 0; i < 2 * SQ_N; i++)
+        row[gb_row_of(SQ_N, i)] += p->holes[i];
+    score[0] = p->store[0];
+    score[1] = p->store[1];
+    if (p->end_reason == GB_END_RULE) {
+        /* S5: every stone left on the board goes to the player who moved last. */
+        score[(p->flags & GB_F_LAST_N) ? 1 : 0] += row[0] + row[1];
+    } else {
+        /* T2 (also T3 and T1 ends-game): stones go to the owner of the row they lie in. */
+        score[0] += row[0];
+        score[1] += row[1];
+    }
+}
+
+static void sq_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng)
+{
+    (void)chance;
+    (void)rng;
+    int s[2];
+    p->end_reason = (uint8_t)reason;
+    p->flags |= GB_F_OVER;
+    sq_scores(o, p, s);
+    p->winner = s[0] > s[1] ? GB_SOUTH : s[1] > s[0] ? GB_NORTH : GB_DRAW; /* S5 */
+}
+
+static int sq_check(const gb_options *o, const gb_pos *p, gb_error *err)
+{
+    int total = p->store[0] + p->store[1] + gb_pos_board_total(p, 2 * SQ_N);
+    if (total > 16 * sq_seeds(o))
+        return gb_fail(err, GB_EINVAL, "%d stones in play and taken, more than the game's %d",
+                       total, 16 * sq_seeds(o));
+    if (p->mark_s || p->mark_n || p->mine)
+        return gb_fail(err, GB_EINVAL, "Sadeqa III has no marked holes");
+    if (p->own_n != 0xff00u)
+        return gb_fail(err, GB_EINVAL, "in Sadeqa III each player owns his own row");
+    return GB_OK;
+}
+
+const gb_rules gb_rules_sadeqa = {
+    .name = "sadeqa",
+    .title = "Sadeqa III",
+    .n = SQ_N,
+    .options = sq_options,
+    .num_options = (int)(sizeof sq_options / sizeof sq_options[0]),
+    .phases = sq_phases,
+    .mark_kind = GB_MARK_NONE,
+    .setup = sq_setup,
+    .play = sq_play,
+    .gen = sq_gen,
+    .ended = sq_ended,
+    .finish = sq_finish,
+    .scores = sq_scores,
+    .check = sq_check,
+};
