@@ -186,6 +186,10 @@ typedef struct gb_playout_stats {
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                        gb_error *err);
 
+/* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
+ * game's own random choice). GB_EOVER when over. */
+int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
+
 /* A small deterministic random source (splitmix64) for callers that want one. */
 uint64_t gb_rand_next(uint64_t *state);
 

@@ -456,6 +456,19 @@ int gb_undo(gb_game *g, gb_error *err)
     return GB_OK;
 }
 
+int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out)
+{
+    if (gb_is_over(g))
+        return GB_EOVER;
+    if (g->nmoves > 0) {
+        *out = g->moves[gb_rand_next(rng) % (uint64_t)g->nmoves];
+        return GB_OK;
+    }
+    if (g->r->random_move)
+        return g->r->random_move(&g->o, &g->cur, rng, out);
+    return GB_EILLEGAL;
+}
+
 /* ---- perft ---- */
 static uint64_t perft_rec(const gb_rules *r, const gb_options *o, gb_pos *moves_children,
                           const gb_move *moves, int n, gb_record *rec, int depth)
@@ -527,19 +540,38 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
         uint8_t chance = 0;
         int n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
         long plies = 0;
-        while (n > 0) {
-            int i = (int)(gb_rand_next(&rng) % (uint64_t)n);
-            gb_pos c = children[i];
-            if (!(c.flags & GB_F_ENDLESS)) {
-                gb_trace tr;
-                tr.laps = tr.events = 0;
-                tr.sown = 0;
-                gb_pos again = p;
-                gb_move m = moves[i];
-                r->play(o, &again, &m, &tr, &rng, NULL);
-                st->laps += tr.laps;
-                st->sown += tr.sown;
+        while (n > 0 || (!(p.flags & GB_F_OVER) && r->random_move)) {
+            gb_pos c;
+            gb_trace tr;
+            tr.laps = tr.events = 0;
+            tr.sown = 0;
+            if (n > 0) {
+                int i = (int)(gb_rand_next(&rng) % (uint64_t)n);
+                c = children[i];
+                if (!(c.flags & GB_F_ENDLESS)) {
+                    gb_pos again = p;
+                    gb_move m = moves[i];
+                    r->play(o, &again, &m, &tr, &rng, NULL);
+                }
+            } else {
+                /* a phase whose moves cannot be listed (a layout): the game's random choice */
+                gb_move m;
+                c = p;
+                if (r->random_move(o, &p, &rng, &m) != GB_OK) {
+                    rc = gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);
+                    break;
+                }
+                int prc = r->play(o, &c, &m, &tr, &rng, NULL);
+                if (prc == GB_EENDLESS && o->v[GB_OPT_ENDLESS]) {
+                    c = p;
+                    c.flags |= GB_F_ENDLESS;
+                } else if (prc != GB_OK) {
+                    rc = gb_fail(err, GB_EILLEGAL, "the random move in phase %s was refused", r->phases[p.phase]);
+                    break;
+                }
             }
+            st->laps += tr.laps;
+            st->sown += tr.sown;
             p = c;
             chance = 0;
             n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
