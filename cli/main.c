@@ -80,31 +80,35 @@ static int cmd_perft(int argc, char **argv)
         fputs(perft_help, stdout);
         return 0;
     }
-    const char *variant = NULL, *position = NULL;
+    const char *variant = NULL, *position = NULL, *pos_args[2] = {NULL, NULL};
+    int npos = 0;
     long depth = -1;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--position") == 0) {
             if (++i >= argc)
-                return fail("--position needs a position string", "");
+                return fail("--position needs a position string%s", "");
             position = argv[i];
         } else if (strchr(argv[i], '=')) {
             join_options(opts, sizeof opts, argv[i]);
-        } else if (!variant && !position) {
-            variant = argv[i];
-        } else if (depth < 0) {
-            if (!parse_long(argv[i], 0, 30, &depth))
-                return fail("depth must be a whole number from 0 to 30, not '%s'", argv[i]);
+        } else if (npos < 2) {
+            pos_args[npos++] = argv[i];
         } else {
             return fail("unexpected argument '%s' (see gabata perft --help)", argv[i]);
         }
     }
-    if (depth < 0 && variant && !position && parse_long(variant, 0, 30, &depth))
-        variant = NULL;
-    if ((!variant && !position) || depth < 0) {
+    /* VARIANT DEPTH, or DEPTH alone with --position */
+    if (npos == 2)
+        variant = pos_args[0];
+    const char *depth_arg = npos ? pos_args[npos - 1] : NULL;
+    if (!depth_arg || (!variant && !position)) {
         fputs(perft_help, stderr);
         return 2;
     }
+    if (!parse_long(depth_arg, 0, 30, &depth))
+        return fail("depth must be a whole number from 0 to 30, not '%s'", depth_arg);
+    if (position && opts[0])
+        return fail("with --position the options are part of the position string%s", "");
     gb_game *g;
     gb_error err;
     int rc = position ? gb_game_from_position(&g, position, 1, &err) : gb_game_new(&g, variant, opts, 1, &err);

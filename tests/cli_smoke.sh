@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The gabata program end to end: help for every command, a scripted game through `play`, a saved
+# record replayed, perft and bench printing figures, and clear one-line errors for bad input.
+set -u
+gabata="$1"
+fail=0
+check() { # check NAME COMMAND... : the command must succeed
+  local name=$1; shift
+  if ! "$@" >/tmp/gabata_smoke.out 2>&1; then echo "FAIL: $name"; cat /tmp/gabata_smoke.out; fail=1; fi
+}
+refuse() { # refuse NAME NEEDLE COMMAND... : must fail with one line of error containing NEEDLE
+  local name=$1 needle=$2; shift 2
+  if "$@" >/tmp/gabata_smoke.out 2>&1; then echo "FAIL (accepted): $name"; fail=1; return; fi
+  grep -q -- "$needle" /tmp/gabata_smoke.out || { echo "FAIL (message): $name"; cat /tmp/gabata_smoke.out; fail=1; }
+}
+contains() { grep -q -- "$1" /tmp/gabata_smoke.out || { echo "FAIL: output lacks '$1'"; cat /tmp/gabata_smoke.out; fail=1; }; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" /tmp/gabata_smoke.out' EXIT
+
+for c in play replay perft bench engine; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
+check "--help" "$gabata" --help
+check "variants" "$gabata" variants; contains "seeds=6|4"
+
+# a scripted game: moves from standard input; the hand-worked first move C, then save and quit
+printf 'C\nmoves\nbogus\nsave %s/g.rec\nquit\n' "$tmp" > "$tmp/in"
+check "scripted play" sh -c "\"$gabata\" play sadeqa --north human --seed 3 < \"$tmp/in\""
+contains "South plays C: 5 laps, 36 stones sown"
+contains "captures 8 from b"
+contains "legal moves: a c d e f h"
+contains "unknown move 'bogus'"
+contains "saved to"
+check "replay" "$gabata" replay "$tmp/g.rec"; contains "Move 1"
+# the computer against itself to the end
+check "ai vs random" sh -c "\"$gabata\" play sadeqa --south ai --north random --seed 5 </dev/null"
+contains "Game over"
+
+check "perft" "$gabata" perft sadeqa 3; contains "perft 3 375"
+check "perft position" "$gabata" perft 1 --position "sadeqa board=2,1,0,1,3,2,3,0/1,0,1,8,2,6,0,3 stores=0,0 turn=N"; contains "perft 1 5"
+check "bench" "$gabata" bench sadeqa --games 50; contains "plies/s"
+
+refuse "unknown game" "unknown game 'chess'" "$gabata" play chess
+refuse "bad option" "bad value '5' for option seeds" "$gabata" bench sadeqa seeds=5
+refuse "bad depth" "depth must be" "$gabata" perft sadeqa x
+refuse "missing record" "cannot read" "$gabata" replay "$tmp/none.rec"
+printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
+refuse "bad record" "line 3 column 6" "$gabata" replay "$tmp/bad.rec"
+refuse "unknown command" "unknown command" "$gabata" frobnicate
+refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
+
+[ $fail -eq 0 ] && echo "cli smoke: all passed"
+exit $fail

@@ -1,0 +1,134 @@
+/* test_engine.c — the `gabata engine` line protocol (docs/protocol.md): replies end with `ok` or
+ * are one `error` line, and the session always goes on. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli.h"
+
+/* Run a whole session; return its output (malloc'd). */
+static char *session(const char *input)
+{
+    FILE *in = tmpfile(), *out = tmpfile();
+    assert_non_null(in);
+    assert_non_null(out);
+    fputs(input, in);
+    rewind(in);
+    engine_run(in, out);
+    long len = ftell(out);
+    rewind(out);
+    char *buf = calloc(1, (size_t)len + 1);
+    assert_int_equal(fread(buf, 1, (size_t)len, out), (size_t)len);
+    fclose(in);
+    fclose(out);
+    return buf;
+}
+
+static void test_basic_session(void **state)
+{
+    (void)state;
+    char *out = session("new sadeqa\nmoves\nplay C\nstate\nundo\nposition\nquit\nmoves\n");
+    const char *want =
+        "ok\n"
+        "A\nB\nC\nD\nE\nF\nG\nH\nok\n"
+        "ok\n";
+    assert_int_equal(strncmp(out, want, strlen(want)), 0);
+    /* the state after C: the hand-worked board of test_sadeqa */
+    assert_non_null(strstr(out, "\"holes\":[8,8,2,9,9,9,1,8,1,0,8,8,8,8,0,1]"));
+    assert_non_null(strstr(out, "\nsadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S phase=play ply=0\nok\n"));
+    /* quit ends the session: the last `moves` is not answered */
+    const char *tail = "ok\nok\n";
+    assert_string_equal(out + strlen(out) - strlen(tail), tail);
+    free(out);
+}
+
+static void test_errors_keep_the_session(void **state)
+{
+    (void)state;
+    char *out = session("moves\nnew\nnew chess\nnew sadeqa seeds=5\nnew sadeqa\nplay\nplay Z\nplay a\n"
+                        "frobnicate\nposition sadeqa board=1\nperft x\nseed -1\nundo\nmoves\n");
+    const char *lines[] = {"error no game", "error usage: new", "error unknown game 'chess'",
+                           "error bad value '5' for option seeds", "ok", "error usage: play",
+                           "error unknown move 'Z'", "error illegal move", "error unknown command 'frobnicate'",
+                           "error position:", "error usage: perft", "error usage: seed",
+                           "error nothing to undo", "A", NULL};
+    char *save = NULL, *line = strtok_r(out, "\n", &save);
+    for (int i = 0; lines[i]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, lines[i], strlen(lines[i])) != 0)
+            fail_msg("reply %d: '%s', want '%s...'", i, line, lines[i]);
+        line = strtok_r(NULL, "\n", &save);
+    }
+    free(out);
+}
+
+/* successors: one line per legal move, the move, a tab, the state after it. The move C's line
+ * carries the hand-worked board. */
+static void test_successors(void **state)
+{
+    (void)state;
+    char *out = session("new sadeqa\nsuccessors\n");
+    int lines = 0;
+    char *save = NULL;
+    for (char *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        if (strcmp(l, "ok") == 0)
+            continue;
+        lines++;
+        char *tab = strchr(l, '\t');
+        assert_non_null(tab);
+        assert_int_equal(tab - l, 1);
+        assert_true(tab[1] == '{');
+        if (l[0] == 'C')
+            assert_non_null(strstr(tab, "\"holes\":[8,8,2,9,9,9,1,8,1,0,8,8,8,8,0,1]"));
+    }
+    assert_int_equal(lines, 8);
+    free(out);
+}
+
+/* A line longer than the protocol's limit is refused, and the next line is read normally. */
+static void test_long_line(void **state)
+{
+    (void)state;
+    size_t n = 20000;
+    char *in = malloc(n + 64);
+    memset(in, 'x', n);
+    strcpy(in + n, "\nnew sadeqa\n");
+    char *out = session(in);
+    assert_string_equal(out, "error line too long\nok\n");
+    free(out);
+    free(in);
+}
+
+/* Records and files: save atomically, read back. */
+static void test_save_atomic(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/gabata_test_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(save_file_atomic(path, "hello\n"), 0);
+    char *back = read_file_all(path);
+    assert_string_equal(back, "hello\n");
+    free(back);
+    /* a directory that does not exist: an error, and nothing is left behind */
+    assert_int_equal(save_file_atomic("/nonexistent-dir/x.rec", "x"), -1);
+    remove(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_basic_session),
+        cmocka_unit_test(test_errors_keep_the_session),
+        cmocka_unit_test(test_successors),
+        cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_save_atomic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
