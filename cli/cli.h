@@ -15,12 +15,20 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover);
 void draw_result(FILE *out, const gb_game *g);
 const char *side_name(int side);
 
-/* Computer players. */
+/* Players: a person, or a computer player. `ai` levels run from 1 (a beginner can win) to 8;
+ * until the searching engine lands every level is the greedy player. */
 typedef enum { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_AI } player_kind;
-int player_parse(const char *s, player_kind *k);
-const char *player_name(player_kind k);
-/* Choose a move for the player to move; 0 on success. */
-int player_choose(player_kind k, const gb_game *g, uint64_t *rng, gb_move *out);
+typedef struct player {
+    player_kind kind;
+    int level;       /* ai: 1..8 */
+    double think;    /* ai: seconds to think, 0 for the level's default */
+} player;
+/* "human", "random", "ai" (level 4), "ai:N". Returns 0, or -1 for anything else. */
+int player_parse(const char *s, player *p);
+/* "human", "random", "ai:4 (greedy)"... into buf; returns buf. */
+const char *player_describe(const player *p, char *buf, size_t len);
+/* Choose a move for the player to move (any phase, layouts included); 0 on success. */
+int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
 
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);

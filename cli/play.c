@@ -13,7 +13,8 @@
 
 static const char play_help[] =
     "usage: gabata play VARIANT [--south P] [--north P] [--seed N] [--position STRING] [key=value ...]\n"
-    "Plays a game in the terminal. P is human, random or ai (default: South human, North ai).\n"
+    "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8 (default: South human,\n"
+    "North ai, which is ai:4).\n"
     "'ai' is for now a greedy player that takes the move with the best immediate balance of\n"
     "stones; the searching computer player comes with a later release.\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
@@ -74,12 +75,14 @@ static void list_moves(const gb_game *g)
     printf("%s\n", n ? "" : " none");
 }
 
-static void save_record(const gb_game *g, const char *path, player_kind south, player_kind north)
+static void save_record(const gb_game *g, const char *path, const player *south, const player *north)
 {
     char date[16];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
-    const char *tags[] = {"South", player_name(south), "North", player_name(north), "Date", date, NULL};
+    char sn[64], nn[64];
+    const char *tags[] = {"South", player_describe(south, sn, sizeof sn), "North",
+                          player_describe(north, nn, sizeof nn), "Date", date, NULL};
     char *rec = gb_record_format(g, tags);
     if (!rec) {
         printf("  could not save: out of memory\n");
@@ -95,7 +98,7 @@ static void save_record(const gb_game *g, const char *path, player_kind south, p
 int cmd_play(int argc, char **argv)
 {
     const char *variant = NULL, *position = NULL;
-    player_kind kinds[2] = {PLAYER_HUMAN, PLAYER_AI};
+    player kinds[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
     uint64_t seed = (uint64_t)time(NULL);
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
@@ -105,7 +108,7 @@ int cmd_play(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
             if (i + 1 >= argc || player_parse(argv[i + 1], &kinds[a[2] == 'n']) != 0) {
-                fprintf(stderr, "gabata: %s needs human, random or ai\n", a);
+                fprintf(stderr, "gabata: %s needs human, random, ai or ai:1 ... ai:8\n", a);
                 return 2;
             }
             i++;
@@ -147,16 +150,17 @@ int cmd_play(int argc, char **argv)
     bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     bool color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
     uint64_t rng = seed ^ 0x5deece66dull;
+    char d0[64], d1[64];
     printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands.\n",
-           gb_variant_title(gb_game_variant(g)), player_name(kinds[0]), player_name(kinds[1]),
-           (unsigned long long)seed);
+           gb_variant_title(gb_game_variant(g)), player_describe(&kinds[0], d0, sizeof d0),
+           player_describe(&kinds[1], d1, sizeof d1), (unsigned long long)seed);
     draw_board(stdout, g, color);
     int status = 0;
     while (!gb_is_over(g)) {
         int side = gb_to_move(g);
         gb_move m;
-        if (kinds[side] != PLAYER_HUMAN) {
-            if (player_choose(kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
+        if (kinds[side].kind != PLAYER_HUMAN) {
+            if (player_choose(&kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
                 printf("  the computer found no move\n");
                 status = 1;
                 break;
@@ -193,7 +197,7 @@ int cmd_play(int argc, char **argv)
             int undone = 0;
             while (gb_undo(g, NULL) == GB_OK) {
                 undone++;
-                if (kinds[gb_to_move(g)] == PLAYER_HUMAN)
+                if (kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
                     break;
             }
             if (!undone)
@@ -205,7 +209,7 @@ int cmd_play(int argc, char **argv)
             if (!*path)
                 printf("  usage: save FILE\n");
             else
-                save_record(g, path, kinds[0], kinds[1]);
+                save_record(g, path, &kinds[0], &kinds[1]);
         } else if (gb_move_parse(g, line, &m, &err) != GB_OK || gb_play(g, &m, &err) != GB_OK) {
             printf("  %s\n", err.msg);
             if (err.code == GB_EINVAL)
@@ -221,7 +225,7 @@ int cmd_play(int argc, char **argv)
         if (line) {
             trim(line);
             if (*line)
-                save_record(g, line, kinds[0], kinds[1]);
+                save_record(g, line, &kinds[0], &kinds[1]);
             free(line);
         }
     }

@@ -2,25 +2,39 @@
  * and a greedy player that takes the move with the best immediate balance of stones. */
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int player_parse(const char *s, player_kind *k)
+int player_parse(const char *s, player *p)
 {
-    if (strcmp(s, "human") == 0)
-        *k = PLAYER_HUMAN;
-    else if (strcmp(s, "random") == 0)
-        *k = PLAYER_RANDOM;
-    else if (strcmp(s, "ai") == 0 || strcmp(s, "greedy") == 0)
-        *k = PLAYER_AI;
-    else
+    p->think = 0;
+    p->level = 0;
+    if (strcmp(s, "human") == 0) {
+        p->kind = PLAYER_HUMAN;
+    } else if (strcmp(s, "random") == 0) {
+        p->kind = PLAYER_RANDOM;
+    } else if (strcmp(s, "ai") == 0 || strcmp(s, "greedy") == 0) {
+        p->kind = PLAYER_AI;
+        p->level = 4;
+    } else if (strncmp(s, "ai:", 3) == 0 && s[3] >= '1' && s[3] <= '8' && s[4] == 0) {
+        p->kind = PLAYER_AI;
+        p->level = s[3] - '0';
+    } else {
         return -1;
+    }
     return 0;
 }
 
-const char *player_name(player_kind k)
+const char *player_describe(const player *p, char *buf, size_t len)
 {
-    return k == PLAYER_HUMAN ? "human" : k == PLAYER_RANDOM ? "random" : "ai (greedy)";
+    if (p->kind == PLAYER_HUMAN)
+        snprintf(buf, len, "human");
+    else if (p->kind == PLAYER_RANDOM)
+        snprintf(buf, len, "random");
+    else
+        snprintf(buf, len, "ai:%d (greedy)", p->level);
+    return buf;
 }
 
 /* The greedy player's view of a successor: the final result if it ends the game, else the
@@ -35,16 +49,12 @@ static long greedy_value(const gb_game *c, int me)
     return (long)gb_store(c, me) - gb_store(c, !me);
 }
 
-int player_choose(player_kind k, const gb_game *g, uint64_t *rng, gb_move *out)
+int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
     gb_move moves[GB_MAX_MOVES];
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
-    if (n <= 0)
-        return -1;
-    if (k == PLAYER_RANDOM) {
-        *out = moves[gb_rand_next(rng) % (uint64_t)n];
-        return 0;
-    }
+    if (p->kind == PLAYER_RANDOM || n <= 0) /* a phase with no listed moves: the game's own choice */
+        return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
     int me = gb_to_move(g), best = -1, ties = 0;
     long best_v = 0;
     for (int i = 0; i < n; i++) {
