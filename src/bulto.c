@@ -112,15 +112,13 @@ static void take_bulto(gb_pos *p, int mover, int q, int k)
 }
 
 /* Where gen writes the moves of one start hole: one at each offered bulto (taking it), one at
- * the natural end. */
+ * the end of the sowing that refuses them all. */
 typedef struct sow_out {
     gb_move *moves;
     gb_pos *children;
     int count, cap;
     int hole;
 } sow_out;
-
-enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2 };
 
 static void trace_refusal(gb_trace *t, int from, int to, int stones)
 {
@@ -136,108 +134,217 @@ static void trace_refusal(gb_trace *t, int from, int to, int stones)
     }
 }
 
+enum { LAP_ON, LAP_END, LAP_TAKEN, LAP_FULL, LAP_STUCK };
+
+/* One lap of a move: lift the hole *next and sow (B3–B6); the last stone is judged by B4/B5/B8.
+ * *left is the number of offered bulto still to refuse (< 0: refuse them all); *refused counts
+ * the offers refused so far in the move. With `out` (gen), each refused offer also writes the
+ * move that takes it. Returns LAP_ON (relay from the new *next), LAP_END (B8: the move ends),
+ * LAP_TAKEN (bulto made: the move ends), LAP_FULL (out is full) or LAP_STUCK (no hole can take a
+ * stone: impossible with 40 stones, kept as a guard). */
+static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *refused,
+                   gb_trace *t, sow_out *out)
+{
+    const int mover = c->mover, h = *next, stones = p->holes[h];
+    const bool skip_origin = c->o->v[GB_OPT_SKIP_ORIGIN];
+    const bool menager = p->phase == BU_MENAGER;
+    int pos = h, k = stones, idle = 0;
+    p->holes[h] = 0;
+    touch(p, h); /* B2: a lifted miné is a miné no more */
+    while (k > 0) {
+        /* the next hole that can receive a stone: the opponent's bulto are skipped (B3), and
+         * with skip-origin=yes the lap's own origin (§0) */
+        int q = gb_next(BU_RING, pos);
+        while (((c->opp_bulto >> q) & 1u) || (skip_origin && q == h))
+            q = gb_next(BU_RING, q);
+        pos = q;
+        if (++idle > 2 * BU_RING)
+            return LAP_STUCK;
+        /* The menager belongs to neither phase: no B4, B6 [ruling]. */
+        if (!menager && eligible(c, p, q)) {
+            const bool open = p->phase == BU_OPEN;
+            /* B4: the last stone into an eligible hole offers a bulto; B6 (open phase): the k
+             * stones in hand filling k adjacent eligible holes offer k bulto at once. */
+            if ((open || k == 1) && run_length(c, p, q, k) >= k) {
+                if (*left == 0) {
+                    take_bulto(p, mover, q, k);
+                    gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
+                    return LAP_TAKEN;
+                }
+                if (out) { /* gen: the move that takes this offer */
+                    if (out->count >= out->cap || *refused >= 65535)
+                        return LAP_FULL;
+                    gb_pos child = *p;
+                    take_bulto(&child, mover, q, k);
+                    end_move(&child, mover);
+                    gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)out->hole,
+                                 .refusals = (uint16_t)*refused};
+                    out->moves[out->count] = m;
+                    out->children[out->count++] = child;
+                }
+                /* B5: refused; the hole is skipped and this stone goes on to the next hole that
+                 * can receive one, judged afresh (B6: the rest of a run likewise) [ruling]. */
+                if (*left > 0)
+                    (*left)--;
+                (*refused)++;
+                trace_refusal(t, h, q, stones);
+                continue;
+            }
+            if (open)
+                continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
+        }
+        p->holes[q]++;
+        touch(p, q); /* B2: a miné that receives a stone is a miné no more */
+        k--;
+        idle = 0;
+    }
+    /* B8: the move ends when the last stone falls into an empty hole or the mover's own bulto. */
+    const uint32_t own_bulto = mover ? p->mark_n : p->mark_s;
+    if (p->holes[pos] == 1 || ((own_bulto >> pos) & 1u)) {
+        gb_trace_lap(t, h, pos, stones, p->holes[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+        return LAP_END;
+    }
+    gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0); /* B8 otherwise: relay from pos */
+    *next = pos;
+    return LAP_ON;
+}
+
+/* The state of a sowing at a lap end: the board, the miné (and so the phase) and the hole to be
+ * lifted next. The bulto do not change inside a move. */
+static bool same_lap_state(const gb_pos *a, int an, const gb_pos *b, int bn)
+{
+    return an == bn && a->mine == b->mine && memcmp(a->holes, b->holes, BU_RING) == 0;
+}
+
+/* T1 and B5 together [ruling, docs/bulto.md]: how many laps of the sowing from `start`, every
+ * offer refused, can hold a move? If that sowing ends (B8) by its 10,000th lap, all of it (*ends
+ * set). Otherwise it is never-ending, and refusing goes on only until the sowing first comes back
+ * to a lap-end state it has already been in (the move's start counts as one): from there on every
+ * offer repeats an earlier one, with the same outcome. So the horizon is the first repeat (mu +
+ * lambda laps, Brent's method and then mu), or 10,000 laps if it comes later. Returns GB_OK or
+ * GB_EENDLESS (stuck). */
+static int horizon(const sow_ctx *c, const gb_pos *p0, int start, long *H, bool *ends)
+{
+    gb_pos p = *p0, saved = *p0;
+    int next = start, saved_next = start;
+    long left = -1, refused = 0, power = 1, lambda = 0, laps = 0;
+    *ends = false;
+    *H = GB_LAP_LIMIT;
+    for (;;) {
+        int r = one_lap(c, &p, &next, &left, &refused, NULL, NULL);
+        laps++;
+        if (r == LAP_STUCK)
+            return GB_EENDLESS;
+        if (r == LAP_END) {
+            *ends = laps <= GB_LAP_LIMIT; /* T1: the 10,000th lap may still end the move */
+            if (*ends)
+                *H = laps;
+            return GB_OK;
+        }
+        lambda++;
+        if (same_lap_state(&p, next, &saved, saved_next))
+            break; /* a repeat, period lambda: the sowing never ends */
+        /* Brent finds a repeat within 3 (mu + lambda) laps: none by 40,000 means mu + lambda
+         * is past 10,000 */
+        if (laps >= 4 * GB_LAP_LIMIT)
+            return GB_OK;
+        if (lambda == power) {
+            saved = p;
+            saved_next = next;
+            power *= 2;
+            lambda = 0;
+        }
+    }
+    /* mu: the first lap end that the sowing comes back to */
+    gb_pos tort = *p0, hare = *p0;
+    int tn = start, hn = start;
+    for (long i = 0; i < lambda; i++)
+        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+    long mu = 0;
+    while (!same_lap_state(&tort, tn, &hare, hn) && mu < GB_LAP_LIMIT) {
+        one_lap(c, &tort, &tn, &left, &refused, NULL, NULL);
+        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+        mu++;
+    }
+    *H = mu + lambda < GB_LAP_LIMIT ? mu + lambda : GB_LAP_LIMIT;
+    return GB_OK;
+}
+
+enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2, SOW_SHORT = 3 };
+
 /* The sowing of one move from `start` (B3–B6, B8), in place. `refusals` >= 0: the move refuses
- * that many offered bulto and takes the next one (B5). `refusals` < 0 (gen): every offer is
- * refused and, at each one, the move that would take it is written to `out`. `*offers` receives
- * the number of offers refused. Returns SOW_NATURAL (the sowing ended by B8), SOW_TAKEN (a bulto
- * was made), SOW_FULL (out is full), or GB_EENDLESS (T1). p->to_move etc. are not updated. */
+ * that many offered bulto and takes the next (B5). `refusals` < 0 (gen): every offer is refused
+ * and, at each one, the move that would take it is written to `out`. `*offers` receives the
+ * number of offers refused. Returns SOW_NATURAL (ended by B8), SOW_TAKEN (bulto made), SOW_FULL
+ * (out is full), SOW_SHORT (fewer offers than refusals before the horizon) or GB_EENDLESS (T1:
+ * the sowing that refuses every offer within the horizon never ends). p->to_move etc. are not
+ * updated. */
 static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
                sow_out *out, long *offers)
 {
     const int mover = p->to_move;
-    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
     sow_ctx c = {o, mover, mover ? p->mark_n : p->mark_s, mover ? p->mark_s : p->mark_n};
-    const uint32_t own_bulto = c.prior; /* bulto never change during a move but when it ends */
-    const bool menager = p->phase == BU_MENAGER;
-    gb_lapguard guard;
-    gb_lapguard_init(&guard, BU_RING);
-    long refused = 0, refused_at_save = 0;
-    bool count_only = false;
-    int h = start;
+    const gb_pos p0 = *p;
+    const int count0 = out ? out->count : 0;
+    long left = refusals, refused = 0, H;
+    bool ends;
+    int next = start;
     *offers = 0;
+    /* Most sowings end within a few laps. While no lap-end state has repeated, every offer is
+     * within the horizon, so keep the lap ends seen (up to 48) and work out the horizon only if
+     * one repeats or the sowing runs longer. */
+    struct {
+        uint8_t holes[BU_RING];
+        uint32_t mine;
+        int next;
+    } seen[48];
+    int nseen = 1;
+    memcpy(seen[0].holes, p->holes, BU_RING);
+    seen[0].mine = p->mine;
+    seen[0].next = start;
     for (;;) {
-        const int stones = p->holes[h], origin = h;
-        int pos = h, k = stones, idle = 0;
-        p->holes[h] = 0;
-        touch(p, h); /* B2: a lifted miné is a miné no more */
-        while (k > 0) {
-            /* the next hole that can receive a stone: the opponent's bulto are skipped (B3), and
-             * with skip-origin=yes the lap's own origin (§0) */
-            int q = gb_next(BU_RING, pos);
-            while (((c.opp_bulto >> q) & 1u) || (skip_origin && q == origin))
-                q = gb_next(BU_RING, q);
-            pos = q;
-            if (++idle > 2 * BU_RING)
-                return GB_EENDLESS; /* no hole takes a stone: cannot happen with 40 stones */
-            /* The menager belongs to neither phase: no B4, B6 [ruling]. */
-            if (!menager && eligible(&c, p, q)) {
-                const bool open = p->phase == BU_OPEN;
-                /* B4: the last stone into an eligible hole offers a bulto; B6 (open phase): the
-                 * k stones in hand filling k adjacent eligible holes offer k bulto at once. */
-                if ((open || k == 1) && run_length(&c, p, q, k) >= k) {
-                    if (refusals == 0) {
-                        take_bulto(p, mover, q, k);
-                        gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
-                        *offers = refused;
-                        return SOW_TAKEN;
-                    }
-                    if (out) { /* gen: the move that takes this offer */
-                        if (out->count >= out->cap)
-                            return SOW_FULL;
-                        gb_pos child = *p;
-                        take_bulto(&child, mover, q, k);
-                        end_move(&child, mover);
-                        gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)out->hole,
-                                     .refusals = (uint16_t)refused};
-                        out->moves[out->count] = m;
-                        out->children[out->count++] = child;
-                        if (refused >= 65535)
-                            return SOW_FULL; /* a move names at most 65535 refusals */
-                    }
-                    /* B5: refused; the hole is skipped and this stone goes on to the next hole
-                     * that can receive one, judged afresh (B6: the rest of a run likewise). */
-                    if (refusals > 0)
-                        refusals--;
-                    refused++;
-                    trace_refusal(t, h, q, stones);
-                    continue;
-                }
-                if (open)
-                    continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
-            }
-            p->holes[q]++;
-            touch(p, q); /* B2: a miné that receives a stone is a miné no more */
-            k--;
-            idle = 0;
+        int r = one_lap(&c, p, &next, &left, &refused, t, out);
+        *offers = refused;
+        switch (r) {
+        case LAP_END: return SOW_NATURAL;
+        case LAP_TAKEN: return SOW_TAKEN;
+        case LAP_FULL: return SOW_FULL;
+        case LAP_STUCK: return GB_EENDLESS;
+        default: break;
         }
-        /* B8: the last stone fell into pos. */
-        if (p->holes[pos] == 1 || ((own_bulto >> pos) & 1u)) {
-            gb_trace_lap(t, h, pos, stones, p->holes[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
-            *offers = refused;
-            return SOW_NATURAL;
+        bool again = nseen == (int)(sizeof seen / sizeof seen[0]);
+        for (int i = 0; i < nseen && !again; i++)
+            again = seen[i].next == next && seen[i].mine == p->mine &&
+                    memcmp(seen[i].holes, p->holes, BU_RING) == 0;
+        if (again)
+            break;
+        memcpy(seen[nseen].holes, p->holes, BU_RING);
+        seen[nseen].mine = p->mine;
+        seen[nseen++].next = next;
+    }
+    /* A long or repeating sowing: start again, knowing the horizon. */
+    *p = p0;
+    if (out)
+        out->count = count0;
+    if (t)
+        memset(t, 0, sizeof *t);
+    if (horizon(&c, p, start, &H, &ends) != GB_OK)
+        return GB_EENDLESS;
+    next = start;
+    left = refusals;
+    refused = 0;
+    for (long lap = 1;; lap++) {
+        int r = one_lap(&c, p, &next, &left, &refused, t, out);
+        *offers = refused;
+        switch (r) {
+        case LAP_END: return SOW_NATURAL;
+        case LAP_TAKEN: return SOW_TAKEN;
+        case LAP_FULL: return SOW_FULL;
+        case LAP_STUCK: return GB_EENDLESS;
+        default: break;
         }
-        /* B8 otherwise: continue (relay) from pos. */
-        gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0);
-        /* T1: the lap-end state is the board, the next hole, the miné and the refusals still to
-         * make. A repeat can only happen with no miné left (every miné lies on any cycle's path),
-         * so the refusals need not share bits with the miné. */
-        uint32_t extra = p->mine ? p->mine
-                                 : 0x80000000u | (uint32_t)(refusals < 0 ? 0x10000 : refusals);
-        if (count_only) {
-            if (++guard.laps >= GB_LAP_LIMIT)
-                return GB_EENDLESS;
-        } else if (gb_lapguard_step(&guard, p->holes, pos, extra)) {
-            /* gen refuses everything, so its state leaves the refusals out: if offers came
-             * between the repeated states, the cycle keeps offering bulto, and every offer
-             * within the 10,000 laps is a move that ends. Count laps only, then. */
-            if (guard.laps < GB_LAP_LIMIT && refusals < 0 && refused != refused_at_save)
-                count_only = true;
-            else
-                return GB_EENDLESS;
-        } else if (guard.lambda == 0) {
-            refused_at_save = refused; /* the guard saved this lap end */
-        }
-        h = pos;
+        if (lap >= H) /* never-ending: refusing past the horizon offers nothing new (T1, B5) */
+            return left > 0 ? SOW_SHORT : GB_EENDLESS;
     }
 }
 
@@ -290,6 +397,11 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     if (rc == SOW_NATURAL && offers < m->refusals)
         return gb_fail(err, GB_EILLEGAL,
                        "this move refuses %u bulto but only %ld %s offered (B5)",
+                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+    if (rc == SOW_SHORT)
+        return gb_fail(err, GB_EILLEGAL,
+                       "this move refuses %u bulto but only %ld %s offered before the sowing "
+                       "comes round to where it has been (B5, T1)",
                        (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
     if (menager)
         after_menager(p);
