@@ -568,6 +568,25 @@ static void test_several_checked_against_prior(void **state)
     gb_game_free(g);
 }
 
+/* B6 is for the open phase only: in the miné phase (j is a miné) J's 2 stones at a, where a and
+ * b hold 3, make no pair of bulto. a takes a stone like any hole (3 -> 4, not the last stone);
+ * the last stone comes to b, which held 3, not a miné: a single bulto offered (B4): J takes it;
+ * J~1 refuses it and the stone falls into c (0 -> 1): empty, end. */
+static void test_no_run_in_mine_phase(void **state)
+{
+    (void)state;
+    const char *P = "bulto board=25N,4,0,0,0,0,0,0,0,2/3,3,0,0,0,0,0,0,0,3* turn=S phase=mine";
+    gb_game *g = pos(P);
+    moves_are(g, "B J J~1");
+    play(g, "J");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,4S,0,0,0,0,0,0,0,3*");
+    gb_game_free(g);
+    g = pos(P);
+    play(g, "J~1");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,3,1,0,0,0,0,0,0,3*");
+    gb_game_free(g);
+}
+
 /* ------------------------------------------------------------------ B7 */
 
 /* B7: open phase; B holds 3 and C holds 2: no start from B. C: D E (0 -> 1), E empty: end. */
@@ -953,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_two_at_once),
         cmocka_unit_test(test_three_at_once),
         cmocka_unit_test(test_several_checked_against_prior),
+        cmocka_unit_test(test_no_run_in_mine_phase),
         cmocka_unit_test(test_three_start_forbidden),
         cmocka_unit_test(test_three_start_allowed_when_all_three),
         cmocka_unit_test(test_skip_opponent_bulto),
