@@ -59,7 +59,7 @@ enum { /* kinds of move */
 };
 
 #define GB_MAX_HOLES 20   /* Bulto's 2x10 is the largest board */
-#define GB_MAX_MOVES 512  /* more than any position of any game offers */
+#define GB_MAX_MOVES 1024 /* Bulto refusals can give a position more than 512 moves */
 #define GB_ERR_LEN 256
 
 typedef struct gb_error {

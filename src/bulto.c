@@ -1,0 +1,534 @@
+/* bulto.c — Bulto (Borana; Pankhurst 1971 pp. 195-197): RULINGS §5, B1–B9 with §0–§1.
+ *
+ * 2x10 holes, 2 stones each; relay sowing counter-clockwise. The first move (menager) leaves 13
+ * holes of three, the miné. A lap whose last stone falls into an opponent's-row hole that held 3
+ * (not a miné, not a bulto, right of the mover's bulto) makes it the mover's bulto and ends the
+ * move, unless the mover refuses it (B5): refusals are part of the move (`C~2`), so one start hole
+ * gives one move per bulto offered plus one for refusing them all. Once no miné is left (the open
+ * phase), such holes are skipped unless the stones in hand fill a run of them exactly (B6).
+ *
+ * Position use: holes; mark_s / mark_n = the bulto of South / North (South's lie in North's row
+ * and the reverse); mine = the miné; phase = menager, mine, open; store[] stays 0 (nothing is
+ * ever taken off the board). */
+#include "internal.h"
+
+enum { BU_RIGHT = GB_OPT_GAME }; /* B4: right-rule, 0 -> all, 1 -> none */
+enum { BU_MENAGER = 0, BU_MINE = 1, BU_OPEN = 2 };
+#define BU_N 10
+#define BU_RING (2 * BU_N)
+#define BU_STONES 40 /* B1: 2 stones in each of 20 holes */
+#define BU_ROW_S 0x003ffu
+#define BU_ROW_N 0xffc00u
+
+static const char *const right_choices[] = {"all", "none", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
+static const gb_option_def bu_options[] = {
+    {"right-rule", BU_RIGHT, right_choices, 0, 0, 0},
+    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
+    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
+    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+};
+static const char *const bu_phases[] = {"menager", "mine", "open", NULL};
+
+static uint32_t row_mask(int side) { return side ? BU_ROW_N : BU_ROW_S; }
+
+static void bu_setup(const gb_options *o, gb_pos *p)
+{
+    (void)o;
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < BU_RING; i++)
+        p->holes[i] = 2; /* B1 */
+    p->own_n = BU_ROW_N;   /* each player owns his own row */
+    p->to_move = GB_SOUTH; /* B1: South moves first */
+    p->phase = BU_MENAGER; /* B2: the first move is the menager */
+    p->round = 1;
+}
+
+/* B2: a hole stops being a miné for good when it is lifted or receives a stone; the open phase
+ * begins the instant the last miné goes, even in the middle of a move [ruling]. */
+static void touch(gb_pos *p, int h)
+{
+    p->mine &= ~(1u << h);
+    if (p->phase == BU_MINE && p->mine == 0)
+        p->phase = BU_OPEN;
+}
+
+/* One move in the making. */
+typedef struct sow_ctx {
+    const gb_options *o;
+    int mover;
+    uint32_t prior;     /* the mover's bulto before the move (B4's right rule; several-at-once) */
+    uint32_t opp_bulto; /* skipped by the mover's sowing (B3) */
+} sow_ctx;
+
+/* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
+ * An opponent's-row hole that holds 3, is not a miné and not a bulto, and (right-rule=all) lies
+ * clockwise, i.e. at a lower ring index, of every bulto the mover had before the move. */
+static bool eligible(const sow_ctx *c, const gb_pos *p, int q)
+{
+    uint32_t bit = 1u << q;
+    if (!(row_mask(!c->mover) & bit) || p->holes[q] != 3)
+        return false;
+    if ((p->mine | p->mark_s | p->mark_n) & bit)
+        return false;
+    if (c->o->v[BU_RIGHT] == 0 && c->prior && q >= __builtin_ctz(c->prior))
+        return false; /* B4 right-rule=all: a new bulto must lie right of every one he has */
+    return true;
+}
+
+/* B6 [ruling]: the run of physically adjacent eligible holes starting at q, counted up to k. */
+static int run_length(const sow_ctx *c, const gb_pos *p, int q, int k)
+{
+    int len = 0;
+    while (len < k && eligible(c, p, q)) {
+        len++;
+        q = gb_next(BU_RING, q);
+        if (q == 0)
+            break; /* the ring closes: no run goes past the end of a row anyway */
+    }
+    return len;
+}
+
+/* The end of a move: the other player is to move. */
+static void end_move(gb_pos *p, int mover)
+{
+    p->to_move = (uint8_t)!mover;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+}
+
+/* B4/B6: the k stones in hand fall into holes q..q+k-1, each becomes the mover's bulto keeping
+ * its stones (so it holds 4), and the move ends. */
+static void take_bulto(gb_pos *p, int mover, int q, int k)
+{
+    for (int i = 0; i < k; i++, q = gb_next(BU_RING, q)) {
+        p->holes[q]++;
+        if (mover)
+            p->mark_n |= 1u << q;
+        else
+            p->mark_s |= 1u << q;
+    }
+}
+
+/* Where gen writes the moves of one start hole: one at each offered bulto (taking it), one at
+ * the end of the sowing that refuses them all. */
+typedef struct sow_out {
+    gb_move *moves;
+    gb_pos *children;
+    int count, cap;
+    int hole;
+} sow_out;
+
+static void trace_refusal(gb_trace *t, int from, int to, int stones)
+{
+    /* not a lap: an event inside one (no lap or stone counted) */
+    if (t && t->events < GB_TRACE_LAPS) {
+        gb_lap *l = &t->lap[t->events++];
+        l->from = (uint8_t)from;
+        l->to = (uint8_t)to;
+        l->stones = (uint16_t)stones;
+        l->event = GB_EV_REFUSE;
+        l->other = (uint8_t)to;
+        l->value = 0;
+    }
+}
+
+enum { LAP_ON, LAP_END, LAP_TAKEN, LAP_FULL, LAP_STUCK };
+
+/* One lap of a move: lift the hole *next and sow (B3–B6); the last stone is judged by B4/B5/B8.
+ * *left is the number of offered bulto still to refuse (< 0: refuse them all); *refused counts
+ * the offers refused so far in the move. With `out` (gen), each refused offer also writes the
+ * move that takes it. Returns LAP_ON (relay from the new *next), LAP_END (B8: the move ends),
+ * LAP_TAKEN (bulto made: the move ends), LAP_FULL (out is full) or LAP_STUCK (no hole can take a
+ * stone: impossible with 40 stones, kept as a guard). */
+static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *refused,
+                   gb_trace *t, sow_out *out)
+{
+    const int mover = c->mover, h = *next, stones = p->holes[h];
+    const bool skip_origin = c->o->v[GB_OPT_SKIP_ORIGIN];
+    const bool menager = p->phase == BU_MENAGER;
+    int pos = h, k = stones, idle = 0;
+    p->holes[h] = 0;
+    touch(p, h); /* B2: a lifted miné is a miné no more */
+    while (k > 0) {
+        /* the next hole that can receive a stone: the opponent's bulto are skipped (B3), and
+         * with skip-origin=yes the lap's own origin (§0) */
+        int q = gb_next(BU_RING, pos);
+        while (((c->opp_bulto >> q) & 1u) || (skip_origin && q == h))
+            q = gb_next(BU_RING, q);
+        pos = q;
+        if (++idle > 2 * BU_RING)
+            return LAP_STUCK;
+        /* The menager belongs to neither phase: no B4, B6 [ruling]. */
+        if (!menager && eligible(c, p, q)) {
+            const bool open = p->phase == BU_OPEN;
+            /* B4: the last stone into an eligible hole offers a bulto; B6 (open phase): the k
+             * stones in hand filling k adjacent eligible holes offer k bulto at once. */
+            if ((open || k == 1) && run_length(c, p, q, k) >= k) {
+                if (*left == 0) {
+                    take_bulto(p, mover, q, k);
+                    gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
+                    return LAP_TAKEN;
+                }
+                if (out) { /* gen: the move that takes this offer */
+                    if (out->count >= out->cap || *refused >= 65535)
+                        return LAP_FULL;
+                    gb_pos child = *p;
+                    take_bulto(&child, mover, q, k);
+                    end_move(&child, mover);
+                    gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)out->hole,
+                                 .refusals = (uint16_t)*refused};
+                    out->moves[out->count] = m;
+                    out->children[out->count++] = child;
+                }
+                /* B5: refused; the hole is skipped and this stone goes on to the next hole that
+                 * can receive one, judged afresh (B6: the rest of a run likewise) [ruling]. */
+                if (*left > 0)
+                    (*left)--;
+                (*refused)++;
+                trace_refusal(t, h, q, stones);
+                continue;
+            }
+            if (open)
+                continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
+        }
+        p->holes[q]++;
+        touch(p, q); /* B2: a miné that receives a stone is a miné no more */
+        k--;
+        idle = 0;
+    }
+    /* B8: the move ends when the last stone falls into an empty hole or the mover's own bulto. */
+    const uint32_t own_bulto = mover ? p->mark_n : p->mark_s;
+    if (p->holes[pos] == 1 || ((own_bulto >> pos) & 1u)) {
+        gb_trace_lap(t, h, pos, stones, p->holes[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+        return LAP_END;
+    }
+    gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0); /* B8 otherwise: relay from pos */
+    *next = pos;
+    return LAP_ON;
+}
+
+/* The state of a sowing at a lap end: the board, the miné (and so the phase) and the hole to be
+ * lifted next. The bulto do not change inside a move. */
+static bool same_lap_state(const gb_pos *a, int an, const gb_pos *b, int bn)
+{
+    return an == bn && a->mine == b->mine && memcmp(a->holes, b->holes, BU_RING) == 0;
+}
+
+/* T1 and B5 together [ruling, docs/bulto.md]: how many laps of the sowing from `start`, every
+ * offer refused, can hold a move? If that sowing ends (B8) by its 10,000th lap, all of it (*ends
+ * set). Otherwise it is never-ending, and refusing goes on only until the sowing first comes back
+ * to a lap-end state it has already been in (the move's start counts as one): from there on every
+ * offer repeats an earlier one, with the same outcome. So the horizon is the first repeat (mu +
+ * lambda laps, Brent's method and then mu), or 10,000 laps if it comes later. Returns GB_OK or
+ * GB_EENDLESS (stuck). */
+static int horizon(const sow_ctx *c, const gb_pos *p0, int start, long *H, bool *ends)
+{
+    gb_pos p = *p0, saved = *p0;
+    int next = start, saved_next = start;
+    long left = -1, refused = 0, power = 1, lambda = 0, laps = 0;
+    *ends = false;
+    *H = GB_LAP_LIMIT;
+    for (;;) {
+        int r = one_lap(c, &p, &next, &left, &refused, NULL, NULL);
+        laps++;
+        if (r == LAP_STUCK)
+            return GB_EENDLESS;
+        if (r == LAP_END) {
+            *ends = laps <= GB_LAP_LIMIT; /* T1: the 10,000th lap may still end the move */
+            if (*ends)
+                *H = laps;
+            return GB_OK;
+        }
+        lambda++;
+        if (same_lap_state(&p, next, &saved, saved_next))
+            break; /* a repeat, period lambda: the sowing never ends */
+        /* Brent finds a repeat within 3 (mu + lambda) laps: none by 40,000 means mu + lambda
+         * is past 10,000 */
+        if (laps >= 4 * GB_LAP_LIMIT)
+            return GB_OK;
+        if (lambda == power) {
+            saved = p;
+            saved_next = next;
+            power *= 2;
+            lambda = 0;
+        }
+    }
+    /* mu: the first lap end that the sowing comes back to */
+    gb_pos tort = *p0, hare = *p0;
+    int tn = start, hn = start;
+    for (long i = 0; i < lambda; i++)
+        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+    long mu = 0;
+    while (!same_lap_state(&tort, tn, &hare, hn) && mu < GB_LAP_LIMIT) {
+        one_lap(c, &tort, &tn, &left, &refused, NULL, NULL);
+        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+        mu++;
+    }
+    *H = mu + lambda < GB_LAP_LIMIT ? mu + lambda : GB_LAP_LIMIT;
+    return GB_OK;
+}
+
+enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2, SOW_SHORT = 3 };
+
+/* The sowing of one move from `start` (B3–B6, B8), in place. `refusals` >= 0: the move refuses
+ * that many offered bulto and takes the next (B5). `refusals` < 0 (gen): every offer is refused
+ * and, at each one, the move that would take it is written to `out`. `*offers` receives the
+ * number of offers refused. Returns SOW_NATURAL (ended by B8), SOW_TAKEN (bulto made), SOW_FULL
+ * (out is full), SOW_SHORT (fewer offers than refusals before the horizon) or GB_EENDLESS (T1:
+ * the sowing that refuses every offer within the horizon never ends). p->to_move etc. are not
+ * updated. */
+static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
+               sow_out *out, long *offers)
+{
+    const int mover = p->to_move;
+    sow_ctx c = {o, mover, mover ? p->mark_n : p->mark_s, mover ? p->mark_s : p->mark_n};
+    const gb_pos p0 = *p;
+    const int count0 = out ? out->count : 0;
+    long left = refusals, refused = 0, H;
+    bool ends;
+    int next = start;
+    *offers = 0;
+    /* Most sowings end within a few laps. While no lap-end state has repeated, every offer is
+     * within the horizon, so keep the lap ends seen (up to 48) and work out the horizon only if
+     * one repeats or the sowing runs longer. */
+    struct {
+        uint8_t holes[BU_RING];
+        uint32_t mine;
+        int next;
+    } seen[48];
+    int nseen = 1;
+    memcpy(seen[0].holes, p->holes, BU_RING);
+    seen[0].mine = p->mine;
+    seen[0].next = start;
+    for (;;) {
+        int r = one_lap(&c, p, &next, &left, &refused, t, out);
+        *offers = refused;
+        switch (r) {
+        case LAP_END: return SOW_NATURAL;
+        case LAP_TAKEN: return SOW_TAKEN;
+        case LAP_FULL: return SOW_FULL;
+        case LAP_STUCK: return GB_EENDLESS;
+        default: break;
+        }
+        bool again = nseen == (int)(sizeof seen / sizeof seen[0]);
+        for (int i = 0; i < nseen && !again; i++)
+            again = seen[i].next == next && seen[i].mine == p->mine &&
+                    memcmp(seen[i].holes, p->holes, BU_RING) == 0;
+        if (again)
+            break;
+        memcpy(seen[nseen].holes, p->holes, BU_RING);
+        seen[nseen].mine = p->mine;
+        seen[nseen++].next = next;
+    }
+    /* A long or repeating sowing: start again, knowing the horizon. */
+    *p = p0;
+    if (out)
+        out->count = count0;
+    if (t)
+        memset(t, 0, sizeof *t);
+    if (horizon(&c, p, start, &H, &ends) != GB_OK)
+        return GB_EENDLESS;
+    next = start;
+    left = refusals;
+    refused = 0;
+    for (long lap = 1;; lap++) {
+        int r = one_lap(&c, p, &next, &left, &refused, t, out);
+        *offers = refused;
+        switch (r) {
+        case LAP_END: return SOW_NATURAL;
+        case LAP_TAKEN: return SOW_TAKEN;
+        case LAP_FULL: return SOW_FULL;
+        case LAP_STUCK: return GB_EENDLESS;
+        default: break;
+        }
+        if (lap >= H) /* never-ending: refusing past the horizon offers nothing new (T1, B5) */
+            return left > 0 ? SOW_SHORT : GB_EENDLESS;
+    }
+}
+
+/* B3, B7: may the mover start from h? Returns NULL or the reason. */
+static const char *start_refusal(const gb_pos *p, int h)
+{
+    const int mover = p->to_move;
+    const uint32_t opp_bulto = mover ? p->mark_s : p->mark_n;
+    if (h >= BU_RING || !((row_mask(mover) >> h) & 1u))
+        return "a move starts from a hole of your own row";
+    if ((opp_bulto >> h) & 1u)
+        return "that hole is your opponent's bulto";
+    if (p->holes[h] == 0)
+        return "that hole is empty";
+    if (p->phase == BU_OPEN && p->holes[h] == 3) {
+        /* B7: not from a 3 unless every hole he could start from (non-empty, not a bulto) holds 3 */
+        for (int i = 0; i < BU_RING; i++)
+            if (((row_mask(mover) & ~opp_bulto) >> i & 1u) && p->holes[i] && p->holes[i] != 3)
+                return "in the open phase a move may not start from a hole of 3 while another "
+                       "hole holds some other number (B7)";
+    }
+    return NULL;
+}
+
+/* B2: after the menager, every hole holding exactly 3 is a miné. */
+static void after_menager(gb_pos *p)
+{
+    p->mine = 0;
+    for (int i = 0; i < BU_RING; i++)
+        if (p->holes[i] == 3)
+            p->mine |= 1u << i;
+    p->phase = p->mine ? BU_MINE : BU_OPEN;
+}
+
+static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    if (m->kind != GB_MOVE_SOW)
+        return gb_fail(err, GB_EILLEGAL, "Bulto has only sowing moves");
+    const char *why = start_refusal(p, m->hole);
+    if (why)
+        return gb_fail(err, GB_EILLEGAL, "%s", why);
+    const bool menager = p->phase == BU_MENAGER;
+    const int mover = p->to_move;
+    long offers = 0;
+    int rc = sow(o, p, m->hole, m->refusals, t, NULL, &offers);
+    if (rc == GB_EENDLESS)
+        return rc; /* T1 */
+    if (rc == SOW_NATURAL && offers < m->refusals)
+        return gb_fail(err, GB_EILLEGAL,
+                       "this move refuses %u bulto but only %ld %s offered (B5)",
+                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+    if (rc == SOW_SHORT)
+        return gb_fail(err, GB_EILLEGAL,
+                       "this move refuses %u bulto but only %ld %s offered before the sowing "
+                       "comes round to where it has been (B5, T1)",
+                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+    if (menager)
+        after_menager(p);
+    end_move(p, mover);
+    return GB_OK;
+}
+
+static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
+{
+    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0};
+    const int first = p->to_move * BU_N;
+    for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
+        if (start_refusal(p, h))
+            continue;
+        gb_pos c = *p;
+        long offers = 0;
+        out.hole = h;
+        int rc = sow(o, &c, h, -1, NULL, &out, &offers);
+        if (rc == SOW_FULL)
+            break; /* GB_MAX_MOVES reached (never seen; see docs/bulto.md) */
+        gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)offers};
+        if (rc == GB_EENDLESS) {
+            if (o->v[GB_OPT_ENDLESS] == 0)
+                continue; /* T1, endless=illegal: refusing every offer is not a legal move */
+            c = *p;       /* endless=ends-game: the game ends on the board before the move */
+            c.flags |= GB_F_ENDLESS;
+        } else {
+            if (p->phase == BU_MENAGER)
+                after_menager(&c);
+            end_move(&c, p->to_move);
+        }
+        if (out.count >= out.cap || offers > 65535)
+            break;
+        moves[out.count] = m;
+        children[out.count++] = c;
+    }
+    return out.count;
+}
+
+/* B9 (with T4): the game ends when the player to move cannot move. */
+static bool bu_ended(const gb_options *o, const gb_pos *p, int nmoves)
+{
+    (void)o;
+    (void)p;
+    return nmoves == 0;
+}
+
+/* B9: each player scores the stones in his bulto plus those of his own row not in a bulto of his
+ * opponent. The same for every end (T1–T3). */
+static void bu_scores(const gb_options *o, const gb_pos *p, int score[2])
+{
+    (void)o;
+    score[0] = score[1] = 0;
+    for (int i = 0; i < BU_RING; i++) {
+        uint32_t bit = 1u << i;
+        int side = (p->mark_s & bit) ? 0 : (p->mark_n & bit) ? 1 : gb_row_of(BU_N, i);
+        score[side] += p->holes[i];
+    }
+}
+
+static void bu_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng)
+{
+    (void)chance;
+    (void)rng;
+    int s[2];
+    p->end_reason = (uint8_t)reason;
+    p->flags |= GB_F_OVER;
+    bu_scores(o, p, s);
+    p->winner = s[0] > s[1] ? GB_SOUTH : s[1] > s[0] ? GB_NORTH : GB_DRAW; /* B9 */
+}
+
+static int bu_check(const gb_options *o, const gb_pos *p, gb_error *err)
+{
+    (void)o;
+    int total = gb_pos_board_total(p, BU_RING);
+    if (p->store[0] || p->store[1])
+        return gb_fail(err, GB_EINVAL, "Bulto takes no stones off the board: stores must be 0,0");
+    if (total != BU_STONES)
+        return gb_fail(err, GB_EINVAL, "%d stones on the board; Bulto has exactly %d", total,
+                       BU_STONES);
+    if (p->own_n != BU_ROW_N)
+        return gb_fail(err, GB_EINVAL, "in Bulto each player owns his own row");
+    if (p->mark_s & ~BU_ROW_N)
+        return gb_fail(err, GB_EINVAL, "South's bulto lie in North's row (B4)");
+    if (p->mark_n & ~BU_ROW_S)
+        return gb_fail(err, GB_EINVAL, "North's bulto lie in South's row (B4)");
+    for (int i = 0; i < BU_RING; i++) {
+        uint32_t bit = 1u << i;
+        if ((p->mine & bit) && p->holes[i] != 3)
+            return gb_fail(err, GB_EINVAL, "a miné holds exactly 3 (B2): hole %d holds %u", i,
+                           (unsigned)p->holes[i]);
+        if (((p->mark_s | p->mark_n) & bit) && p->holes[i] < 4)
+            return gb_fail(err, GB_EINVAL, "a bulto holds at least 4 (B4): hole %d holds %u", i,
+                           (unsigned)p->holes[i]);
+    }
+    if (__builtin_popcount(p->mine) > 13)
+        return gb_fail(err, GB_EINVAL, "the menager leaves 13 miné, no more (B2)");
+    switch (p->phase) {
+    case BU_MENAGER:
+        if (p->mine || p->mark_s || p->mark_n)
+            return gb_fail(err, GB_EINVAL, "before the menager there are no miné and no bulto");
+        break;
+    case BU_MINE:
+        if (!p->mine)
+            return gb_fail(err, GB_EINVAL, "phase=mine needs at least one miné (B2)");
+        break;
+    default:
+        if (p->mine)
+            return gb_fail(err, GB_EINVAL, "phase=open has no miné left (B2)");
+        break;
+    }
+    return GB_OK;
+}
+
+const gb_rules gb_rules_bulto = {
+    .name = "bulto",
+    .title = "Bulto",
+    .n = BU_N,
+    .options = bu_options,
+    .num_options = (int)(sizeof bu_options / sizeof bu_options[0]),
+    .phases = bu_phases,
+    .mark_kind = GB_MARK_BULTO_S,
+    .setup = bu_setup,
+    .play = bu_play,
+    .gen = bu_gen,
+    .ended = bu_ended,
+    .finish = bu_finish,
+    .scores = bu_scores,
+    .check = bu_check,
+};

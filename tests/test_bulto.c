@@ -1,0 +1,992 @@
+/* test_bulto.c — Bulto (RULINGS §5, B1–B9 with §0–§1).
+ *
+ * Ring order (§0): South's holes A..J are ring 0..9, North's a..j are ring 10..19. A board is
+ * written as in position strings: counts in ring order, South's row, '/', North's row; a count
+ * may carry '*' (miné), 'S' or 'N' (bulto of South / North). Every game of Bulto has exactly 40
+ * stones, so the hand-made positions put the stones a move must not reach in a "sink": a bulto of
+ * the opponent in the mover's row (skipped by the mover, B3) or holes the sowing never reaches.
+ *
+ * Every expectation below is worked out by hand from the ruling named in its comment. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gabata.h"
+#include "internal.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+static gb_game *pos(const char *text)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    int rc = gb_game_from_position(&g, text, 1, &err);
+    if (rc != GB_OK)
+        fprintf(stderr, "position refused: %s\n  %s\n", err.msg, text);
+    assert_int_equal(rc, GB_OK);
+    return g;
+}
+
+static void play(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    int rc = gb_play_text(g, mv, &err);
+    if (rc != GB_OK)
+        fprintf(stderr, "move %s refused: %s\n", mv, err.msg);
+    assert_int_equal(rc, GB_OK);
+}
+
+static void refused(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    assert_int_equal(gb_play_text(g, mv, &err), GB_EILLEGAL);
+    assert_true(strlen(err.msg) > 0);
+}
+
+/* Compare the board with a board string (counts and marks). */
+static void board_is(const gb_game *g, const char *want)
+{
+    const char *v = want;
+    for (int i = 0; i < 20; i++) {
+        if (i == 10) {
+            assert_int_equal(*v, '/');
+            v++;
+        } else if (i) {
+            assert_int_equal(*v, ',');
+            v++;
+        }
+        int c = (int)strtol(v, (char **)&v, 10);
+        int mark = GB_MARK_NONE;
+        if (*v == '*')
+            mark = GB_MARK_MINE, v++;
+        else if (*v == 'S')
+            mark = GB_MARK_BULTO_S, v++;
+        else if (*v == 'N')
+            mark = GB_MARK_BULTO_N, v++;
+        if (gb_hole_count(g, i) != c || gb_hole_mark(g, i) != mark) {
+            char *s = gb_position_format(g);
+            fprintf(stderr, "hole %d: %d mark %d, want %d mark %d\n  have %s\n  want %s\n", i,
+                    gb_hole_count(g, i), gb_hole_mark(g, i), c, mark, s, want);
+            free(s);
+        }
+        assert_int_equal(gb_hole_count(g, i), c);
+        assert_int_equal(gb_hole_mark(g, i), mark);
+    }
+    assert_int_equal(*v, 0);
+}
+
+/* The legal moves as one string "A B C~1 ...". */
+static void moves_are(const gb_game *g, const char *want)
+{
+    gb_move mv[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, mv, GB_MAX_MOVES);
+    char buf[4096] = "";
+    for (int i = 0; i < n; i++) {
+        char t[32];
+        gb_move_format(g, &mv[i], t, sizeof t);
+        strcat(buf, i ? " " : "");
+        strcat(buf, t);
+    }
+    if (strcmp(buf, want) != 0)
+        fprintf(stderr, "moves: have '%s' want '%s'\n", buf, want);
+    assert_string_equal(buf, want);
+}
+
+static int total(const gb_game *g)
+{
+    int t = 0;
+    for (int i = 0; i < 20; i++)
+        t += gb_hole_count(g, i);
+    return t;
+}
+
+/* ------------------------------------------- a naive Bulto, from the RULINGS text only */
+/* Deliberately plain: one stone at a time, every refusal count tried in turn, the lap-end states
+ * of the sowing kept in a list and searched from the start. */
+typedef struct nv {
+    int h[20];
+    int bul[20]; /* -1 none, 0 South's bulto, 1 North's */
+    int mine[20];
+    int phase; /* 0 menager, 1 mine, 2 open */
+    int turn;
+} nv;
+
+typedef struct nvopt {
+    int right_none, skip_origin, ends_game;
+} nvopt;
+
+static bool nv_same(const nv *a, const nv *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+static int nv_mines(const nv *s)
+{
+    int m = 0;
+    for (int i = 0; i < 20; i++)
+        m += s->mine[i];
+    return m;
+}
+
+/* B4 with the clarifications: an opponent's-row hole holding 3, no miné, no bulto, and right of
+ * every bulto the mover had before the move (right = lower ring index, §0). */
+static bool nv_can(const nv *s, const nvopt *o, int mover, const int prior[20], int q)
+{
+    int row = q >= 10;
+    if (row == mover || s->h[q] != 3 || s->mine[q] || s->bul[q] >= 0)
+        return false;
+    if (!o->right_none)
+        for (int i = 0; i < 20; i++)
+            if (prior[i] == mover && q >= i)
+                return false;
+    return true;
+}
+
+typedef struct lapst {
+    int h[20], mine[20], next;
+} lapst;
+static lapst nv_seen[10001];
+
+enum { NV_TOOK, NV_NATURAL, NV_NEVER };
+
+/* Play hole `hole` refusing `j` offers; *nref receives the offers refused. */
+static int nv_move(nv *s, const nvopt *o, int hole, int j, int *nref)
+{
+    int mover = s->turn, prior[20], refleft = j, laps = 0, nseen = 0;
+    memcpy(prior, s->bul, sizeof prior);
+    *nref = 0;
+    int h = hole;
+    for (;;) {
+        /* the lap-end state (and the start): the board, the miné, the hole to lift next */
+        lapst cur;
+        memcpy(cur.h, s->h, sizeof cur.h);
+        memcpy(cur.mine, s->mine, sizeof cur.mine);
+        cur.next = h;
+        for (int i = 0; i < nseen; i++)
+            if (memcmp(&nv_seen[i], &cur, sizeof cur) == 0)
+                return NV_NEVER; /* back where it has been: repeats forever */
+        nv_seen[nseen++] = cur;
+        int hand = s->h[h], origin = h, p = h;
+        s->h[h] = 0;
+        s->mine[h] = 0;
+        if (s->phase == 1 && nv_mines(s) == 0)
+            s->phase = 2;
+        while (hand > 0) {
+            p = (p + 1) % 20;
+            if (s->bul[p] == 1 - mover)
+                continue; /* B3 */
+            if (o->skip_origin && p == origin)
+                continue;
+            if (s->phase != 0 && nv_can(s, o, mover, prior, p)) {
+                int run = 1;
+                while (run < hand && p + run < 20 && nv_can(s, o, mover, prior, p + run))
+                    run++;
+                if ((s->phase == 2 || hand == 1) && run >= hand) {
+                    if (refleft == 0) {
+                        for (int i = 0; i < hand; i++) {
+                            s->h[p + i]++;
+                            s->bul[p + i] = mover;
+                        }
+                        return NV_TOOK;
+                    }
+                    refleft--;
+                    (*nref)++;
+                    continue;
+                }
+                if (s->phase == 2)
+                    continue;
+            }
+            s->h[p]++;
+            s->mine[p] = 0;
+            if (s->phase == 1 && nv_mines(s) == 0)
+                s->phase = 2;
+            hand--;
+        }
+        if (s->h[p] == 1 || s->bul[p] == mover)
+            return NV_NATURAL;
+        if (++laps >= 10000)
+            return NV_NEVER;
+        h = p;
+    }
+}
+
+typedef struct nvmove {
+    int hole, ref, endless;
+    nv child;
+} nvmove;
+
+static void nv_finish_move(nv *c, int was_menager)
+{
+    if (was_menager) {
+        for (int i = 0; i < 20; i++)
+            c->mine[i] = c->h[i] == 3;
+        c->phase = nv_mines(c) ? 1 : 2;
+    }
+    c->turn = !c->turn;
+}
+
+static int nv_gen(const nv *s, const nvopt *o, nvmove *out, int max)
+{
+    int n = 0, mover = s->turn;
+    bool all3 = true;
+    for (int i = 10 * mover; i < 10 * mover + 10; i++)
+        if (s->bul[i] < 0 && s->h[i] && s->h[i] != 3)
+            all3 = false;
+    for (int i = 10 * mover; i < 10 * mover + 10 && n < max; i++) {
+        if (s->bul[i] >= 0 || s->h[i] == 0)
+            continue;
+        if (s->phase == 2 && s->h[i] == 3 && !all3)
+            continue; /* B7 */
+        for (int j = 0; n < max; j++) {
+            nv c = *s;
+            int r, nref;
+            r = nv_move(&c, o, i, j, &nref);
+            nv_finish_move(&c, s->phase == 0);
+            if (r == NV_NEVER) {
+                if (o->ends_game)
+                    out[n++] = (nvmove){i, j, 1, *s};
+                break;
+            }
+            out[n++] = (nvmove){i, j, 0, c};
+            if (r == NV_NATURAL)
+                break;
+        }
+    }
+    return n;
+}
+
+static void nv_from_game(const gb_game *g, nv *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < 20; i++) {
+        int m = gb_hole_mark(g, i);
+        s->h[i] = gb_hole_count(g, i);
+        s->bul[i] = m == GB_MARK_BULTO_S ? 0 : m == GB_MARK_BULTO_N ? 1 : -1;
+        s->mine[i] = m == GB_MARK_MINE;
+    }
+    const char *ph = gb_phase(g);
+    s->phase = strcmp(ph, "menager") == 0 ? 0 : strcmp(ph, "mine") == 0 ? 1 : 2;
+    s->turn = gb_to_move(g);
+}
+
+static void nv_text(const nvmove *m, char *buf)
+{
+    char lab = (char)(m->hole < 10 ? 'A' + m->hole : 'a' + m->hole - 10);
+    if (m->ref)
+        sprintf(buf, "%c~%d", lab, m->ref);
+    else
+        sprintf(buf, "%c", lab);
+}
+
+/* naive perft, with T2 over the path (the start included) */
+static nv path[64];
+static uint64_t nv_perft(const nv *s, const nvopt *o, int depth, int plen)
+{
+    if (depth == 0)
+        return 1;
+    nvmove *mv = malloc(GB_MAX_MOVES * sizeof *mv);
+    int n = nv_gen(s, o, mv, GB_MAX_MOVES);
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++) {
+        if (depth == 1) {
+            t++;
+            continue;
+        }
+        if (mv[i].endless)
+            continue;
+        const nv *c = &mv[i].child;
+        bool rep = false;
+        for (int k = 0; k < plen; k++)
+            rep |= nv_same(&path[k], c);
+        nvmove probe[GB_MAX_MOVES / 8];
+        if (rep || nv_gen(c, o, probe, 1) == 0) /* B9 first, then T2 (T5) */
+            continue;
+        path[plen] = *c;
+        t += nv_perft(c, o, depth - 1, plen + 1);
+    }
+    free(mv);
+    return t;
+}
+
+/* ----------------------------------------------------------------- B1, B2 */
+
+/* B1: 2x10, 2 stones a hole, South first; the first move is the menager. */
+static void test_start(void **state)
+{
+    (void)state;
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
+    assert_int_equal(gb_game_rows(g), 10);
+    board_is(g, "2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2");
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    assert_string_equal(gb_phase(g), "menager");
+    /* B4 cannot arise in the menager (no hole holds 3 for a last stone, see below): one move a
+     * hole, A..J. */
+    moves_are(g, "A B C D E F G H I J");
+    gb_game_free(g);
+}
+
+/* B2: the menager from hole h. Lift 2: h+1 and h+2 hold 3; the last stone fell into h+2, which
+ * held 2: relay its 3 into h+3..h+5 (each held 2, now 3); relay h+5 the same way: h+6..h+8,
+ * h+9..h+11, h+12..h+14, h+15..h+17; then h+17's 3 go to h+18, h+19 and h, which was emptied:
+ * the last stone falls into an empty hole and the move ends (B8). So h holds 1, the six relay
+ * holes h+2, h+5, h+8, h+11, h+14, h+17 hold 0, and the other 13 hold 3: 13 miné (1 + 39 = 40).
+ * Every relay hole held 2, never 3, so no bulto is ever offered. */
+static void menager_from(gb_game *g, int h)
+{
+    int mover = gb_to_move(g);
+    char mv[4] = {(char)(h < 10 ? 'A' + h : 'a' + h - 10), 0};
+    play(g, mv);
+    int mines = 0;
+    for (int d = 0; d < 20; d++) {
+        int i = (h + d) % 20;
+        int want = d == 0 ? 1 : (d % 3 == 2) ? 0 : 3;
+        assert_int_equal(gb_hole_count(g, i), want);
+        assert_int_equal(gb_hole_mark(g, i), want == 3 ? GB_MARK_MINE : GB_MARK_NONE);
+        mines += gb_hole_mark(g, i) == GB_MARK_MINE;
+    }
+    assert_int_equal(mines, 13);
+    assert_string_equal(gb_phase(g), "mine");
+    assert_int_equal(gb_to_move(g), !mover);
+}
+
+static void test_menager_all_20(void **state)
+{
+    (void)state;
+    for (int h = 0; h < 20; h++) {
+        gb_game *g;
+        if (h < 10)
+            assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
+        else /* North's menager: the same start with North to move */
+            g = pos("bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=N phase=menager");
+        menager_from(g, h);
+        gb_game_free(g);
+    }
+}
+
+/* B2: a miné stops being one when lifted. After the menager from A (A1, B3*, C0, D3*, E3*, F0,
+ * G3*, H3*, I0, J3* / a3*, b0, c3*, d3*, e0, f3*, g3*, h0, i3*, j3*), North lifts c (ring 12,
+ * a miné of 3): d, e, f get one each. d (miné, 3) -> 4, no longer a miné; e (0) -> 1; f (miné,
+ * 3) -> 4, no longer a miné, and the last stone: f held 3 but is in North's own row (no bulto
+ * there, B4) -> continue: lift f's 4 into g (3* -> 4), h (0 -> 1), i (3* -> 4), j (3* -> 4). The
+ * last stone fell into j, which held 3 (own row) -> continue: lift j's 4: A (1 -> 2), B (3* -> 4),
+ * C (0 -> 1), D (3* -> 4); D held 3 and is a miné: not a bulto (B4 and the miné clarification):
+ * continue with D's 4: E (3* -> 4), F (0 -> 1), G (3* -> 4), H (3* -> 4). H held 3, a miné ->
+ * continue: lift 4: I (0 -> 1), J (3* -> 4), a (3* -> 4), b (0 -> 1): b was empty -> end.
+ * The 13 miné were B D E G H J a c d f g i j: every one was lifted or sown into, so the open
+ * phase has begun (the last, a, went with the last lap's third stone). */
+static void test_mine_lost_when_touched(void **state)
+{
+    (void)state;
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
+    play(g, "A");
+    board_is(g, "1,3*,0,3*,3*,0,3*,3*,0,3*/3*,0,3*,3*,0,3*,3*,0,3*,3*");
+    play(g, "c");
+    board_is(g, "2,4,1,0,4,1,4,0,1,4/4,1,0,4,1,0,4,1,4,0");
+    assert_string_equal(gb_phase(g), "open");
+    assert_int_equal(total(g), 40);
+    gb_game_free(g);
+}
+
+/* ------------------------------------------------------- B4, B5 in the miné phase */
+
+/* Position M1 (miné phase, South to move): A is North's bulto with 20 (a sink South skips),
+ * D a miné, J 1; North: a 3 (no miné), b 3 (a miné), c d e 1, f 0, g h i 2, j 1. */
+static const char *M1 = "bulto board=20N,0,0,3*,0,0,0,0,0,1/3,3*,1,1,1,0,2,2,2,1 turn=S phase=mine";
+
+/* B4: J's one stone falls into a, an opponent's-row hole that held 3, not a miné, not a bulto,
+ * and South has no bulto yet (right rule trivially met): a becomes South's bulto holding 4; the
+ * move ends. */
+static void test_mine_phase_bulto(void **state)
+{
+    (void)state;
+    gb_game *g = pos(M1);
+    /* legal: D (a miné may be lifted; its 3 go to E F G, G empty: end, no offer), J (take a),
+     * J~1 (refuse a). A is North's bulto: no move from it (B3). */
+    moves_are(g, "D J J~1");
+    play(g, "J");
+    board_is(g, "20N,0,0,3*,0,0,0,0,0,0/4S,3*,1,1,1,0,2,2,2,1");
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    assert_string_equal(gb_phase(g), "mine");
+    gb_game_free(g);
+}
+
+/* B5: refusing a: the stone skips a and falls into b, a miné that held 3: it holds 4, stops being
+ * a miné, and is not made a bulto (miné clarification): continue, lifting b's 4 into c (1->2),
+ * d (1->2), e (1->2), f (0->1): f was empty, the move ends. The refusal moved the last stone
+ * from a to f. D is still a miné: the miné phase goes on. */
+static void test_refusal_moves_last_stone(void **state)
+{
+    (void)state;
+    gb_game *g = pos(M1);
+    play(g, "J~1");
+    board_is(g, "20N,0,0,3*,0,0,0,0,0,0/3,0,2,2,2,1,2,2,2,1");
+    assert_string_equal(gb_phase(g), "mine");
+    gb_game_free(g);
+    /* only one bulto is offered: J~2 names no move (B5) */
+    g = pos(M1);
+    refused(g, "J~2");
+    gb_game_free(g);
+}
+
+/* B2 clarification: the open phase begins the instant the last miné receives a stone, and the
+ * rest of the move follows B6. M2: like M1 but b is the last miné and d holds 3.
+ * J~1: a refused (offer 1), the stone falls into b (3* -> 4): no miné left, the open phase
+ * begins; b held 3 -> continue with 4 stones: c (1 -> 2); d holds 3, eligible, but the 3 stones
+ * left in hand do not fill a run of 3 (e holds 1): d is skipped (B6); e (1 -> 2), f (0 -> 1),
+ * g (0 -> 1): g was empty, end. (In the miné phase d would have received a stone.) */
+static void test_open_phase_begins_mid_move(void **state)
+{
+    (void)state;
+    const char *M2 = "bulto board=20N,4,4,0,0,0,0,0,0,1/3,3*,1,3,1,0,0,0,0,0 turn=S phase=mine";
+    gb_game *g = pos(M2);
+    /* B: 4 into C D E F, F empty: end. C: 4 into D E F G, G empty: end. J: take a; J~1: above,
+     * no second offer. */
+    moves_are(g, "B C J J~1");
+    play(g, "J~1");
+    board_is(g, "20N,4,4,0,0,0,0,0,0,0/3,0,2,3,2,1,1,0,0,0");
+    assert_string_equal(gb_phase(g), "open");
+    gb_game_free(g);
+}
+
+/* ------------------------------------------------------------- B4 right rule */
+
+/* R (open phase, South): South has a bulto at c (ring 12); J holds 4. J: a (0->1), b (0->1),
+ * c (South's own bulto: receives, 4->5), d: the last stone; d held 3, not a miné or bulto, but
+ * ring 13 is not right (lower) of c (ring 12): with right-rule=all it is no bulto (B4), holds 4
+ * and sowing continues: d's 4 into e f g h (each 0->1); h was empty: end.
+ * With right-rule=none, d becomes South's bulto (4); J~1 refuses it: the stone skips d into
+ * e (0->1), empty: end. */
+static void test_right_rule(void **state)
+{
+    (void)state;
+    const char *R = "bulto board=25N,4,0,0,0,0,0,0,0,4/0,0,4S,3,0,0,0,0,0,0 turn=S phase=open";
+    gb_game *g = pos(R);
+    moves_are(g, "B J"); /* B: 4 into C D E F, end; no offer anywhere */
+    play(g, "J");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,0,1,1,1,1,0,0");
+    gb_game_free(g);
+
+    char R2[160];
+    snprintf(R2, sizeof R2, "bulto:right-rule=none%s", R + 5);
+    g = pos(R2);
+    moves_are(g, "B J J~1");
+    play(g, "J");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,4S,0,0,0,0,0,0");
+    gb_game_free(g);
+    g = pos(R2);
+    play(g, "J~1");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,3,1,0,0,0,0,0");
+    gb_game_free(g);
+}
+
+/* ----------------------------------------------------------- B6 open phase */
+
+/* B6: open phase, J holds 2, a holds 3 (eligible), b 1. The 2 stones in hand at a do not fill a
+ * run of 2 (b is not eligible): a is skipped; b (1 -> 2), c (0 -> 1): the last stone, c was
+ * empty: end. a keeps its 3 and no bulto is offered. */
+static void test_open_skip(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=28N,4,0,0,0,0,0,0,0,2/3,1,0,0,0,0,0,0,0,2 turn=S phase=open");
+    moves_are(g, "B J"); /* no refusal variants: nothing is offered */
+    play(g, "J");
+    board_is(g, "28N,4,0,0,0,0,0,0,0,0/3,2,1,0,0,0,0,0,0,2");
+    gb_game_free(g);
+}
+
+/* B6: two bulto at once. J holds 2; a and b hold 3 (adjacent, eligible): the 2 stones fill a, b:
+ * both become South's bulto (4 each), the move ends. J~1: a refused and skipped; at b the 2
+ * stones in hand face a run of 1 (c holds 0): b skipped too (refusing a run of exactly k skips
+ * it all); c (0 -> 1), d (0 -> 1): empty, end. */
+static void test_two_at_once(void **state)
+{
+    (void)state;
+    const char *P = "bulto board=28N,4,0,0,0,0,0,0,0,2/3,3,0,0,0,0,0,0,0,0 turn=S phase=open";
+    gb_game *g = pos(P);
+    moves_are(g, "B J J~1");
+    play(g, "J");
+    board_is(g, "28N,4,0,0,0,0,0,0,0,0/4S,4S,0,0,0,0,0,0,0,0");
+    /* North's row now holds nothing but South's bulto: he cannot move, the game is over (B9):
+     * South a 4 + b 4 + B 4 = 12, North A 28. */
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_score(g, GB_SOUTH), 12);
+    assert_int_equal(gb_score(g, GB_NORTH), 28);
+    const gb_trace *t = gb_last_trace(g);
+    assert_non_null(t);
+    assert_int_equal(t->lap[t->events - 1].event, GB_EV_BULTO);
+    assert_int_equal(t->lap[t->events - 1].value, 2);
+    gb_game_free(g);
+    g = pos(P);
+    play(g, "J~1");
+    board_is(g, "28N,4,0,0,0,0,0,0,0,0/3,3,1,1,0,0,0,0,0,0");
+    gb_game_free(g);
+}
+
+/* B6: three bulto at once. I holds 4: J (0 -> 1), then 3 stones in hand at a, where a b c hold 3:
+ * a run of 3: all three become South's bulto. */
+static void test_three_at_once(void **state)
+{
+    (void)state;
+    const char *P = "bulto board=27N,0,0,0,0,0,0,0,4,0/3,3,3,0,0,0,0,0,0,0 turn=S phase=open";
+    gb_game *g = pos(P);
+    moves_are(g, "I I~1");
+    play(g, "I");
+    board_is(g, "27N,0,0,0,0,0,0,0,0,1/4S,4S,4S,0,0,0,0,0,0,0");
+    gb_game_free(g);
+    /* I~1: a refused; at b, 3 in hand, run b c (d 0) is 2: skipped; at c run 1: skipped;
+     * d e f (0 -> 1), f empty: end. */
+    g = pos(P);
+    play(g, "I~1");
+    board_is(g, "27N,0,0,0,0,0,0,0,0,1/3,3,3,1,1,1,0,0,0,0");
+    gb_game_free(g);
+}
+
+/* B4 clarification: in a move that makes several bulto, each is checked against the bulto the
+ * mover had before the move. South has a bulto at d (ring 13); a b c (10-12) all lie right of it,
+ * so I makes all three, although b is not right of a. I~1: a refused; b: run b c (d is a bulto)
+ * is 2 < 3: skipped; c: skipped; d is South's own bulto: it receives (4 -> 5); e f (0 -> 1), f
+ * empty: end. */
+static void test_several_checked_against_prior(void **state)
+{
+    (void)state;
+    const char *P = "bulto board=23N,0,0,0,0,0,0,0,4,0/3,3,3,4S,0,0,0,0,0,0 turn=S phase=open";
+    gb_game *g = pos(P);
+    moves_are(g, "I I~1");
+    play(g, "I");
+    board_is(g, "23N,0,0,0,0,0,0,0,0,1/4S,4S,4S,4S,0,0,0,0,0,0");
+    gb_game_free(g);
+    g = pos(P);
+    play(g, "I~1");
+    board_is(g, "23N,0,0,0,0,0,0,0,0,1/3,3,3,5S,1,1,0,0,0,0");
+    gb_game_free(g);
+}
+
+/* B6 is for the open phase only: in the miné phase (j is a miné) J's 2 stones at a, where a and
+ * b hold 3, make no pair of bulto. a takes a stone like any hole (3 -> 4, not the last stone);
+ * the last stone comes to b, which held 3, not a miné: a single bulto offered (B4): J takes it;
+ * J~1 refuses it and the stone falls into c (0 -> 1): empty, end. */
+static void test_no_run_in_mine_phase(void **state)
+{
+    (void)state;
+    const char *P = "bulto board=25N,4,0,0,0,0,0,0,0,2/3,3,0,0,0,0,0,0,0,3* turn=S phase=mine";
+    gb_game *g = pos(P);
+    moves_are(g, "B J J~1");
+    play(g, "J");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,4S,0,0,0,0,0,0,0,3*");
+    gb_game_free(g);
+    g = pos(P);
+    play(g, "J~1");
+    board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,3,1,0,0,0,0,0,0,3*");
+    gb_game_free(g);
+}
+
+/* ------------------------------------------------------------------ B7 */
+
+/* B7: open phase; B holds 3 and C holds 2: no start from B. C: D E (0 -> 1), E empty: end. */
+static void test_three_start_forbidden(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,15 turn=S phase=open");
+    moves_are(g, "C");
+    refused(g, "B");
+    gb_game_free(g);
+}
+
+/* B7: every hole South could start from (non-empty, not a bulto: B and C; A is North's bulto)
+ * holds 3: both are allowed. B: C (3 -> 4), D, E (0 -> 1): end. */
+static void test_three_start_allowed_when_all_three(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=20N,3,3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,14 turn=S phase=open");
+    moves_are(g, "B C");
+    play(g, "B");
+    board_is(g, "20N,0,4,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,14");
+    gb_game_free(g);
+    /* B7 is for the open phase only: in the miné phase a 3 may start (i holds the miné). */
+    g = pos("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,3*,12 turn=S phase=mine");
+    moves_are(g, "B C");
+    gb_game_free(g);
+}
+
+/* --------------------------------------------------------------- B3, B8 */
+
+/* B3: D is North's bulto: South cannot start from it and his sowing skips it. C's 2 go to E and
+ * F (0 -> 1), F empty: end. A (North's bulto too) is no start either. */
+static void test_skip_opponent_bulto(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=26N,0,2,4N,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,8 turn=S phase=open");
+    moves_are(g, "C");
+    refused(g, "D");
+    refused(g, "A");
+    play(g, "C");
+    board_is(g, "26N,0,0,4N,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,8");
+    gb_game_free(g);
+}
+
+/* B8: the last stone into the mover's own bulto ends the move. J's 2: a (0 -> 1), b (South's
+ * bulto, 4 -> 5): end, although b was not empty. */
+static void test_own_bulto_ends(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=30N,4,0,0,0,0,0,0,0,2/0,4S,0,0,0,0,0,0,0,0 turn=S phase=open");
+    play(g, "J");
+    board_is(g, "30N,4,0,0,0,0,0,0,0,0/1,5S,0,0,0,0,0,0,0,0");
+    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_OWN_BULTO);
+    gb_game_free(g);
+}
+
+/* ------------------------------------------------------------------ B9 */
+
+/* B9: South to move has no hole to start from (A is North's bulto, the rest empty): the game is
+ * over at once. South: his bulto b (6) + g (7) = 13, nothing in his own row outside North's
+ * bulto. North: his bulto A (5) + his row outside South's bulto: a 2 + c 4 + d 3 + h 5 + i 8 = 22,
+ * so 27. North wins 27-13. */
+static void test_score_both_sides(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=5N,0,0,0,0,0,0,0,0,0/2,6S,4,3,0,0,7S,5,8,0 turn=S phase=open");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_score(g, GB_SOUTH), 13);
+    assert_int_equal(gb_score(g, GB_NORTH), 27);
+    assert_int_equal(gb_winner(g), GB_NORTH);
+    gb_game_free(g);
+    /* The same scoring at a cap (T3): South also has B 1 and J 2 in his row: 13 + 3 = 16;
+     * North: 5 + a 2 + c 4 + d 3 + h 5 + i 5 = 24. */
+    g = pos("bulto board=5N,1,0,0,0,0,0,0,0,2/2,6S,4,3,0,0,7S,5,5,0 turn=S phase=open over=cap");
+    assert_int_equal(gb_score(g, GB_SOUTH), 16);
+    assert_int_equal(gb_score(g, GB_NORTH), 24);
+    assert_int_equal(gb_winner(g), GB_NORTH);
+    gb_game_free(g);
+}
+
+/* T3 with max-plies=1: after South's J (a made South's bulto, 4) the cap ends the game; B9:
+ * South 4 (bulto a), North 26 (bulto A) + 10 (j) = 36. */
+static void test_cap(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto:max-plies=1 board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
+    play(g, "J");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_CAP);
+    assert_int_equal(gb_score(g, GB_SOUTH), 4);
+    assert_int_equal(gb_score(g, GB_NORTH), 36);
+    gb_game_free(g);
+}
+
+/* ------------------------------------------------- a full game, by hand */
+
+/* From G (open phase): 1. South: J only (A is North's bulto). a held 3: offered. J takes it
+ * (a = 4, South's bulto). 2. North: a is South's bulto, so only j (10): A is North's own bulto
+ * and receives (26 -> 27), B..J (0 -> 1 each, none held 3: no offer), the last into J, empty:
+ * end. 3. South: J's 1 into a, South's own bulto (4 -> 5): end (B8). 4. North: his row holds
+ * only South's bulto a: he cannot move, the game ends (B9). South: bulto a 5 + B..I 8 = 13;
+ * North: bulto A 27 + nothing = 27. */
+static void test_full_game_by_hand(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
+    moves_are(g, "J J~1");
+    play(g, "J");
+    board_is(g, "26N,0,0,0,0,0,0,0,0,0/4S,0,0,0,0,0,0,0,0,10");
+    moves_are(g, "j");
+    play(g, "j");
+    board_is(g, "27N,1,1,1,1,1,1,1,1,1/4S,0,0,0,0,0,0,0,0,0");
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    play(g, "J");
+    board_is(g, "27N,1,1,1,1,1,1,1,1,0/5S,0,0,0,0,0,0,0,0,0");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_score(g, GB_SOUTH), 13);
+    assert_int_equal(gb_score(g, GB_NORTH), 27);
+    assert_int_equal(gb_winner(g), GB_NORTH);
+    /* the record replays */
+    char *rec = gb_record_format(g, NULL);
+    gb_game *h;
+    assert_int_equal(gb_record_parse(&h, rec, NULL), GB_OK);
+    assert_true(gb_is_over(h));
+    free(rec);
+    gb_game_free(h);
+    gb_game_free(g);
+}
+
+/* ----------------------------------------------------- notation, JSON, positions */
+
+static void test_json_marks(void **state)
+{
+    (void)state;
+    gb_game *g = pos("bulto board=20N,0,0,3*,0,0,0,0,0,1/4S,3*,1,1,1,0,2,2,2,0 turn=S phase=mine");
+    char *js = gb_state_json(g);
+    assert_non_null(strstr(js, "\"mark\":[\"bulto:N\",null,null,\"mine\""));
+    assert_non_null(strstr(js, "\"bulto:S\",\"mine\""));
+    free(js);
+    char *ps = gb_position_format(g);
+    assert_string_equal(ps, "bulto board=20N,0,0,3*,0,0,0,0,0,1/4S,3*,1,1,1,0,2,2,2,0 stores=0,0 turn=S phase=mine ply=0");
+    free(ps);
+    gb_game_free(g);
+}
+
+static void test_bad_positions(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,1 turn=S",            /* 39 stones */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,3 turn=S",            /* 41 stones */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 stores=1,0 turn=S", /* stores */
+        "bulto board=2*,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=S phase=mine", /* miné of 2 */
+        "bulto board=4S,2,2,2,2,2,2,2,2,0/2,2,2,2,2,2,2,2,2,2 turn=S phase=open", /* S bulto in S row */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/4N,2,2,2,2,2,2,2,2,0 turn=S phase=open", /* N bulto in N row */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/3S,2,2,2,2,2,2,2,2,1 turn=S phase=open", /* bulto of 3 */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=S phase=mine", /* mine, no miné */
+        "bulto board=3*,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,1 turn=S phase=open", /* open, miné */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/4S,2,2,2,2,2,2,2,2,0 turn=S phase=menager", /* bulto */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=S phase=play",    /* phase */
+        "bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=S own=NSSSSSSSSSNNNNNNNNNN",
+        "bulto board=2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2,2 turn=S",            /* 9 + 11 */
+        "bulto:right-rule=left board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=S",
+        NULL};
+    for (int i = 0; bad[i]; i++) {
+        gb_game *g = NULL;
+        gb_error err = {0, ""};
+        int rc = gb_game_from_position(&g, bad[i], 1, &err);
+        if (rc == GB_OK)
+            fprintf(stderr, "accepted: %s\n", bad[i]);
+        assert_int_equal(rc, GB_EINVAL);
+        assert_true(strlen(err.msg) > 0);
+        assert_null(g);
+    }
+}
+
+static void test_options(void **state)
+{
+    (void)state;
+    static const char *const good[] = {"",
+                                       "right-rule=all",
+                                       "right-rule=none",
+                                       "skip-origin=no",
+                                       "skip-origin=yes",
+                                       "endless=illegal",
+                                       "endless=ends-game",
+                                       "max-plies=1",
+                                       "max-plies=5000",
+                                       "max-plies=1000000",
+                                       "right-rule=none,skip-origin=yes endless=ends-game max-plies=77",
+                                       NULL};
+    for (int i = 0; good[i]; i++) {
+        gb_game *g;
+        gb_error err = {0, ""};
+        assert_int_equal(gb_game_new(&g, "bulto", good[i], 1, &err), GB_OK);
+        play(g, "E"); /* every option value plays */
+        gb_game_free(g);
+    }
+    static const char *const badopt[] = {"right-rule=left", "skip-origin=maybe", "endless=never",
+                                         "max-plies=0", "max-plies=1000001", "max-plies=x",
+                                         "max-rounds=3", "seeds=4", "right-rule", NULL};
+    for (int i = 0; badopt[i]; i++) {
+        gb_game *g = NULL;
+        gb_error err = {0, ""};
+        assert_int_equal(gb_game_new(&g, "bulto", badopt[i], 1, &err), GB_EINVAL);
+        assert_null(g);
+    }
+    /* skip-origin=yes (§0): each lap skips the hole it was lifted from. North's j holds 20; e is
+     * South's bulto (20, skipped by North, B3). Lap 1 (j, 20): A..J (0 -> 1, 10 stones), a..d
+     * (4), e skipped, f..i (4), j skipped (origin), A and B (1 -> 2): B held 1: continue.
+     * Then each relay lifts 2 into the next two holes: B -> C D, D -> E F, F -> G H, H -> I J,
+     * J -> a b, b -> c d, d -> (e skipped) f g, g -> h i (all held 1: continue), i -> j (0 -> 1,
+     * the origin is now i) and A (2 -> 3): A held 2, not 3: no bulto, continue with 3: B (0 -> 1),
+     * C (2 -> 3: held 2, not eligible), D (0 -> 1): empty, end. */
+    gb_game *g = pos("bulto:skip-origin=yes board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
+    play(g, "j");
+    board_is(g, "0,1,3,1,2,0,2,0,2,0/2,0,2,0,20S,2,0,2,0,1");
+    gb_game_free(g);
+    /* skip-origin=no: lap 1 (j, 20): A..J, a..d, f..i and j itself (19), then A (1 -> 2):
+     * continue: A -> B C, C -> D E, E -> F G, G -> H I, I -> J a, a -> b c, c -> d (e skipped)
+     * f, f -> g h, h -> i j (j held 1: continue), j -> A (0 -> 1) B (2 -> 3: held 2, continue),
+     * B -> C (0 -> 1) D (2 -> 3) E (0 -> 1): empty, end. */
+    g = pos("bulto board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
+    play(g, "j");
+    board_is(g, "1,0,1,3,1,2,0,2,0,2/0,2,0,2,20S,0,2,0,2,0");
+    gb_game_free(g);
+}
+
+/* --------------------------------------- perft: the library against the naive model */
+
+static void test_perft(void **state)
+{
+    (void)state;
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
+    nv s;
+    nv_from_game(g, &s);
+    nvopt o = {0, 0, 0};
+    path[0] = s;
+    for (int d = 1; d <= 5; d++) {
+        uint64_t lib = gb_perft(g, d), naive = nv_perft(&s, &o, d, 1);
+        assert_int_equal(lib, naive);
+    }
+    /* published in docs/bulto.md; depth 1 is 10 by hand (the ten menager moves) */
+    assert_int_equal(gb_perft(g, 1), 10);
+    assert_int_equal(gb_perft(g, 5), 32552);
+    gb_game_free(g);
+    assert_int_equal(gb_game_new(&g, "bulto", "right-rule=none", 1, NULL), GB_OK);
+    o.right_none = 1;
+    for (int d = 1; d <= 4; d++)
+        assert_int_equal(gb_perft(g, d), nv_perft(&s, &o, d, 1));
+    gb_game_free(g);
+}
+
+/* ------------------------------ random games, checked move by move against the naive model */
+
+static void compare_moves(const gb_game *g, const nvopt *o, nvmove *nm, int *nn)
+{
+    nv s;
+    nv_from_game(g, &s);
+    *nn = nv_gen(&s, o, nm, GB_MAX_MOVES);
+    gb_move mv[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, mv, GB_MAX_MOVES);
+    if (n != *nn) {
+        char *p = gb_position_format(g);
+        fprintf(stderr, "moves: library %d, naive %d at %s\n", n, *nn, p);
+        free(p);
+    }
+    assert_int_equal(n, *nn);
+    for (int i = 0; i < n; i++) {
+        char a[32], b[32];
+        gb_move_format(g, &mv[i], a, sizeof a);
+        nv_text(&nm[i], b);
+        assert_string_equal(a, b);
+    }
+}
+
+static void random_games(const char *opts, nvopt o, int games, uint64_t seed)
+{
+    uint64_t rng = seed;
+    nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
+    for (int gi = 0; gi < games; gi++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, "bulto", opts, gi, NULL), GB_OK);
+        int plies = 0;
+        while (!gb_is_over(g)) {
+            assert_true(plies < 6000); /* max-plies 5000 bounds every game (T3) */
+            int nn;
+            compare_moves(g, &o, nm, &nn);
+            assert_true(nn > 0);
+            int pick = (int)(gb_rand_next(&rng) % (uint64_t)nn);
+            gb_move mv[GB_MAX_MOVES];
+            gb_legal_moves(g, mv, GB_MAX_MOVES);
+            gb_error err = {0, ""};
+            assert_int_equal(gb_play(g, &mv[pick], &err), GB_OK);
+            plies++;
+            assert_int_equal(total(g), 40); /* stones are never taken off the board */
+            if (gb_is_over(g) && gb_end_reason(g) != GB_END_RULE)
+                break; /* repetition, cap, endless: the board is left as it lies (T5) */
+            if (nm[pick].endless)
+                continue;
+            nv have;
+            nv_from_game(g, &have);
+            if (!gb_is_over(g)) {
+                if (!nv_same(&have, &nm[pick].child)) {
+                    char *p = gb_position_format(g);
+                    fprintf(stderr, "after move %d of game %d: library %s\n", pick, gi, p);
+                    free(p);
+                }
+                assert_true(nv_same(&have, &nm[pick].child));
+            }
+        }
+        assert_true(gb_is_over(g));
+        int s = gb_score(g, 0), n = gb_score(g, 1);
+        assert_int_equal(s + n, 40); /* B9 counts every stone once */
+        assert_int_equal(gb_winner(g), s > n ? GB_SOUTH : n > s ? GB_NORTH : GB_DRAW);
+        gb_game_free(g);
+    }
+    free(nm);
+}
+
+static void test_random_games_default(void **state)
+{
+    (void)state;
+    random_games(NULL, (nvopt){0, 0, 0}, 300, 11);
+}
+
+static void test_random_games_options(void **state)
+{
+    (void)state;
+    random_games("right-rule=none", (nvopt){1, 0, 0}, 100, 12);
+    random_games("skip-origin=yes", (nvopt){0, 1, 0}, 100, 13);
+    random_games("endless=ends-game", (nvopt){0, 0, 1}, 100, 14);
+    random_games("max-plies=30", (nvopt){0, 0, 0}, 50, 15);
+}
+
+/* Positions met in random games where refusing every offer makes the sowing come round to a lap
+ * end it has had (T1 with B5, docs/bulto.md): the library's list must be the naive model's, which
+ * finds the repeat by searching every lap end, and a refusal count past the list is refused. */
+static void test_repeating_refusals(void **state)
+{
+    (void)state;
+    static const char *const P[] = {
+        "bulto board=2,3,0,3,1,1,0,3,1,0/4S,4S,7S,1,0,1,7,0,0,2 turn=N phase=open",
+        "bulto board=7N,1,0,2,1,0,7,1,1,3/0,3,3,1,2,2,3,1,0,2 turn=S phase=open",
+        "bulto board=5,1,2,1,3,2,0,1,0,1/0,1,3,10S,4,3,0,1,1,1 turn=N phase=open",
+        "bulto board=1,8,2,1,2,5,1,2,0,1/1,6,1,0,2,3,0,1,2,1 turn=N phase=open",
+        NULL};
+    nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
+    for (int i = 0; P[i]; i++) {
+        gb_game *g = pos(P[i]);
+        int nn;
+        compare_moves(g, &(nvopt){0, 0, 0}, nm, &nn);
+        assert_true(nn > 0 && nn < GB_MAX_MOVES);
+        /* the last move of the longest refusal list, plus one, is no move */
+        int best = 0;
+        for (int k = 0; k < nn; k++)
+            if (nm[k].ref > nm[best].ref)
+                best = k;
+        nvmove past = nm[best];
+        past.ref += 1;
+        char t[32];
+        nv_text(&past, t);
+        refused(g, t);
+        gb_game_free(g);
+    }
+    free(nm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_start),
+        cmocka_unit_test(test_menager_all_20),
+        cmocka_unit_test(test_mine_lost_when_touched),
+        cmocka_unit_test(test_mine_phase_bulto),
+        cmocka_unit_test(test_refusal_moves_last_stone),
+        cmocka_unit_test(test_open_phase_begins_mid_move),
+        cmocka_unit_test(test_right_rule),
+        cmocka_unit_test(test_open_skip),
+        cmocka_unit_test(test_two_at_once),
+        cmocka_unit_test(test_three_at_once),
+        cmocka_unit_test(test_several_checked_against_prior),
+        cmocka_unit_test(test_no_run_in_mine_phase),
+        cmocka_unit_test(test_three_start_forbidden),
+        cmocka_unit_test(test_three_start_allowed_when_all_three),
+        cmocka_unit_test(test_skip_opponent_bulto),
+        cmocka_unit_test(test_own_bulto_ends),
+        cmocka_unit_test(test_score_both_sides),
+        cmocka_unit_test(test_cap),
+        cmocka_unit_test(test_full_game_by_hand),
+        cmocka_unit_test(test_json_marks),
+        cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_random_games_default),
+        cmocka_unit_test(test_random_games_options),
+        cmocka_unit_test(test_repeating_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
