@@ -90,6 +90,8 @@ def main():
                 else:
                     assert state["phase"] == "layout", state
                     lay = random_layout(rng)
+                    while "tebweez=mirrored" in opts and any((lay[i] == 0) != (lay[i + 6] == 0) for i in range(6)):
+                        lay = random_layout(rng)  # uniform over the mirrored layouts (A2)
                     eng.ask("play layout:" + ",".join(map(str, lay)))
                     state = json.loads(eng.ask("state")[0])
                 plies += 1
