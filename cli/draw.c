@@ -104,8 +104,13 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
         case GB_EV_CONTINUE: fprintf(out, ", lifted and sown on\n"); break;
         case GB_EV_END: fprintf(out, " (was empty): move ends\n"); break;
         case GB_EV_CAPTURE:
-            fprintf(out, " (was empty): captures %u from %c\n", (unsigned)l->value, label(g, l->other));
+            if (strcmp(gb_game_variant(g), "akil") == 0) /* RULINGS A6: a 2 or 4, with the chain */
+                fprintf(out, " (now 2 or 4): captures %u with %c and the chain\n", (unsigned)l->value,
+                        label(g, l->other));
+            else
+                fprintf(out, " (was empty): captures %u from %c\n", (unsigned)l->value, label(g, l->other));
             break;
+        case GB_EV_FEED: fprintf(out, ": fed (A8)\n"); break;
         case GB_EV_EKWARNA: fprintf(out, ": makes it an ekwarna\n"); break;
         case GB_EV_OWN_EKWARNA: fprintf(out, ": own ekwarna, move ends\n"); break;
         case GB_EV_EAT: fprintf(out, ": eats %u\n", (unsigned)l->value); break;

@@ -20,7 +20,8 @@ static const char usage_text[] =
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  variants          the games and their options\n"
     "\n"
-    "Games: sadeqa (Sadeqa III, Welega, Ethiopia), bulto (Bulto, Borana).\n";
+    "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
+    "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n";
 
 static int fail(const char *fmt, const char *arg)
 {

@@ -9,6 +9,7 @@
 static const gb_rules *const all_rules[] = {
     &gb_rules_sadeqa,
     &gb_rules_bulto,
+    &gb_rules_akil,
 };
 #define NUM_RULES ((int)(sizeof all_rules / sizeof all_rules[0]))
 

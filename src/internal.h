@@ -112,6 +112,8 @@ typedef struct gb_rules {
 const gb_rules *gb_rules_find(const char *name);
 extern const gb_rules gb_rules_sadeqa;
 extern const gb_rules gb_rules_bulto;
+extern const gb_rules gb_rules_akil;
+int gb_akil_sensible_layout(const gb_options *o, uint64_t *rng, gb_move *out);
 
 /* ---- shared board primitives (board.c) ---- */
 static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }

@@ -1,0 +1,519 @@
+/* akil.c — L'ab al-Akil ("the game of the wise", Egypt; Lane 1836): RULINGS §4, A1–A13.
+ *
+ * 2x6 pits, 72 seeds, played in rounds. Each round opens with the tebweez: the distributor lays
+ * all 72 seeds out as he likes (phase `layout`), the other player keeps his row or turns the board
+ * (phase `choice`); then relay sowing (phase `sowing`) where a last seed making 2 or 4 captures
+ * that pit with its opposite and a backward chain. Rounds are scored by their excess over 36 and
+ * the match goes to 60.
+ *
+ * Position fields used: holes[0..11], store[] (seeds captured this round), phase, aux, match[]
+ * (each side's accumulated gains), round. aux: bit 0 the distributor of this round (A13; 0 South,
+ * 1 North); bits 1-3 how the previous round ended (GB_END_*, 0 before the first round ends);
+ * bits 4-5 who won it (GB_SOUTH, GB_NORTH, GB_DRAW). aux is constant within a round, so it never
+ * disturbs the repetition test (T2). */
+#include "internal.h"
+
+enum {
+    AK_TEBWEEZ = GB_OPT_GAME, /* A2: 0 free, 1 mirrored */
+    AK_STARTER,               /* A3: 0 lane, 1 chooser */
+    AK_CHAIN,                 /* A6: 0 final-lap, 1 unlimited */
+    AK_FEED,                  /* A8: 0 turn, 1 then-sow */
+    AK_TWO_SEEDS,             /* A12: 0 on-repeat, 1 at-once */
+    AK_GAIN,                  /* A11: 0 excess, 1 difference */
+    AK_ROUNDS                 /* A13: 0 match, 1 a single round */
+};
+#define AK_N 6
+#define AK_RING 12
+#define AK_SEEDS 72  /* A1 */
+#define AK_HALF 36   /* A11 */
+#define AK_TARGET 60 /* A13 */
+#define AK_MAX_GAIN (AK_TARGET - 1 + AK_SEEDS) /* the most a side can hold after a round */
+
+enum { PH_LAYOUT, PH_CHOICE, PH_SOWING };
+
+static const char *const tebweez_choices[] = {"free", "mirrored", NULL};
+static const char *const starter_choices[] = {"lane", "chooser", NULL};
+static const char *const chain_choices[] = {"final-lap", "unlimited", NULL};
+static const char *const feed_choices[] = {"turn", "then-sow", NULL};
+static const char *const two_choices[] = {"on-repeat", "at-once", NULL};
+static const char *const gain_choices[] = {"excess", "difference", NULL};
+static const char *const rounds_choices[] = {"match", "1", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
+static const gb_option_def ak_options[] = {
+    {"tebweez", AK_TEBWEEZ, tebweez_choices, 0, 0, 0},
+    {"starter", AK_STARTER, starter_choices, 0, 0, 0},
+    {"chain", AK_CHAIN, chain_choices, 0, 0, 0},
+    {"feed", AK_FEED, feed_choices, 0, 0, 0},
+    {"two-seeds", AK_TWO_SEEDS, two_choices, 0, 0, 0},
+    {"gain", AK_GAIN, gain_choices, 0, 0, 0},
+    {"rounds", AK_ROUNDS, rounds_choices, 0, 0, 0},
+    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
+    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
+    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+    /* the round counter is 16 bits wide */
+    {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200},
+};
+static const char *const ak_phases[] = {"layout", "choice", "sowing", NULL};
+
+#define OWN_N 0xfc0u /* each player owns his own row: ring 6..11 is North's */
+
+static int distributor(const gb_pos *p) { return p->aux & 1; }
+static int first_pit(int side) { return side * AK_N; }
+static int prev_pit(int i) { return i == 0 ? AK_RING - 1 : i - 1; }
+
+static int row_total(const gb_pos *p, int side)
+{
+    int t = 0;
+    for (int i = first_pit(side); i < first_pit(side) + AK_N; i++)
+        t += p->holes[i];
+    return t;
+}
+
+static void ak_setup(const gb_options *o, gb_pos *p)
+{
+    (void)o;
+    memset(p, 0, sizeof *p); /* A1: the board is empty at the start */
+    p->own_n = OWN_N;
+    p->phase = PH_LAYOUT;
+    p->aux = GB_SOUTH;       /* clarification: South distributes in round 1 */
+    p->to_move = GB_SOUTH;   /* A2: the distributor acts first */
+    p->round = 1;
+}
+
+/* A2: all 72 seeds, any counts; with tebweez=mirrored ring pit i is used iff ring pit i+6 is. */
+static int check_layout(const gb_options *o, const uint8_t *lay, gb_error *err)
+{
+    int total = 0;
+    for (int i = 0; i < AK_RING; i++)
+        total += lay[i];
+    if (total != AK_SEEDS)
+        return gb_fail(err, GB_EILLEGAL,
+                       "a layout places all 72 seeds (A2); these counts add up to %d", total);
+    if (o->v[AK_TEBWEEZ] == 1)
+        for (int i = 0; i < AK_N; i++)
+            if ((lay[i] == 0) != (lay[i + AK_N] == 0)) {
+                char a[2], b[2];
+                gb_label_format(AK_N, i, a);
+                gb_label_format(AK_N, i + AK_N, b);
+                return gb_fail(err, GB_EILLEGAL,
+                               "with tebweez=mirrored pit %s is used if and only if pit %s is (A2)",
+                               a, b);
+            }
+    return GB_OK;
+}
+
+/* A6: capture pit q with its opposite; returns the seeds taken. */
+static int take(gb_pos *p, int q, int mover)
+{
+    int opp = gb_opposite(AK_N, q), n = p->holes[q] + p->holes[opp];
+    p->holes[q] = 0;
+    p->holes[opp] = 0;
+    p->store[mover] = (uint8_t)(p->store[mover] + n);
+    return n;
+}
+
+/* A4–A7: sow from pit h with relay. GB_OK, or GB_EENDLESS (T1). */
+static int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace *t)
+{
+    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    gb_lapguard guard;
+    gb_lapguard_init(&guard, AK_RING);
+    for (;;) {
+        int stones = p->holes[h], origin = h, pos = h;
+        p->holes[h] = 0;
+        for (int k = stones; k > 0; k--) {
+            pos = gb_next(AK_RING, pos);
+            if (skip_origin && pos == origin) /* §0 skip-origin=yes */
+                pos = gb_next(AK_RING, pos);
+            p->holes[pos]++;
+        }
+        int now = p->holes[pos];
+        if (now == 1) { /* A5: last seed into an empty pit: the move ends */
+            gb_trace_lap(t, origin, pos, stones, GB_EV_END, 0, 0);
+            return GB_OK;
+        }
+        if (now == 2 || now == 4) {
+            /* A6: it held 1 or 3: capture it and its opposite, on either row; then walk back over
+             * the pits this last lap sowed, most recent first (skipping the origin as the lap
+             * did), capturing each that now holds 2 or 4 with its opposite, until the first that
+             * does not. chain=final-lap stops after the lap's first pit (stones - 1 steps back);
+             * chain=unlimited walks on, which can only matter with skip-origin=yes (otherwise the
+             * pit before the lap's first is its emptied origin). A pit emptied earlier in the
+             * chain holds 0 and stops it; a walk of a whole ring always meets one. */
+            int taken = take(p, pos, mover);
+            int steps = o->v[AK_CHAIN] == 1 ? AK_RING : stones - 1, q = pos;
+            for (; steps > 0; steps--) {
+                q = prev_pit(q);
+                if (skip_origin && q == origin)
+                    q = prev_pit(q);
+                if (p->holes[q] != 2 && p->holes[q] != 4)
+                    break;
+                taken += take(p, q, mover);
+            }
+            gb_trace_lap(t, origin, pos, stones, GB_EV_CAPTURE, gb_opposite(AK_N, pos), taken);
+            return GB_OK;
+        }
+        /* A7: any other occupied pit (now 3, 5, 6, ...): continue with its seeds. */
+        gb_trace_lap(t, origin, pos, stones, GB_EV_CONTINUE, 0, 0);
+        if (gb_lapguard_step(&guard, p->holes, pos, 0)) /* counts and next pit: all that changes */
+            return GB_EENDLESS;                         /* T1 */
+        h = pos;
+    }
+}
+
+/* A8 (clarified): at the start of a sowing-phase turn, when the opponent's row is empty and the
+ * mover's own row holds more than one seed, his turn is a feed. */
+static bool must_feed(const gb_pos *p)
+{
+    return row_total(p, !p->to_move) == 0 && row_total(p, p->to_move) > 1;
+}
+
+/* Has the mover a legal sowing (A4, with T1's endless rule)? Decides whether he may pass (A9, T4). */
+static bool can_sow(const gb_options *o, const gb_pos *p)
+{
+    for (int h = first_pit(p->to_move); h < first_pit(p->to_move) + AK_N; h++) {
+        if (!p->holes[h])
+            continue;
+        gb_pos c = *p;
+        int rc = sow(o, &c, h, p->to_move, NULL);
+        if (rc == GB_OK || o->v[GB_OPT_ENDLESS] == 1)
+            return true; /* with endless=ends-game a never-ending sowing is a legal move (T1) */
+    }
+    return false;
+}
+
+static int ak_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    const int mover = p->to_move;
+    int next = !mover, rc;
+    switch (p->phase) {
+    case PH_LAYOUT:
+        if (m->kind != GB_MOVE_LAYOUT)
+            return gb_fail(err, GB_EILLEGAL,
+                           "the round opens with the distributor's layout of the 72 seeds (A2), "
+                           "e.g. layout:6,6,6,6,6,6,6,6,6,6,6,6");
+        if ((rc = check_layout(o, m->layout, err)) != GB_OK)
+            return rc;
+        memcpy(p->holes, m->layout, AK_RING);
+        p->phase = PH_CHOICE; /* A3: the other player chooses his row */
+        break;
+    case PH_CHOICE:
+        if (m->kind != GB_MOVE_KEEP && m->kind != GB_MOVE_TURN)
+            return gb_fail(err, GB_EILLEGAL, "choose your row: keep or turn (A3)");
+        if (m->kind == GB_MOVE_TURN) {
+            /* clarification: turning rotates the board half a turn, players keep their seats:
+             * ring pit i's seeds go to ring pit i+6. */
+            uint8_t h[AK_RING];
+            for (int i = 0; i < AK_RING; i++)
+                h[(i + AK_N) % AK_RING] = p->holes[i];
+            memcpy(p->holes, h, AK_RING);
+        }
+        /* A3: keep -> the chooser moves first, turn -> the distributor [Lane]; with
+         * starter=chooser the chooser moves first either way. */
+        next = (m->kind == GB_MOVE_KEEP || o->v[AK_STARTER] == 1) ? mover : !mover;
+        p->phase = PH_SOWING;
+        break;
+    default: /* PH_SOWING */
+        if (m->kind == GB_MOVE_FEED) {
+            int h = m->hole, to = first_pit(!mover);
+            if (!must_feed(p))
+                return gb_fail(err, GB_EILLEGAL,
+                               "you feed only when your opponent's row is empty (A8)");
+            if (h >= AK_RING || gb_row_of(AK_N, h) != mover || !p->holes[h])
+                return gb_fail(err, GB_EILLEGAL, "feed one seed from a non-empty pit of your own row (A8)");
+            /* A8: one seed into the opponent's first pit, where sowing enters his row. */
+            p->holes[h]--;
+            p->holes[to]++;
+            gb_trace_lap(t, h, to, 1, GB_EV_FEED, 0, 0);
+            if (o->v[AK_FEED] == 1)
+                next = mover; /* feed=then-sow: the same player sows next, as a second ply */
+            break;
+        }
+        if (must_feed(p))
+            return gb_fail(err, GB_EILLEGAL,
+                           "your opponent's row is empty: your turn is to feed him one seed (A8), "
+                           "e.g. feed:%c", mover ? 'a' : 'A');
+        if (m->kind == GB_MOVE_PASS) {
+            if (can_sow(o, p))
+                return gb_fail(err, GB_EILLEGAL, "you may pass only when you have no legal move (A9)");
+            break; /* A9 (and T4): a player with no legal move passes */
+        }
+        if (m->kind != GB_MOVE_SOW || m->refusals != 0)
+            return gb_fail(err, GB_EILLEGAL, "sow from a pit of your own row (A4)");
+        if (m->hole >= AK_RING || gb_row_of(AK_N, m->hole) != mover)
+            return gb_fail(err, GB_EILLEGAL, "a move starts from a pit of your own row (A4)");
+        if (!p->holes[m->hole])
+            return gb_fail(err, GB_EILLEGAL, "that pit is empty");
+        if ((rc = sow(o, p, m->hole, mover, t)) != GB_OK)
+            return rc;
+        break;
+    }
+    p->to_move = (uint8_t)next;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+    return GB_OK;
+}
+
+static void add_child(const gb_options *o, const gb_pos *p, gb_move m, gb_move *moves,
+                      gb_pos *children, int *count)
+{
+    gb_pos c = *p;
+    int rc = ak_play(o, &c, &m, NULL, NULL, NULL);
+    if (rc == GB_EENDLESS) {
+        if (o->v[GB_OPT_ENDLESS] == 0)
+            return; /* T1, endless=illegal: not a legal move */
+        c = *p;     /* endless=ends-game: the round ends on the board before the move */
+        c.flags |= GB_F_ENDLESS;
+    } else if (rc != GB_OK) {
+        return;
+    }
+    moves[*count] = m;
+    children[(*count)++] = c;
+}
+
+static int ak_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
+{
+    int count = 0;
+    if (p->phase == PH_LAYOUT)
+        return 0; /* 10^12 layouts: not listed (docs/akil.md) */
+    if (p->phase == PH_CHOICE) {
+        add_child(o, p, (gb_move){.kind = GB_MOVE_KEEP}, moves, children, &count);
+        add_child(o, p, (gb_move){.kind = GB_MOVE_TURN}, moves, children, &count);
+        return count;
+    }
+    const int kind = must_feed(p) ? GB_MOVE_FEED : GB_MOVE_SOW;
+    for (int h = first_pit(p->to_move); h < first_pit(p->to_move) + AK_N; h++)
+        if (p->holes[h])
+            add_child(o, p, (gb_move){.kind = (uint8_t)kind, .hole = (uint8_t)h}, moves, children,
+                      &count);
+    if (count == 0) /* A9, T4 */
+        add_child(o, p, (gb_move){.kind = GB_MOVE_PASS}, moves, children, &count);
+    return count;
+}
+
+/* A10, A12 (checked after every sowing-phase ply): one seed or none left; with
+ * two-seeds=at-once, two. */
+static bool ak_ended(const gb_options *o, const gb_pos *p, int nmoves)
+{
+    (void)nmoves;
+    if (p->phase != PH_SOWING)
+        return false;
+    int left = gb_pos_board_total(p, AK_RING);
+    return left <= 1 || (left == 2 && o->v[AK_TWO_SEEDS] == 1);
+}
+
+/* Each side's seeds for the round as it lies: its captures plus the seeds left on the board.
+ * Exactly two left: one each (A12: at-once, or a repetition, or T1/T3 with two left); otherwise
+ * every seed goes to the owner of its pit's row (A10 for the last seed, T2 otherwise). */
+static void round_seeds(const gb_pos *p, int s[2])
+{
+    s[0] = p->store[0] + row_total(p, GB_SOUTH);
+    s[1] = p->store[1] + row_total(p, GB_NORTH);
+    if (gb_pos_board_total(p, AK_RING) == 2) {
+        s[0] = p->store[0] + 1;
+        s[1] = p->store[1] + 1;
+    }
+}
+
+static void ak_scores(const gb_options *o, const gb_pos *p, int score[2])
+{
+    if (o->v[AK_ROUNDS] == 1) { /* rounds=1: the round's seeds */
+        round_seeds(p, score);
+        return;
+    }
+    score[0] = p->match[0]; /* A13: the match is decided by accumulated gains */
+    score[1] = p->match[1];
+}
+
+static int better(int a, int b) { return a > b ? GB_SOUTH : b > a ? GB_NORTH : GB_DRAW; }
+
+static void ak_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng)
+{
+    (void)chance;
+    (void)rng;
+    int s[2];
+    round_seeds(p, s);
+    const int w = better(s[0], s[1]); /* A11: more seeds wins, 36-36 a draw */
+    const int dist = distributor(p);
+    p->aux = (uint8_t)(dist | reason << 1 | w << 4);
+    if (o->v[AK_ROUNDS] == 1) { /* A13 rounds=1: the game is this round */
+        p->end_reason = (uint8_t)reason;
+        p->winner = (uint8_t)w;
+        p->flags |= GB_F_OVER;
+        return;
+    }
+    if (w != GB_DRAW) /* A11: the winner's gain, his excess over 36 or the difference */
+        p->match[w] = (int16_t)(p->match[w] + (o->v[AK_GAIN] == 0 ? s[w] - AK_HALF : s[w] - s[!w]));
+    if (w != GB_DRAW && p->match[w] >= AK_TARGET) { /* A13: gains reach 60: match won */
+        p->end_reason = GB_END_RULE;                /* T5 */
+        p->winner = (uint8_t)w;
+        p->flags |= GB_F_OVER;
+        return;
+    }
+    if (p->round >= (unsigned)o->v[GB_OPT_MAX_ROUNDS]) { /* T3: max-rounds, ahead by gains wins */
+        p->end_reason = GB_END_CAP;
+        p->winner = (uint8_t)better(p->match[0], p->match[1]);
+        p->flags |= GB_F_OVER;
+        return;
+    }
+    /* A13: the round's loser distributes next; after a draw, the one who did not distribute. */
+    const int next = w == GB_DRAW ? !dist : !w;
+    memset(p->holes, 0, sizeof p->holes);
+    p->store[0] = p->store[1] = 0;
+    p->phase = PH_LAYOUT;
+    p->to_move = (uint8_t)next;
+    p->aux = (uint8_t)((p->aux & ~1u) | (unsigned)next);
+    p->ply = 0;
+    p->round++;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | GB_F_ROUND_NEW);
+}
+
+static int ak_random_move(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m);
+
+static int ak_check(const gb_options *o, const gb_pos *p, gb_error *err)
+{
+    int board = gb_pos_board_total(p, AK_RING), taken = p->store[0] + p->store[1];
+    if (p->mark_s || p->mark_n || p->mine)
+        return gb_fail(err, GB_EINVAL, "L'ab al-Akil has no marked pits");
+    if (p->own_n != OWN_N)
+        return gb_fail(err, GB_EINVAL, "in L'ab al-Akil each player owns his own row");
+    int reason = (p->aux >> 1) & 7, w = (p->aux >> 4) & 3;
+    if ((p->aux & ~0x3fu) || reason > GB_END_ENDLESS || w > GB_DRAW || (reason == 0 && w != 0))
+        return gb_fail(err, GB_EINVAL,
+                       "aux holds the distributor (bit 0) and the last round's end (docs/akil.md)");
+    if (p->match[0] < 0 || p->match[1] < 0 || p->match[0] > AK_MAX_GAIN || p->match[1] > AK_MAX_GAIN)
+        return gb_fail(err, GB_EINVAL, "gains (match=) run from 0 to %d", AK_MAX_GAIN);
+    if (o->v[AK_ROUNDS] == 1 && (p->round != 1 || p->match[0] || p->match[1]))
+        return gb_fail(err, GB_EINVAL, "with rounds=1 there is one round and no gains");
+    if (p->round > o->v[GB_OPT_MAX_ROUNDS])
+        return gb_fail(err, GB_EINVAL, "round %u is past max-rounds", (unsigned)p->round);
+    switch (p->phase) {
+    case PH_LAYOUT:
+        if (board || taken)
+            return gb_fail(err, GB_EINVAL, "in the layout phase the board is empty and nothing is taken");
+        if (p->to_move != distributor(p))
+            return gb_fail(err, GB_EINVAL, "in the layout phase the distributor (aux bit 0) is to move");
+        break;
+    case PH_CHOICE:
+        if (board != AK_SEEDS || taken)
+            return gb_fail(err, GB_EINVAL, "in the choice phase all 72 seeds lie on the board");
+        if (p->to_move == distributor(p))
+            return gb_fail(err, GB_EINVAL, "in the choice phase the player who did not distribute is to move");
+        {
+            gb_error e2;
+            if (check_layout(o, p->holes, &e2) != GB_OK)
+                return gb_fail(err, GB_EINVAL, "%s", e2.msg);
+        }
+        break;
+    default:
+        if (board + taken != AK_SEEDS)
+            return gb_fail(err, GB_EINVAL, "%d seeds on the board and %d taken: the game has 72",
+                           board, taken);
+        break;
+    }
+    return GB_OK;
+}
+
+static int ak_fields(const gb_options *o, const gb_pos *p, gb_field *out, int max)
+{
+    static const char *const side[] = {"S", "N", "draw"};
+    int n = 0;
+    if (max < 4)
+        return 0;
+    out[n++] = (gb_field){.key = "distributor", .text = side[distributor(p)]};
+    if (o->v[AK_ROUNDS] == 0)
+        out[n++] = (gb_field){.key = "gains", .per_side = true, .s = p->match[0], .n = p->match[1]};
+    int reason = (p->aux >> 1) & 7, w = (p->aux >> 4) & 3;
+    if (reason) { /* how the last finished round ended (this round, once the game is over) */
+        out[n++] = (gb_field){.key = "last_round_end", .text = gb_end_reason_name(reason)};
+        out[n++] = (gb_field){.key = "last_round_winner", .text = side[w > 2 ? 2 : w]};
+    }
+    return n;
+}
+
+/* A uniformly random composition of 72 into 12 non-negative parts (stars and bars: 11 bars
+ * among 83 places, a uniform 11-subset drawn with Floyd's algorithm). */
+static void random_composition(uint64_t *rng, uint8_t *lay)
+{
+    enum { PLACES = AK_SEEDS + AK_RING - 1, BARS = AK_RING - 1 };
+    uint64_t bar[2] = {0, 0};
+    for (int j = PLACES - BARS; j < PLACES; j++) {
+        int t = (int)(gb_rand_next(rng) % (uint64_t)(j + 1));
+        if (bar[t >> 6] & (1ull << (t & 63)))
+            t = j;
+        bar[t >> 6] |= 1ull << (t & 63);
+    }
+    int pit = 0, run = 0;
+    for (int k = 0; k < PLACES; k++) {
+        if (bar[k >> 6] & (1ull << (k & 63))) {
+            lay[pit++] = (uint8_t)run;
+            run = 0;
+        } else {
+            run++;
+        }
+    }
+    lay[pit] = (uint8_t)run;
+}
+
+/* The random player's layout: uniform over every layout A2 allows (under tebweez=mirrored,
+ * uniform over the mirrored ones, by rejection: about one draw in five qualifies). Only the
+ * layout phase has no listed moves. */
+static int ak_random_move(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m)
+{
+    if (p->phase != PH_LAYOUT)
+        return GB_EILLEGAL;
+    memset(m, 0, sizeof *m);
+    m->kind = GB_MOVE_LAYOUT;
+    for (int tries = 0; tries < 100000; tries++) {
+        random_composition(rng, m->layout);
+        if (check_layout(o, m->layout, NULL) == GB_OK)
+            return GB_OK;
+    }
+    memset(m->layout, AK_SEEDS / AK_RING, AK_RING); /* never reached in practice */
+    return GB_OK;
+}
+
+/* A sensible layout for a computer distributor: near-even and the same in both rows (pit i of
+ * South's row as pit i of North's), so that keeping or turning gives the same board and neither
+ * row is a gift; A3's choice then only decides who starts. Each pit holds 4 to 8; every pit is
+ * used, so it also satisfies tebweez=mirrored. */
+int gb_akil_sensible_layout(const gb_options *o, uint64_t *rng, gb_move *out)
+{
+    (void)o;
+    uint8_t row[AK_N];
+    memset(row, AK_HALF / AK_N, sizeof row);
+    for (int k = 0; k < 4; k++) { /* a few random one-seed transfers, keeping 36 a row */
+        int from = (int)(gb_rand_next(rng) % AK_N), to = (int)(gb_rand_next(rng) % AK_N);
+        if (from != to && row[from] > 4 && row[to] < 8) {
+            row[from]--;
+            row[to]++;
+        }
+    }
+    memset(out, 0, sizeof *out);
+    out->kind = GB_MOVE_LAYOUT;
+    for (int i = 0; i < AK_N; i++)
+        out->layout[i] = out->layout[i + AK_N] = row[i];
+    return GB_OK;
+}
+
+const gb_rules gb_rules_akil = {
+    .name = "akil",
+    .title = "L'ab al-Akil",
+    .n = AK_N,
+    .options = ak_options,
+    .num_options = (int)(sizeof ak_options / sizeof ak_options[0]),
+    .phases = ak_phases,
+    .mark_kind = GB_MARK_NONE,
+    .setup = ak_setup,
+    .play = ak_play,
+    .gen = ak_gen,
+    .ended = ak_ended,
+    .finish = ak_finish,
+    .scores = ak_scores,
+    .random_move = ak_random_move,
+    .check = ak_check,
+    .fields = ak_fields,
+};

@@ -1,0 +1,1115 @@
+/* test_akil.c — L'ab al-Akil (RULINGS §4, A1–A13, with §0–§1).
+ *
+ * Ring order (§0): South's pits A..F are ring 0..5, North's a..f ring 6..11. Opposites
+ * (2n-1-i): A-f, B-e, C-d, D-c, E-b, F-a. Position strings: board=A..F/a..f.
+ * Every expected value below is worked out by hand from the rulings (the reasoning is in the
+ * comments), or, for perft and the move-by-move round check, by a deliberately naive second
+ * implementation of the rules written from RULINGS in this file (not from src/akil.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "gabata.h"
+
+/* ---- helpers ---- */
+static gb_game *pos(const char *text)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    if (gb_game_from_position(&g, text, 1, &err) != GB_OK)
+        fail_msg("position refused: %s\n  %s", err.msg, text);
+    return g;
+}
+
+static gb_game *fresh(const char *opts)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    if (gb_game_new(&g, "akil", opts, 1, &err) != GB_OK)
+        fail_msg("options refused: %s (%s)", err.msg, opts);
+    return g;
+}
+
+static void play(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    if (gb_play_text(g, mv, &err) != GB_OK)
+        fail_msg("move %s refused: %s", mv, err.msg);
+}
+
+static void refused(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    int rc = gb_play_text(g, mv, &err);
+    if (rc == GB_OK)
+        fail_msg("move %s was accepted", mv);
+    assert_true(err.msg[0] != 0); /* every refusal explains itself */
+}
+
+static void board_is(const gb_game *g, const int *b)
+{
+    for (int i = 0; i < 12; i++)
+        if (gb_hole_count(g, i) != b[i])
+            fail_msg("pit %d holds %d, expected %d", i, gb_hole_count(g, i), b[i]);
+}
+
+static int nmoves(const gb_game *g, char list[][24])
+{
+    gb_move m[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+    for (int i = 0; list && i < n; i++)
+        gb_move_format(g, &m[i], list[i], 24);
+    return n;
+}
+
+static bool json_has(const gb_game *g, const char *needle)
+{
+    char *js = gb_state_json(g);
+    bool found = js && strstr(js, needle);
+    if (!found)
+        print_message("JSON: %s\n", js ? js : "(null)");
+    free(js);
+    return found;
+}
+
+/* ---- A1, A2: the empty board and the tebweez layout ---- */
+static void test_a1_start(void **state)
+{
+    (void)state;
+    gb_game *g = fresh(NULL);
+    static const int empty[12] = {0};
+    board_is(g, empty); /* A1: the board is empty at the start */
+    assert_int_equal(gb_store(g, 0), 0);
+    assert_int_equal(gb_store(g, 1), 0);
+    assert_string_equal(gb_phase(g), "layout");
+    assert_int_equal(gb_to_move(g), GB_SOUTH); /* clarification: South distributes round 1 */
+    assert_int_equal(gb_round(g), 1);
+    assert_int_equal(nmoves(g, NULL), 0); /* layouts are not listed */
+    assert_false(gb_is_over(g));
+    assert_true(json_has(g, "\"distributor\":\"S\""));
+    assert_true(json_has(g, "\"gains\":{\"S\":0,\"N\":0}"));
+    assert_true(json_has(g, "\"phase\":\"layout\""));
+    gb_game_free(g);
+}
+
+static void test_a2_layout(void **state)
+{
+    (void)state;
+    gb_game *g = fresh(NULL);
+    refused(g, "A");    /* A2: the round opens with a layout */
+    refused(g, "keep");
+    refused(g, "layout:6,6,6,6,6,6,6,6,6,6,6,5"); /* 71 seeds: all 72 must be placed */
+    refused(g, "layout:6,6,6,6,6,6,6,6,6,6,6,7"); /* 73 */
+    /* any counts, pits may stay empty (A2): 1+2+...+11 + 6 = 72 */
+    play(g, "layout:1,2,3,4,5,6,7,8,9,10,11,6");
+    static const int b[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 6};
+    board_is(g, b);
+    assert_string_equal(gb_phase(g), "choice");
+    assert_int_equal(gb_to_move(g), GB_NORTH); /* A3: the other player chooses */
+    assert_int_equal(gb_ply(g), 1);            /* T5: a layout is a ply */
+    gb_game_free(g);
+
+    /* free: 36 in A and 36 in b (ring 7) is fine, pits may stay empty */
+    g = fresh(NULL);
+    play(g, "layout:36,0,0,0,0,0,0,36,0,0,0,0");
+    gb_game_free(g);
+    /* mirrored: ring pit i is used iff ring pit i+6 is (A2 clarification). A (ring 0) used but
+     * a (ring 6) empty breaks it; A with a is fine (they are "corresponding", not opposite). */
+    g = fresh("tebweez=mirrored");
+    refused(g, "layout:36,0,0,0,0,0,0,36,0,0,0,0");
+    refused(g, "layout:71,0,0,0,0,0,0,0,0,0,0,1"); /* A used, a empty, f used, F empty */
+    play(g, "layout:36,0,0,0,0,0,36,0,0,0,0,0");
+    assert_string_equal(gb_phase(g), "choice");
+    gb_game_free(g);
+}
+
+/* ---- A3: keep or turn, and who starts ---- */
+static void test_a3_choice(void **state)
+{
+    (void)state;
+    static const int kept[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 6};
+    /* Turning: ring pit i's seeds go to ring pit i+6 (clarification), so South's row now holds
+     * what North's held: 7,8,9,10,11,6, and North's row 1..6. */
+    static const int turned[12] = {7, 8, 9, 10, 11, 6, 1, 2, 3, 4, 5, 6};
+    const char *lay = "layout:1,2,3,4,5,6,7,8,9,10,11,6";
+    char list[8][24];
+
+    gb_game *g = fresh(NULL);
+    play(g, lay);
+    assert_int_equal(nmoves(g, list), 2);
+    assert_string_equal(list[0], "keep");
+    assert_string_equal(list[1], "turn");
+    refused(g, "A");
+    refused(g, "pass");
+    play(g, "keep");
+    board_is(g, kept);
+    assert_string_equal(gb_phase(g), "sowing");
+    assert_int_equal(gb_to_move(g), GB_NORTH); /* A3 lane: he keeps, he moves first */
+    assert_int_equal(gb_ply(g), 2);
+    gb_game_free(g);
+
+    g = fresh(NULL);
+    play(g, lay);
+    play(g, "turn");
+    board_is(g, turned);
+    assert_int_equal(gb_to_move(g), GB_SOUTH); /* A3 lane: he turns, the distributor moves first */
+    gb_game_free(g);
+
+    g = fresh("starter=chooser");
+    play(g, lay);
+    play(g, "turn");
+    board_is(g, turned);
+    assert_int_equal(gb_to_move(g), GB_NORTH); /* starter=chooser: the chooser, either way */
+    gb_game_free(g);
+    g = fresh("starter=chooser");
+    play(g, lay);
+    play(g, "keep");
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    gb_game_free(g);
+
+    /* Round 2 distributed by North (aux=1): South chooses; keeping, South starts. */
+    g = pos("akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=N phase=layout round=2 aux=1");
+    play(g, lay);
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    play(g, "keep");
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    gb_game_free(g);
+}
+
+/* ---- A4, A5: a move, and a last seed into an empty pit ---- */
+static void test_a4_a5_move(void **state)
+{
+    (void)state;
+    /* 8 seeds on the board + 64 taken = 72 */
+    gb_game *g = pos("akil board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
+    refused(g, "A");      /* empty */
+    refused(g, "a");      /* North's row (A4: one's own row) */
+    refused(g, "feed:C"); /* North's row is not empty: no feeding (A8) */
+    refused(g, "pass");   /* A9: only without a legal move */
+    refused(g, "keep");
+    char list[8][24];
+    assert_int_equal(nmoves(g, list), 1);
+    assert_string_equal(list[0], "C");
+    /* C's 2 seeds: D (was 0, now 1), E (was 0, now 1); last into empty E: the move ends (A5). */
+    play(g, "C");
+    static const int b[12] = {0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1};
+    board_is(g, b);
+    assert_int_equal(gb_store(g, 0), 32);
+    assert_int_equal(gb_store(g, 1), 32);
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    const gb_trace *t = gb_last_trace(g);
+    assert_int_equal(t->laps, 1);
+    assert_int_equal(t->lap[0].event, GB_EV_END);
+    gb_game_free(g);
+}
+
+/* ---- A6, A7: relay, captures, chains ---- */
+static void test_a7_a6_opening(void **state)
+{
+    (void)state;
+    /* Even layout, North keeps and starts, plays a. Worked lap by lap (A7 relay, A6 capture):
+     *  lap 1 a(6): b..f 7, A 6->7 (held 6): continue    A7 B6 C6 D6 E6 F6 / a0 b7 c7 d7 e7 f7
+     *  lap 2 A(7): B..F 7, a 1, b 7->8: continue         A0 B7 C7 D7 E7 F7 / a1 b8 c7 d7 e7 f7
+     *  lap 3 b(8): c d e f 8, A 1, B C 8, D 7->8: cont.  A1 B8 C8 D8 E7 F7 / a1 b0 c8 d8 e8 f8
+     *  lap 4 D(8): E F 8, a 2, b 1, c d e 9, f 8->9      A1 B8 C8 D0 E8 F8 / a2 b1 c9 d9 e9 f9
+     *  lap 5 f(9): A 2, B C 9, D 1, E F 9, a 3, b 2, c 9->10: continue
+     *                                                    A2 B9 C9 D1 E9 F9 / a3 b2 c10 d9 e9 f0
+     *  lap 6 c(10): d e 10, f 1, A 3, B C 10, D 2, E F 10, a 3->4 (held 3): A6 capture a (4)
+     *        with its opposite F (10) = 14. Walking back: F now holds 0 (just taken as a's
+     *        opposite): the chain stops.
+     *  result: A3 B10 C10 D2 E10 F0 / a0 b2 c0 d10 e10 f1, North 14 (35 + 23 + 14 = 72). */
+    gb_game *g = fresh(NULL);
+    play(g, "layout:6,6,6,6,6,6,6,6,6,6,6,6");
+    play(g, "keep");
+    play(g, "a");
+    static const int b[12] = {3, 10, 10, 2, 10, 0, 0, 2, 0, 10, 10, 1};
+    board_is(g, b);
+    assert_int_equal(gb_store(g, GB_NORTH), 14);
+    assert_int_equal(gb_store(g, GB_SOUTH), 0);
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    const gb_trace *t = gb_last_trace(g);
+    assert_int_equal(t->laps, 6);
+    assert_int_equal(t->sown, 6 + 7 + 8 + 8 + 9 + 10);
+    assert_int_equal(t->lap[5].event, GB_EV_CAPTURE);
+    assert_int_equal(t->lap[5].value, 14);
+    assert_int_equal(t->lap[5].to, 6);
+    gb_game_free(g);
+}
+
+static void test_a6_four(void **state)
+{
+    (void)state;
+    /* A(1) -> B, which held 3 and now holds 4: capture B (4) and its opposite e (2) = 6; a lap
+     * of one seed has no pits behind its last. 11 on the board + 61 taken = 72. */
+    gb_game *g = pos("akil board=1,3,0,0,0,0/1,1,1,1,2,1 stores=30,31 turn=S phase=sowing");
+    play(g, "A");
+    static const int b[12] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1};
+    board_is(g, b);
+    assert_int_equal(gb_store(g, GB_SOUTH), 36);
+    assert_int_equal(gb_store(g, GB_NORTH), 31);
+    /* South's row is now empty: North must feed (A8), from any non-empty pit of his. */
+    char list[8][24];
+    assert_int_equal(nmoves(g, list), 5);
+    assert_string_equal(list[0], "feed:a");
+    assert_string_equal(list[4], "feed:f");
+    gb_game_free(g);
+}
+
+static void test_a6_chain_emptied(void **state)
+{
+    (void)state;
+    /* South's E (3): F 1->2, a 3->4, b 1->2. Last into b (held 1): capture b (2) with its
+     * opposite E (0: E was the lap's origin) = 2. Walk back over the lap: a holds 4: capture a
+     * (4) with its opposite F (2) = 6. Next back is F, the lap's first pit: it held 2 but was
+     * emptied just now as a's opposite, so the chain stops there (A6). Total 8. The chain also
+     * crossed rows in its captures: b, a on North's row, their opposites on South's.
+     * 16 on the board + 56 taken. */
+    const char *text = "akil board=1,1,1,1,3,1/3,1,1,1,1,1 stores=28,28 turn=S phase=sowing";
+    static const int b[12] = {1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1};
+    for (int unlimited = 0; unlimited < 2; unlimited++) {
+        char t2[200];
+        snprintf(t2, sizeof t2, "akil%s%s", unlimited ? ":chain=unlimited" : "", text + 4);
+        gb_game *g = pos(t2);
+        play(g, "E");
+        board_is(g, b); /* chain=unlimited changes nothing here (F is empty) */
+        assert_int_equal(gb_store(g, GB_SOUTH), 36);
+        assert_int_equal(gb_store(g, GB_NORTH), 28);
+        gb_game_free(g);
+    }
+}
+
+static void test_a6_chain_three(void **state)
+{
+    (void)state;
+    /* South's C (3): D 1->2, E 3->4, F 1->2. Last F (held 1): capture F + a (opposite, 2) = 4;
+     * back: E holds 4: E + b (1) = 5; D holds 2: D + c (1) = 3; D was the lap's first pit:
+     * stop (final-lap). Total 12. 17 on the board + 55 taken. */
+    gb_game *g = pos("akil board=1,1,3,1,3,1/2,1,1,1,1,1 stores=28,27 turn=S phase=sowing");
+    play(g, "C");
+    static const int b[12] = {1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1};
+    board_is(g, b);
+    assert_int_equal(gb_store(g, GB_SOUTH), 40);
+    const gb_trace *t = gb_last_trace(g);
+    assert_int_equal(t->lap[0].value, 12);
+    gb_game_free(g);
+}
+
+static void test_a6_chain_cross_first_pit(void **state)
+{
+    (void)state;
+    /* skip-origin=yes (§0). North lifts a (2): b 3->4, c 1->2. Last c (held 1): capture c (2)
+     * with its opposite D (5) = 7. Back: b holds 4: b + E (1) = 5; b is the lap's first pit.
+     *  - chain=final-lap: the chain stops at the lap's first pit. Total 12.
+     *  - chain=unlimited: the walk goes on behind b along the sowing path, which skips the
+     *    origin a: F holds 2: F + a (0, the origin) = 2, crossing from North's row to South's;
+     *    then E holds 0 (taken as b's opposite): stop. Total 14.
+     *  - with skip-origin=no, unlimited meets the empty origin a right behind b: 12 again
+     *    (the clarification's note).
+     * 20 on the board + 52 taken. */
+    const char *board = "board=1,1,1,5,1,2/2,3,1,1,1,1 stores=26,26 turn=N phase=sowing";
+    static const int b12[12] = {1, 1, 1, 0, 0, 2, 0, 0, 0, 1, 1, 1};
+    static const int b14[12] = {1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1};
+    static const struct { const char *opts; int taken; const int *b; } cases[] = {
+        {"skip-origin=yes", 12, b12},
+        {"skip-origin=yes,chain=unlimited", 14, b14},
+        {"chain=unlimited", 12, b12},
+        {"", 12, b12},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "akil%s%s %s", cases[i].opts[0] ? ":" : "", cases[i].opts, board);
+        gb_game *g = pos(text);
+        play(g, "a");
+        board_is(g, cases[i].b);
+        assert_int_equal(gb_store(g, GB_NORTH), 26 + cases[i].taken);
+        assert_int_equal(gb_to_move(g), GB_SOUTH);
+        gb_game_free(g);
+    }
+}
+
+/* ---- A8 feeding, A9 passing ---- */
+static void test_a8_feed_turn(void **state)
+{
+    (void)state;
+    /* North's row is empty, South has 3 (> 1): South's whole turn is a feed (A8), one seed from a
+     * pit of his choice into a, North's first pit. 3 + 69 = 72. */
+    gb_game *g = pos("akil board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
+    char list[8][24];
+    assert_int_equal(nmoves(g, list), 2);
+    assert_string_equal(list[0], "feed:A");
+    assert_string_equal(list[1], "feed:F");
+    refused(g, "A"); /* sowing is not allowed instead */
+    refused(g, "feed:B"); /* empty */
+    refused(g, "feed:a"); /* not his */
+    play(g, "feed:A");
+    static const int b[12] = {1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0};
+    board_is(g, b);
+    assert_int_equal(gb_to_move(g), GB_NORTH); /* feed=turn: that was his turn */
+    assert_int_equal(gb_ply(g), 1);
+    refused(g, "feed:a"); /* South's row is not empty */
+    assert_int_equal(nmoves(g, list), 1);
+    assert_string_equal(list[0], "a");
+    gb_game_free(g);
+}
+
+static void test_a8_feed_then_sow_a10_a11(void **state)
+{
+    (void)state;
+    /* feed=then-sow: feed:A (A 1, a 1), then South sows as a second ply. F (1) -> a, which held 1:
+     * now 2: capture a (2) with its opposite F (0, just lifted) = 2: South 37. Only A's seed is
+     * left: the round ends (A10) and it goes to South, whose pit it is: South 38, North 34.
+     * A11: South wins; gain = excess over 36 = 2, or with gain=difference 38-34 = 4.
+     * A13: the loser, North, distributes round 2. */
+    for (int diff = 0; diff < 2; diff++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "akil:feed=then-sow%s board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing",
+                 diff ? ",gain=difference" : "");
+        gb_game *g = pos(text);
+        play(g, "feed:A");
+        assert_int_equal(gb_to_move(g), GB_SOUTH);
+        char list[8][24];
+        assert_int_equal(nmoves(g, list), 2); /* a is no longer empty: A or F */
+        assert_string_equal(list[0], "A");
+        assert_string_equal(list[1], "F");
+        play(g, "F");
+        assert_false(gb_is_over(g));
+        assert_int_equal(gb_round(g), 2);
+        assert_string_equal(gb_phase(g), "layout");
+        assert_int_equal(gb_to_move(g), GB_NORTH);
+        assert_int_equal(gb_ply(g), 0);
+        assert_int_equal(gb_store(g, 0), 0);
+        assert_true(json_has(g, "\"distributor\":\"N\""));
+        assert_true(json_has(g, diff ? "\"gains\":{\"S\":4,\"N\":0}" : "\"gains\":{\"S\":2,\"N\":0}"));
+        assert_true(json_has(g, "\"last_round_end\":\"rule\""));
+        assert_true(json_has(g, "\"last_round_winner\":\"S\""));
+        /* the same with rounds=1: the game is that round, decided by seeds */
+        gb_game_free(g);
+    }
+    gb_game *g = pos("akil:feed=then-sow,rounds=1 board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
+    play(g, "feed:A");
+    play(g, "F");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_score(g, GB_SOUTH), 38);
+    assert_int_equal(gb_score(g, GB_NORTH), 34);
+    gb_game_free(g);
+}
+
+static void test_a9_pass_then_feed(void **state)
+{
+    (void)state;
+    /* South's A (1) -> B (held 1, now 2): capture B + e (1) = 3; C and D are left (2 seeds, both
+     * South's). North has nothing: his only move is a pass (A9). Then South must feed (A8: North's
+     * row empty, South holds 2 > 1). 5 + 67 = 72. */
+    gb_game *g = pos("akil board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    play(g, "A");
+    char list[8][24];
+    assert_int_equal(nmoves(g, list), 1);
+    assert_string_equal(list[0], "pass");
+    refused(g, "a");
+    refused(g, "feed:C");
+    play(g, "pass");
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    assert_int_equal(nmoves(g, list), 2);
+    assert_string_equal(list[0], "feed:C");
+    assert_string_equal(list[1], "feed:D");
+    play(g, "feed:D");
+    static const int b[12] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+    board_is(g, b);
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    gb_game_free(g);
+}
+
+/* ---- A10, A11: the round's end and result ---- */
+static void test_a10_last_seed_draw(void **state)
+{
+    (void)state;
+    /* A (1) -> B (held 1): capture B + e (0) = 2: South 36. One seed is left, on North's d: it
+     * goes to North (A10): 35 + 1 = 36. 36-36 is a draw (A11): no gain. After a drawn round the
+     * player who did not distribute it distributes the next (A13): aux=0 (South distributed)
+     * -> North; aux=1 -> South. 3 + 69 = 72. */
+    for (int dist = 0; dist < 2; dist++) {
+        char text[200];
+        snprintf(text, sizeof text,
+                 "akil board=1,1,0,0,0,0/0,0,0,1,0,0 stores=34,35 turn=S phase=sowing%s",
+                 dist ? " aux=1" : "");
+        gb_game *g = pos(text);
+        play(g, "A");
+        assert_int_equal(gb_round(g), 2);
+        assert_int_equal(gb_to_move(g), dist ? GB_SOUTH : GB_NORTH);
+        assert_true(json_has(g, "\"gains\":{\"S\":0,\"N\":0}"));
+        assert_true(json_has(g, "\"last_round_winner\":\"draw\""));
+        gb_game_free(g);
+    }
+    gb_game *g = pos("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,1,0,0 stores=34,35 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_winner(g), GB_DRAW);
+    assert_int_equal(gb_score(g, GB_SOUTH), 36);
+    assert_int_equal(gb_score(g, GB_NORTH), 36);
+    gb_game_free(g);
+}
+
+static void test_a10_none_left(void **state)
+{
+    (void)state;
+    /* A (1) -> B (held 1, now 2): capture B (2) + e (1) = 3: the board is empty (A10). South
+     * 35 + 3 = 38, North 34. 3 + 69 = 72. */
+    gb_game *g = pos("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,0,1,0 stores=35,34 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    assert_int_equal(gb_score(g, GB_SOUTH), 38);
+    assert_int_equal(gb_score(g, GB_NORTH), 34);
+    gb_game_free(g);
+}
+
+/* ---- A12: two seeds ---- */
+static void test_a12_at_once(void **state)
+{
+    (void)state;
+    /* Same start as the pass test: after A, C and D are left, both in South's row.
+     * two-seeds=at-once: the round ends at once, one seed to each whatever their pits:
+     * South 36 + 1 = 37, North 34 + 1 = 35 (by rows it would be 38-34). */
+    gb_game *g = pos("akil:two-seeds=at-once,rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_score(g, GB_SOUTH), 37);
+    assert_int_equal(gb_score(g, GB_NORTH), 35);
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    gb_game_free(g);
+    /* in a match: gain 1 (excess) or 2 (difference) */
+    g = pos("akil:two-seeds=at-once,gain=difference board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(json_has(g, "\"gains\":{\"S\":2,\"N\":0}"));
+    gb_game_free(g);
+    /* on-repeat (default): the round goes on */
+    g = pos("akil:rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    play(g, "A");
+    assert_false(gb_is_over(g));
+    gb_game_free(g);
+    /* ... and the split also applies at the cap (T3) with two left (clarification) */
+    g = pos("akil:rounds=1,max-plies=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_CAP);
+    assert_int_equal(gb_score(g, GB_SOUTH), 37);
+    assert_int_equal(gb_score(g, GB_NORTH), 35);
+    gb_game_free(g);
+}
+
+static void test_a12_on_repeat(void **state)
+{
+    (void)state;
+    /* Two seeds, A (South) and a (North), each moved one pit a turn into empty pits (A5):
+     *  S A->B, N a->b, S B->C, N b->c, S C->D, N c->d, S D->E, N d->e, S E->F, N e->f,
+     *  S F->a (a is empty again: ends). North now holds a and f, South nothing: North feeds
+     *  (A8), feed:f puts f's seed into A. Board A1 / a1, South to move, stores unchanged: the
+     *  start position recurs after 12 plies (T2). Exactly two seeds: one each (A12): 36-36,
+     *  a draw. */
+    static const char *const moves[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F", "feed:f"};
+    gb_game *g = pos("akil:rounds=1 board=1,0,0,0,0,0/1,0,0,0,0,0 stores=35,35 turn=S phase=sowing");
+    for (int i = 0; i < 12; i++) {
+        assert_false(gb_is_over(g));
+        char list[8][24];
+        assert_int_equal(nmoves(g, list), i == 11 ? 2 : 1); /* one seed each: forced, except the feed */
+        play(g, moves[i]);
+    }
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_REPETITION);
+    assert_int_equal(gb_winner(g), GB_DRAW);
+    assert_int_equal(gb_score(g, GB_SOUTH), 36);
+    assert_int_equal(gb_score(g, GB_NORTH), 36);
+    gb_game_free(g);
+}
+
+/* T3 with more than two seeds: each seed to its row's owner (T2's rule). */
+static void test_cap_by_rows(void **state)
+{
+    (void)state;
+    /* After C (see the A5 test): South's row 2 (D, E), North's 6: South 34, North 38. */
+    gb_game *g = pos("akil:rounds=1,max-plies=1 board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
+    play(g, "C");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_CAP);
+    assert_int_equal(gb_score(g, GB_SOUTH), 34);
+    assert_int_equal(gb_score(g, GB_NORTH), 38);
+    assert_int_equal(gb_winner(g), GB_NORTH);
+    gb_game_free(g);
+}
+
+/* ---- A13: the match ---- */
+static void test_a13_match(void **state)
+{
+    (void)state;
+    /* The none-left round (South 38-34, gain 2 as excess, 4 as difference). */
+    const char *board = "board=1,1,0,0,0,0/0,0,0,0,1,0 stores=35,34 turn=S phase=sowing";
+    char text[256];
+    /* 58 + 2 = 60: the match is won (A13), ending by rule whatever the round (T5) */
+    snprintf(text, sizeof text, "akil %s match=58,10", board);
+    gb_game *g = pos(text);
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_RULE);
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    assert_int_equal(gb_score(g, GB_SOUTH), 60);
+    assert_int_equal(gb_score(g, GB_NORTH), 10);
+    gb_game_free(g);
+    /* 57 + 2 = 59: not yet; round 2, North (the loser) distributes */
+    snprintf(text, sizeof text, "akil %s match=57,10", board);
+    g = pos(text);
+    play(g, "A");
+    assert_false(gb_is_over(g));
+    assert_int_equal(gb_round(g), 2);
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    assert_true(json_has(g, "\"gains\":{\"S\":59,\"N\":10}"));
+    gb_game_free(g);
+    /* gain=difference: 57 + 4 = 61 */
+    snprintf(text, sizeof text, "akil:gain=difference %s match=57,10", board);
+    g = pos(text);
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_score(g, GB_SOUTH), 61);
+    gb_game_free(g);
+    /* max-rounds (T3): round 3 of 3 ends with South 5 + 2 = 7 behind North's 10: North wins, cap */
+    snprintf(text, sizeof text, "akil:max-rounds=3 %s round=3 match=5,10", board);
+    g = pos(text);
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_CAP);
+    assert_int_equal(gb_winner(g), GB_NORTH);
+    assert_int_equal(gb_score(g, GB_SOUTH), 7);
+    gb_game_free(g);
+}
+
+/* ---- options, positions ---- */
+static void test_options(void **state)
+{
+    (void)state;
+    static const char *const good[] = {
+        "tebweez=free", "tebweez=mirrored", "starter=lane", "starter=chooser",
+        "chain=final-lap", "chain=unlimited", "feed=turn", "feed=then-sow",
+        "two-seeds=on-repeat", "two-seeds=at-once", "gain=excess", "gain=difference",
+        "rounds=match", "rounds=1", "skip-origin=no", "skip-origin=yes", "endless=illegal",
+        "endless=ends-game", "max-plies=1", "max-plies=1000000", "max-rounds=1",
+        "max-rounds=65535", "max-plies=5000 max-rounds=200", NULL};
+    static const char *const bad[] = {
+        "tebweez=fair", "starter=south", "chain=all", "feed=yes", "two-seeds=never",
+        "gain=36", "rounds=2", "skip-origin=maybe", "endless=loop", "max-plies=0",
+        "max-rounds=0", "max-rounds=65536", "seeds=6", "tebweez=free tebweez=free", "chain", NULL};
+    for (int i = 0; good[i]; i++) {
+        gb_game *g = NULL;
+        gb_error err = {0, ""};
+        if (gb_game_new(&g, "akil", good[i], 1, &err) != GB_OK)
+            fail_msg("option %s refused: %s", good[i], err.msg);
+        /* every value works: a random layout and the choice are playable */
+        uint64_t rng = 7;
+        gb_move m;
+        assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+        assert_int_equal(gb_play(g, &m, &err), GB_OK);
+        gb_game_free(g);
+    }
+    for (int i = 0; bad[i]; i++) {
+        gb_game *g = NULL;
+        if (gb_game_new(&g, "akil", bad[i], 1, NULL) == GB_OK)
+            fail_msg("option %s accepted", bad[i]);
+    }
+}
+
+static void test_bad_positions(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        /* 71 seeds in a sowing position */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,5 stores=0,0 turn=S phase=sowing",
+        /* 73 */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=1,0 turn=S phase=sowing",
+        /* marks */
+        "akil board=6S,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing",
+        "akil board=6*,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing",
+        /* owners */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing own=NSSSSSNNNNNN",
+        /* layout phase with seeds, or the wrong player to move */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=layout",
+        "akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=N phase=layout",
+        /* choice phase: the distributor chooses / seeds taken / mirrored broken */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=choice",
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,0 stores=6,0 turn=N phase=choice",
+        "akil:tebweez=mirrored board=36,0,0,0,0,0/0,36,0,0,0,0 stores=0,0 turn=N phase=choice",
+        /* aux out of range, gains out of range, rounds=1 with gains */
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing aux=64",
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=-1,0",
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=0,132",
+        "akil:rounds=1 board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=1,0",
+        "akil:max-rounds=3 board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing round=4",
+        /* shape */
+        "akil board=6,6,6,6,6,6,6/6,6,6,6,6 stores=0,0 turn=S phase=sowing",
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=play",
+        NULL};
+    for (int i = 0; bad[i]; i++) {
+        gb_game *g = NULL;
+        gb_error err = {0, ""};
+        if (gb_game_from_position(&g, bad[i], 1, &err) == GB_OK) {
+            gb_game_free(g);
+            fail_msg("position accepted: %s", bad[i]);
+        }
+        assert_true(err.msg[0] != 0);
+    }
+    /* and good ones read and write back the same */
+    static const char *const good[] = {
+        "akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=S phase=layout ply=0",
+        "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice ply=1",
+        "akil:feed=then-sow board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=19 match=12,40",
+        NULL};
+    for (int i = 0; good[i]; i++) {
+        gb_game *g = pos(good[i]);
+        char *s = gb_position_format(g);
+        assert_string_equal(s, good[i]);
+        free(s);
+        gb_game_free(g);
+    }
+}
+
+/* ---- the random and the sensible layouts ---- */
+static void test_layouts(void **state)
+{
+    (void)state;
+    gb_game *g = fresh(NULL);
+    uint64_t rng = 12345;
+    int zeros = 0, sum0 = 0;
+    const int draws = 4000;
+    for (int k = 0; k < draws; k++) {
+        gb_move m;
+        assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+        assert_int_equal(m.kind, GB_MOVE_LAYOUT);
+        int t = 0;
+        for (int i = 0; i < 12; i++)
+            t += m.layout[i];
+        assert_int_equal(t, 72);
+        zeros += m.layout[0] == 0;
+        sum0 += m.layout[0];
+    }
+    /* Uniform over compositions of 72 into 12 parts: by symmetry E[pit] = 6; a pit is empty in
+     * C(82,10) of the C(83,11) compositions, i.e. with probability 11/83 = 0.1325 (a multinomial
+     * throw of 72 seeds would give (11/12)^72 = 0.002). */
+    double p0 = (double)zeros / draws, mean = (double)sum0 / draws;
+    assert_true(p0 > 0.10 && p0 < 0.165);
+    assert_true(mean > 5.5 && mean < 6.5);
+    gb_game_free(g);
+
+    g = fresh("tebweez=mirrored");
+    for (int k = 0; k < 500; k++) {
+        gb_move m;
+        assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(m.layout[i] == 0, m.layout[i + 6] == 0);
+    }
+    gb_game_free(g);
+
+    gb_options o;
+    gb_options_parse(&gb_rules_akil, "tebweez=mirrored", &o, NULL);
+    for (int k = 0; k < 200; k++) {
+        gb_move m;
+        assert_int_equal(gb_akil_sensible_layout(&o, &rng, &m), GB_OK);
+        int row[2] = {0, 0};
+        for (int i = 0; i < 12; i++) {
+            row[i / 6] += m.layout[i];
+            assert_true(m.layout[i] >= 4 && m.layout[i] <= 8);
+        }
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(m.layout[i], m.layout[i + 6]); /* turning changes nothing */
+        assert_int_equal(row[0], 36);
+        assert_int_equal(row[1], 36);
+        g = fresh("tebweez=mirrored");
+        assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+        gb_game_free(g);
+    }
+}
+
+/* ---- a naive second implementation, from RULINGS §4 (not from src/akil.c) ---- */
+typedef struct nopt {
+    int skip, unlimited, then_sow, at_once, chooser_starts, mirrored;
+} nopt;
+typedef struct nv {
+    int b[12], st[2], turn, phase; /* phase 1 choice, 2 sowing */
+} nv;
+enum { NV_KEEP = 100, NV_TURN, NV_PASS, NV_FEED = 200 }; /* a sowing is its pit 0..11 */
+
+static int nv_row(const nv *p, int side)
+{
+    int t = 0;
+    for (int i = 0; i < 6; i++)
+        t += p->b[side * 6 + i];
+    return t;
+}
+static int nv_total(const nv *p) { return nv_row(p, 0) + nv_row(p, 1); }
+
+static void nv_grab(nv *p, int pit, int who)
+{
+    p->st[who] += p->b[pit] + p->b[11 - pit];
+    p->b[pit] = 0;
+    p->b[11 - pit] = 0;
+}
+
+/* 1 if the sowing ends, 0 if its 10,000th lap ends and it goes on (T1). */
+static int nv_sow(const nopt *o, nv *p, int from)
+{
+    int who = p->turn;
+    for (int lap = 1;; lap++) {
+        int path[80], len = 0, hand = p->b[from], at = from;
+        p->b[from] = 0;
+        while (hand) {
+            at = (at + 1) % 12;
+            if (o->skip && at == from)
+                continue; /* skip-origin=yes: this lap's origin gets nothing */
+            p->b[at]++;
+            path[len++] = at;
+            hand--;
+        }
+        int last = path[len - 1];
+        if (p->b[last] == 1)
+            return 1; /* A5 */
+        if (p->b[last] == 2 || p->b[last] == 4) { /* A6 */
+            nv_grab(p, last, who);
+            int i = len - 2, q = last, guard = 0;
+            while (guard++ < 40) {
+                if (i >= 0) {
+                    q = path[i--]; /* the pits this lap sowed, most recent first */
+                } else if (o->unlimited) {
+                    q = (q + 11) % 12; /* and on behind its first pit, along the sowing path */
+                    if (o->skip && q == from)
+                        q = (q + 11) % 12;
+                } else {
+                    break;
+                }
+                if (p->b[q] != 2 && p->b[q] != 4)
+                    break;
+                nv_grab(p, q, who);
+            }
+            return 1;
+        }
+        if (lap == 10000)
+            return 0;
+        from = last; /* A7 */
+    }
+}
+
+static bool nv_feeding(const nv *p) { return nv_row(p, !p->turn) == 0 && nv_row(p, p->turn) > 1; }
+
+/* All moves with their results, in the order the library lists them. */
+static int nv_children(const nopt *o, const nv *p, int *mv, nv *kid)
+{
+    int n = 0;
+    if (p->phase == 1) {
+        for (int k = 0; k < 2; k++) {
+            nv c = *p;
+            if (k == 1)
+                for (int i = 0; i < 12; i++)
+                    c.b[i] = p->b[(i + 6) % 12];
+            c.phase = 2;
+            c.turn = (k == 0 || o->chooser_starts) ? p->turn : !p->turn;
+            mv[n] = k ? NV_TURN : NV_KEEP;
+            kid[n++] = c;
+        }
+        return n;
+    }
+    for (int i = p->turn * 6; i < p->turn * 6 + 6; i++) {
+        if (!p->b[i])
+            continue;
+        nv c = *p;
+        if (nv_feeding(p)) {
+            c.b[i]--;
+            c.b[p->turn ? 0 : 6]++;
+            if (!o->then_sow)
+                c.turn = !p->turn;
+            mv[n] = NV_FEED + i;
+            kid[n++] = c;
+        } else if (nv_sow(o, &c, i)) {
+            c.turn = !p->turn;
+            mv[n] = i;
+            kid[n++] = c;
+        }
+    }
+    if (n == 0) {
+        kid[0] = *p;
+        kid[0].turn = !p->turn;
+        mv[n++] = NV_PASS;
+    }
+    return n;
+}
+
+static bool nv_over(const nopt *o, const nv *p)
+{
+    return p->phase == 2 && (nv_total(p) <= 1 || (o->at_once && nv_total(p) == 2));
+}
+
+static bool nv_same(const nv *a, const nv *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+static uint64_t nv_perft(const nopt *o, nv *hist, int hlen, int depth)
+{
+    int mv[16];
+    nv kid[16];
+    int n = nv_children(o, &hist[hlen - 1], mv, kid);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (depth == 1) {
+            total++;
+            continue;
+        }
+        if (nv_over(o, &kid[i]))
+            continue;
+        bool rep = false;
+        for (int k = 0; k < hlen && !rep; k++)
+            rep = nv_same(&hist[k], &kid[i]);
+        if (rep)
+            continue;
+        hist[hlen] = kid[i];
+        total += nv_perft(o, hist, hlen + 1, depth - 1);
+    }
+    return total;
+}
+
+static void nv_from_game(const gb_game *g, nv *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < 12; i++)
+        p->b[i] = gb_hole_count(g, i);
+    p->st[0] = gb_store(g, 0);
+    p->st[1] = gb_store(g, 1);
+    p->turn = gb_to_move(g);
+    p->phase = strcmp(gb_phase(g), "choice") == 0 ? 1 : 2;
+}
+
+static void nv_parse_opts(const char *opts, nopt *o)
+{
+    memset(o, 0, sizeof *o);
+    o->skip = strstr(opts, "skip-origin=yes") != NULL;
+    o->unlimited = strstr(opts, "chain=unlimited") != NULL;
+    o->then_sow = strstr(opts, "feed=then-sow") != NULL;
+    o->at_once = strstr(opts, "two-seeds=at-once") != NULL;
+    o->chooser_starts = strstr(opts, "starter=chooser") != NULL;
+    o->mirrored = strstr(opts, "tebweez=mirrored") != NULL;
+}
+
+static void test_perft(void **state)
+{
+    (void)state;
+    /* by hand: from an even layout the chooser has 2 moves; after either, all 6 pits of the
+     * starter's row are full: 6 each, 12 at depth 2. */
+    gb_game *g = pos("akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice");
+    assert_int_equal(gb_perft(g, 1), 2);
+    assert_int_equal(gb_perft(g, 2), 12);
+    gb_game_free(g);
+
+    static const struct { const char *text; int depth; } cases[] = {
+        {"akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice", 7},
+        {"akil board=1,2,3,4,5,6/7,8,9,10,11,6 stores=0,0 turn=N phase=choice", 7},
+        {"akil:starter=chooser board=0,12,0,12,0,12/12,0,12,0,12,0 stores=0,0 turn=N phase=choice", 7},
+        {"akil:skip-origin=yes,chain=unlimited board=3,4,5,6,7,8/9,10,11,1,1,7 stores=0,0 turn=S phase=sowing", 7},
+        {"akil:chain=unlimited board=3,4,5,6,7,8/9,10,11,1,1,7 stores=0,0 turn=S phase=sowing", 7},
+        {"akil board=1,0,0,0,0,2/0,0,1,0,0,1 stores=33,34 turn=S phase=sowing", 14},
+        {"akil:feed=then-sow board=1,0,3,0,0,2/0,0,0,0,0,0 stores=33,33 turn=S phase=sowing", 12},
+        {"akil:two-seeds=at-once board=1,1,0,2,0,1/1,0,0,1,0,0 stores=33,32 turn=N phase=sowing", 12},
+        {"akil board=1,0,0,0,0,0/1,0,0,0,0,0 stores=35,35 turn=S phase=sowing", 16},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        g = pos(cases[c].text);
+        nopt o;
+        nv_parse_opts(cases[c].text, &o);
+        nv *hist = malloc(64 * sizeof *hist);
+        nv_from_game(g, &hist[0]);
+        for (int d = 1; d <= cases[c].depth; d++) {
+            uint64_t want = nv_perft(&o, hist, 1, d), got = gb_perft(g, d);
+            if (want != got)
+                fail_msg("perft %d of %s: library %llu, naive %llu", d, cases[c].text,
+                         (unsigned long long)got, (unsigned long long)want);
+        }
+        free(hist);
+        gb_game_free(g);
+    }
+}
+
+/* ---- whole rounds checked move by move against the naive rules ---- */
+static void check_rounds(const char *opts, int rounds, uint64_t seed)
+{
+    char full[200];
+    snprintf(full, sizeof full, "rounds=1%s%s", opts[0] ? " " : "", opts);
+    nopt o;
+    nv_parse_opts(opts, &o);
+    uint64_t rng = seed;
+    nv *hist = malloc(6000 * sizeof *hist);
+    for (int r = 0; r < rounds; r++) {
+        gb_game *g = fresh(full);
+        gb_move m;
+        assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+        assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+        nv p = {{0}, {0, 0}, GB_NORTH, 1}; /* South laid out (A2); North chooses (A3) */
+        int t = 0;
+        for (int i = 0; i < 12; i++)
+            t += p.b[i] = m.layout[i];
+        assert_int_equal(t, 72);
+        int hlen = 0;
+        hist[hlen++] = p;
+        for (int ply = 0;; ply++) {
+            assert_true(ply < 5000);
+            int mv[16];
+            nv kid[16];
+            int n = nv_children(&o, &p, mv, kid);
+            gb_move lm[GB_MAX_MOVES];
+            int ln = gb_legal_moves(g, lm, GB_MAX_MOVES);
+            assert_int_equal(ln, n);
+            for (int i = 0; i < n; i++) {
+                int want = lm[i].kind == GB_MOVE_SOW    ? lm[i].hole
+                           : lm[i].kind == GB_MOVE_FEED ? NV_FEED + lm[i].hole
+                           : lm[i].kind == GB_MOVE_PASS ? NV_PASS
+                           : lm[i].kind == GB_MOVE_KEEP ? NV_KEEP
+                                                        : NV_TURN;
+                assert_int_equal(mv[i], want);
+            }
+            int pick = (int)(gb_rand_next(&rng) % (uint64_t)n);
+            assert_int_equal(gb_play(g, &lm[pick], NULL), GB_OK);
+            p = kid[pick];
+            int reason = GB_END_NONE;
+            if (nv_over(&o, &p))
+                reason = GB_END_RULE;
+            for (int k = 0; k < hlen && !reason; k++)
+                if (nv_same(&hist[k], &p))
+                    reason = GB_END_REPETITION;
+            if (!reason && ply + 2 >= 5000) /* the layout was ply 1 */
+                reason = GB_END_CAP;
+            if (reason) {
+                assert_true(gb_is_over(g));
+                assert_int_equal(gb_end_reason(g), reason);
+                int s[2] = {p.st[0] + nv_row(&p, 0), p.st[1] + nv_row(&p, 1)};
+                if (nv_total(&p) == 2) /* A12 */
+                    s[0] = p.st[0] + 1, s[1] = p.st[1] + 1;
+                assert_int_equal(s[0] + s[1], 72);
+                assert_int_equal(gb_score(g, 0), s[0]);
+                assert_int_equal(gb_score(g, 1), s[1]);
+                assert_int_equal(gb_winner(g), s[0] > s[1] ? GB_SOUTH : s[1] > s[0] ? GB_NORTH : GB_DRAW);
+                break;
+            }
+            hist[hlen++] = p;
+            assert_false(gb_is_over(g));
+            for (int i = 0; i < 12; i++)
+                assert_int_equal(gb_hole_count(g, i), p.b[i]);
+            assert_int_equal(gb_store(g, 0), p.st[0]);
+            assert_int_equal(gb_store(g, 1), p.st[1]);
+            assert_int_equal(gb_to_move(g), p.turn);
+        }
+        gb_game_free(g);
+    }
+    free(hist);
+}
+
+static void test_rounds_move_by_move(void **state)
+{
+    (void)state;
+    check_rounds("", 60, 1);
+    check_rounds("skip-origin=yes chain=unlimited", 40, 2);
+    check_rounds("chain=unlimited", 20, 3);
+    check_rounds("feed=then-sow two-seeds=at-once starter=chooser", 40, 4);
+    check_rounds("tebweez=mirrored skip-origin=yes", 30, 5);
+}
+
+/* ---- many random matches: invariants, and every match ends ---- */
+static void random_matches(const char *opts, int games, uint64_t seed)
+{
+    uint64_t rng = seed;
+    long total_rounds = 0;
+    for (int k = 0; k < games; k++) {
+        gb_game *g = fresh(opts);
+        int round = 1, gains[2] = {0, 0};
+        long plies = 0;
+        while (!gb_is_over(g)) {
+            assert_true(++plies < 2000000); /* bounded: max-rounds x max-plies */
+            gb_move m;
+            assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+            gb_error err = {0, ""};
+            if (gb_play(g, &m, &err) != GB_OK)
+                fail_msg("random move refused: %s", err.msg);
+            const gb_pos *p = gb_game_pos(g);
+            int board = gb_pos_board_total(p, 12);
+            if (p->phase == 0 && !gb_is_over(g)) {
+                assert_int_equal(board + p->store[0] + p->store[1], 0);
+                assert_int_equal(gb_to_move(g), p->aux & 1); /* the distributor lays out */
+            } else {
+                assert_int_equal(board + p->store[0] + p->store[1], 72); /* A1: 72 seeds */
+            }
+            assert_true(p->round == round || p->round == round + 1);
+            if (p->round == round + 1 || gb_is_over(g)) {
+                /* a round ended: only its winner's gains grew, by at most 36 (excess) or 72
+                 * (difference) */
+                int d0 = p->match[0] - gains[0], d1 = p->match[1] - gains[1];
+                assert_true(d0 >= 0 && d1 >= 0 && (d0 == 0 || d1 == 0) && d0 <= 72 && d1 <= 72);
+                gains[0] = p->match[0];
+                gains[1] = p->match[1];
+                round = p->round;
+            } else {
+                assert_int_equal(p->match[0], gains[0]);
+                assert_int_equal(p->match[1], gains[1]);
+            }
+        }
+        const gb_pos *p = gb_game_pos(g);
+        total_rounds += p->round;
+        if (gb_end_reason(g) == GB_END_RULE) { /* A13: someone reached 60 */
+            int w = gb_winner(g);
+            assert_true(w == GB_SOUTH || w == GB_NORTH);
+            assert_true(p->match[w] >= 60 && p->match[!w] < 60);
+        } else {
+            assert_int_equal(gb_end_reason(g), GB_END_CAP);
+        }
+        gb_game_free(g);
+    }
+    print_message("%s: %d matches, %.1f rounds a match\n", opts, games, (double)total_rounds / games);
+}
+
+static void test_random_matches(void **state)
+{
+    (void)state;
+    random_matches("", 200, 11);
+    random_matches("gain=difference feed=then-sow", 60, 12);
+    random_matches("max-rounds=3 max-plies=50 skip-origin=yes chain=unlimited endless=ends-game", 60, 13);
+    random_matches("tebweez=mirrored two-seeds=at-once starter=chooser", 60, 14);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a1_start),
+        cmocka_unit_test(test_a2_layout),
+        cmocka_unit_test(test_a3_choice),
+        cmocka_unit_test(test_a4_a5_move),
+        cmocka_unit_test(test_a7_a6_opening),
+        cmocka_unit_test(test_a6_four),
+        cmocka_unit_test(test_a6_chain_emptied),
+        cmocka_unit_test(test_a6_chain_three),
+        cmocka_unit_test(test_a6_chain_cross_first_pit),
+        cmocka_unit_test(test_a8_feed_turn),
+        cmocka_unit_test(test_a8_feed_then_sow_a10_a11),
+        cmocka_unit_test(test_a9_pass_then_feed),
+        cmocka_unit_test(test_a10_last_seed_draw),
+        cmocka_unit_test(test_a10_none_left),
+        cmocka_unit_test(test_a12_at_once),
+        cmocka_unit_test(test_a12_on_repeat),
+        cmocka_unit_test(test_cap_by_rows),
+        cmocka_unit_test(test_a13_match),
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_bad_positions),
+        cmocka_unit_test(test_layouts),
+        cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_rounds_move_by_move),
+        cmocka_unit_test(test_random_matches),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
