@@ -145,7 +145,7 @@ static void cmd_seed(session *s, char *args)
 }
 
 static const char help_text[] =
-    "new VARIANT [key=value ...]  start a game (variants: sadeqa)\n"
+    "new VARIANT [key=value ...]  start a game (variants: sadeqa, qelat)\n"
     "position [STRING]            set the position, or print the current one\n"
     "moves                        legal moves, one a line\n"
     "successors                   legal moves, each with a tab and the resulting state as JSON\n"

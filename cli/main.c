@@ -20,7 +20,7 @@ static const char usage_text[] =
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  variants          the games and their options\n"
     "\n"
-    "Games: sadeqa (Sadeqa III, Welega, Ethiopia).\n";
+    "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea).\n";
 
 static int fail(const char *fmt, const char *arg)
 {

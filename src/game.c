@@ -8,6 +8,7 @@
 /* ---- registry: adding a game is one line here ---- */
 static const gb_rules *const all_rules[] = {
     &gb_rules_sadeqa,
+    &gb_rules_qelat,
 };
 #define NUM_RULES ((int)(sizeof all_rules / sizeof all_rules[0]))
 

@@ -111,6 +111,7 @@ typedef struct gb_rules {
 
 const gb_rules *gb_rules_find(const char *name);
 extern const gb_rules gb_rules_sadeqa;
+extern const gb_rules gb_rules_qelat;
 
 /* ---- shared board primitives (board.c) ---- */
 static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }
