@@ -428,12 +428,12 @@ static int ql_fields(const gb_options *o, const gb_pos *p, gb_field *out, int ma
     int hs = popcount12(owned_by(p, GB_SOUTH));
     if ((p->flags & GB_F_OVER) && o->v[QL_ROUNDS] == 0)
         hs = holes_after(p->match[0], aux_lots(p)); /* after the final settlement */
-    out[k++] = (gb_field){"holes", true, hs, 12 - hs, NULL};
+    out[k++] = (gb_field){"holes_owned", true, hs, 12 - hs, NULL};
     out[k++] = (gb_field){"starter", false, 0, 0, side_text[aux_starter(p)]};
     if (p->round > 1 || ((p->flags & GB_F_OVER) && o->v[QL_ROUNDS] == 0)) {
         /* the last finished round: its earnings, the holes held in it, the lots if drawn */
         out[k++] = (gb_field){"last_earnings", true, p->match[0], p->match[1], NULL};
-        out[k++] = (gb_field){"last_holes", true, aux_prev_holes(p), 12 - aux_prev_holes(p), NULL};
+        out[k++] = (gb_field){"last_holes_owned", true, aux_prev_holes(p), 12 - aux_prev_holes(p), NULL};
         if (aux_lots(p))
             out[k++] = (gb_field){"lots", false, 0, 0, side_text[aux_lots(p) - 1]};
     }

@@ -93,6 +93,7 @@ static void test_q1_start(void **state)
     assert_int_equal(legal_count(g), 6); /* Q2: A..F */
     char *js = gb_state_json(g);
     assert_non_null(strstr(js, "\"round\":1"));
+    assert_non_null(strstr(js, "\"holes\":[4,4,4,4,4,4,4,4,4,4,4,4]")); /* not shadowed by a field */
     assert_non_null(strstr(js, "\"earnings\":{\"S\":0,\"N\":0}"));
     assert_non_null(strstr(js, "\"owner\":[\"S\",\"S\",\"S\",\"S\",\"S\",\"S\",\"N\",\"N\",\"N\",\"N\",\"N\",\"N\"]"));
     free(js);
@@ -406,8 +407,8 @@ static void test_q7_rem_0_0(void **state)
     char *js = gb_state_json(g);
     assert_non_null(strstr(js, "\"round\":2"));
     assert_non_null(strstr(js, "\"last_earnings\":{\"S\":28,\"N\":20}"));
-    assert_non_null(strstr(js, "\"holes\":{\"S\":7,\"N\":5}"));
-    assert_non_null(strstr(js, "\"last_holes\":{\"S\":6,\"N\":6}"));
+    assert_non_null(strstr(js, "\"holes_owned\":{\"S\":7,\"N\":5}"));
+    assert_non_null(strstr(js, "\"last_holes_owned\":{\"S\":6,\"N\":6}"));
     assert_null(strstr(js, "\"lots\""));
     free(js);
     gb_game_free(g);
@@ -472,7 +473,7 @@ static void test_q7_rem_2_2_lots(void **state)
         char *js = gb_state_json(g);
         assert_non_null(strstr(js, cases[k].mv[2] == 'S' ? "\"lots\":\"S\"" : "\"lots\":\"N\""));
         char want[64];
-        snprintf(want, sizeof want, "\"holes\":{\"S\":%d,\"N\":%d}", cases[k].hs, 12 - cases[k].hs);
+        snprintf(want, sizeof want, "\"holes_owned\":{\"S\":%d,\"N\":%d}", cases[k].hs, 12 - cases[k].hs);
         assert_non_null(strstr(js, want));
         free(js);
         gb_game_free(g);
