@@ -975,6 +975,17 @@ static void test_perft_two_ways(void **state)
     hist[0] = q;
     for (int d = 1; d <= 6; d++)
         assert_int_equal(gb_perft(g, d), nq_perft(&q, d, hist, 1));
+    /* the options that change the moves so early: after-eat (Q3) and skip-origin (§0) */
+    const char *opts[] = {"after-eat=end", "skip-origin=yes", "enemy=row"};
+    for (int k = 0; k < 3; k++) {
+        gb_game *h;
+        assert_int_equal(gb_game_new(&h, "qelat", opts[k], 1, NULL), GB_OK);
+        nq_init(&q, k == 2, k != 0, 0, 0, 1, k == 1, 5000, 200);
+        hist[0] = q;
+        for (int d = 1; d <= 6; d++)
+            assert_int_equal(gb_perft(h, d), nq_perft(&q, d, hist, 1));
+        gb_game_free(h);
+    }
     /* two values fixed by hand: South has 6 moves (Q2); depth 0 counts the position itself */
     assert_int_equal(gb_perft(g, 1), 6);
     assert_int_equal(gb_perft(g, 0), 1);
