@@ -169,6 +169,7 @@ static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         /* Q5: a player passes only when he has no legal move (T4 included). */
         if (has_move(o, p, mover))
             return gb_fail(err, GB_EILLEGAL, "you may pass only when you have no legal move (Q5)");
+        p->to_move = (uint8_t)!mover; /* Q5: the opponent moves again */
     } else if (m->kind == GB_MOVE_SOW && m->refusals == 0) {
         int h = m->hole;
         if (h >= QL_RING)
@@ -192,8 +193,6 @@ static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     } else {
         return gb_fail(err, GB_EILLEGAL, "in Qelat a move is a hole label, or pass");
     }
-    if (m->kind == GB_MOVE_PASS)
-        p->to_move = (uint8_t)!mover; /* Q5: the opponent moves again */
     p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
     p->ply++;
     return GB_OK;
