@@ -8,8 +8,9 @@
 /* ---- registry: adding a game is one line here ---- */
 static const gb_rules *const all_rules[] = {
     &gb_rules_sadeqa,
-    &gb_rules_bulto,
+    &gb_rules_qelat,
     &gb_rules_akil,
+    &gb_rules_bulto,
 };
 #define NUM_RULES ((int)(sizeof all_rules / sizeof all_rules[0]))
 

@@ -111,6 +111,7 @@ typedef struct gb_rules {
 
 const gb_rules *gb_rules_find(const char *name);
 extern const gb_rules gb_rules_sadeqa;
+extern const gb_rules gb_rules_qelat;
 extern const gb_rules gb_rules_bulto;
 extern const gb_rules gb_rules_akil;
 int gb_akil_sensible_layout(const gb_options *o, uint64_t *rng, gb_move *out);

@@ -43,7 +43,8 @@ char *gb_state_json(const gb_game *g)
         gb_field f[16];
         int nf = r->fields(gb_game_options(g), p, f, 16);
         for (int i = 0; i < nf && i < 16; i++)
-            json_object_set_new(root, f[i].key,
+            if (!json_object_get(root, f[i].key)) /* a game never overwrites a core field */
+                json_object_set_new(root, f[i].key,
                                 f[i].per_side ? side_obj(f[i].s, f[i].n)
                                 : f[i].text   ? json_string(f[i].text)
                                               : json_integer(f[i].s));

@@ -1,0 +1,458 @@
+/* qelat.c — Qelat (Keren, Eritrea; Pankhurst's Qelat II): RULINGS §3, Q1–Q10, with §0–§1.
+ *
+ * 2x6 holes, 4 balls each (48). A player sows from a hole he owns that is not an ekwarna, with
+ * relay. The last ball of a lap can capture an enemy hole at 4 (it becomes the mover's ekwarna),
+ * stop in the mover's own ekwarna, or "eat" from the opponent's ekwarna (then the mover plays
+ * again). The round ends when no ball lies outside ekwarna; earnings are re-laid four to a hole
+ * and decide who owns how many holes next round; the match ends when one player owns all 12.
+ *
+ * Position data (gb_pos):
+ *   holes, store[2]  balls in the holes; takings this round (Q3 eat)
+ *   own_n            owner of every hole this round (Q1, Q8); unchanged by a capture
+ *   mark_s, mark_n   the ekwarna of South / North (the captor), Q3/Q4
+ *   round            1-based round number
+ *   aux              bit 0: who started this round (Q9); bits 1-2: lots of the last settlement
+ *                    (0 none, 1 South, 2 North, Q7); bits 3-6: holes South owned in the last
+ *                    finished round (for the round summary)
+ *   match[0..1]      earnings of the last finished round (South, North); 0,0 in round 1 */
+#include "internal.h"
+
+#define QL_N 6
+#define QL_RING 12
+#define QL_BALLS 48
+#define QL_ALL 0xfffu
+
+enum {
+    QL_ENEMY = GB_OPT_GAME, /* Q3: 0 owner, 1 row */
+    QL_AFTER_EAT,           /* Q3: 0 again, 1 end */
+    QL_LAYOUT,              /* Q8: 0 loser-first, 1 winner-first */
+    QL_NEXT_STARTER,        /* Q9: 0 loser, 1 alternate */
+    QL_ROUNDS               /* Q10: 0 match, 1 a single round */
+};
+
+static const char *const enemy_choices[] = {"owner", "row", NULL};
+static const char *const after_eat_choices[] = {"again", "end", NULL};
+static const char *const layout_choices[] = {"loser-first", "winner-first", NULL};
+static const char *const starter_choices[] = {"loser", "alternate", NULL};
+static const char *const rounds_choices[] = {"match", "1", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
+static const gb_option_def ql_options[] = {
+    {"enemy", QL_ENEMY, enemy_choices, 0, 0, 0},
+    {"after-eat", QL_AFTER_EAT, after_eat_choices, 0, 0, 0},
+    {"layout", QL_LAYOUT, layout_choices, 0, 0, 0},
+    {"next-starter", QL_NEXT_STARTER, starter_choices, 0, 0, 0},
+    {"rounds", QL_ROUNDS, rounds_choices, 0, 0, 0},
+    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
+    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
+    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+    {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200},
+};
+static const char *const ql_phases[] = {"play", NULL};
+
+/* aux fields */
+static int aux_starter(const gb_pos *p) { return p->aux & 1; }
+static int aux_lots(const gb_pos *p) { return (p->aux >> 1) & 3; }
+static int aux_prev_holes(const gb_pos *p) { return (p->aux >> 3) & 15; }
+static uint8_t make_aux(int starter, int lots, int prev_holes_s)
+{
+    return (uint8_t)(starter | lots << 1 | prev_holes_s << 3);
+}
+
+static uint32_t bit(int i) { return 1u << i; }
+static uint32_t ekwarna(const gb_pos *p) { return p->mark_s | p->mark_n; }
+static uint32_t marks_of(const gb_pos *p, int side) { return side ? p->mark_n : p->mark_s; }
+static uint32_t owned_by(const gb_pos *p, int side) { return side ? p->own_n & QL_ALL : ~p->own_n & QL_ALL; }
+static int popcount12(uint32_t m)
+{
+    int c = 0;
+    for (; m; m &= m - 1)
+        c++;
+    return c;
+}
+
+static void ql_setup(const gb_options *o, gb_pos *p)
+{
+    (void)o;
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < QL_RING; i++)
+        p->holes[i] = 4;      /* Q1: four balls a hole */
+    p->own_n = 0xfc0u;        /* Q1: each player owns his own row at the start of the match */
+    p->to_move = GB_SOUTH;    /* §3 clarifications: South starts round 1 */
+    p->round = 1;
+    p->aux = make_aux(GB_SOUTH, 0, 0);
+}
+
+/* One whole sowing (Q2, Q3) from hole h by `mover`, relay included. Sets *ate when the move ended
+ * by eating (Q3). Returns GB_OK or GB_EENDLESS (T1). */
+static int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bool *ate)
+{
+    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    const bool by_row = o->v[QL_ENEMY] == 1;
+    uint32_t *mine = mover ? &p->mark_n : &p->mark_s;
+    const uint32_t theirs = mover ? p->mark_s : p->mark_n;
+    gb_lapguard guard;
+    gb_lapguard_init(&guard, QL_RING);
+    *ate = false;
+    for (;;) {
+        int stones = p->holes[h], origin = h, pos = h;
+        p->holes[h] = 0;
+        for (int k = stones; k > 0; k--) { /* Q2: into every hole, ekwarna included */
+            pos = gb_next(QL_RING, pos);
+            if (skip_origin && pos == origin) /* §0 skip-origin=yes */
+                pos = gb_next(QL_RING, pos);
+            p->holes[pos]++;
+        }
+        const uint32_t b = bit(pos);
+        if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
+            gb_trace_lap(t, h, pos, stones, GB_EV_OWN_EKWARNA, pos, 0);
+            return GB_OK;
+        }
+        if (theirs & b) {
+            /* Q3: an ekwarna of the opponent: eat the last ball, with one more from h if h held
+             * any before the last ball fell (clarifications: an empty one yields the last ball
+             * alone and stays the opponent's, Q4). */
+            int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
+            p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
+            p->store[mover] = (uint8_t)(p->store[mover] + eaten);
+            gb_trace_lap(t, h, pos, stones, GB_EV_EAT, pos, eaten);
+            *ate = true;
+            return GB_OK;
+        }
+        /* Q3: an ordinary hole. "Enemy" by ownership (enemy=owner) or by row (enemy=row). */
+        bool enemy = by_row ? gb_row_of(QL_N, pos) != mover : gb_pos_owner(p, pos) != mover;
+        if (enemy && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
+            *mine |= b;
+            gb_trace_lap(t, h, pos, stones, GB_EV_EKWARNA, pos, 0);
+            return GB_OK;
+        }
+        if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
+            gb_trace_lap(t, h, pos, stones, GB_EV_END, pos, 0);
+            return GB_OK;
+        }
+        /* Q3 otherwise (ordinary, 2 or more, including 4 in a hole the mover owns): continue. */
+        gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, pos, 0);
+        if (gb_lapguard_step(&guard, p->holes, pos, 0)) /* marks and stores never change mid-sowing */
+            return GB_EENDLESS;                         /* T1 */
+        h = pos;
+    }
+}
+
+/* Q2: may `side` start a sowing from hole h? */
+static bool can_start(const gb_pos *p, int side, int h)
+{
+    return p->holes[h] > 0 && gb_pos_owner(p, h) == side && !(ekwarna(p) & bit(h));
+}
+
+/* Has `side` a legal sowing (T1/T4: with endless=illegal a never-ending one does not count)? */
+static bool has_move(const gb_options *o, const gb_pos *p, int side)
+{
+    for (int h = 0; h < QL_RING; h++) {
+        if (!can_start(p, side, h))
+            continue;
+        if (o->v[GB_OPT_ENDLESS])
+            return true; /* endless=ends-game: every start is a legal move */
+        gb_pos c = *p;
+        bool ate;
+        if (sow(o, &c, side, h, NULL, &ate) == GB_OK)
+            return true;
+    }
+    return false;
+}
+
+static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    const int mover = p->to_move;
+    if (m->kind == GB_MOVE_PASS) {
+        /* Q5: a player passes only when he has no legal move (T4 included). */
+        if (has_move(o, p, mover))
+            return gb_fail(err, GB_EILLEGAL, "you may pass only when you have no legal move (Q5)");
+        p->to_move = (uint8_t)!mover; /* Q5: the opponent moves again */
+    } else if (m->kind == GB_MOVE_SOW && m->refusals == 0) {
+        int h = m->hole;
+        if (h >= QL_RING)
+            return gb_fail(err, GB_EILLEGAL, "no such hole");
+        if (gb_pos_owner(p, h) != mover)
+            return gb_fail(err, GB_EILLEGAL, "a move starts from a hole you own (Q2)");
+        if (ekwarna(p) & bit(h))
+            return gb_fail(err, GB_EILLEGAL, "nobody may start a move from an ekwarna (Q4)");
+        if (p->holes[h] == 0)
+            return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+        bool ate;
+        int rc = sow(o, p, mover, h, t, &ate);
+        if (rc != GB_OK)
+            return rc;
+        p->to_move = (uint8_t)!mover;
+        /* Q3 after-eat=again: the eater plays again, if he has a legal move; else the turn goes
+         * to the opponent without a pass ply (clarifications). The round end (Q6) is checked by
+         * `ended` on the result, before anyone moves. */
+        if (ate && o->v[QL_AFTER_EAT] == 0 && has_move(o, p, mover))
+            p->to_move = (uint8_t)mover;
+    } else {
+        return gb_fail(err, GB_EILLEGAL, "in Qelat a move is a hole label, or pass");
+    }
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+    return GB_OK;
+}
+
+static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
+{
+    int count = 0, side = p->to_move;
+    for (int h = 0; h < QL_RING; h++) { /* ring order: a player may own holes on either row */
+        if (!can_start(p, side, h))
+            continue;
+        gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        gb_pos c = *p;
+        int rc = ql_play(o, &c, &m, NULL, NULL, NULL);
+        if (rc == GB_EENDLESS) {
+            if (o->v[GB_OPT_ENDLESS] == 0)
+                continue; /* T1, endless=illegal: not a legal move */
+            c = *p;       /* endless=ends-game: the round ends on the board before the move */
+            c.flags |= GB_F_ENDLESS;
+        }
+        moves[count] = m;
+        children[count++] = c;
+    }
+    if (count == 0) { /* Q5 (and T4): no legal move: the only move is to pass */
+        gb_move m = {.kind = GB_MOVE_PASS};
+        gb_pos c = *p;
+        ql_play(o, &c, &m, NULL, NULL, NULL);
+        moves[count] = m;
+        children[count++] = c;
+    }
+    return count;
+}
+
+/* Q6: the round ends as soon as no ball lies outside ekwarna. */
+static bool ql_ended(const gb_options *o, const gb_pos *p, int nmoves)
+{
+    (void)o;
+    (void)nmoves;
+    uint32_t ek = ekwarna(p);
+    for (int i = 0; i < QL_RING; i++)
+        if (p->holes[i] && !(ek & bit(i)))
+            return false;
+    return true;
+}
+
+/* Q6 earnings: takings + balls in one's ekwarna; at a round ended by T1/T2/T3, balls in an
+ * ordinary hole go to its owner (clarifications). */
+static void earnings(const gb_pos *p, int e[2])
+{
+    e[0] = p->store[0];
+    e[1] = p->store[1];
+    for (int i = 0; i < QL_RING; i++) {
+        if (p->mark_s & bit(i))
+            e[0] += p->holes[i];
+        else if (p->mark_n & bit(i))
+            e[1] += p->holes[i];
+        else
+            e[gb_pos_owner(p, i)] += p->holes[i];
+    }
+}
+
+/* Q7: South's holes for the next round from South's earnings (of 48) and the lots (0 none,
+ * 1 South, 2 North): one hole a full four; of the odd balls, 3 beats 1; 2/2 goes by lot. */
+static int holes_after(int earn_s, int lots)
+{
+    int h = earn_s / 4, rem = earn_s % 4;
+    if (rem == 3 || (rem == 2 && lots == 1))
+        h++;
+    return h;
+}
+
+/* Q8: owners (own_n) of the next round when South owns hs holes. */
+static uint32_t layout_owners(int hs, bool winner_first)
+{
+    uint32_t s = 0;
+    if (hs == 6) {
+        s = 0x3fu; /* clarifications: at 6-6 each owns his own row */
+    } else if (!winner_first) {
+        /* loser-first: the player with fewer holes takes his from his own rightmost hole
+         * clockwise (decreasing ring index) along his own row; the other owns the rest. */
+        if (hs < 6) {
+            for (int i = 5; i > 5 - hs; i--) /* South: F, E, ... */
+                s |= bit(i);
+        } else {
+            uint32_t n = 0;
+            for (int i = 11; i > 11 - (12 - hs); i--) /* North: f, e, ... */
+                n |= bit(i);
+            s = QL_ALL & ~n;
+        }
+    } else {
+        /* winner-first: the gainer lays from his rightmost hole clockwise through his row and on
+         * into the loser's rightmost holes. */
+        if (hs > 6) {
+            s = 0x3fu;
+            for (int i = 0, k = hs - 6; i < k; i++) /* F..A, then f, e, ... */
+                s |= bit(11 - i);
+        } else {
+            uint32_t n = 0xfc0u;
+            for (int i = 0, k = (12 - hs) - 6; i < k; i++) /* f..a, then F, E, ... */
+                n |= bit(5 - i);
+            s = QL_ALL & ~n;
+        }
+    }
+    return QL_ALL & ~s;
+}
+
+static void ql_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng)
+{
+    int e[2];
+    earnings(p, e);
+    if (o->v[QL_ROUNDS] == 1) {
+        /* Q10 rounds=1: a single round decided by earnings, equal a draw; no lots. The board is
+         * left as it lies; scores() counts it again. */
+        p->end_reason = (uint8_t)reason;
+        p->flags |= GB_F_OVER;
+        p->winner = e[0] > e[1] ? GB_SOUTH : e[1] > e[0] ? GB_NORTH : GB_DRAW;
+        return;
+    }
+    int lots = 0;
+    if (e[0] % 4 == 2) {
+        /* Q7: 2/2 remainders: lots are drawn from the game's seeded random source, and the
+         * outcome (1 South, 2 North) is written back into the ply that ended the round. */
+        if (*chance != 1 && *chance != 2)
+            *chance = (uint8_t)(1 + (rng ? (gb_rand_next(rng) >> 32) & 1 : 0));
+        lots = *chance;
+    }
+    int hs = holes_after(e[0], lots), starter = aux_starter(p);
+    int held_s = popcount12(owned_by(p, GB_SOUTH));
+    p->match[0] = (int16_t)e[0];
+    p->match[1] = (int16_t)e[1];
+    p->aux = make_aux(starter, lots, held_s);
+    if (hs == 0 || hs == 12) {
+        /* Q10: one player owns all 12 holes: he wins the match (T5: by `rule`, however the
+         * round ended). The board is left as it lies. */
+        p->end_reason = GB_END_RULE;
+        p->flags |= GB_F_OVER;
+        p->winner = hs == 12 ? GB_SOUTH : GB_NORTH;
+        return;
+    }
+    if (p->round >= o->v[GB_OPT_MAX_ROUNDS]) {
+        /* T3 max-rounds: the player ahead by holes wins, equal is a draw; ends with `cap`. */
+        p->end_reason = GB_END_CAP;
+        p->flags |= GB_F_OVER;
+        p->winner = hs > 6 ? GB_SOUTH : hs < 6 ? GB_NORTH : GB_DRAW;
+        return;
+    }
+    /* Q9: the loser (fewer earnings) starts; after an even round, or with next-starter=alternate,
+     * the other player than this round's starter. */
+    int next = !starter;
+    if (o->v[QL_NEXT_STARTER] == 0 && e[0] != e[1])
+        next = e[0] < e[1] ? GB_SOUTH : GB_NORTH;
+    /* Q7/Q8: every hole restarts as an ordinary hole with 4 balls; owners laid out as Q8. */
+    for (int i = 0; i < QL_RING; i++)
+        p->holes[i] = 4;
+    p->own_n = layout_owners(hs, o->v[QL_LAYOUT] == 1);
+    p->mark_s = p->mark_n = 0;
+    p->store[0] = p->store[1] = 0;
+    p->to_move = (uint8_t)next;
+    p->aux = make_aux(next, lots, held_s);
+    p->ply = 0; /* T5: max-plies counts per round */
+    p->round++;
+    p->flags = (uint8_t)((p->flags & ~(GB_F_OVER | GB_F_LAST_N)) | GB_F_ROUND_NEW);
+    p->end_reason = GB_END_NONE;
+}
+
+static void ql_scores(const gb_options *o, const gb_pos *p, int score[2])
+{
+    if (o->v[QL_ROUNDS] == 1) { /* rounds=1: earnings (Q6, with T2 for balls left in play) */
+        earnings(p, score);
+        return;
+    }
+    /* The match: holes owned after the last round's settlement (Q7, Q10, T3). */
+    score[0] = holes_after(p->match[0], aux_lots(p));
+    score[1] = 12 - score[0];
+}
+
+static int ql_check(const gb_options *o, const gb_pos *p, gb_error *err)
+{
+    int total = p->store[0] + p->store[1] + gb_pos_board_total(p, QL_RING);
+    if (total != QL_BALLS)
+        return gb_fail(err, GB_EINVAL, "%d balls in the holes and the stores; Qelat has exactly %d",
+                       total, QL_BALLS);
+    if (p->mine)
+        return gb_fail(err, GB_EINVAL, "Qelat has no miné");
+    if ((p->own_n | p->mark_s | p->mark_n) & ~QL_ALL)
+        return gb_fail(err, GB_EINVAL, "Qelat has 12 holes");
+    if (p->phase != 0)
+        return gb_fail(err, GB_EINVAL, "Qelat has a single phase, play");
+    if (p->aux > 127 || aux_lots(p) > 2 || aux_prev_holes(p) > 12)
+        return gb_fail(err, GB_EINVAL, "bad aux=%u (starter + 2*lots + 8*holes of South last round)",
+                       (unsigned)p->aux);
+    int sum = p->match[0] + p->match[1];
+    if (p->match[0] < 0 || p->match[1] < 0 || (sum != 0 && sum != QL_BALLS) ||
+        (p->round > 1 && sum != QL_BALLS))
+        return gb_fail(err, GB_EINVAL,
+                       "match= holds the last round's earnings, which add up to 48 (0,0 in round 1)");
+    if (o->v[QL_ROUNDS] == 1 && (p->round != 1 || p->aux > 1 || sum))
+        return gb_fail(err, GB_EINVAL, "with rounds=1 there is only round 1 and no match data");
+    /* Owners change only between rounds, laid out as Q8 (round 1: each his own row, Q1). */
+    int hs = popcount12(owned_by(p, GB_SOUTH));
+    if (p->own_n != layout_owners(hs, o->v[QL_LAYOUT] == 1) || (p->round == 1 && hs != 6))
+        return gb_fail(err, GB_EINVAL, "the owners (own=) are not laid out as Q1/Q8 say");
+    /* Q3: an ekwarna is captured from an enemy hole: by owner (enemy=owner) or by row. */
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < QL_RING; i++) {
+            if (!(marks_of(p, side) & bit(i)))
+                continue;
+            int enemy_side = o->v[QL_ENEMY] ? gb_row_of(QL_N, i) : gb_pos_owner(p, i);
+            if (enemy_side == side)
+                return gb_fail(err, GB_EINVAL, "hole %d cannot be an ekwarna of %s: it is not an enemy hole (Q3)",
+                               i, side ? "North" : "South");
+        }
+    return GB_OK;
+}
+
+static int ql_fields(const gb_options *o, const gb_pos *p, gb_field *out, int max)
+{
+    static const char *const side_text[] = {"S", "N"};
+    int e[2], k = 0;
+    if (max < 6)
+        return 0;
+    /* earnings so far this round: takings + balls in one's ekwarna (Q6) */
+    e[0] = p->store[0];
+    e[1] = p->store[1];
+    for (int i = 0; i < QL_RING; i++) {
+        if (p->mark_s & bit(i))
+            e[0] += p->holes[i];
+        else if (p->mark_n & bit(i))
+            e[1] += p->holes[i];
+    }
+    out[k++] = (gb_field){"earnings", true, e[0], e[1], NULL};
+    int hs = popcount12(owned_by(p, GB_SOUTH));
+    if ((p->flags & GB_F_OVER) && o->v[QL_ROUNDS] == 0)
+        hs = holes_after(p->match[0], aux_lots(p)); /* after the final settlement */
+    out[k++] = (gb_field){"holes_owned", true, hs, 12 - hs, NULL};
+    out[k++] = (gb_field){"starter", false, 0, 0, side_text[aux_starter(p)]};
+    if (p->round > 1 || ((p->flags & GB_F_OVER) && o->v[QL_ROUNDS] == 0)) {
+        /* the last finished round: its earnings, the holes held in it, the lots if drawn */
+        out[k++] = (gb_field){"last_earnings", true, p->match[0], p->match[1], NULL};
+        out[k++] = (gb_field){"last_holes_owned", true, aux_prev_holes(p), 12 - aux_prev_holes(p), NULL};
+        if (aux_lots(p))
+            out[k++] = (gb_field){"lots", false, 0, 0, side_text[aux_lots(p) - 1]};
+    }
+    return k;
+}
+
+const gb_rules gb_rules_qelat = {
+    .name = "qelat",
+    .title = "Qelat",
+    .n = QL_N,
+    .options = ql_options,
+    .num_options = (int)(sizeof ql_options / sizeof ql_options[0]),
+    .phases = ql_phases,
+    .mark_kind = GB_MARK_EKWARNA_S,
+    .setup = ql_setup,
+    .play = ql_play,
+    .gen = ql_gen,
+    .ended = ql_ended,
+    .finish = ql_finish,
+    .scores = ql_scores,
+    .check = ql_check,
+    .fields = ql_fields,
+};
