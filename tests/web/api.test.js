@@ -8,7 +8,7 @@ const { startServer } = require('./server');
 
 let srv;
 test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50']); });
-test.after(async () => { await srv.stop(); });
+test.after(async () => { assert.equal(await srv.stop(), 0, "the server stops cleanly (and, under ASan, without leaks)"); });
 
 async function call(method, path, body, raw) {
   const opt = { method, headers: {} };
