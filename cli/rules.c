@@ -169,15 +169,39 @@ int option_in_force(const gb_game *g, const gb_option_info *oi, char *buf, size_
     return found; /* 1 when not the default */
 }
 
+/* Print text wrapped at 92 columns, the first line after `first`, the others after `rest`. */
+static void wrapped(FILE *out, const char *first, const char *rest, const char *text)
+{
+    const int width = 92;
+    const char *lead = first;
+    while (*text) {
+        int room = width - (int)strlen(lead), len = (int)strlen(text), cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = room;
+        }
+        fprintf(out, "%s%.*s\n", lead, cut, text);
+        text += cut;
+        while (*text == ' ')
+            text++;
+        lead = rest;
+    }
+}
+
 void print_rules(FILE *out, const gb_game *g)
 {
     const char *v = gb_game_variant(g);
     const game_rules_text *t = rules_text(v);
     fprintf(out, "\n  %s\n", gb_variant_title(v));
     if (t) {
-        fprintf(out, "  %s\n  %s\n\n", t->where, t->terms);
+        wrapped(out, "  ", "  ", t->where);
+        wrapped(out, "  ", "  ", t->terms);
+        fprintf(out, "\n");
         for (int i = 0; t->lines[i]; i++)
-            fprintf(out, "  - %s\n", t->lines[i]);
+            wrapped(out, "  - ", "    ", t->lines[i]);
     } else {
         fprintf(out, "  (no summary for this game yet: see docs/ and `gabata variants`)\n");
     }
