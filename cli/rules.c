@@ -78,7 +78,8 @@ static const game_rules_text table[] = {
         "Ethiopia and northern Kenya, lying on the ground beside the board in the open air; "
         "Pankhurst 1971.",
         "The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
-        "the stones medan sadéqa. The first move is the menager; its holes of three are miné.",
+        "the stones medan sadéqa. The first move is the menager; its holes of three are miné. A hole "
+        "a player wins is his bulto.",
         {
             "Two rows of 10 mona, 2 stones in each. South moves first with the menager, which "
             "leaves 13 miné (holes of three).",
