@@ -190,7 +190,7 @@ for (const name of (process.env.GABATA_VARIANTS || '').split(',').filter(Boolean
       }
       const shown = await checkPage(page, view);
       assert.match(shown.status, /^Game over: /);
-      await page.screenshot({ path: path.join(SHOTS, `${v.name}-game-over.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `${v.name}-game-over.png`), fullPage: true });
       await page.close();
     }
   });
