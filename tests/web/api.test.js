@@ -204,6 +204,12 @@ test('bad command lines are refused with one line', async () => {
     assert.match(r.stderr, needle);
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }
+  // the port is taken (by the test's own server): one line, exit 1
+  const port = new URL(srv.base).port;
+  const busy = spawnSync(bin, ['serve', '--port', port], { encoding: 'utf8', timeout: 10000 });
+  assert.equal(busy.status, 1);
+  assert.match(busy.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1 port ${port}`));
+  assert.equal(busy.stderr.trim().split('\n').length, 1);
   const h = spawnSync(bin, ['serve', '--help'], { encoding: 'utf8' });
   assert.equal(h.status, 0);
   assert.match(h.stdout, /usage: gabata serve/);
