@@ -237,7 +237,7 @@ const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the
 function statusText(view) {
   const st = view.state;
   const extras = Object.entries(st).filter(([k]) => !STD.has(k))
-    .map(([k, v]) => `${k} ${typeof v === 'object' && v !== null ? `S ${v.S} – N ${v.N}` : v}`);
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? `S ${v.S} – N ${v.N}` : v}`);
   const round = st.round > 1 || extras.length ? ` · round ${st.round}` : '';
   const more = extras.length ? ` · ${extras.join(' · ')}` : '';
   if (st.over) {

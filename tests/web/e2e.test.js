@@ -50,11 +50,11 @@ async function apiView(page) {
 }
 
 // wait until the page has shown every move and it is the person's turn, or the game is over
-async function idle(page) {
-  await page.waitForFunction(() => {
+async function idle(page, side = 'S') {
+  await page.waitForFunction((me) => {
     const s = document.getElementById('status');
-    return document.body.dataset.busy === 'false' && (s.dataset.over === 'true' || s.dataset.toMove === 'S');
-  }, null, { timeout: 60000 });
+    return document.body.dataset.busy === 'false' && (s.dataset.over === 'true' || s.dataset.toMove === me);
+  }, side, { timeout: 60000 });
 }
 
 // the board and the move list on the page are the API's
@@ -79,7 +79,7 @@ async function checkPage(page, view) {
   return shown;
 }
 
-async function startGame(page, variant, opts) {
+async function startGame(page, variant, opts, side = 'S') {
   await page.goto(srv.base + '/');
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await page.selectOption('#variant', variant.name);
@@ -91,10 +91,10 @@ async function startGame(page, variant, opts) {
     if (tag === 'SELECT') await page.selectOption(sel, v); else await page.fill(sel, v);
   }
   await page.selectOption('#opponent', 'ai:1');
-  await page.selectOption('#side', 'S');
+  await page.selectOption('#side', side);
   await page.$eval('#speed', (e) => { e.value = '0'; });
   await page.click('#start');
-  await idle(page);
+  await idle(page, side);
 }
 
 test('the page serves and shows the rules of each game', async () => {
@@ -153,36 +153,47 @@ for (const name of (process.env.GABATA_VARIANTS || '').split(',').filter(Boolean
   test(`a whole game of ${name || 'each listed game'} against the computer, by clicking`, async () => {
     const list = name ? variants.filter((v) => v.name === name) : variants;
     assert.ok(list.length > 0);
-    for (const v of list) {
+    for (const [v, side] of list.flatMap((x) => [[x, 'S'], [x, 'N']])) {
       const page = await ctx.newPage();
-      // bounded: a single round where the game has rounds, and a ply cap
-      await startGame(page, v, { rounds: '1', 'max-plies': '400' });
-      const rand = rng(v.name.length * 7919 + 1);
+      // bounded: a single round where the game has rounds, and a ply cap; the person plays
+      // South (moving first) in one game and North in the other
+      await startGame(page, v, { rounds: '1', 'max-plies': '400' }, side);
+      const rand = rng(v.name.length * 7919 + (side === 'S' ? 1 : 2));
       let view = await apiView(page);
       let clicks = 0;
+      const used = { hole: 0, choice: 0, button: 0, form: 0 };
       while (!view.state.over) {
         assert.ok(clicks++ < 1200, `${v.name}: the game did not end`);
         await checkPage(page, view);
         const before = view.history.length;
         if (view.free_move) {
           await page.click('#free-move-submit');
+          used.form++;
         } else {
           const onHoles = view.moves.filter((m) => m.hole !== null && m.hole !== undefined);
           const loose = view.moves.filter((m) => m.hole === null || m.hole === undefined);
           const all = [...onHoles, ...loose];
           assert.ok(all.length > 0, `${v.name}: no move offered while the game goes on`);
-          const m = all[Math.floor(rand() * all.length)];
+          // a hole with several moves (a refusal, a feed): take one of its choices the first
+          // times it comes, so that the choice control is used whenever a game has one
+          const shared = onHoles.filter((x) => onHoles.filter((y) => y.hole === x.hole).length > 1);
+          const m = shared.length && used.choice < 3 ? shared[shared.length - 1]
+            : all[Math.floor(rand() * all.length)];
           if (m.hole !== null && m.hole !== undefined) {
             await page.click(`#board .hole[data-hole="${m.hole}"]`);
             if (view.moves.filter((x) => x.hole === m.hole).length > 1) {
               await page.waitForSelector('#choices:not([hidden])');
               await page.click(`#choices button.choice[data-move="${m.text}"]`);
+              used.choice++;
+            } else {
+              used.hole++;
             }
           } else {
             await page.click(`#phase-controls button[data-move="${m.text}"]`);
+            used.button++;
           }
         }
-        await idle(page);
+        await idle(page, side);
         const msg = await page.textContent('#message');
         assert.ok(!/not allowed|Sorry|could not/i.test(msg), `${v.name}: ${msg}`);
         view = await apiView(page);
@@ -190,7 +201,9 @@ for (const name of (process.env.GABATA_VARIANTS || '').split(',').filter(Boolean
       }
       const shown = await checkPage(page, view);
       assert.match(shown.status, /^Game over: /);
-      await page.screenshot({ path: path.join(SHOTS, `${v.name}-game-over.png`), fullPage: true });
+      console.log(`${v.name}, the person playing ${side === 'S' ? 'South' : 'North'}: ${view.history.length} moves; clicked ${used.hole} holes, ${used.choice} choices ` +
+        `inside a move, ${used.button} move buttons, ${used.form} layout forms; ${view.state.end_reason}`);
+      await page.screenshot({ path: path.join(SHOTS, `${v.name}-${side}-game-over.png`), fullPage: true });
       await page.close();
     }
   });
