@@ -147,6 +147,42 @@ test('a move is animated lap by lap', async () => {
   await page.close();
 });
 
+test('hint, undo and the record download', async () => {
+  const page = await ctx.newPage();
+  const sadeqa = variants.find((v) => v.name === 'sadeqa') || variants[0];
+  await startGame(page, sadeqa, {});
+  const start = await apiView(page);
+  await page.click('#hint');
+  await page.waitForSelector('#board .hole.hint');
+  const msg = await page.textContent('#message');
+  const hinted = msg.match(/Hint: (\S+) /)[1];
+  assert.ok(start.moves.some((m) => m.text === hinted), `the hint ${hinted} is a legal move`);
+  assert.deepEqual(await apiView(page), start, 'asking for a hint changes nothing');
+  const hole = await page.getAttribute('#board .hole.hint', 'data-hole');
+  assert.equal(start.labels[Number(hole)], hinted.replace(/~.*/, ''));
+  // play it; the computer answers; undo takes back both
+  await page.click('#board .hole.hint');
+  await idle(page);
+  const after = await apiView(page);
+  assert.equal(after.history[0].move, hinted);
+  assert.ok(after.history.length >= 2 || after.state.over);
+  await checkPage(page, after);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#movelist li').length === 0);
+  await idle(page);
+  const undone = await apiView(page);
+  assert.deepEqual(undone.state, start.state);
+  await checkPage(page, undone);
+  // the record link downloads the game's record
+  await page.click('#board .hole[data-hole="2"]');
+  await idle(page);
+  const href = await page.getAttribute('#record', 'href');
+  const rec = await (await fetch(new URL(href, srv.base))).text();
+  assert.match(rec, /\[Variant "sadeqa"\]/);
+  assert.match(rec, /\n1\. C /);
+  await page.close();
+});
+
 for (const name of (process.env.GABATA_VARIANTS || '').split(',').filter(Boolean).length
   ? process.env.GABATA_VARIANTS.split(',') : [null]) {
   // one test that loops over the variants the server lists (or GABATA_VARIANTS)
