@@ -168,7 +168,8 @@ function moveHolesMap(view) {
   return map;
 }
 
-/* Draw the board from a state (holes, owner, mark, stores); `hl` highlights holes. */
+/* Draw the board from a state (holes, owner, mark, stores); `hl` highlights holes (while a move
+ * is shown, when no hole is offered for a move). */
 function drawBoard(view, st, hl) {
   const n = view.rows;
   const svg = $('board');
@@ -177,7 +178,7 @@ function drawBoard(view, st, hl) {
   svg.textContent = '';
   el('rect', { x: 4, y: 30, width: W - 8, height: 216, rx: 40, class: 'wood' }, svg);
   const legal = moveHolesMap(view);
-  const myTurn = st.to_move && app.human[st.to_move] && !view.free_move;
+  const myTurn = !hl && st.to_move && app.human[st.to_move] && !view.free_move;
   // stores: North's takings on the left, South's on the right
   for (const side of ['N', 'S']) {
     const x = side === 'N' ? GEOM.margin / 2 + 2 : W - GEOM.margin / 2 - 2;
@@ -473,6 +474,8 @@ async function animate(view) {
   const mover = last.by;
   const skipOrigin = /skip-origin=yes/.test(st.options || '');
   const laps = last.trace.laps;
+  const status = $('status');
+  status.textContent = `${sideName(mover)} plays ${last.move}…`;
   const totalStones = laps.reduce((a, l) => a + l.stones, 0);
   const per = Math.max(8, Math.min(ms, Math.floor(9000 / Math.max(1, totalStones))));
   for (let i = 0; i < laps.length; i++) {

@@ -141,6 +141,8 @@ test('a move is animated lap by lap', async () => {
   await page.click(`#board .hole[data-hole="${C}"]`);
   // while the sowing is shown, the lap line names the laps (C from the start has 5: see api.test.js)
   await page.waitForFunction(() => /lap 2 of 5/.test(document.getElementById('lap').textContent), null, { timeout: 20000 });
+  await page.screenshot({ path: path.join(SHOTS, 'sadeqa-sowing.png') });
+  await page.waitForFunction(() => /lap 5 of 5: .*captures 8 from b/.test(document.getElementById('lap').textContent), null, { timeout: 20000 });
   await idle(page);
   await checkPage(page, await apiView(page));
   await page.screenshot({ path: path.join(SHOTS, 'sadeqa-after-C.png') });
