@@ -288,6 +288,13 @@ function renderPhaseControls(view) {
   const st = view.state;
   if (st.over || !app.human[st.to_move]) return;
   const loose = view.moves.filter((m) => m.hole === null || m.hole === undefined);
+  const feeds = view.moves.filter((m) => m.kind === 'feed');
+  if (feeds.length) {
+    const p = document.createElement('p');
+    p.className = 'feed-note';
+    p.textContent = `Your opponent has no seeds: feed him. Click one of your pits to move one seed from it into his first pit (${feeds.map((m) => m.text).join(', ')}).`;
+    box.append(p);
+  }
   const describe = { pass: 'Pass (no move is possible)', keep: 'Keep my row', turn: 'Turn the board' };
   for (const m of loose) {
     const b = document.createElement('button');

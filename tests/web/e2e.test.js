@@ -200,42 +200,53 @@ for (const name of (process.env.GABATA_VARIANTS || '').split(',').filter(Boolean
       let view = await apiView(page);
       let clicks = 0;
       const used = { hole: 0, choice: 0, button: 0, form: 0 };
-      while (!view.state.over) {
-        assert.ok(clicks++ < 1200, `${v.name}: the game did not end`);
-        await checkPage(page, view);
-        const before = view.history.length;
-        if (view.free_move) {
-          await page.click('#free-move-submit');
-          used.form++;
-        } else {
-          const onHoles = view.moves.filter((m) => m.hole !== null && m.hole !== undefined);
-          const loose = view.moves.filter((m) => m.hole === null || m.hole === undefined);
-          const all = [...onHoles, ...loose];
-          assert.ok(all.length > 0, `${v.name}: no move offered while the game goes on`);
-          // a hole with several moves (a refusal, a feed): take one of its choices the first
-          // times it comes, so that the choice control is used whenever a game has one
-          const shared = onHoles.filter((x) => onHoles.filter((y) => y.hole === x.hole).length > 1);
-          const m = shared.length && used.choice < 3 ? shared[shared.length - 1]
-            : all[Math.floor(rand() * all.length)];
-          if (m.hole !== null && m.hole !== undefined) {
-            await page.click(`#board .hole[data-hole="${m.hole}"]`);
-            if (view.moves.filter((x) => x.hole === m.hole).length > 1) {
-              await page.waitForSelector('#choices:not([hidden])');
-              await page.click(`#choices button.choice[data-move="${m.text}"]`);
-              used.choice++;
-            } else {
-              used.hole++;
-            }
+      // on a failure, keep the game's record beside the screenshots, to replay it
+      const keepRecord = async (e) => {
+        const rec = await (await fetch(`${srv.base}/api/games/${view.id}/record`)).text();
+        fs.writeFileSync(path.join(SHOTS, `${v.name}-${side}-failed.rec`), rec);
+        await page.screenshot({ path: path.join(SHOTS, `${v.name}-${side}-failed.png`), fullPage: true });
+        throw e;
+      };
+      try {
+        while (!view.state.over) {
+          assert.ok(clicks++ < 1200, `${v.name}: the game did not end`);
+          await checkPage(page, view);
+          const before = view.history.length;
+          if (view.free_move) {
+            await page.click('#free-move-submit');
+            used.form++;
           } else {
-            await page.click(`#phase-controls button[data-move="${m.text}"]`);
-            used.button++;
+            const onHoles = view.moves.filter((m) => m.hole !== null && m.hole !== undefined);
+            const loose = view.moves.filter((m) => m.hole === null || m.hole === undefined);
+            const all = [...onHoles, ...loose];
+            assert.ok(all.length > 0, `${v.name}: no move offered while the game goes on`);
+            // a hole with several moves (a refusal, a feed): take one of its choices the first
+            // times it comes, so that the choice control is used whenever a game has one
+            const shared = onHoles.filter((x) => onHoles.filter((y) => y.hole === x.hole).length > 1);
+            const m = shared.length && used.choice < 3 ? shared[shared.length - 1]
+              : all[Math.floor(rand() * all.length)];
+            if (m.hole !== null && m.hole !== undefined) {
+              await page.click(`#board .hole[data-hole="${m.hole}"]`);
+              if (view.moves.filter((x) => x.hole === m.hole).length > 1) {
+                await page.waitForSelector('#choices:not([hidden])');
+                await page.click(`#choices button.choice[data-move="${m.text}"]`);
+                used.choice++;
+              } else {
+                used.hole++;
+              }
+            } else {
+              await page.click(`#phase-controls button[data-move="${m.text}"]`);
+              used.button++;
+            }
           }
+          await idle(page, side);
+          const msg = await page.textContent('#message');
+          assert.ok(!/not allowed|Sorry|could not/i.test(msg), `${v.name}: ${msg}`);
+          view = await apiView(page);
+          assert.ok(view.history.length > before, `${v.name}: the move was not played`);
         }
-        await idle(page, side);
-        const msg = await page.textContent('#message');
-        assert.ok(!/not allowed|Sorry|could not/i.test(msg), `${v.name}: ${msg}`);
-        view = await apiView(page);
-        assert.ok(view.history.length > before, `${v.name}: the move was not played`);
+      } catch (e) {
+        await keepRecord(e);
       }
       const shown = await checkPage(page, view);
       assert.match(shown.status, /^Game over: /);
