@@ -12,20 +12,63 @@ static char label(const gb_game *g, int hole)
     return (char)(hole < n ? 'A' + hole : 'a' + hole - n);
 }
 
+#define C_SOUTH "\033[34m"
+#define C_NORTH "\033[31m"
+#define C_OFF "\033[0m"
+
+/* One hole: its count and one mark letter (S/N an ekwarna or bulto of that side, * a miné). In
+ * colour, marks take their holder's colour (miné yellow), a hole owned by the other row's player
+ * takes its owner's colour, and empty holes are dim. */
 static void cell(FILE *out, const gb_game *g, int h, bool color)
 {
     static const char marks[] = {' ', 'S', 'N', 'S', 'N', '*'};
     int mk = gb_hole_mark(g, h);
     int c = gb_hole_count(g, h);
+    int n = gb_game_rows(g);
+    int owner = gb_hole_owner(g, h), row = h >= n ? GB_NORTH : GB_SOUTH;
     const char *on = "", *off = "";
-    if (color && mk) {
-        on = mk == GB_MARK_MINE ? "\033[33m" : (mk == GB_MARK_EKWARNA_S || mk == GB_MARK_BULTO_S) ? "\033[36m" : "\033[35m";
-        off = "\033[0m";
+    if (color && mk > 0) {
+        on = mk == GB_MARK_MINE ? "\033[1;33m"
+             : (mk == GB_MARK_EKWARNA_S || mk == GB_MARK_BULTO_S) ? "\033[1;34m" : "\033[1;31m";
+        off = C_OFF;
+    } else if (color && owner != row) {
+        on = owner == GB_SOUTH ? C_SOUTH : C_NORTH;
+        off = C_OFF;
     } else if (color && c == 0) {
         on = "\033[2m";
-        off = "\033[0m";
+        off = C_OFF;
     }
     fprintf(out, "[%s%3d%c%s]", on, c, marks[mk < 0 ? 0 : mk], off);
+}
+
+static void labels(FILE *out, const gb_game *g, int side, bool color)
+{
+    int n = gb_game_rows(g);
+    fprintf(out, "          %s", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "  %c   ", label(g, side == GB_NORTH ? 2 * n - 1 - i : i));
+    fprintf(out, "%s\n", color ? C_OFF : "");
+}
+
+/* A line that says what the marks on the board mean, when there are any. */
+static void legend(FILE *out, const gb_game *g)
+{
+    bool seen[6] = {false};
+    for (int h = 0; h < 2 * gb_game_rows(g); h++) {
+        int mk = gb_hole_mark(g, h);
+        if (mk > 0 && mk < 6)
+            seen[mk] = true;
+    }
+    static const char *const what[] = {NULL, "S: South's ekwarna", "N: North's ekwarna",
+                                       "S: South's bulto", "N: North's bulto", "*: a miné"};
+    bool any = false;
+    for (int k = 1; k < 6; k++)
+        if (seen[k]) {
+            fprintf(out, "%s%s", any ? ", " : "  marks: ", what[k]);
+            any = true;
+        }
+    if (any)
+        fprintf(out, "\n");
 }
 
 void draw_board(FILE *out, const gb_game *g, bool color)
@@ -34,10 +77,9 @@ void draw_board(FILE *out, const gb_game *g, bool color)
     bool owners_moved = false;
     for (int h = 0; h < 2 * n; h++)
         owners_moved |= gb_hole_owner(g, h) != (h >= n ? GB_NORTH : GB_SOUTH);
-    fprintf(out, "\n           ");
-    for (int h = 2 * n - 1; h >= n; h--)
-        fprintf(out, "  %c   ", label(g, h));
-    fprintf(out, "\n  North   ");
+    fprintf(out, "\n");
+    labels(out, g, GB_NORTH, color);
+    fprintf(out, "  %sNorth%s   ", color ? C_NORTH : "", color ? C_OFF : "");
     for (int h = 2 * n - 1; h >= n; h--)
         cell(out, g, h, color);
     fprintf(out, "   taken %d\n", gb_store(g, GB_NORTH));
@@ -50,18 +92,37 @@ void draw_board(FILE *out, const gb_game *g, bool color)
             fprintf(out, "   %c  ", gb_hole_owner(g, h) ? 'N' : 'S');
         fprintf(out, "\n");
     }
-    fprintf(out, "  South   ");
+    fprintf(out, "  %sSouth%s   ", color ? C_SOUTH : "", color ? C_OFF : "");
     for (int h = 0; h < n; h++)
         cell(out, g, h, color);
-    fprintf(out, "   taken %d\n           ", gb_store(g, GB_SOUTH));
-    for (int h = 0; h < n; h++)
-        fprintf(out, "  %c   ", label(g, h));
-    fprintf(out, "\n\n");
+    fprintf(out, "   taken %d\n", gb_store(g, GB_SOUTH));
+    labels(out, g, GB_SOUTH, color);
+    legend(out, g);
+    fprintf(out, "\n");
     if (gb_is_over(g))
         draw_result(out, g);
     else
-        fprintf(out, "  %s to move (%s, ply %d%s%d)\n", side_name(gb_to_move(g)), gb_phase(g),
-                gb_ply(g), gb_round(g) > 1 ? ", round " : "", gb_round(g) > 1 ? gb_round(g) : 0);
+    {
+        fprintf(out, "  %s to move (%s, ply %d", side_name(gb_to_move(g)), gb_phase(g), gb_ply(g));
+        if (gb_round(g) > 1)
+            fprintf(out, ", round %d", gb_round(g));
+        fprintf(out, ")\n");
+    }
+}
+
+void draw_summary(FILE *out, const gb_game *g)
+{
+    if (!gb_is_over(g))
+        return;
+    int moves[2] = {0, 0}, total = gb_history_length(g);
+    int board = 0;
+    for (int h = 0; h < 2 * gb_game_rows(g); h++)
+        board += gb_hole_count(g, h);
+    (void)moves;
+    fprintf(out, "  Summary: %d move%s played%s; taken in play: South %d, North %d; %d left on the board.\n",
+            total, total == 1 ? "" : "s", gb_round(g) > 1 ? " over several rounds" : "",
+            gb_store(g, GB_SOUTH), gb_store(g, GB_NORTH), board);
+    fprintf(out, "  Final score: South %d, North %d.\n", gb_score(g, GB_SOUTH), gb_score(g, GB_NORTH));
 }
 
 void draw_result(FILE *out, const gb_game *g)

@@ -7,6 +7,7 @@
 #include <time.h>
 
 int cmd_play(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 static const char usage_text[] =
     "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
@@ -18,6 +19,7 @@ static const char usage_text[] =
     "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
     "  bench VARIANT     random self-play speed and statistics\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
+    "  serve             the browser game and its JSON API (docs/api.md)\n"
     "  variants          the games and their options\n"
     "\n"
     "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
@@ -297,6 +299,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 1, argv + 1);
     if (strcmp(cmd, "bench") == 0)
         return cmd_bench(argc - 1, argv + 1);
+    if (strcmp(cmd, "serve") == 0)
+        return cmd_serve(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
         return cmd_variants();
     if (strcmp(cmd, "engine") == 0) {

@@ -18,16 +18,29 @@ static const char play_help[] =
     "'ai' is for now a greedy player that takes the move with the best immediate balance of\n"
     "stones; the searching computer player comes with a later release.\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
-    "Moves read from standard input when it is not a terminal, so a game can be scripted.\n";
+    "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
+    "load FILE, help, quit.\n"
+    "Moves read from standard input when it is not a terminal, so a game can be scripted: each\n"
+    "line read is echoed after its prompt, and the game ends at the end of the input.\n";
 
-static const char in_game_help[] =
-    "  A..H, a..h   sow from that hole (yours: South A-H, North a-h)\n"
-    "  moves        list the legal moves\n"
-    "  undo         take back your last move (and the computer's reply)\n"
-    "  board        draw the board again\n"
-    "  save FILE    save the game record (replay it with gabata replay FILE)\n"
-    "  help         this list\n"
-    "  quit         leave the game\n";
+static void print_in_game_help(const gb_game *g)
+{
+    int n = gb_game_rows(g);
+    printf("  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
+           "  other moves  as the game has them: C~1 (Bulto: refuse a bulto), pass, feed:C, keep, turn,\n"
+           "               layout:N,N,... (L'ab al-Akil); 'moves' lists the legal ones\n"
+           "  moves        list the legal moves\n"
+           "  hint         the computer's suggestion\n"
+           "  undo         take back your last move (and the computer's reply)\n"
+           "  redo         play again what undo took back\n"
+           "  board        draw the board again\n"
+           "  rules        the rules of this game and the options in force\n"
+           "  save FILE    save the game record (replay it with gabata replay FILE)\n"
+           "  load FILE    continue a saved game from its record\n"
+           "  help         this list\n"
+           "  quit         leave the game\n",
+           'A', 'A' + n - 1, 'a', 'a' + n - 1, 'A', 'A' + n - 1, 'a', 'a' + n - 1);
+}
 
 static char *read_line(const char *prompt, bool tty)
 {
@@ -95,6 +108,60 @@ static void save_record(const gb_game *g, const char *path, const player *south,
     free(rec);
 }
 
+typedef struct redo_stack {
+    gb_move *moves;
+    int len, cap;
+} redo_stack;
+
+static void redo_push(redo_stack *r, const gb_move *m)
+{
+    if (r->len == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 32;
+        gb_move *nm = realloc(r->moves, (size_t)cap * sizeof *nm);
+        if (!nm)
+            return; /* out of memory: that move simply cannot be redone */
+        r->moves = nm;
+        r->cap = cap;
+    }
+    r->moves[r->len++] = *m;
+}
+
+/* The computer's suggestion, from a copy of the random source so that asking changes nothing. */
+static void show_hint(const gb_game *g, uint64_t rng)
+{
+    if (gb_is_over(g)) {
+        printf("  the game is over\n");
+        return;
+    }
+    player ai = {PLAYER_AI, 4, 0};
+    gb_move m;
+    char mv[96], who[64];
+    if (player_choose(&ai, g, &rng, &m) != 0) {
+        printf("  no move to suggest\n");
+        return;
+    }
+    gb_move_format(g, &m, mv, sizeof mv);
+    printf("  hint: %s (the choice of %s)\n", mv, player_describe(&ai, who, sizeof who));
+}
+
+/* A saved record, replayed; NULL (with the reason printed) when it cannot be read or replayed. */
+static gb_game *load_record(const char *path)
+{
+    char *text = read_file_all(path);
+    if (!text) {
+        printf("  cannot read %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    gb_game *g = NULL;
+    gb_error err;
+    if (gb_record_parse(&g, text, &err) != GB_OK) {
+        printf("  cannot load %s: %s\n", path, err.msg);
+        g = NULL;
+    }
+    free(text);
+    return g;
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *variant = NULL, *position = NULL;
@@ -151,26 +218,38 @@ int cmd_play(int argc, char **argv)
     bool color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
     uint64_t rng = seed ^ 0x5deece66dull;
     char d0[64], d1[64];
-    printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands.\n",
+    printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.\n",
            gb_variant_title(gb_game_variant(g)), player_describe(&kinds[0], d0, sizeof d0),
            player_describe(&kinds[1], d1, sizeof d1), (unsigned long long)seed);
     draw_board(stdout, g, color);
     int status = 0;
-    while (!gb_is_over(g)) {
+    redo_stack redo = {0};
+    bool summarised = false;
+    for (;;) {
+        if (gb_is_over(g)) {
+            if (!summarised)
+                draw_summary(stdout, g);
+            summarised = true;
+            if (!tty)
+                break; /* scripted: the game ends here */
+        } else {
+            summarised = false;
+        }
         int side = gb_to_move(g);
         gb_move m;
-        if (kinds[side].kind != PLAYER_HUMAN) {
+        if (side >= 0 && kinds[side].kind != PLAYER_HUMAN) {
             if (player_choose(&kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
                 printf("  the computer found no move\n");
                 status = 1;
                 break;
             }
+            redo.len = 0;
             draw_trace(stdout, g, &m, side);
             draw_board(stdout, g, color);
             continue;
         }
         char prompt[64];
-        snprintf(prompt, sizeof prompt, "%s> ", side_name(side));
+        snprintf(prompt, sizeof prompt, "%s> ", side >= 0 ? side_name(side) : "game over");
         char *line = read_line(prompt, tty);
         if (!line) {
             printf("\n");
@@ -187,21 +266,51 @@ int cmd_play(int argc, char **argv)
             free(line);
             break;
         } else if (strcmp(line, "help") == 0) {
-            fputs(in_game_help, stdout);
+            print_in_game_help(g);
         } else if (strcmp(line, "moves") == 0) {
             list_moves(g);
         } else if (strcmp(line, "board") == 0) {
             draw_board(stdout, g, color);
+        } else if (strcmp(line, "rules") == 0) {
+            print_rules(stdout, g);
+        } else if (strcmp(line, "hint") == 0) {
+            show_hint(g, rng);
         } else if (strcmp(line, "undo") == 0) {
             /* take back moves until it is a human's turn again with at least one move undone */
             int undone = 0;
-            while (gb_undo(g, NULL) == GB_OK) {
+            while (gb_history_length(g) > 0) {
+                gb_move last = *gb_history_move(g, gb_history_length(g) - 1);
+                if (gb_undo(g, NULL) != GB_OK)
+                    break;
+                redo_push(&redo, &last);
                 undone++;
                 if (kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
                     break;
             }
             if (!undone)
                 printf("  nothing to undo\n");
+            else
+                printf("  took back %d move%s\n", undone, undone == 1 ? "" : "s");
+            draw_board(stdout, g, color);
+        } else if (strcmp(line, "redo") == 0) {
+            /* play again what undo took back, up to the next turn of a person */
+            int redone = 0;
+            while (redo.len > 0 && !gb_is_over(g)) {
+                gb_move rm = redo.moves[redo.len - 1];
+                int mover = gb_to_move(g);
+                if (gb_play(g, &rm, &err) != GB_OK) {
+                    printf("  cannot redo: %s\n", err.msg);
+                    redo.len = 0;
+                    break;
+                }
+                redo.len--;
+                redone++;
+                draw_trace(stdout, g, &rm, mover);
+                if (gb_is_over(g) || kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
+                    break;
+            }
+            if (!redone)
+                printf("  nothing to redo\n");
             draw_board(stdout, g, color);
         } else if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || line[4] == 0)) {
             char *path = line + 4;
@@ -210,25 +319,34 @@ int cmd_play(int argc, char **argv)
                 printf("  usage: save FILE\n");
             else
                 save_record(g, path, &kinds[0], &kinds[1]);
+        } else if (strncmp(line, "load", 4) == 0 && (line[4] == ' ' || line[4] == 0)) {
+            char *path = line + 4;
+            trim(path);
+            gb_game *ng = NULL;
+            if (!*path) {
+                printf("  usage: load FILE\n");
+            } else if ((ng = load_record(path)) != NULL) {
+                gb_game_free(g);
+                g = ng;
+                redo.len = 0;
+                printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(g)),
+                       gb_history_length(g));
+                draw_board(stdout, g, color);
+            }
+        } else if (gb_is_over(g)) {
+            printf("  the game is over: undo, save FILE, load FILE, rules or quit\n");
         } else if (gb_move_parse(g, line, &m, &err) != GB_OK || gb_play(g, &m, &err) != GB_OK) {
             printf("  %s\n", err.msg);
             if (err.code == GB_EINVAL)
                 printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
         } else {
+            redo.len = 0;
             draw_trace(stdout, g, &m, side);
             draw_board(stdout, g, color);
         }
         free(line);
     }
-    if (gb_is_over(g) && tty) {
-        char *line = read_line("  Save the record? Type a file name, or Enter to skip: ", tty);
-        if (line) {
-            trim(line);
-            if (*line)
-                save_record(g, line, &kinds[0], &kinds[1]);
-            free(line);
-        }
-    }
+    free(redo.moves);
     gb_game_free(g);
     return status;
 }

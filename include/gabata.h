@@ -193,6 +193,19 @@ int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
 /* A small deterministic random source (splitmix64) for callers that want one. */
 uint64_t gb_rand_next(uint64_t *state);
 
+/* ---- the catalogue of games, for clients that build menus (src/catalog.c) ---- */
+typedef struct gb_option_info {
+    const char *key;             /* RULINGS name, e.g. "seeds" */
+    const char *const *choices;  /* NULL-terminated, the default first; NULL for a number */
+    long min, max, def;          /* for a number */
+} gb_option_info;
+/* The number of options of a variant (-1 if unknown), and the i-th of them (GB_EINVAL past the
+ * end), in the order `gabata variants` lists them. */
+int gb_variant_option_count(const char *name);
+int gb_variant_option(const char *name, int i, gb_option_info *out);
+/* Holes per row of a variant (0 if unknown). */
+int gb_variant_rows(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,7 +18,7 @@ contains() { grep -q -- "$1" /tmp/gabata_smoke.out || { echo "FAIL: output lacks
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" /tmp/gabata_smoke.out' EXIT
 
-for c in play replay perft bench engine; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
+for c in play replay perft bench engine serve; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
 check "--help" "$gabata" --help
 check "variants" "$gabata" variants; contains "seeds=6|4"
 

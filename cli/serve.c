@@ -1,0 +1,889 @@
+/* serve.c — `gabata serve`: the browser game. A small HTTP server (libmicrohttpd) that serves the
+ * page (web/, embedded at build time) and a JSON API (jansson) over the library: each game has its
+ * own id, many games run at once, a bad request gets a 4xx JSON error and the server goes on.
+ * docs/api.md documents the API.
+ *
+ * Limits, so that no client can exhaust the server: request bodies are bounded (--max-body), the
+ * number of games is bounded (--max-games; when full, the game idle longest is evicted), and so
+ * are connections. It listens on 127.0.0.1 unless told otherwise. */
+#include "cli.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The page, embedded at build time by cmake/embed_web.cmake (web_assets.c). */
+struct web_asset {
+    const char *path;
+    const unsigned char *data;
+    size_t len;
+};
+extern const struct web_asset web_assets[];
+
+static const char serve_help[] =
+    "usage: gabata serve [--port N] [--host ADDRESS] [--max-games N] [--max-body BYTES]\n"
+    "                    [--web DIR] [--quiet]\n"
+    "Starts the browser game: open http://HOST:PORT/ in a browser. The same server answers a JSON\n"
+    "API (docs/api.md) that scripts can use too.\n"
+    "  --port N         TCP port (default 8080; 0 picks a free one and prints it)\n"
+    "  --host ADDRESS   IPv4 address to listen on (default 127.0.0.1, this machine only;\n"
+    "                   0.0.0.0 opens the game to your network)\n"
+    "  --max-games N    games kept at once (default 1000); when full, the game idle longest is\n"
+    "                   dropped\n"
+    "  --max-body BYTES largest request body accepted (default 65536)\n"
+    "  --web DIR        serve the page from DIR instead of the copy built into the program\n"
+    "  --quiet          no line per game created or dropped\n"
+    "Stop it with Ctrl-C.\n";
+
+/* ---- games ---- */
+typedef struct slot {
+    char id[17];        /* 16 hex digits; "" when free */
+    gb_game *g;
+    player players[2];
+    uint64_t rng;       /* the computer players' random source */
+    uint64_t used;      /* tick of the last request, for eviction */
+    int *movers;        /* who made each move of the history */
+    int movers_cap;
+    char *before;       /* state JSON before the last move (for the lap-by-lap animation) */
+    int last_mover;
+} slot;
+
+static struct {
+    slot *slots;
+    int max_games, count;
+    size_t max_body;
+    uint64_t tick, idrng;
+    const char *web_dir;
+    bool quiet;
+    long created, evicted, requests;
+    pthread_mutex_t lock;
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void slot_clear(slot *s)
+{
+    gb_game_free(s->g);
+    free(s->movers);
+    free(s->before);
+    memset(s, 0, sizeof *s);
+}
+
+static slot *slot_find(const char *id)
+{
+    if (!id || strlen(id) != 16)
+        return NULL;
+    for (int i = 0; i < S.max_games; i++)
+        if (S.slots[i].id[0] && strcmp(S.slots[i].id, id) == 0)
+            return &S.slots[i];
+    return NULL;
+}
+
+/* A free slot; when none is, the game idle longest is dropped. */
+static slot *slot_take(void)
+{
+    slot *oldest = NULL;
+    for (int i = 0; i < S.max_games; i++) {
+        slot *s = &S.slots[i];
+        if (!s->id[0])
+            return s;
+        if (!oldest || s->used < oldest->used)
+            oldest = s;
+    }
+    if (!S.quiet)
+        fprintf(stderr, "gabata serve: %d games kept, dropping game %s (idle longest)\n", S.count,
+                oldest->id);
+    slot_clear(oldest);
+    S.count--;
+    S.evicted++;
+    return oldest;
+}
+
+/* ---- responses ---- */
+typedef struct reply {
+    int status;
+    char *body;          /* malloc'd */
+    const char *type;
+    const char *disposition;
+} reply;
+
+static reply json_reply(int status, json_t *j)
+{
+    reply r = {status, json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER), "application/json", NULL};
+    json_decref(j);
+    if (!r.body) {
+        r.status = 500;
+        r.body = strdup("{\"error\":\"out of memory\",\"status\":500}");
+    }
+    return r;
+}
+
+static reply error_reply(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static reply error_reply(int status, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return json_reply(status, json_pack("{s:s,s:i}", "error", msg, "status", status));
+}
+
+/* ---- the view of a game: everything the page draws ---- */
+static const char *const kind_names[] = {"sow", "pass", "feed", "layout", "keep", "turn"};
+static const char *const event_names[] = {"continue", "end", "capture", "ekwarna", "own-ekwarna",
+                                          "eat", "bulto", "refuse", "own-bulto", "feed", "pass"};
+
+static json_t *label_json(const gb_game *g, int hole)
+{
+    int n = gb_game_rows(g);
+    char l[2] = {(char)(hole < n ? 'A' + hole : 'a' + hole - n), 0};
+    return json_string(l);
+}
+
+static json_t *moves_json(const gb_game *g)
+{
+    gb_move moves[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+    json_t *arr = json_array();
+    for (int i = 0; i < n; i++) {
+        char mv[96];
+        gb_move_format(g, &moves[i], mv, sizeof mv);
+        bool on_hole = moves[i].kind == GB_MOVE_SOW || moves[i].kind == GB_MOVE_FEED;
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:o}", "text", mv, "kind",
+                                             kind_names[moves[i].kind < 6 ? moves[i].kind : 0],
+                                             "hole", on_hole ? json_integer(moves[i].hole) : json_null()));
+    }
+    return arr;
+}
+
+static json_t *trace_json(const gb_game *g)
+{
+    const gb_trace *t = gb_last_trace(g);
+    if (!t)
+        return json_null();
+    json_t *laps = json_array();
+    for (int i = 0; i < t->events; i++) {
+        const gb_lap *l = &t->lap[i];
+        json_array_append_new(
+            laps, json_pack("{s:i,s:i,s:i,s:s,s:i,s:i}", "from", l->from, "to", l->to, "stones",
+                            l->stones, "event", l->event <= GB_EV_PASS ? event_names[l->event] : "other",
+                            "other", l->other, "value", l->value));
+    }
+    return json_pack("{s:i,s:I,s:o}", "laps_total", t->laps, "sown", (json_int_t)t->sown, "laps", laps);
+}
+
+static json_t *view_json(slot *s)
+{
+    gb_game *g = s->g;
+    const char *v = gb_game_variant(g);
+    char *st = gb_state_json(g);
+    json_t *state = st ? json_loads(st, 0, NULL) : NULL;
+    free(st);
+    if (!state)
+        return NULL;
+    int n = gb_game_rows(g);
+    json_t *labels = json_array();
+    for (int h = 0; h < 2 * n; h++)
+        json_array_append_new(labels, label_json(g, h));
+    json_t *hist = json_array();
+    for (int i = 0; i < gb_history_length(g); i++) {
+        char mv[96];
+        gb_move_format(g, gb_history_move(g, i), mv, sizeof mv);
+        json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by",
+                                              i < s->movers_cap && s->movers[i] ? "N" : "S"));
+    }
+    json_t *last = json_null();
+    int hl = gb_history_length(g);
+    if (hl > 0 && gb_last_trace(g)) {
+        char mv[96];
+        gb_move_format(g, gb_history_move(g, hl - 1), mv, sizeof mv);
+        json_t *before = s->before ? json_loads(s->before, 0, NULL) : NULL;
+        last = json_pack("{s:s,s:s,s:o,s:o}", "move", mv, "by", s->last_mover ? "N" : "S",
+                         "before", before ? before : json_null(), "trace", trace_json(g));
+    }
+    /* a phase whose moves cannot be listed (a layout): an example move shows its form */
+    json_t *free_move = json_null();
+    gb_move dummy[1];
+    if (!gb_is_over(g) && gb_legal_moves(g, dummy, 1) == 0) {
+        gb_move m;
+        uint64_t r = s->rng ^ 0x9e3779b97f4a7c15ull;
+        char mv[96] = "";
+        if (gb_random_move(g, &r, &m) == GB_OK)
+            gb_move_format(g, &m, mv, sizeof mv);
+        free_move = json_pack("{s:s,s:s}", "phase", gb_phase(g), "example", mv);
+    }
+    char p0[64], p1[64];
+    char *pos = gb_position_format(g);
+    json_t *out = json_pack("{s:s,s:s,s:s,s:i,s:{s:s,s:s},s:o,s:o,s:o,s:o,s:o,s:o,s:s}", "id", s->id,
+                            "variant", v, "title", gb_variant_title(v), "rows", n, "players", "S",
+                            player_describe(&s->players[0], p0, sizeof p0), "N",
+                            player_describe(&s->players[1], p1, sizeof p1), "labels", labels,
+                            "state", state, "moves", moves_json(g), "free_move", free_move,
+                            "history", hist, "last", last, "position", pos ? pos : "");
+    free(pos);
+    return out;
+}
+
+static reply view_reply(int status, slot *s)
+{
+    json_t *j = view_json(s);
+    return j ? json_reply(status, j) : error_reply(500, "out of memory");
+}
+
+/* ---- requests ---- */
+typedef struct request {
+    char *body;
+    size_t len, cap;
+    bool too_large;
+} request;
+
+static json_t *catalog_json(void)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < gb_variant_count(); i++) {
+        const char *v = gb_variant_name(i);
+        json_t *opts = json_array();
+        int no = gb_variant_option_count(v);
+        for (int k = 0; k < no; k++) {
+            gb_option_info oi;
+            if (gb_variant_option(v, k, &oi) != GB_OK)
+                continue;
+            const char *what = option_text(oi.key);
+            json_t *o;
+            if (oi.choices) {
+                json_t *ch = json_array();
+                for (int c = 0; oi.choices[c]; c++)
+                    json_array_append_new(ch, json_string(oi.choices[c]));
+                o = json_pack("{s:s,s:o,s:s}", "key", oi.key, "choices", ch, "default", oi.choices[0]);
+            } else {
+                o = json_pack("{s:s,s:I,s:I,s:I}", "key", oi.key, "min", (json_int_t)oi.min, "max",
+                              (json_int_t)oi.max, "default", (json_int_t)oi.def);
+            }
+            json_object_set_new(o, "help", what ? json_string(what) : json_null());
+            json_array_append_new(opts, o);
+        }
+        const game_rules_text *t = rules_text(v);
+        json_t *rules = json_null();
+        if (t) {
+            json_t *lines = json_array();
+            for (int k = 0; t->lines[k]; k++)
+                json_array_append_new(lines, json_string(t->lines[k]));
+            rules = json_pack("{s:s,s:s,s:o}", "where", t->where, "terms", t->terms, "lines", lines);
+        }
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:i,s:o,s:o}", "name", v, "title",
+                                             gb_variant_title(v), "rows", gb_variant_rows(v),
+                                             "options", opts, "rules", rules));
+    }
+    return json_pack("{s:o,s:[s,s,s,s,s,s,s,s,s,s]}", "variants", arr, "players", "human", "random",
+                     "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "ai:6", "ai:7", "ai:8");
+}
+
+/* Parse a request body as a JSON object with only the given keys. NULL body means {}. */
+static json_t *parse_body(const request *rq, const char *const *keys, reply *err)
+{
+    if (!rq->len)
+        return json_object();
+    json_error_t je;
+    json_t *j = json_loadb(rq->body, rq->len, JSON_REJECT_DUPLICATES, &je);
+    if (!j) {
+        *err = error_reply(400, "malformed JSON: %s (line %d, column %d)", je.text, je.line, je.column);
+        return NULL;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        *err = error_reply(400, "the body must be a JSON object");
+        return NULL;
+    }
+    const char *k;
+    json_t *val;
+    json_object_foreach(j, k, val) {
+        bool known = false;
+        for (int i = 0; keys[i] && !known; i++)
+            known = strcmp(keys[i], k) == 0;
+        if (!known) {
+            *err = error_reply(400, "unknown field '%.60s'", k);
+            json_decref(j);
+            return NULL;
+        }
+    }
+    return j;
+}
+
+/* A string field, or NULL when absent; sets err when present but not a string. */
+static const char *str_field(json_t *j, const char *key, reply *err, bool *bad)
+{
+    json_t *v = json_object_get(j, key);
+    if (!v || json_is_null(v))
+        return NULL;
+    if (!json_is_string(v)) {
+        *err = error_reply(400, "field '%s' must be a string", key);
+        *bad = true;
+        return NULL;
+    }
+    return json_string_value(v);
+}
+
+static void note_move(slot *s, int mover, char *before)
+{
+    int i = gb_history_length(s->g) - 1;
+    if (i >= s->movers_cap) {
+        int cap = s->movers_cap ? s->movers_cap * 2 : 64;
+        while (cap <= i)
+            cap *= 2;
+        int *m = realloc(s->movers, (size_t)cap * sizeof *m);
+        if (!m) {
+            free(before);
+            return;
+        }
+        memset(m + s->movers_cap, 0, (size_t)(cap - s->movers_cap) * sizeof *m);
+        s->movers = m;
+        s->movers_cap = cap;
+    }
+    if (i >= 0)
+        s->movers[i] = mover;
+    free(s->before);
+    s->before = before;
+    s->last_mover = mover;
+}
+
+static uint64_t fresh_seed(void)
+{
+    return gb_rand_next(&S.idrng);
+}
+
+static reply create_game(const request *rq)
+{
+    static const char *const keys[] = {"variant", "options", "seed", "south", "north", NULL};
+    reply err;
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *variant = str_field(j, "variant", &err, &bad);
+    const char *options = bad ? NULL : str_field(j, "options", &err, &bad);
+    const char *south = bad ? NULL : str_field(j, "south", &err, &bad);
+    const char *north = bad ? NULL : str_field(j, "north", &err, &bad);
+    if (bad) {
+        json_decref(j);
+        return err;
+    }
+    if (!variant) {
+        json_decref(j);
+        return error_reply(400, "field 'variant' is required (see GET /api/variants)");
+    }
+    uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
+    json_t *sj = json_object_get(j, "seed");
+    if (sj && !json_is_null(sj)) {
+        if (!json_is_integer(sj) || json_integer_value(sj) < 0) {
+            json_decref(j);
+            return error_reply(400, "field 'seed' must be a whole number from 0");
+        }
+        seed = (uint64_t)json_integer_value(sj);
+    }
+    player ps[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
+    if ((south && player_parse(south, &ps[0]) != 0) || (north && player_parse(north, &ps[1]) != 0)) {
+        err = error_reply(400, "bad player '%.40s' (human, random, ai or ai:1 ... ai:8)",
+                          south && player_parse(south, &ps[0]) != 0 ? south : north);
+        json_decref(j);
+        return err;
+    }
+    gb_game *g;
+    gb_error ge;
+    if (gb_game_new(&g, variant, options, seed, &ge) != GB_OK) {
+        json_decref(j);
+        return error_reply(400, "%s", ge.msg);
+    }
+    json_decref(j);
+    slot *s = slot_take();
+    s->g = g;
+    s->players[0] = ps[0];
+    s->players[1] = ps[1];
+    s->rng = seed ^ 0x5deece66dull;
+    snprintf(s->id, sizeof s->id, "%016llx", (unsigned long long)fresh_seed());
+    s->used = ++S.tick;
+    S.count++;
+    S.created++;
+    if (!S.quiet)
+        fprintf(stderr, "gabata serve: game %s: %s (%d kept)\n", s->id, gb_game_variant(g), S.count);
+    return view_reply(201, s);
+}
+
+static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
+{
+    gb_error ge;
+    int mover = gb_to_move(s->g);
+    char *before = gb_state_json(s->g);
+    int rc = parsed ? GB_OK : gb_move_parse(s->g, text, m, &ge);
+    if (rc == GB_OK)
+        rc = gb_play(s->g, m, &ge);
+    if (rc != GB_OK) {
+        free(before);
+        int status = rc == GB_EINVAL ? 400 : rc == GB_EOVER ? 409 : rc == GB_ENOMEM ? 500 : 422;
+        return error_reply(status, "%s", ge.msg);
+    }
+    note_move(s, mover, before);
+    return view_reply(200, s);
+}
+
+static reply post_move(slot *s, const request *rq)
+{
+    static const char *const keys[] = {"move", NULL};
+    reply err;
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *text = str_field(j, "move", &err, &bad);
+    if (bad || !text) {
+        json_decref(j);
+        return bad ? err : error_reply(400, "field 'move' is required, e.g. {\"move\":\"C\"}");
+    }
+    gb_move m;
+    reply r = play_move(s, &m, false, text);
+    json_decref(j);
+    return r;
+}
+
+static const player *computer_for(slot *s, const request *rq, player *tmp, reply *err)
+{
+    static const char *const keys[] = {"player", NULL};
+    json_t *j = parse_body(rq, keys, err);
+    if (!j)
+        return NULL;
+    bool bad = false;
+    const char *p = str_field(j, "player", err, &bad);
+    const player *out = NULL;
+    if (bad) {
+        out = NULL;
+    } else if (p) {
+        if (player_parse(p, tmp) != 0 || tmp->kind == PLAYER_HUMAN)
+            *err = error_reply(400, "bad player '%.40s' (random, ai or ai:1 ... ai:8)", p);
+        else
+            out = tmp;
+    } else {
+        int side = gb_to_move(s->g);
+        *tmp = (side >= 0 && s->players[side].kind != PLAYER_HUMAN) ? s->players[side]
+                                                                    : (player){PLAYER_AI, 4, 0};
+        out = tmp;
+    }
+    json_decref(j);
+    return out;
+}
+
+static reply post_computer(slot *s, const request *rq)
+{
+    player tmp;
+    reply err;
+    const player *p = computer_for(s, rq, &tmp, &err);
+    if (!p)
+        return err;
+    if (gb_is_over(s->g))
+        return error_reply(409, "the game is over");
+    gb_move m;
+    if (player_choose(p, s->g, &s->rng, &m) != 0)
+        return error_reply(500, "the computer found no move");
+    return play_move(s, &m, true, NULL);
+}
+
+static reply get_hint(slot *s)
+{
+    if (gb_is_over(s->g))
+        return error_reply(409, "the game is over");
+    player p = {PLAYER_AI, 4, 0};
+    gb_move m;
+    uint64_t r = s->rng;
+    if (player_choose(&p, s->g, &r, &m) != 0)
+        return error_reply(500, "no move to suggest");
+    char mv[96], d[64];
+    gb_move_format(s->g, &m, mv, sizeof mv);
+    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
+}
+
+static reply post_undo(slot *s)
+{
+    /* Take back plies until a person is to move (at least one), as the terminal game does; with
+     * two computer players or two people, one ply. */
+    int undone = 0;
+    bool any_human = s->players[0].kind == PLAYER_HUMAN || s->players[1].kind == PLAYER_HUMAN;
+    while (gb_undo(s->g, NULL) == GB_OK) {
+        undone++;
+        if (!any_human || s->players[gb_to_move(s->g)].kind == PLAYER_HUMAN)
+            break;
+    }
+    if (!undone)
+        return error_reply(409, "nothing to undo");
+    free(s->before);
+    s->before = NULL;
+    return view_reply(200, s);
+}
+
+static reply get_record(slot *s)
+{
+    char date[16], p0[64], p1[64];
+    time_t now = time(NULL);
+    struct tm tmv;
+    strftime(date, sizeof date, "%Y.%m.%d", gmtime_r(&now, &tmv));
+    const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
+                          player_describe(&s->players[1], p1, sizeof p1), "Date", date, NULL};
+    char *rec = gb_record_format(s->g, tags);
+    if (!rec)
+        return error_reply(500, "out of memory");
+    reply r = {200, rec, "text/plain; charset=utf-8", "attachment; filename=\"gabata.rec\""};
+    return r;
+}
+
+/* /api/... */
+static reply route_api(const char *method, const char *path, const request *rq)
+{
+    bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0,
+         del = strcmp(method, "DELETE") == 0;
+    if (strcmp(path, "/api/variants") == 0) {
+        if (!get)
+            return error_reply(405, "use GET for /api/variants");
+        return json_reply(200, catalog_json());
+    }
+    if (strcmp(path, "/api/health") == 0) {
+        if (!get)
+            return error_reply(405, "use GET for /api/health");
+        return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I}", "status", "ok", "games", S.count,
+                                         "max_games", S.max_games, "created", (json_int_t)S.created,
+                                         "evicted", (json_int_t)S.evicted, "requests",
+                                         (json_int_t)S.requests));
+    }
+    if (strcmp(path, "/api/games") == 0) {
+        if (!post)
+            return error_reply(405, "use POST for /api/games to start a game");
+        return create_game(rq);
+    }
+    if (strncmp(path, "/api/games/", 11) != 0)
+        return error_reply(404, "no such API endpoint: %.100s", path);
+    char id[32] = "";
+    const char *rest = path + 11, *slash = strchr(rest, '/');
+    size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
+    if (idlen >= sizeof id)
+        return error_reply(404, "no game with id '%.40s'", rest);
+    memcpy(id, rest, idlen);
+    id[idlen] = 0;
+    const char *action = slash ? slash + 1 : "";
+    slot *s = slot_find(id);
+    if (!s)
+        return error_reply(404, "no game with id '%.40s' (it may have ended long ago and been dropped)", id);
+    s->used = ++S.tick;
+    if (!*action) {
+        if (get)
+            return view_reply(200, s);
+        if (del) {
+            slot_clear(s);
+            S.count--;
+            return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
+        }
+        return error_reply(405, "use GET or DELETE for a game");
+    }
+    struct {
+        const char *name;
+        bool post;
+    } const acts[] = {{"moves", true}, {"computer", true}, {"undo", true}, {"hint", false}, {"record", false}};
+    for (size_t i = 0; i < sizeof acts / sizeof acts[0]; i++) {
+        if (strcmp(action, acts[i].name) != 0)
+            continue;
+        if (acts[i].post ? !post : !get)
+            return error_reply(405, "use %s for %s", acts[i].post ? "POST" : "GET", acts[i].name);
+        switch (i) {
+        case 0: return post_move(s, rq);
+        case 1: return post_computer(s, rq);
+        case 2: return post_undo(s);
+        case 3: return get_hint(s);
+        default: return get_record(s);
+        }
+    }
+    return error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record)", action);
+}
+
+/* ---- the page ---- */
+static const char *mime_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot)
+        return "application/octet-stream";
+    if (strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (strcmp(dot, ".js") == 0)
+        return "text/javascript; charset=utf-8";
+    if (strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    if (strcmp(dot, ".svg") == 0)
+        return "image/svg+xml";
+    return "application/octet-stream";
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, reply r)
+{
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(strlen(r.body), r.body, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(r.body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", r.type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    if (r.disposition)
+        MHD_add_response_header(resp, "Content-Disposition", r.disposition);
+    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
+{
+    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
+    if (S.web_dir) {
+        /* files from a directory (development): only plain names, no way out of the directory */
+        if (strstr(path, "..") || strchr(path + 1, '/'))
+            return send_reply(c, error_reply(404, "no such page: %.100s", url));
+        char full[4096];
+        snprintf(full, sizeof full, "%s%s", S.web_dir, path);
+        int fd = open(full, O_RDONLY);
+        struct stat sb;
+        if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+            if (fd >= 0)
+                close(fd);
+            return send_reply(c, error_reply(404, "no such page: %.100s", url));
+        }
+        struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+        if (!resp) {
+            close(fd);
+            return MHD_NO;
+        }
+        MHD_add_response_header(resp, "Content-Type", mime_of(path));
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+        MHD_destroy_response(resp);
+        return ret;
+    }
+    for (const struct web_asset *a = web_assets; a->path; a++) {
+        if (strcmp(a->path, path) != 0)
+            continue;
+        struct MHD_Response *resp =
+            MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
+        if (!resp)
+            return MHD_NO;
+        MHD_add_response_header(resp, "Content-Type", mime_of(path));
+        MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+        MHD_destroy_response(resp);
+        return ret;
+    }
+    return send_reply(c, error_reply(404, "no such page: %.100s", url));
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **con_cls)
+{
+    (void)cls;
+    (void)version;
+    request *rq = *con_cls;
+    if (!rq) {
+        rq = calloc(1, sizeof *rq);
+        if (!rq)
+            return MHD_NO;
+        *con_cls = rq;
+        /* refuse an announced body that is too large before reading it */
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > S.max_body) {
+            rq->too_large = true;
+            return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (!rq->too_large) {
+            if (rq->len + *upload_data_size > S.max_body) {
+                rq->too_large = true; /* the rest is read and dropped; the answer is 413 */
+                free(rq->body);
+                rq->body = NULL;
+                rq->len = rq->cap = 0;
+            } else {
+                if (rq->len + *upload_data_size + 1 > rq->cap) {
+                    size_t cap = (rq->len + *upload_data_size + 1) * 2;
+                    if (cap > S.max_body + 1)
+                        cap = S.max_body + 1;
+                    char *b = realloc(rq->body, cap);
+                    if (!b)
+                        return MHD_NO;
+                    rq->body = b;
+                    rq->cap = cap;
+                }
+                memcpy(rq->body + rq->len, upload_data, *upload_data_size);
+                rq->len += *upload_data_size;
+            }
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (rq->too_large)
+        return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
+    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
+        pthread_mutex_lock(&S.lock);
+        S.requests++;
+        reply r = route_api(method, url, rq);
+        pthread_mutex_unlock(&S.lock);
+        return send_reply(c, r);
+    }
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return send_reply(c, error_reply(405, "use GET for pages"));
+    return send_static(c, url);
+}
+
+static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)c;
+    (void)toe;
+    request *rq = *con_cls;
+    if (rq) {
+        free(rq->body);
+        free(rq);
+        *con_cls = NULL;
+    }
+}
+
+static bool parse_num(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    long port = 8080, max_games = 1000, max_body = 65536;
+    const char *host = "127.0.0.1";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has = i + 1 < argc;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(serve_help, stdout);
+            return 0;
+        } else if (strcmp(a, "--port") == 0) {
+            if (!has || !parse_num(argv[++i], 0, 65535, &port)) {
+                fprintf(stderr, "gabata: --port needs a port number from 0 to 65535\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--host") == 0) {
+            if (!has) {
+                fprintf(stderr, "gabata: --host needs an IPv4 address, e.g. 127.0.0.1\n");
+                return 2;
+            }
+            host = argv[++i];
+        } else if (strcmp(a, "--max-games") == 0) {
+            if (!has || !parse_num(argv[++i], 1, 1000000, &max_games)) {
+                fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--max-body") == 0) {
+            if (!has || !parse_num(argv[++i], 256, 16 * 1024 * 1024, &max_body)) {
+                fprintf(stderr, "gabata: --max-body needs a number of bytes from 256 to 16777216\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--web") == 0) {
+            if (!has) {
+                fprintf(stderr, "gabata: --web needs a directory\n");
+                return 2;
+            }
+            S.web_dir = argv[++i];
+        } else if (strcmp(a, "--quiet") == 0) {
+            S.quiet = true;
+        } else {
+            fprintf(stderr, "gabata: unexpected argument '%s' (see gabata serve --help)\n", a);
+            return 2;
+        }
+    }
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)port);
+    if (strcmp(host, "localhost") == 0)
+        host = "127.0.0.1";
+    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
+        fprintf(stderr, "gabata: --host '%s' is not an IPv4 address (e.g. 127.0.0.1)\n", host);
+        return 2;
+    }
+    if (S.web_dir) {
+        char idx[4096];
+        snprintf(idx, sizeof idx, "%s/index.html", S.web_dir);
+        if (access(idx, R_OK) != 0) {
+            fprintf(stderr, "gabata: --web %s: no index.html there\n", S.web_dir);
+            return 2;
+        }
+    }
+    S.max_games = (int)max_games;
+    S.max_body = (size_t)max_body;
+    S.slots = calloc((size_t)max_games, sizeof *S.slots);
+    if (!S.slots) {
+        fprintf(stderr, "gabata: out of memory for %ld games\n", max_games);
+        return 1;
+    }
+    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    int fd = open("/dev/urandom", O_RDONLY);
+    if (fd >= 0) {
+        uint64_t r;
+        if (read(fd, &r, sizeof r) == (ssize_t)sizeof r)
+            seed ^= r;
+        close(fd);
+    }
+    S.idrng = seed;
+
+    /* Ctrl-C and SIGTERM are waited for here; the server's thread must not take them. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    errno = 0;
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, handle, NULL,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, 1000u,
+        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
+        MHD_OPTION_END);
+    if (!d) {
+        fprintf(stderr, "gabata: cannot listen on %s port %ld: %s\n", host, port,
+                errno ? strerror(errno) : "the address is in use or not available");
+        free(S.slots);
+        return 1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    unsigned actual = info ? info->port : (unsigned)port;
+    printf("gabata serve: listening on http://%s:%u/ (Ctrl-C to stop)\n", host, actual);
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&stop, &sig);
+    printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
+    MHD_stop_daemon(d);
+    for (int i = 0; i < S.max_games; i++)
+        if (S.slots[i].id[0])
+            slot_clear(&S.slots[i]);
+    free(S.slots);
+    return 0;
+}

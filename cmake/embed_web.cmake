@@ -1,0 +1,18 @@
+# Embed the page (web/) into the gabata program, so that `gabata serve` works wherever the binary
+# is. Run by the build: cmake -DOUT=file.c -DBASE=dir -DFILES=a,b -P embed_web.cmake
+string(REPLACE "," ";" FILES "${FILES}")
+set(src "/* generated from web/ by cmake/embed_web.cmake at build time: do not edit */\n#include <stddef.h>\n")
+set(table "")
+set(i 0)
+foreach(f ${FILES})
+  file(READ "${BASE}/${f}" hex HEX)
+  string(LENGTH "${hex}" hexlen)
+  math(EXPR n "${hexlen} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(APPEND src "static const unsigned char web_${i}[] = {${bytes}0};\n")
+  string(APPEND table "    {\"/${f}\", web_${i}, ${n}},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+string(APPEND src "struct web_asset {\n    const char *path;\n    const unsigned char *data;\n    size_t len;\n};\n")
+string(APPEND src "extern const struct web_asset web_assets[];\nconst struct web_asset web_assets[] = {\n${table}    {NULL, NULL, 0},\n};\n")
+file(WRITE "${OUT}" "${src}")
