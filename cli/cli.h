@@ -13,6 +13,9 @@ void draw_board(FILE *out, const gb_game *g, bool color);
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover);
 /* "South wins 52-44 (rule)" and the like. */
 void draw_result(FILE *out, const gb_game *g);
+/* After a move that ended a round (match games): the round's figures and who starts the next. */
+void draw_round_summary(FILE *out, const gb_game *g, int round_before);
+int round_before_last(const gb_game *g);
 /* The game-over summary: moves played, stones taken and left, the final score. */
 void draw_summary(FILE *out, const gb_game *g);
 const char *side_name(int side);

@@ -1,6 +1,8 @@
 /* draw.c — the board in a terminal: both rows as their players see them from South's seat. */
 #include "cli.h"
 
+#include <jansson.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,7 +177,12 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
         case GB_EV_EKWARNA: fprintf(out, ": makes it an ekwarna\n"); break;
         case GB_EV_OWN_EKWARNA: fprintf(out, ": own ekwarna, move ends\n"); break;
         case GB_EV_EAT: fprintf(out, ": eats %u\n", (unsigned)l->value); break;
-        case GB_EV_BULTO: fprintf(out, ": makes it a bulto\n"); break;
+        case GB_EV_BULTO:
+            if (l->value > 1) /* RULINGS B6: a run of bulto made at once */
+                fprintf(out, ": makes %u bulto at once, from %c on\n", (unsigned)l->value, label(g, l->to));
+            else
+                fprintf(out, ": makes it a bulto\n");
+            break;
         case GB_EV_REFUSE: fprintf(out, ": bulto refused\n"); break;
         case GB_EV_OWN_BULTO: fprintf(out, ": own bulto, move ends\n"); break;
         default: fprintf(out, "\n"); break;
@@ -183,4 +190,71 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
     }
     if (t->laps > t->events)
         fprintf(out, "    (%d laps not shown)\n", t->laps - t->events);
+    /* Qelat Q3: an eat, and whether the eater plays again */
+    for (int i = t->events - 1; i >= 0; i--) {
+        if (t->lap[i].event != GB_EV_EAT)
+            continue;
+        bool again = !gb_is_over(g) && gb_to_move(g) == mover && gb_round(g) == round_before_last(g);
+        fprintf(out, "  %s eats %u%s.\n", side_name(mover), (unsigned)t->lap[i].value,
+                again ? " and plays again" : "");
+        break;
+    }
+}
+
+/* The round the last move was played in: the round now, unless the move ended it. */
+int round_before_last(const gb_game *g)
+{
+    int n = gb_history_length(g);
+    return n > 0 && gb_ply(g) == 0 && gb_round(g) > 1 ? gb_round(g) - 1 : gb_round(g);
+}
+
+void draw_round_summary(FILE *out, const gb_game *g, int round_before)
+{
+    if (gb_round(g) == round_before && !gb_is_over(g))
+        return;
+    if (gb_round(g) == round_before)
+        return; /* the game ended inside the round: draw_result says it */
+    char *js = gb_state_json(g);
+    json_error_t e;
+    json_t *root = js ? json_loads(js, 0, &e) : NULL;
+    free(js);
+    fprintf(out, "\n  === Round %d is over", round_before);
+    if (root) {
+        /* every match field the game reports (earnings, holes owned, gains, lots ...) */
+        static const char *const core[] = {"variant", "options", "holes", "owner", "mark", "stores",
+                                           "to_move", "phase", "ply", "round", "over", "result",
+                                           "end_reason", NULL};
+        const char *key;
+        json_t *v;
+        bool first = true;
+        json_object_foreach(root, key, v) {
+            bool is_core = false;
+            for (int i = 0; core[i]; i++)
+                is_core |= strcmp(core[i], key) == 0;
+            if (is_core)
+                continue;
+            fprintf(out, "%s", first ? ":\n" : "");
+            first = false;
+            char name[64];
+            snprintf(name, sizeof name, "%s", key);
+            for (char *c = name; *c; c++)
+                if (*c == '_')
+                    *c = ' ';
+            if (json_is_object(v))
+                fprintf(out, "      %-20s South %lld, North %lld\n", name,
+                        (long long)json_integer_value(json_object_get(v, "S")),
+                        (long long)json_integer_value(json_object_get(v, "N")));
+            else if (json_is_string(v))
+                fprintf(out, "      %-20s %s\n", name, json_string_value(v));
+            else if (json_is_integer(v))
+                fprintf(out, "      %-20s %lld\n", name, (long long)json_integer_value(v));
+        }
+        if (first)
+            fprintf(out, ".\n");
+        json_decref(root);
+    } else {
+        fprintf(out, ".\n");
+    }
+    if (!gb_is_over(g))
+        fprintf(out, "  === Round %d begins: %s to move.\n", gb_round(g), side_name(gb_to_move(g)));
 }

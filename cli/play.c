@@ -1,5 +1,6 @@
 /* play.c — `gabata play`: a game in the terminal, against the computer or another person. */
 #include "cli.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,7 +29,8 @@ static void print_in_game_help(const gb_game *g)
     int n = gb_game_rows(g);
     printf("  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
            "  other moves  as the game has them: C~1 (Bulto: refuse a bulto), pass, feed:C, keep, turn,\n"
-           "               layout:N,N,... (L'ab al-Akil); 'moves' lists the legal ones\n"
+           "               layout:N,N,... or just 12 numbers (L'ab al-Akil; 'suggest' shows a near-even one,\n"
+           "               'take' lays it); 'moves' lists the legal ones\n"
            "  moves        list the legal moves\n"
            "  hint         the computer's suggestion\n"
            "  undo         take back your last move (and the computer's reply)\n"
@@ -73,6 +75,87 @@ static void trim(char *s)
         s[--len] = 0;
     size_t lead = strspn(s, " \t");
     memmove(s, s + lead, strlen(s + lead) + 1);
+}
+
+static bool legal_text(const gb_game *g, const char *text)
+{
+    gb_move moves[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char t[96];
+        gb_move_format(g, &moves[i], t, sizeof t);
+        if (strcmp(t, text) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* A person's move: move text, or twelve numbers for a layout (RULINGS A2); at a terminal, a
+ * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5). */
+static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_move *m, gb_error *err)
+{
+    if (strcmp(gb_phase(g), "layout") == 0 && strncmp(line, "layout:", 7) != 0) {
+        char text[128] = "layout:";
+        int count = 0;
+        for (const char *p = line; *p;) {
+            while (*p == ' ' || *p == ',' || *p == '\t')
+                p++;
+            if (!*p)
+                break;
+            size_t len = strspn(p, "0123456789");
+            if (len == 0 || len > 3) {
+                snprintf(err->msg, sizeof err->msg, "a layout is 12 whole numbers, one for each pit A-F then a-f (or 'suggest')");
+                err->code = GB_EINVAL;
+                return GB_EINVAL;
+            }
+            size_t used = strlen(text);
+            snprintf(text + used, sizeof text - used, "%s%.*s", count ? "," : "", (int)len, p);
+            count++;
+            p += len;
+        }
+        if (count != 12) {
+            snprintf(err->msg, sizeof err->msg, "a layout is 12 numbers (pits A-F then a-f), %d given", count);
+            err->code = GB_EINVAL;
+            return GB_EINVAL;
+        }
+        return gb_move_parse(g, text, m, err);
+    }
+    int rc = gb_move_parse(g, line, m, err);
+    if (rc != GB_OK || !tty || m->kind != GB_MOVE_SOW || m->refusals)
+        return rc;
+    /* offers k+1 exists exactly when LABEL~(k+1) is legal; LABEL~k takes offer k+1 */
+    char label[4];
+    gb_move_format(g, m, label, sizeof label);
+    int k = 0;
+    for (;;) {
+        char next[16];
+        snprintf(next, sizeof next, "%s~%d", label, k + 1);
+        if (!legal_text(g, next))
+            break;
+        gb_game *c = gb_game_clone(g);
+        gb_move probe = *m;
+        probe.refusals = (uint16_t)k;
+        int where = -1;
+        if (c && gb_play(c, &probe, NULL) == GB_OK && gb_last_trace(c)) {
+            const gb_trace *t = gb_last_trace(c);
+            for (int i = 0; i < t->events; i++)
+                if (t->lap[i].event == GB_EV_BULTO)
+                    where = t->lap[i].to;
+        }
+        gb_game_free(c);
+        char q[96], hole[2] = {0, 0};
+        if (where >= 0)
+            hole[0] = (char)(where < gb_game_rows(g) ? 'A' + where : 'a' + where - gb_game_rows(g));
+        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here", hole);
+        char *ans = read_line(q, tty);
+        bool yes = !ans || ans[0] != 'n';
+        free(ans);
+        if (yes)
+            break;
+        k++;
+    }
+    m->refusals = (uint16_t)k;
+    return GB_OK;
 }
 
 static void list_moves(const gb_game *g)
@@ -236,6 +319,7 @@ int cmd_play(int argc, char **argv)
             summarised = false;
         }
         int side = gb_to_move(g);
+        int round_before = gb_round(g);
         gb_move m;
         if (side >= 0 && kinds[side].kind != PLAYER_HUMAN) {
             if (player_choose(&kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
@@ -245,6 +329,7 @@ int cmd_play(int argc, char **argv)
             }
             redo.len = 0;
             draw_trace(stdout, g, &m, side);
+            draw_round_summary(stdout, g, round_before);
             draw_board(stdout, g, color);
             continue;
         }
@@ -335,13 +420,31 @@ int cmd_play(int argc, char **argv)
             }
         } else if (gb_is_over(g)) {
             printf("  the game is over: undo, save FILE, load FILE, rules or quit\n");
-        } else if (gb_move_parse(g, line, &m, &err) != GB_OK || gb_play(g, &m, &err) != GB_OK) {
+        } else if (strcmp(line, "suggest") == 0 || strcmp(line, "take") == 0) {
+            /* L'ab al-Akil's tebweez (A2): a near-even layout, shown or played */
+            gb_move lay;
+            if (strcmp(gb_phase(g), "layout") != 0 ||
+                gb_akil_sensible_layout(gb_game_options(g), &rng, &lay) != GB_OK) {
+                printf("  there is no layout to suggest now\n");
+            } else if (line[0] == 's') {
+                char t[96];
+                gb_move_format(g, &lay, t, sizeof t);
+                printf("  a near-even layout: %s\n  (type 'take' to lay one like it, or type your own 12 numbers)\n", t);
+            } else if (gb_play(g, &lay, &err) != GB_OK) {
+                printf("  %s\n", err.msg);
+            } else {
+                redo.len = 0;
+                draw_trace(stdout, g, &lay, side);
+                draw_board(stdout, g, color);
+            }
+        } else if (parse_human_move(g, line, tty, &m, &err) != GB_OK || gb_play(g, &m, &err) != GB_OK) {
             printf("  %s\n", err.msg);
             if (err.code == GB_EINVAL)
                 printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
         } else {
             redo.len = 0;
             draw_trace(stdout, g, &m, side);
+            draw_round_summary(stdout, g, round_before);
             draw_board(stdout, g, color);
         }
         free(line);
