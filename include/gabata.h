@@ -228,6 +228,8 @@ typedef struct gb_search_opts {
     uint64_t seed;      /* candidates of unlistable phases (layouts), MCTS playouts */
     gb_search_info_fn info;
     void *user;
+    const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
+    int nsearchmoves;
 } gb_search_opts;
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the

@@ -196,9 +196,9 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
         s->tree_cap = TREE_CAP;
     }
     s->rng = o->seed ^ 0x6d637473ull;
-    int n = gb_search_root_moves(s, g, o->seed);
+    int n = gb_search_root_moves(s, g, o);
     if (n <= 0)
-        return gb_fail(err, GB_EILLEGAL, "no move to search in phase %s", gb_phase(g));
+        return gb_fail(err, GB_EILLEGAL, o->nsearchmoves > 0 ? "none of the moves to search is legal here (phase %s)" : "no move to search in phase %s", gb_phase(g));
     s->nmoves[0] = n;
     const gb_budget *b = &o->budget;
     long long limit = b->nodes > 0 ? b->nodes : b->movetime_ms > 0 ? 0 : 10000;

@@ -337,22 +337,37 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
 }
 
 /* Fill the root's moves: the listed ones, or K candidates for a phase that cannot be listed. */
-int gb_search_root_moves(gb_searcher *s, const gb_game *g, uint64_t seed)
+int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o)
 {
     const gb_rules *r = s->r;
     gb_pos *p = &s->node[0];
-    int n = gb_legal_moves(g, s->moves[0], GB_MAX_MOVES);
+    (void)g;
+    int n = r->gen(&s->o, p, s->moves[0], s->children[0]);
     if (n > 0) {
-        n = r->gen(&s->o, p, s->moves[0], s->children[0]);
+        if (o->nsearchmoves > 0) { /* keep only the moves asked for */
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < o->nsearchmoves; j++)
+                    if (gb_same_move(&s->moves[0][i], &o->searchmoves[j])) {
+                        s->moves[0][k] = s->moves[0][i];
+                        s->children[0][k++] = s->children[0][i];
+                        break;
+                    }
+            n = k;
+        }
         return n;
     }
-    if (!r->random_move)
+    if (!r->random_move && o->nsearchmoves <= 0)
         return 0;
-    uint64_t rng = seed ^ 0xc0ffeeull;
+    /* a phase whose moves cannot be listed (a layout): the moves asked for, or K candidates from
+     * the game's random move, each searched */
+    uint64_t rng = o->seed ^ 0xc0ffeeull;
     n = 0;
-    for (int k = 0; k < ROOT_CANDIDATES * 4 && n < ROOT_CANDIDATES; k++) {
+    for (int k = 0; n < ROOT_CANDIDATES && (o->nsearchmoves > 0 ? k < o->nsearchmoves : k < ROOT_CANDIDATES * 4); k++) {
         gb_move m;
-        if (r->random_move(&s->o, p, &rng, &m) != GB_OK)
+        if (o->nsearchmoves > 0)
+            m = o->searchmoves[k];
+        else if (r->random_move(&s->o, p, &rng, &m) != GB_OK)
             break;
         bool dup = false;
         for (int i = 0; i < n && !dup; i++)
@@ -389,9 +404,9 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         max_depth = GB_SEARCH_MAX_DEPTH;
     s->node_limit = b->nodes;
     s->movetime_ms = b->movetime_ms;
-    int n = gb_search_root_moves(s, g, o->seed);
+    int n = gb_search_root_moves(s, g, o);
     if (n <= 0)
-        return gb_fail(err, GB_EILLEGAL, "no move to search in phase %s", gb_phase(g));
+        return gb_fail(err, GB_EILLEGAL, o->nsearchmoves > 0 ? "none of the moves to search is legal here (phase %s)" : "no move to search in phase %s", gb_phase(g));
     s->nmoves[0] = n;
     res->best = s->moves[0][0];
     int prev = 0;

@@ -84,7 +84,7 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
                       gb_error *err);
 /* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's
  * random move for a phase that cannot be listed. Returns the count. */
-int gb_search_root_moves(gb_searcher *s, const gb_game *g, uint64_t seed);
+int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o);
 double gb_search_elapsed(const struct timespec *t0);
 bool gb_same_move(const gb_move *a, const gb_move *b);
 
