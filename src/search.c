@@ -135,6 +135,9 @@ static uint64_t tt_key(const gb_searcher *s, int ply)
     /* near the cap (T3) a value depends on the ply too */
     if ((long)s->o.v[GB_OPT_MAX_PLIES] - (long)p->ply <= MAX_PLY + 2)
         k ^= mix(0xca9000000ull + p->ply);
+    /* who moved last is not part of the repetition hash, but decides Sadeqa III's S5 */
+    if (p->flags & GB_F_LAST_N)
+        k ^= mix(0x1a57ull);
     return k ? k : 1;
 }
 
@@ -184,10 +187,7 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
                           s->scratch_moves, s->scratch_children);
     } else if (n == 0 || depth <= 1 || ply + 1 >= MAX_PLY - 1) {
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
-        if (n > 0)
-            s->horizon = true;
-        else
-            s->horizon = true;
+        s->horizon = true;
         v = gb_eval(s->r, &s->o, &c, me);
     } else {
         s->node[ply + 1] = c;
@@ -219,9 +219,12 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
             bool deep_enough = s->tt_exact ? e->depth == depth : e->depth >= depth;
             if (ply > 0 && deep_enough) {
                 int v = from_tt(e->value, ply);
-                if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
-                    (e->flag == TT_UPPER && v <= alpha))
+                int flag = e->flag & 3;
+                if (flag == TT_EXACT || (flag == TT_LOWER && v >= beta) || (flag == TT_UPPER && v <= alpha)) {
+                    if (e->flag & TT_HORIZON) /* the stored search reached its horizon */
+                        s->horizon = true;
                     return v;
+                }
             }
         }
     }
@@ -243,6 +246,8 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         key_of[i] = k;
     }
     int best = -INF, best_i = -1;
+    const bool horizon_above = s->horizon;
+    s->horizon = false;
     for (int j = 0; j < n; j++) {
         /* selection sort, one step at a time: most nodes cut after the first moves */
         int bj = j;
@@ -254,8 +259,10 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         order[bj] = t;
         const int i = order[j];
         int v = child_value(s, ply, i, depth, alpha, beta);
-        if (s->stop)
+        if (s->stop) {
+            s->horizon = true;
             return 0;
+        }
         if (v > best) {
             best = v;
             best_i = i;
@@ -288,9 +295,11 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         e->key = key;
         e->value = to_tt(best, ply);
         e->depth = (int8_t)depth;
-        e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+        e->flag = (uint8_t)((best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT) |
+                            (s->horizon ? TT_HORIZON : 0));
         e->best = (uint16_t)best_i;
     }
+    s->horizon = s->horizon || horizon_above;
     return best;
 }
 

@@ -37,7 +37,7 @@ double gb_eval_to_result(int score);
 #define INF (GB_SCORE_WIN + 1)
 #define ROOT_CANDIDATES 16
 
-enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER };
+enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER, TT_HORIZON = 4 };
 
 typedef struct tt_entry {
     uint64_t key;
