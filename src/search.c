@@ -291,7 +291,7 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
             }
         }
     }
-    if (e) {
+    if (e && !(ply == 0 && s->partial_root)) {
         e->key = key;
         e->value = to_tt(best, ply);
         e->depth = (int8_t)depth;
@@ -417,6 +417,9 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
     if (n <= 0)
         return gb_fail(err, GB_EILLEGAL, o->nsearchmoves > 0 ? "none of the moves to search is legal here (phase %s)" : "no move to search in phase %s", gb_phase(g));
     s->nmoves[0] = n;
+    /* a root restricted to some moves, or to candidates of an unlistable phase, is not the
+     * position's true value: it is not stored */
+    s->partial_root = o->nsearchmoves > 0 || gb_legal_moves(g, s->scratch_moves, GB_MAX_MOVES) == 0;
     res->best = s->moves[0][0];
     int prev = 0;
     for (int d = 1; d <= max_depth; d++) {

@@ -67,6 +67,7 @@ struct gb_searcher {
     gb_move pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY + 1];
     int tt_exact;
+    bool partial_root;
     long long nodes, node_limit;
     struct timespec t0;
     long movetime_ms;
