@@ -466,6 +466,10 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
             o->info(res, o->user);
         if (!s->horizon)
             break; /* every line ended within the depth: the value is exact */
+        if (n == 1 && !b->depth && !b->nodes)
+            break; /* a forced move, by time: no need to think */
+        if (b->movetime_ms && res->seconds * 1000.0 > 0.6 * (double)b->movetime_ms)
+            break; /* the next iteration would not finish in time */
         if (gb_score_is_win(v) && GB_SCORE_WIN - abs(v) < d)
             break; /* a forced result shorter than the depth */
     }
