@@ -137,6 +137,10 @@ static void elo_line(char *buf, size_t len, const tally *t)
         snprintf(buf, len, "no games");
         return;
     }
+    if ((t->w + t->d / 2.0 >= t->n || t->l + t->d / 2.0 >= t->n) && t->n < 30) {
+        snprintf(buf, len, "%sinf (too few games for an interval)", t->w ? "+" : "-");
+        return;
+    }
     if (t->w + t->d / 2.0 >= t->n) { /* every game won: the rule of three gives the bound */
         snprintf(buf, len, "+inf (95%%: above %+.0f)", match_elo(1 - 3.0 / t->n));
         return;
