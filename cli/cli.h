@@ -20,18 +20,21 @@ int round_before_last(const gb_game *g);
 void draw_summary(FILE *out, const gb_game *g);
 const char *side_name(int side);
 
-/* Players: a person, or a computer player. `ai` levels run from 1 (a beginner can win) to 8;
- * until the searching engine lands every level is the greedy player. */
-typedef enum { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_AI } player_kind;
+/* Players: a person, or a computer player. `ai` levels run from 1 (a beginner can win) to 8
+ * (alpha-beta search, docs/ai.md); `mcts` is Monte Carlo tree search. */
+typedef enum { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_AI, PLAYER_MCTS } player_kind;
 typedef struct player {
     player_kind kind;
     int level;       /* ai: 1..8 */
     double think;    /* ai: seconds to think, 0 for the level's default */
 } player;
-/* "human", "random", "ai" (level 4), "ai:N". Returns 0, or -1 for anything else. */
+/* "human", "random", "ai" (level 4), "ai:N", "mcts"; "ai:N@SECONDS" or "mcts@SECONDS" set the
+ * thinking time. Returns 0, or -1 for anything else. */
 int player_parse(const char *s, player *p);
 /* "human", "random", "ai:4 (greedy)"... into buf; returns buf. */
 const char *player_describe(const player *p, char *buf, size_t len);
+/* The search options of a computer player (its level's budget, or its thinking time). */
+void player_budget(const player *p, gb_search_opts *o, uint64_t seed);
 /* Choose a move for the player to move (any phase, layouts included); 0 on success. */
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
 

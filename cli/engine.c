@@ -144,6 +144,116 @@ static void cmd_seed(session *s, char *args)
     ok(s);
 }
 
+/* `go [depth N | nodes N | movetime MS] [mcts]`: search the current position synchronously
+ * within the budget; `info` lines after each completed iteration, then `bestmove MOVE`. */
+typedef struct go_ctx {
+    session *s;
+    bool mcts;
+} go_ctx;
+
+static void format_score(char *buf, size_t len, int score)
+{
+    int w = gb_score_is_win(score);
+    if (w)
+        snprintf(buf, len, "win %d", w > 0 ? GB_SCORE_WIN - score : -(GB_SCORE_WIN + score));
+    else
+        snprintf(buf, len, "cs %d", score);
+}
+
+static void go_info(const gb_search_result *r, void *user)
+{
+    go_ctx *c = user;
+    char sc[48];
+    if (c->mcts)
+        snprintf(sc, sizeof sc, "q %d", r->score);
+    else
+        format_score(sc, sizeof sc, r->score);
+    double secs = r->seconds > 1e-6 ? r->seconds : 1e-6;
+    fprintf(c->s->out, "info depth %d score %s nodes %lld nps %.0f time %.0f pv", r->depth, sc,
+            r->nodes, (double)r->nodes / secs, r->seconds * 1000.0);
+    /* the PV's moves are formatted on a copy of the game, played along */
+    gb_game *g = gb_game_clone(c->s->g);
+    for (int i = 0; g && i < r->pv_len; i++) {
+        char mv[96];
+        gb_move m = r->pv[i];
+        if (gb_is_over(g) || gb_move_format(g, &m, mv, sizeof mv) < 0 || gb_play(g, &m, NULL) != GB_OK)
+            break;
+        fprintf(c->s->out, " %s", mv);
+    }
+    gb_game_free(g);
+    fprintf(c->s->out, "\n");
+    fflush(c->s->out);
+}
+
+static bool parse_count(const char *t, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = t ? strtoll(t, &end, 10) : 0;
+    if (!t || !*t || *end || errno || v < 1 || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void cmd_go(session *s, char *args)
+{
+    if (!need_game(s))
+        return;
+    if (gb_is_over(s->g)) {
+        reply_error(s, "the game is over");
+        return;
+    }
+    gb_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = s->seed;
+    go_ctx c = {s, false};
+    bool any = false;
+    for (char *t = strtok(args, " \t"); t; t = strtok(NULL, " \t")) {
+        long long v;
+        if (strcmp(t, "mcts") == 0) {
+            c.mcts = true;
+            continue;
+        }
+        char *arg = strtok(NULL, " \t");
+        if (strcmp(t, "depth") == 0 && parse_count(arg, GB_SEARCH_MAX_DEPTH, &v)) {
+            o.budget.depth = (int)v;
+        } else if (strcmp(t, "nodes") == 0 && parse_count(arg, 1000000000000LL, &v)) {
+            o.budget.nodes = v;
+        } else if (strcmp(t, "movetime") == 0 && parse_count(arg, 86400000LL, &v)) {
+            o.budget.movetime_ms = (long)v;
+        } else {
+            reply_error(s, "usage: go [depth N (1-64) | nodes N | movetime MS] [mcts]");
+            return;
+        }
+        any = true;
+    }
+    if (!any)
+        o.budget.movetime_ms = 1000;
+    o.info = go_info;
+    o.user = &c;
+    o.tt_mb = 32;
+    gb_searcher *sr = gb_searcher_new(&o);
+    if (!sr) {
+        reply_error(s, "out of memory");
+        return;
+    }
+    gb_search_result res;
+    gb_error err;
+    int rc = c.mcts ? gb_mcts(sr, s->g, &o, &res, &err) : gb_search(sr, s->g, &o, &res, &err);
+    gb_searcher_free(sr);
+    if (rc != GB_OK) {
+        reply_error(s, err.msg);
+        return;
+    }
+    if (c.mcts)
+        go_info(&res, &c);
+    char mv[96];
+    gb_move_format(s->g, &res.best, mv, sizeof mv);
+    fprintf(s->out, "bestmove %s\n", mv);
+    ok(s);
+}
+
 static const char help_text[] =
     "new VARIANT [key=value ...]  start a game (variants: sadeqa, qelat, akil, bulto)\n"
     "position [STRING]            set the position, or print the current one\n"
@@ -155,6 +265,8 @@ static const char help_text[] =
     "record                       the game record so far\n"
     "perft DEPTH                  count move sequences of DEPTH plies\n"
     "seed N                       the random seed for the next game (chance, lots)\n"
+    "go [depth N|nodes N|movetime MS] [mcts]  search: info lines, then bestmove MOVE\n"
+    "stop                         accepted (go is synchronous: it stops at its budget)\n"
     "help                         this list\n"
     "quit                         end the session\n";
 
@@ -238,6 +350,10 @@ int engine_run(FILE *in, FILE *out)
             cmd_perft(&s, args);
         } else if (strcmp(cmd, "seed") == 0) {
             cmd_seed(&s, args);
+        } else if (strcmp(cmd, "go") == 0) {
+            cmd_go(&s, args);
+        } else if (strcmp(cmd, "stop") == 0) {
+            ok(&s);
         } else if (strcmp(cmd, "help") == 0) {
             fputs(help_text, out);
             ok(&s);

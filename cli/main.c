@@ -1,10 +1,11 @@
 /* main.c — the gabata program: one command a job (play, replay, perft, bench, engine). */
-#include "cli.h"
+#include "ai_cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
@@ -17,7 +18,9 @@ static const char usage_text[] =
     "  play VARIANT      play in the terminal, against the computer or another person\n"
     "  replay FILE       show a game record position by position\n"
     "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
-    "  bench VARIANT     random self-play speed and statistics\n"
+    "  bench VARIANT     random self-play speed and statistics (--search: search speed)\n"
+    "  match P P ...     one computer player against another, paired openings, Elo\n"
+    "  analyze FILE      the engine's view of every move of a game record\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  serve             the browser game and its JSON API (docs/api.md)\n"
     "  variants          the games and their options\n"
@@ -134,9 +137,78 @@ static int cmd_perft(int argc, char **argv)
 
 static const char bench_help[] =
     "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
+    "       gabata bench [VARIANT] --search [--nodes N] [--positions K] [--seed S] [key=value ...]\n"
     "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
     "sown stones per second, with the games' statistics: plies per game, results, end reasons.\n"
-    "Figures only: nothing here passes or fails.\n";
+    "With --search: alpha-beta searches of N nodes (default 300000) from K positions (default 8:\n"
+    "the start and random openings), and MCTS playouts, for VARIANT or every game; prints nodes\n"
+    "per second. Figures only: nothing here passes or fails.\n";
+
+/* `bench --search`: search speed, per game. */
+static int bench_search(const char *variant, const char *opts, long nodes, long positions, long seed)
+{
+    const bool tty = isatty(STDERR_FILENO);
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        if (variant && strcmp(variant, name) != 0)
+            continue;
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.nodes = nodes;
+        o.tt_mb = 32;
+        gb_searcher *s = gb_searcher_new(&o);
+        if (!s)
+            return fail("out of memory%s", "");
+        long long total = 0, playouts = 0;
+        double secs = 0, msecs = 0;
+        int depth_sum = 0, searched = 0;
+        uint64_t rng = (uint64_t)seed;
+        for (long k = 0; k < positions; k++) {
+            gb_game *g;
+            gb_error err;
+            if (gb_game_new(&g, name, variant ? opts : "", (uint64_t)seed + (uint64_t)k, &err)) {
+                gb_searcher_free(s);
+                return fail("%s", err.msg);
+            }
+            /* the start, then positions after 2, 4, ... random plies */
+            for (long i = 0; i < 2 * k && !gb_is_over(g); i++) {
+                gb_move m;
+                if (gb_random_move(g, &rng, &m) != GB_OK || gb_play(g, &m, NULL) != GB_OK)
+                    break;
+            }
+            gb_search_result r;
+            if (!gb_is_over(g) && gb_search(s, g, &o, &r, &err) == GB_OK) {
+                total += r.nodes;
+                secs += r.seconds;
+                depth_sum += r.depth;
+                searched++;
+                gb_search_opts mo = o;
+                mo.budget.nodes = 2000;
+                if (gb_mcts(s, g, &mo, &r, &err) == GB_OK) {
+                    playouts += r.nodes;
+                    msecs += r.seconds;
+                }
+            }
+            gb_game_free(g);
+            if (tty) {
+                fprintf(stderr, "\r  %s: %ld/%ld positions ", name, k + 1, positions);
+                fflush(stderr);
+            }
+        }
+        if (tty)
+            fprintf(stderr, "\r%40s\r", "");
+        gb_searcher_free(s);
+        if (secs <= 0)
+            secs = 1e-9;
+        if (msecs <= 0)
+            msecs = 1e-9;
+        printf("bench --search %s: %d positions, %lld nodes in %.3f s: %.0f nodes/s (alpha-beta, mean depth %.1f); "
+               "%.0f playouts/s (MCTS)\n",
+               name, searched, total, secs, (double)total / secs, searched ? (double)depth_sum / searched : 0.0,
+               (double)playouts / msecs);
+    }
+    return 0;
+}
 
 static int cmd_bench(int argc, char **argv)
 {
@@ -145,10 +217,19 @@ static int cmd_bench(int argc, char **argv)
         return 0;
     }
     const char *variant = NULL;
-    long games = 20000, seed = 1;
+    long games = 20000, seed = 1, nodes = 300000, positions = 8;
+    bool search = false;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--games") == 0) {
+        if (strcmp(argv[i], "--search") == 0) {
+            search = true;
+        } else if (strcmp(argv[i], "--nodes") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 1, 1000000000, &nodes))
+                return fail("--nodes needs a whole number from 1 to 1000000000%s", "");
+        } else if (strcmp(argv[i], "--positions") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 1, 1000, &positions))
+                return fail("--positions needs a whole number from 1 to 1000%s", "");
+        } else if (strcmp(argv[i], "--games") == 0) {
             if (++i >= argc || !parse_long(argv[i], 1, 100000000, &games))
                 return fail("--games needs a whole number from 1 to 100000000%s", "");
         } else if (strcmp(argv[i], "--seed") == 0) {
@@ -161,6 +242,18 @@ static int cmd_bench(int argc, char **argv)
         } else {
             return fail("unexpected argument '%s' (see gabata bench --help)", argv[i]);
         }
+    }
+    if (search) {
+        if (variant) {
+            gb_game *probe;
+            gb_error perr;
+            if (gb_game_new(&probe, variant, opts, 1, &perr))
+                return fail("%s", perr.msg);
+            gb_game_free(probe);
+        } else if (opts[0]) {
+            return fail("options need a VARIANT%s", "");
+        }
+        return bench_search(variant, opts, nodes, positions, seed);
     }
     if (!variant) {
         fputs(bench_help, stderr);
@@ -301,6 +394,10 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 1, argv + 1);
     if (strcmp(cmd, "serve") == 0)
         return cmd_serve(argc - 1, argv + 1);
+    if (strcmp(cmd, "match") == 0)
+        return cmd_match(argc - 1, argv + 1);
+    if (strcmp(cmd, "analyze") == 0)
+        return cmd_analyze(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
         return cmd_variants();
     if (strcmp(cmd, "engine") == 0) {

@@ -13,11 +13,12 @@
 #endif
 
 static const char play_help[] =
-    "usage: gabata play VARIANT [--south P] [--north P] [--seed N] [--position STRING] [key=value ...]\n"
-    "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8 (default: South human,\n"
-    "North ai, which is ai:4).\n"
-    "'ai' is for now a greedy player that takes the move with the best immediate balance of\n"
-    "stones; the searching computer player comes with a later release.\n"
+    "usage: gabata play VARIANT [--south P] [--north P] [--think SECONDS] [--seed N]\n"
+    "                   [--position STRING] [key=value ...]\n"
+    "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8, or mcts (default:\n"
+    "South human, North ai, which is ai:4). The ai levels search with alpha-beta: 1 is for\n"
+    "beginners, 8 the strongest (docs/ai.md); mcts is Monte Carlo tree search. --think sets the\n"
+    "computer players' time a move (ai:8@2 sets one player's).\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
     "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
     "load FILE, help, quit.\n"
@@ -250,6 +251,7 @@ int cmd_play(int argc, char **argv)
     const char *variant = NULL, *position = NULL;
     player kinds[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
     uint64_t seed = (uint64_t)time(NULL);
+    double think = 0;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -258,7 +260,15 @@ int cmd_play(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
             if (i + 1 >= argc || player_parse(argv[i + 1], &kinds[a[2] == 'n']) != 0) {
-                fprintf(stderr, "gabata: %s needs human, random, ai or ai:1 ... ai:8\n", a);
+                fprintf(stderr, "gabata: %s needs human, random, ai, ai:1 ... ai:8 or mcts\n", a);
+                return 2;
+            }
+            i++;
+        } else if (strcmp(a, "--think") == 0) {
+            char *end;
+            errno = 0;
+            if (i + 1 >= argc || (think = strtod(argv[i + 1], &end), *end || errno || !(think > 0) || think > 3600)) {
+                fprintf(stderr, "gabata: --think needs a number of seconds (more than 0, at most 3600)\n");
                 return 2;
             }
             i++;
@@ -290,6 +300,9 @@ int cmd_play(int argc, char **argv)
         fputs(play_help, stderr);
         return 2;
     }
+    for (int k = 0; k < 2; k++)
+        if (think > 0 && kinds[k].think == 0 && (kinds[k].kind == PLAYER_AI || kinds[k].kind == PLAYER_MCTS))
+            kinds[k].think = think;
     gb_game *g;
     gb_error err;
     int rc = position ? gb_game_from_position(&g, position, seed, &err) : gb_game_new(&g, variant, opts, seed, &err);

@@ -206,6 +206,63 @@ int gb_variant_option(const char *name, int i, gb_option_info *out);
 /* Holes per row of a variant (0 if unknown). */
 int gb_variant_rows(const char *name);
 
+/* ---- computer players: alpha-beta search and Monte Carlo tree search (docs/ai.md) ----
+ * Scores are from the side to move's view, in hundredths of a stone (100 = one stone taken).
+ * A won or lost game scores +-(GB_SCORE_WIN - plies to the end); see gb_score_is_win. */
+#define GB_SCORE_WIN 1000000
+#define GB_SEARCH_MAX_DEPTH 64
+#define GB_PV_MAX 32
+
+typedef struct gb_budget {
+    int depth;          /* plies (1..GB_SEARCH_MAX_DEPTH); 0: no depth limit */
+    long long nodes;    /* alpha-beta: positions visited; MCTS: playouts; 0: no limit */
+    long movetime_ms;   /* wall-clock milliseconds; 0: no limit */
+} gb_budget;            /* all zero: depth 6 for alpha-beta, 10,000 playouts for MCTS */
+
+typedef struct gb_search_result {
+    gb_move best;       /* the move to play (chance left 0: gb_play draws it) */
+    int score;          /* side to move's view; MCTS: 1000 * (2 * expected result - 1) */
+    int depth;          /* alpha-beta: deepest completed iteration; MCTS: deepest tree level */
+    long long nodes;    /* positions visited (MCTS: playouts) */
+    double seconds;
+    int pv_len;
+    gb_move pv[GB_PV_MAX]; /* principal variation, best first */
+} gb_search_result;
+
+/* Called after every completed iteration (alpha-beta) or now and then (MCTS), e.g. to print
+ * `info` lines. Must not call back into the searcher. */
+typedef void (*gb_search_info_fn)(const gb_search_result *r, void *user);
+
+typedef struct gb_search_opts {
+    gb_budget budget;
+    int tt_mb;          /* transposition table size in MiB: 0 for 16, negative for none */
+    int tt_exact;       /* tests: use a stored value only at exactly the depth asked */
+    uint64_t seed;      /* candidates of unlistable phases (layouts), MCTS playouts */
+    gb_search_info_fn info;
+    void *user;
+    const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
+    int nsearchmoves;
+} gb_search_opts;
+
+/* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the
+ * MCTS tree), once; it can be reused for many searches of one game. Not thread-safe: one per
+ * thread. */
+typedef struct gb_searcher gb_searcher;
+gb_searcher *gb_searcher_new(const gb_search_opts *o);
+void gb_searcher_free(gb_searcher *s);
+/* Alpha-beta (negamax) with iterative deepening, transposition table, killer/history ordering and
+ * aspiration windows. GB_EOVER when the game is over. */
+int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+              gb_error *err);
+/* Monte Carlo tree search (UCT) with random playouts; reproducible for a seed and a playout
+ * budget. */
+int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+            gb_error *err);
+/* The static evaluation of the current position, from the side to move's view. */
+int gb_evaluate(const gb_game *g);
+/* Is a score a won (1) or lost (-1) game, or neither (0)? */
+int gb_score_is_win(int score);
+
 #ifdef __cplusplus
 }
 #endif

@@ -270,6 +270,7 @@ const gb_options *gb_game_options(const gb_game *g) { return &g->o; }
 const gb_pos *gb_game_pos(const gb_game *g) { return &g->cur; }
 const gb_pos *gb_game_start(const gb_game *g) { return &g->start; }
 bool gb_game_custom(const gb_game *g) { return g->custom; }
+const gb_record *gb_game_record(const gb_game *g) { return &g->rec; }
 uint64_t gb_game_seed(const gb_game *g) { return g->seed; }
 
 const char *gb_game_variant(const gb_game *g) { return g->r->name; }

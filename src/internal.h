@@ -182,6 +182,8 @@ const gb_options *gb_game_options(const gb_game *g);
 const gb_pos *gb_game_pos(const gb_game *g);
 const gb_pos *gb_game_start(const gb_game *g);
 bool gb_game_custom(const gb_game *g);
+/* The game's repetition record (this round's positions, the current one last): for search. */
+const gb_record *gb_game_record(const gb_game *g);
 uint64_t gb_game_seed(const gb_game *g);
 char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p);
 

@@ -18,7 +18,7 @@ contains() { grep -q -- "$1" /tmp/gabata_smoke.out || { echo "FAIL: output lacks
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" /tmp/gabata_smoke.out' EXIT
 
-for c in play replay perft bench engine serve; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
+for c in play replay perft bench engine serve match analyze; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
 check "--help" "$gabata" --help
 check "variants" "$gabata" variants; contains "seeds=6|4"
 
@@ -47,6 +47,27 @@ printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 refuse "bad record" "line 3 column 6" "$gabata" replay "$tmp/bad.rec"
 refuse "unknown command" "unknown command" "$gabata" frobnicate
 refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
+
+# the computer players: a small match with workers and CSV/JSON, analysis of the saved game,
+# search speed, and clear errors
+check "match" "$gabata" match ai:2 random --variant sadeqa --games 4 --jobs 2 --csv "$tmp/m.csv"
+contains "Elo difference (ai:2 minus random)"
+[ "$(wc -l < "$tmp/m.csv")" -eq 5 ] || { echo "FAIL: match CSV has not 4 games"; fail=1; }
+check "match json" "$gabata" match ai:1 mcts@0.01 --variant sadeqa seeds=4 --games 2 --openings 2 --json "$tmp/m.json"
+grep -q '"opening_plies": 2' "$tmp/m.json" || { echo "FAIL: match JSON"; fail=1; }
+check "match sprt" "$gabata" match ai:3 random --variant sadeqa --games 40 --sprt 0,200
+contains "SPRT"
+check "analyze" "$gabata" analyze "$tmp/g.rec" --depth 3; contains "1. South C"
+check "bench search" "$gabata" bench sadeqa --search --nodes 2000 --positions 2; contains "nodes/s"
+check "play think" sh -c "\"$gabata\" play sadeqa --south ai:8 --north mcts --think 0.01 --seed 4 </dev/null"
+contains "Game over"
+refuse "match odd games" "--games needs an even number" "$gabata" match ai:1 random --variant sadeqa --games 3
+refuse "match bad player" "unknown player 'ai:9'" "$gabata" match ai:9 random --variant sadeqa --games 2
+refuse "match no variant" "needs two players" "$gabata" match ai:1 random --games 2
+refuse "match unknown game" "unknown game" "$gabata" match ai:1 random --variant chess --games 2
+refuse "analyze missing" "cannot read" "$gabata" analyze "$tmp/none.rec"
+refuse "analyze depth" "--depth needs" "$gabata" analyze "$tmp/g.rec" --depth 0
+refuse "play think" "--think needs" "$gabata" play sadeqa --think -1
 
 [ $fail -eq 0 ] && echo "cli smoke: all passed"
 exit $fail

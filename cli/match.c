@@ -1,0 +1,513 @@
+/* match.c — `gabata match`: one computer player against another with paired openings (each
+ * random opening of K plies played once from each side), worker processes, a progress line, a
+ * summary with the Elo difference and its 95% interval, an optional SPRT stop, CSV/JSON output. */
+#include "ai_cli.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_JOBS 64
+
+static uint64_t pair_seed(const match_cfg *c, int pair)
+{
+    uint64_t z = c->seed * 0x9e3779b97f4a7c15ull + (uint64_t)pair * 0xbf58476d1ce4e5b9ull + 1;
+    return gb_rand_next(&z);
+}
+
+int match_opening(const match_cfg *c, int pair, gb_game **out, char *text, size_t len)
+{
+    uint64_t seed = pair_seed(c, pair), rng = seed;
+    gb_error err;
+    /* a random opening that does not end the game; after 100 tries, a shorter one */
+    for (int k = c->openings, tries = 0; k >= 0; tries++) {
+        gb_game *g;
+        if (gb_game_new(&g, c->variant, c->opts, seed, &err) != GB_OK)
+            return -1;
+        size_t used = 0;
+        text[0] = 0;
+        int i;
+        for (i = 0; i < k && !gb_is_over(g); i++) {
+            gb_move m;
+            char mv[96];
+            if (gb_random_move(g, &rng, &m) != GB_OK || gb_play(g, &m, NULL) != GB_OK)
+                break;
+            gb_move_format(g, gb_history_move(g, gb_history_length(g) - 1), mv, sizeof mv);
+            int w = snprintf(text + used, len - used, "%s%s", used ? " " : "", mv);
+            if (w > 0 && (size_t)w < len - used)
+                used += (size_t)w;
+        }
+        if (i == k && !gb_is_over(g)) {
+            *out = g;
+            return 0;
+        }
+        gb_game_free(g);
+        if (tries >= 100) {
+            k--;
+            tries = 0;
+        }
+    }
+    return -1;
+}
+
+int match_play_game(const match_cfg *c, int index, match_game *out)
+{
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->pair = index / 2;
+    out->p1_side = index % 2 ? GB_NORTH : GB_SOUTH;
+    out->result = -1;
+    gb_game *g;
+    if (match_opening(c, out->pair, &g, out->opening, sizeof out->opening) != 0)
+        return -1;
+    uint64_t rng = pair_seed(c, out->pair) ^ (0x1234567ull * (uint64_t)(index + 1));
+    while (!gb_is_over(g)) {
+        int side = gb_to_move(g);
+        const player *p = &c->p[side == out->p1_side ? 0 : 1];
+        gb_move m;
+        if (player_choose(p, g, &rng, &m) != 0 || gb_play(g, &m, NULL) != GB_OK) {
+            gb_game_free(g);
+            return -1;
+        }
+    }
+    int w = gb_winner(g);
+    out->result = w == GB_DRAW ? 1 : w == out->p1_side ? 2 : 0;
+    out->score[0] = gb_score(g, GB_SOUTH);
+    out->score[1] = gb_score(g, GB_NORTH);
+    out->end_reason = gb_end_reason(g);
+    out->plies = gb_history_length(g);
+    gb_game_free(g);
+    return 0;
+}
+
+double match_elo(double s) { return -400.0 * log10(1.0 / s - 1.0); }
+
+/* ---- tallies ---- */
+typedef struct tally {
+    int w, d, l, n;
+} tally;
+
+static void tally_add(tally *t, const match_game *g)
+{
+    if (g->result < 0)
+        return;
+    t->n++;
+    if (g->result == 2)
+        t->w++;
+    else if (g->result == 1)
+        t->d++;
+    else
+        t->l++;
+}
+
+/* score fraction and its standard error (trinomial) */
+static void tally_stats(const tally *t, double *s, double *se)
+{
+    double n = t->n ? t->n : 1;
+    *s = (t->w + 0.5 * t->d) / n;
+    double var = (t->w * (1 - *s) * (1 - *s) + t->d * (0.5 - *s) * (0.5 - *s) + t->l * *s * *s) / n;
+    *se = sqrt(var / n);
+}
+
+/* SPRT log-likelihood ratio (the usual normal approximation on the score) */
+static double sprt_llr(const tally *t, double elo0, double elo1)
+{
+    if (t->n < 2 || t->w + t->d == 0 || t->l + t->d == 0)
+        return 0;
+    double s, se;
+    tally_stats(t, &s, &se);
+    double var = se * se * t->n;
+    if (var <= 0)
+        return 0;
+    double s0 = 1 / (1 + pow(10, -elo0 / 400)), s1 = 1 / (1 + pow(10, -elo1 / 400));
+    return t->n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+static void elo_line(char *buf, size_t len, const tally *t)
+{
+    double s, se;
+    tally_stats(t, &s, &se);
+    if (t->n == 0) {
+        snprintf(buf, len, "no games");
+        return;
+    }
+    if ((t->w + t->d / 2.0 >= t->n || t->l + t->d / 2.0 >= t->n) && t->n < 30) {
+        snprintf(buf, len, "%sinf (too few games for an interval)", t->w ? "+" : "-");
+        return;
+    }
+    if (t->w + t->d / 2.0 >= t->n) { /* every game won: the rule of three gives the bound */
+        snprintf(buf, len, "+inf (95%%: above %+.0f)", match_elo(1 - 3.0 / t->n));
+        return;
+    }
+    if (t->l + t->d / 2.0 >= t->n) {
+        snprintf(buf, len, "-inf (95%%: below %+.0f)", match_elo(3.0 / t->n));
+        return;
+    }
+    double lo = s - 1.96 * se, hi = s + 1.96 * se;
+    char los[32], his[32];
+    if (lo <= 0)
+        snprintf(los, sizeof los, "-inf");
+    else
+        snprintf(los, sizeof los, "%+.0f", match_elo(lo));
+    if (hi >= 1)
+        snprintf(his, sizeof his, "+inf");
+    else
+        snprintf(his, sizeof his, "%+.0f", match_elo(hi));
+    snprintf(buf, len, "%+.0f (95%%: %s to %s)", match_elo(s), los, his);
+}
+
+static void progress(const match_cfg *c, const tally *t, int done, bool tty, int *last_tenth)
+{
+    if (tty) {
+        int width = 30, filled = c->games ? done * width / c->games : width;
+        char bar[64];
+        for (int i = 0; i < width; i++)
+            bar[i] = i < filled ? '#' : '.';
+        bar[width] = 0;
+        fprintf(stderr, "\r  [%s] %d/%d  %s: +%d =%d -%d ", bar, done, c->games, c->name[0], t->w, t->d, t->l);
+        fflush(stderr);
+    } else if (done * 10 / c->games > *last_tenth) {
+        *last_tenth = done * 10 / c->games;
+        fprintf(stderr, "match: %d/%d games, %s: +%d =%d -%d\n", done, c->games, c->name[0], t->w, t->d, t->l);
+    }
+}
+
+/* ---- running the games: in this process, or in worker processes ---- */
+static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_sprt, double *llr)
+{
+    tally t = {0, 0, 0, 0};
+    bool tty = isatty(STDERR_FILENO);
+    int last_tenth = 0, done = 0, failed = 0;
+    const double upper = log((1 - 0.05) / 0.05), lower = log(0.05 / (1 - 0.05));
+    *stopped_by_sprt = false;
+    *llr = 0;
+    if (c->jobs <= 1) {
+        for (int i = 0; i < c->games; i++) {
+            if (match_play_game(c, i, &games[i]) != 0)
+                failed++;
+            tally_add(&t, &games[i]);
+            progress(c, &t, ++done, tty, &last_tenth);
+            if (c->sprt && (i % 2) == 1) {
+                *llr = sprt_llr(&t, c->elo0, c->elo1);
+                if (*llr >= upper || *llr <= lower) {
+                    *stopped_by_sprt = true;
+                    for (int j = i + 1; j < c->games; j++)
+                        games[j].result = -2; /* not played */
+                    break;
+                }
+            }
+        }
+    } else {
+        int jobs = c->jobs < c->games ? c->jobs : c->games;
+        pid_t pids[MAX_JOBS];
+        struct pollfd fds[MAX_JOBS];
+        for (int i = 0; i < c->games; i++)
+            games[i].result = -2;
+        fflush(NULL);
+        for (int w = 0; w < jobs; w++) {
+            int fd[2];
+            if (pipe(fd) != 0)
+                return -1;
+            pid_t pid = fork();
+            if (pid < 0)
+                return -1;
+            if (pid == 0) {
+                close(fd[0]);
+                for (int k = 0; k < w; k++)
+                    close(fds[k].fd);
+                for (int i = w; i < c->games; i += jobs) {
+                    match_game g;
+                    match_play_game(c, i, &g);
+                    if (write(fd[1], &g, sizeof g) != (ssize_t)sizeof g)
+                        _exit(1);
+                }
+                _exit(0);
+            }
+            close(fd[1]);
+            pids[w] = pid;
+            fds[w].fd = fd[0];
+            fds[w].events = POLLIN;
+        }
+        int open_fds = jobs;
+        while (open_fds > 0 && !*stopped_by_sprt) {
+            if (poll(fds, (nfds_t)jobs, -1) < 0) {
+                if (errno == EINTR)
+                    continue;
+                break;
+            }
+            for (int w = 0; w < jobs; w++) {
+                if (fds[w].fd < 0 || !(fds[w].revents & (POLLIN | POLLHUP | POLLERR)))
+                    continue;
+                match_game g;
+                ssize_t got = read(fds[w].fd, &g, sizeof g);
+                if (got != (ssize_t)sizeof g) {
+                    close(fds[w].fd);
+                    fds[w].fd = -1;
+                    open_fds--;
+                    continue;
+                }
+                if (g.index >= 0 && g.index < c->games) {
+                    games[g.index] = g;
+                    if (g.result < 0)
+                        failed++;
+                    tally_add(&t, &g);
+                    progress(c, &t, ++done, tty, &last_tenth);
+                    if (c->sprt) {
+                        *llr = sprt_llr(&t, c->elo0, c->elo1);
+                        if (*llr >= upper || *llr <= lower)
+                            *stopped_by_sprt = true;
+                    }
+                }
+            }
+        }
+        for (int w = 0; w < jobs; w++) {
+            if (*stopped_by_sprt)
+                kill(pids[w], SIGTERM);
+            if (fds[w].fd >= 0)
+                close(fds[w].fd);
+            waitpid(pids[w], NULL, 0);
+        }
+    }
+    if (tty)
+        fprintf(stderr, "\n");
+    return failed;
+}
+
+/* ---- output ---- */
+static const char *result_text(const match_cfg *c, const match_game *g)
+{
+    (void)c;
+    return g->result == 2 ? "1-0" : g->result == 1 ? "draw" : g->result == 0 ? "0-1" : "failed";
+}
+
+static int write_csv(const char *path, const match_cfg *c, const match_game *games)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "game,pair,south,north,opening,result_first_player,score_south,score_north,end,plies\n");
+    for (int i = 0; i < c->games; i++) {
+        const match_game *g = &games[i];
+        if (g->result == -2)
+            continue;
+        fprintf(f, "%d,%d,%s,%s,\"%s\",%s,%d,%d,%s,%d\n", g->index + 1, g->pair + 1,
+                c->name[g->p1_side == GB_SOUTH ? 0 : 1], c->name[g->p1_side == GB_SOUTH ? 1 : 0],
+                g->opening, result_text(c, g), g->score[0], g->score[1],
+                gb_end_reason_name(g->end_reason) ? gb_end_reason_name(g->end_reason) : "", g->plies);
+    }
+    return fclose(f);
+}
+
+static int write_json(const char *path, const match_cfg *c, const match_game *games, const tally *t,
+                      bool sprt_stop, double llr)
+{
+    double s, se;
+    tally_stats(t, &s, &se);
+    json_t *root = json_object(), *list = json_array();
+    json_object_set_new(root, "variant", json_string(c->variant));
+    json_object_set_new(root, "options", json_string(c->opts));
+    json_object_set_new(root, "players", json_pack("[ss]", c->name[0], c->name[1]));
+    json_object_set_new(root, "games_planned", json_integer(c->games));
+    json_object_set_new(root, "opening_plies", json_integer(c->openings));
+    json_object_set_new(root, "seed", json_integer((json_int_t)c->seed));
+    json_object_set_new(root, "wins", json_integer(t->w));
+    json_object_set_new(root, "draws", json_integer(t->d));
+    json_object_set_new(root, "losses", json_integer(t->l));
+    json_object_set_new(root, "score", json_real(s));
+    if (t->n && s > 0 && s < 1) {
+        json_object_set_new(root, "elo", json_real(match_elo(s)));
+        json_object_set_new(root, "elo_low", s - 1.96 * se > 0 ? json_real(match_elo(s - 1.96 * se)) : json_null());
+        json_object_set_new(root, "elo_high", s + 1.96 * se < 1 ? json_real(match_elo(s + 1.96 * se)) : json_null());
+    } else {
+        json_object_set_new(root, "elo", json_null());
+    }
+    if (c->sprt)
+        json_object_set_new(root, "sprt", json_pack("{s:f,s:f,s:f,s:b}", "elo0", c->elo0, "elo1", c->elo1,
+                                                     "llr", llr, "stopped", sprt_stop));
+    for (int i = 0; i < c->games; i++) {
+        const match_game *g = &games[i];
+        if (g->result == -2)
+            continue;
+        json_array_append_new(list, json_pack("{s:i,s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:s?,s:i}", "game", g->index + 1,
+                                              "pair", g->pair + 1, "south", c->name[g->p1_side == GB_SOUTH ? 0 : 1],
+                                              "north", c->name[g->p1_side == GB_SOUTH ? 1 : 0], "opening",
+                                              g->opening, "result_first_player", result_text(c, g), "score_south",
+                                              g->score[0], "score_north", g->score[1], "end",
+                                              gb_end_reason_name(g->end_reason), "plies", g->plies));
+    }
+    json_object_set_new(root, "games", list);
+    int rc = json_dump_file(root, path, JSON_INDENT(1));
+    json_decref(root);
+    return rc;
+}
+
+static const char match_help[] =
+    "usage: gabata match PLAYER PLAYER --variant V [key=value ...] --games N [--openings K]\n"
+    "                    [--jobs N] [--think SECONDS] [--seed S] [--sprt ELO0,ELO1]\n"
+    "                    [--csv FILE | --json FILE]\n"
+    "Plays N games (N even) of the first player against the second. Each random opening of K plies\n"
+    "(default 4) is played twice, once with each player as South. PLAYER is random, ai:1 ... ai:8,\n"
+    "mcts, with an optional thinking time in seconds: ai:8@0.05, mcts@0.05. --think sets the\n"
+    "time of the players that think by time (ai:6 ... ai:8, mcts) and have none of their own.\n"
+    "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
+    "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
+    "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
+    "with a 95% interval. --csv/--json also write every game.\n";
+
+static int fail(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gabata match: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+static bool parse_long(const char *s, long min, long max, long *out)
+{
+    if (!s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+int cmd_match(int argc, char **argv)
+{
+    match_cfg c;
+    memset(&c, 0, sizeof c);
+    c.openings = 4;
+    c.jobs = 1;
+    c.seed = 1;
+    const char *csv = NULL, *json = NULL;
+    int nplayers = 0;
+    double think = 0;
+    long v;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(match_help, stdout);
+            return 0;
+        } else if (strcmp(a, "--variant") == 0) {
+            if (!next)
+                return fail("--variant needs a game name%s", "");
+            snprintf(c.variant, sizeof c.variant, "%s", next);
+            i++;
+        } else if (strcmp(a, "--games") == 0) {
+            if (!parse_long(next, 2, 1000000, &v) || v % 2)
+                return fail("--games needs an even number from 2 to 1000000 (each opening is played from both sides)%s", "");
+            c.games = (int)v;
+            i++;
+        } else if (strcmp(a, "--openings") == 0) {
+            if (!parse_long(next, 0, 200, &v))
+                return fail("--openings needs a number of plies from 0 to 200%s", "");
+            c.openings = (int)v;
+            i++;
+        } else if (strcmp(a, "--jobs") == 0) {
+            if (!parse_long(next, 1, MAX_JOBS, &v))
+                return fail("--jobs needs a number from 1 to 64%s", "");
+            c.jobs = (int)v;
+            i++;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!parse_long(next, 0, 0x7fffffffffffffffL, &v))
+                return fail("--seed needs a whole number%s", "");
+            c.seed = (uint64_t)v;
+            i++;
+        } else if (strcmp(a, "--think") == 0) {
+            char *end;
+            think = next ? strtod(next, &end) : 0;
+            if (!next || *end || !(think > 0) || think > 3600)
+                return fail("--think needs a number of seconds (more than 0, at most 3600)%s", "");
+            i++;
+        } else if (strcmp(a, "--sprt") == 0) {
+            if (!next || sscanf(next, "%lf,%lf", &c.elo0, &c.elo1) != 2 || !(c.elo1 > c.elo0))
+                return fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,20%s", "");
+            c.sprt = true;
+            i++;
+        } else if (strcmp(a, "--csv") == 0 || strcmp(a, "--json") == 0) {
+            if (!next)
+                return fail("%s needs a file name", a);
+            if (a[2] == 'c')
+                csv = next;
+            else
+                json = next;
+            i++;
+        } else if (strchr(a, '=') && a[0] != '-') {
+            size_t used = strlen(c.opts);
+            snprintf(c.opts + used, sizeof c.opts - used, "%s%s", used ? " " : "", a);
+        } else if (a[0] != '-' && nplayers < 2) {
+            if (player_parse(a, &c.p[nplayers]) != 0 || c.p[nplayers].kind == PLAYER_HUMAN)
+                return fail("unknown player '%s' (random, ai:1 ... ai:8, mcts; ai:8@0.1 sets a time)", a);
+            snprintf(c.name[nplayers], sizeof c.name[nplayers], "%s", a);
+            nplayers++;
+        } else {
+            return fail("unexpected argument '%s' (see gabata match --help)", a);
+        }
+    }
+    if (nplayers != 2 || !c.variant[0] || !c.games) {
+        fputs(match_help, stderr);
+        return fail("needs two players, --variant and --games%s", "");
+    }
+    if (csv && json)
+        return fail("give --csv or --json, not both%s", "");
+    gb_game *probe;
+    gb_error err;
+    if (gb_game_new(&probe, c.variant, c.opts, 1, &err) != GB_OK)
+        return fail("%s", err.msg);
+    gb_game_free(probe);
+    for (int k = 0; k < 2; k++)
+        if (think > 0 && c.p[k].think == 0 && (c.p[k].kind == PLAYER_MCTS || (c.p[k].kind == PLAYER_AI && c.p[k].level >= 6)))
+            c.p[k].think = think;
+    match_game *games = calloc((size_t)c.games, sizeof *games);
+    if (!games)
+        return fail("out of memory%s", "");
+    char d0[64], d1[64];
+    printf("match %s%s%s: %s [%s] against %s [%s], %d games (%d openings of %d plies, each from both sides), seed %llu\n",
+           c.variant, c.opts[0] ? " " : "", c.opts, c.name[0], player_describe(&c.p[0], d0, sizeof d0), c.name[1],
+           player_describe(&c.p[1], d1, sizeof d1), c.games, c.games / 2, c.openings, (unsigned long long)c.seed);
+    fflush(stdout);
+    bool sprt_stop;
+    double llr;
+    int failed = run_games(&c, games, &sprt_stop, &llr);
+    if (failed < 0) {
+        free(games);
+        return fail("could not start the worker processes: %s", strerror(errno));
+    }
+    tally t = {0, 0, 0, 0};
+    for (int i = 0; i < c.games; i++)
+        tally_add(&t, &games[i]);
+    double s, se;
+    tally_stats(&t, &s, &se);
+    char elo[96];
+    elo_line(elo, sizeof elo, &t);
+    printf("\n  %-16s %6s %6s %6s %8s\n", "player", "wins", "draws", "losses", "score");
+    printf("  %-16s %6d %6d %6d %7.1f%%\n", c.name[0], t.w, t.d, t.l, 100.0 * s);
+    printf("  %-16s %6d %6d %6d %7.1f%%\n", c.name[1], t.l, t.d, t.w, t.n ? 100.0 * (1 - s) : 0.0);
+    printf("  games played %d%s\n", t.n, failed ? " (some failed: see the CSV/JSON)" : "");
+    printf("  Elo difference (%s minus %s): %s\n", c.name[0], c.name[1], elo);
+    if (c.sprt)
+        printf("  SPRT [%g, %g]: LLR %.2f (bounds -2.94, 2.94): %s\n", c.elo0, c.elo1, llr,
+               !sprt_stop ? "undecided" : llr > 0 ? "H1 accepted (stopped early)" : "H0 accepted (stopped early)");
+    int rc = 0;
+    if (csv && write_csv(csv, &c, games) != 0) {
+        fprintf(stderr, "gabata match: cannot write %s: %s\n", csv, strerror(errno));
+        rc = 1;
+    }
+    if (json && write_json(json, &c, games, &t, sprt_stop, llr) != 0) {
+        fprintf(stderr, "gabata match: cannot write %s\n", json);
+        rc = 1;
+    }
+    free(games);
+    if (failed)
+        fprintf(stderr, "gabata match: %d game(s) failed\n", failed);
+    return rc ? rc : failed ? 1 : 0;
+}

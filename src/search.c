@@ -1,0 +1,490 @@
+/* search.c — alpha-beta search (negamax form) on the internal positions: iterative deepening,
+ * a transposition table, move ordering (TT move, killers, history, captures), aspiration windows,
+ * and a budget by depth, nodes or time. docs/ai.md explains every choice.
+ *
+ * Positions are gb_pos values settled by gb_settle (T1–T5) against a path repetition record, as
+ * gb_perft does. Nothing is allocated per node: the searcher owns per-ply move buffers, the
+ * record and the table, allocated once.
+ *
+ * Rules the search follows for every game:
+ * - values are from the side to move's view; a ply that leaves the same player to move (a
+ *   play-again, an opponent's pass) is not negated;
+ * - a ply that ends the game is worth its exact result (faster wins preferred); a ply that ends a
+ *   round is a leaf worth what the new round means for the match (gb_eval_round), with the
+ *   expectation over a chance outcome drawn in it (Qelat's lots);
+ * - a position whose moves cannot be listed (a layout) is a leaf, except at the root, where K
+ *   candidates from the game's random move are searched;
+ * - the table's key covers everything a value depends on: the position, the positions since the
+ *   last capture on the path (repetition, T2, compares only with those) and, near max-plies, the
+ *   ply (T3). So the table never carries a value across paths where it would differ. */
+#include "search.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+/* ---- the searcher ---- */
+gb_searcher *gb_searcher_new(const gb_search_opts *o)
+{
+    gb_searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->moves = malloc((MAX_PLY + 1) * sizeof *s->moves);
+    s->children = malloc((MAX_PLY + 1) * sizeof *s->children);
+    if (!s->moves || !s->children) {
+        gb_searcher_free(s);
+        return NULL;
+    }
+    int mb = o ? o->tt_mb : 0;
+    if (mb >= 0) {
+        if (mb == 0)
+            mb = 16;
+        size_t want = (size_t)mb << 20, n = 1;
+        while (n * 2 * sizeof(tt_entry) <= want)
+            n *= 2;
+        s->tt = calloc(n, sizeof(tt_entry));
+        if (!s->tt) {
+            gb_searcher_free(s);
+            return NULL;
+        }
+        s->tt_mask = n - 1;
+    }
+    return s;
+}
+
+void gb_searcher_free(gb_searcher *s)
+{
+    if (!s)
+        return;
+    gb_mcts_free_tree(s);
+    free(s->tt);
+    free(s->moves);
+    free(s->children);
+    free(s->rec.pos);
+    free(s);
+}
+
+/* ---- time and budget ---- */
+double gb_search_elapsed(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void check_budget(gb_searcher *s)
+{
+    if (!s->can_stop)
+        return;
+    if (s->node_limit && s->nodes >= s->node_limit)
+        s->stop = true;
+    else if (s->movetime_ms && (s->nodes & 255) == 0 && gb_search_elapsed(&s->t0) * 1000.0 >= (double)s->movetime_ms)
+        s->stop = true;
+}
+
+/* ---- leaves that end a line ---- */
+static int board_taken(const gb_pos *p) { return p->store[0] + p->store[1]; }
+
+static bool same_outcome(const gb_pos *a, const gb_pos *b)
+{
+    return gb_pos_same(a, b) && a->flags == b->flags && a->winner == b->winner &&
+           a->end_reason == b->end_reason && a->ply == b->ply;
+}
+
+static int line_end_value(const gb_rules *r, const gb_options *o, const gb_pos *c, int side, int plies)
+{
+    if (c->flags & GB_F_OVER)
+        return gb_eval_final(c, side, plies);
+    return gb_eval_round(r, o, c, side);
+}
+
+int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
+                  const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
+                  gb_move *scratch_moves, gb_pos *scratch_children)
+{
+    (void)parent;
+    int v1 = line_end_value(r, o, settled, side, plies);
+    /* Chance: settle once more with the other outcome; if it differs, a chance outcome was drawn
+     * in this ply, and the value is the expectation over both (each has probability 1/2). */
+    int saved = rec->len;
+    gb_pos c2 = *raw;
+    uint8_t chance = 2;
+    uint64_t rng = 0;
+    gb_settle(r, o, &c2, rec, &chance, &rng, scratch_moves, scratch_children);
+    rec->len = saved;
+    if (saved > 0)
+        rec->pos[0] = *rec0;
+    if (same_outcome(settled, &c2))
+        return v1;
+    int v2 = line_end_value(r, o, &c2, side, plies);
+    return (v1 + v2) / 2;
+}
+
+/* ---- the table ---- */
+static uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t tt_key(const gb_searcher *s, int ply)
+{
+    const gb_pos *p = &s->node[ply];
+    uint64_t k = p->hash ^ mix(s->seg[ply] ^ 0x5e6ull);
+    /* near the cap (T3) a value depends on the ply too */
+    if ((long)s->o.v[GB_OPT_MAX_PLIES] - (long)p->ply <= MAX_PLY + 2)
+        k ^= mix(0xca9000000ull + p->ply);
+    /* who moved last is not part of the repetition hash, but decides Sadeqa III's S5 */
+    if (p->flags & GB_F_LAST_N)
+        k ^= mix(0x1a57ull);
+    return k ? k : 1;
+}
+
+/* mate scores are stored relative to the node */
+static int to_tt(int v, int ply)
+{
+    return v >= GB_SCORE_WIN - 10000 ? v + ply : v <= -(GB_SCORE_WIN - 10000) ? v - ply : v;
+}
+static int from_tt(int v, int ply)
+{
+    return v >= GB_SCORE_WIN - 10000 ? v - ply : v <= -(GB_SCORE_WIN - 10000) ? v + ply : v;
+}
+
+/* ---- move ordering ---- */
+bool gb_same_move(const gb_move *a, const gb_move *b)
+{
+    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
+           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
+}
+static int hist_index(const gb_move *m) { return (m->kind * 32 + m->hole + 7 * m->refusals) & 127; }
+
+/* ---- the search ---- */
+static int search(gb_searcher *s, int ply, int depth, int alpha, int beta);
+
+/* The value of the idx-th move of node `ply`, from that node's mover's view. */
+static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, int beta)
+{
+    const gb_pos *p = &s->node[ply];
+    const int me = p->to_move;
+    gb_pos c = s->children[ply][idx];
+    const int saved = s->rec.len;
+    uint8_t chance = 1;
+    uint64_t rng = 0;
+    s->pv_len[ply + 1] = 0;
+    s->nodes++;
+    check_budget(s);
+    int n = gb_settle(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1]);
+    int v;
+    if (n < 0) { /* cannot happen: the record is sized for the deepest line */
+        s->stop = true;
+        v = 0;
+    } else if (gb_ends_line(p, &c)) {
+        s->rec.len = saved;
+        if (saved > 0)
+            s->rec.pos[0] = s->rec0;
+        v = gb_leaf_value(s->r, &s->o, p, &s->children[ply][idx], &c, &s->rec, &s->rec0, me, ply + 1,
+                          s->scratch_moves, s->scratch_children);
+    } else if (n == 0 || depth <= 1 || ply + 1 >= MAX_PLY - 1) {
+        /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
+        s->horizon = true;
+        v = gb_eval(s->r, &s->o, &c, me);
+    } else {
+        s->node[ply + 1] = c;
+        s->nmoves[ply + 1] = n;
+        s->seg[ply + 1] = board_taken(&c) == board_taken(p) ? s->seg[ply] ^ p->hash : 0;
+        if (c.to_move == me)
+            v = search(s, ply + 1, depth - 1, alpha, beta);
+        else
+            v = -search(s, ply + 1, depth - 1, -beta, -alpha);
+    }
+    s->rec.len = saved;
+    return v;
+}
+
+static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
+{
+    const gb_pos *p = &s->node[ply];
+    const int me = p->to_move, n = s->nmoves[ply];
+    const int alpha0 = alpha;
+    s->pv_len[ply] = 0;
+    uint64_t key = 0;
+    int tt_best = -1;
+    tt_entry *e = NULL;
+    if (s->tt) {
+        key = tt_key(s, ply);
+        e = &s->tt[key & s->tt_mask];
+        if (e->key == key) {
+            tt_best = e->best < n ? e->best : -1;
+            bool deep_enough = s->tt_exact ? e->depth == depth : e->depth >= depth;
+            if (ply > 0 && deep_enough) {
+                int v = from_tt(e->value, ply);
+                int flag = e->flag & 3;
+                if (flag == TT_EXACT || (flag == TT_LOWER && v >= beta) || (flag == TT_UPPER && v <= alpha)) {
+                    if (e->flag & TT_HORIZON) /* the stored search reached its horizon */
+                        s->horizon = true;
+                    return v;
+                }
+            }
+        }
+    }
+    /* order: TT move, killers, then immediate gain (captures, eats), then history */
+    int order[GB_MAX_MOVES];
+    long key_of[GB_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        const gb_move *m = &s->moves[ply][i];
+        const gb_pos *c = &s->children[ply][i];
+        long k = 1000L * (c->store[me] - p->store[me]) - 900L * (c->store[!me] - p->store[!me]);
+        k += s->history[me][hist_index(m)] / 16;
+        if (i == tt_best)
+            k += 1L << 40;
+        else if (gb_same_move(m, &s->killers[ply][0]))
+            k += 1L << 30;
+        else if (gb_same_move(m, &s->killers[ply][1]))
+            k += 1L << 29;
+        order[i] = i;
+        key_of[i] = k;
+    }
+    int best = -INF, best_i = -1;
+    const bool horizon_above = s->horizon;
+    s->horizon = false;
+    for (int j = 0; j < n; j++) {
+        /* selection sort, one step at a time: most nodes cut after the first moves */
+        int bj = j;
+        for (int k = j + 1; k < n; k++)
+            if (key_of[order[k]] > key_of[order[bj]])
+                bj = k;
+        int t = order[j];
+        order[j] = order[bj];
+        order[bj] = t;
+        const int i = order[j];
+        int v = child_value(s, ply, i, depth, alpha, beta);
+        if (s->stop) {
+            s->horizon = true;
+            return 0;
+        }
+        if (v > best) {
+            best = v;
+            best_i = i;
+            s->pv[ply][0] = s->moves[ply][i];
+            int len = s->pv_len[ply + 1];
+            if (len > MAX_PLY - ply - 1)
+                len = MAX_PLY - ply - 1;
+            memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)len * sizeof(gb_move));
+            s->pv_len[ply] = len + 1;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta) {
+                    const gb_move *m = &s->moves[ply][i];
+                    if (!gb_same_move(m, &s->killers[ply][0])) {
+                        s->killers[ply][1] = s->killers[ply][0];
+                        s->killers[ply][0] = *m;
+                    }
+                    int *h = &s->history[me][hist_index(m)];
+                    *h += depth * depth;
+                    if (*h > 1 << 24)
+                        for (int a = 0; a < 2; a++)
+                            for (int b = 0; b < 128; b++)
+                                s->history[a][b] /= 2;
+                    break;
+                }
+            }
+        }
+    }
+    if (e && !(ply == 0 && s->partial_root)) {
+        e->key = key;
+        e->value = to_tt(best, ply);
+        e->depth = (int8_t)depth;
+        e->flag = (uint8_t)((best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT) |
+                            (s->horizon ? TT_HORIZON : 0));
+        e->best = (uint16_t)best_i;
+    }
+    s->horizon = s->horizon || horizon_above;
+    return best;
+}
+
+/* ---- the root ---- */
+int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra, gb_error *err)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *opt = gb_game_options(g);
+    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0) {
+        if (s->tt)
+            memset(s->tt, 0, (s->tt_mask + 1) * sizeof(tt_entry));
+        memset(s->history, 0, sizeof s->history);
+    }
+    s->r = r;
+    s->o = *opt;
+    const gb_record *grec = gb_game_record(g);
+    int cap = grec->len + MAX_PLY + 8 + extra;
+    if (s->rec.cap < cap) {
+        gb_pos *np = realloc(s->rec.pos, (size_t)cap * sizeof *np);
+        if (!np)
+            return gb_fail(err, GB_ENOMEM, "out of memory");
+        s->rec.pos = np;
+        s->rec.cap = cap;
+    }
+    s->rec.own = false;
+    s->rec.len = grec->len;
+    memcpy(s->rec.pos, grec->pos, (size_t)grec->len * sizeof *grec->pos);
+    if (grec->len)
+        s->rec0 = grec->pos[0];
+    s->node[0] = *gb_game_pos(g);
+    /* the root's segment: the positions since the last capture, before the root itself */
+    uint64_t seg = 0;
+    int taken = board_taken(&s->node[0]);
+    for (int i = grec->len - 2; i >= 0 && board_taken(&grec->pos[i]) == taken; i--)
+        seg ^= grec->pos[i].hash;
+    s->seg[0] = seg;
+    s->tt_exact = o->tt_exact;
+    s->nodes = 0;
+    s->stop = false;
+    s->can_stop = false;
+    memset(s->killers, 0, sizeof s->killers);
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    return GB_OK;
+}
+
+/* Fill the root's moves: the listed ones, or K candidates for a phase that cannot be listed. */
+int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o)
+{
+    const gb_rules *r = s->r;
+    gb_pos *p = &s->node[0];
+    (void)g;
+    int n = r->gen(&s->o, p, s->moves[0], s->children[0]);
+    if (n > 0) {
+        if (o->nsearchmoves > 0) { /* keep only the moves asked for */
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < o->nsearchmoves; j++)
+                    if (gb_same_move(&s->moves[0][i], &o->searchmoves[j])) {
+                        s->moves[0][k] = s->moves[0][i];
+                        s->children[0][k++] = s->children[0][i];
+                        break;
+                    }
+            n = k;
+        }
+        return n;
+    }
+    if (!r->random_move && o->nsearchmoves <= 0)
+        return 0;
+    /* a phase whose moves cannot be listed (a layout): the moves asked for, or K candidates from
+     * the game's random move, each searched */
+    uint64_t rng = o->seed ^ 0xc0ffeeull;
+    n = 0;
+    for (int k = 0; n < ROOT_CANDIDATES && (o->nsearchmoves > 0 ? k < o->nsearchmoves : k < ROOT_CANDIDATES * 4); k++) {
+        gb_move m;
+        if (o->nsearchmoves > 0)
+            m = o->searchmoves[k];
+        else if (r->random_move(&s->o, p, &rng, &m) != GB_OK)
+            break;
+        bool dup = false;
+        for (int i = 0; i < n && !dup; i++)
+            dup = gb_same_move(&s->moves[0][i], &m);
+        if (dup)
+            continue;
+        gb_pos c = *p;
+        gb_move mm = m;
+        int rc = r->play(&s->o, &c, &mm, NULL, &rng, NULL);
+        if (rc == GB_EENDLESS && s->o.v[GB_OPT_ENDLESS]) {
+            c = *p;
+            c.flags |= GB_F_ENDLESS;
+        } else if (rc != GB_OK) {
+            continue;
+        }
+        s->moves[0][n] = m;
+        s->children[0][n++] = c;
+    }
+    return n;
+}
+
+int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+              gb_error *err)
+{
+    memset(res, 0, sizeof *res);
+    if (gb_is_over(g))
+        return gb_fail(err, GB_EOVER, "the game is over");
+    int rc = gb_search_prepare(s, g, o, 0, err);
+    if (rc)
+        return rc;
+    const gb_budget *b = &o->budget;
+    int max_depth = b->depth > 0 ? b->depth : (b->nodes || b->movetime_ms) ? GB_SEARCH_MAX_DEPTH : 6;
+    if (max_depth > GB_SEARCH_MAX_DEPTH)
+        max_depth = GB_SEARCH_MAX_DEPTH;
+    s->node_limit = b->nodes;
+    s->movetime_ms = b->movetime_ms;
+    int n = gb_search_root_moves(s, g, o);
+    if (n <= 0)
+        return gb_fail(err, GB_EILLEGAL, o->nsearchmoves > 0 ? "none of the moves to search is legal here (phase %s)" : "no move to search in phase %s", gb_phase(g));
+    s->nmoves[0] = n;
+    /* a root restricted to some moves, or to candidates of an unlistable phase, is not the
+     * position's true value: it is not stored */
+    s->partial_root = o->nsearchmoves > 0 || gb_legal_moves(g, s->scratch_moves, GB_MAX_MOVES) == 0;
+    res->best = s->moves[0][0];
+    int prev = 0;
+    for (int d = 1; d <= max_depth; d++) {
+        s->horizon = false;
+        s->can_stop = d > 1;
+        int v;
+        int window = 60;
+        int lo = -INF, hi = INF;
+        if (d >= 3 && !gb_score_is_win(prev)) {
+            lo = prev - window;
+            hi = prev + window;
+        }
+        for (;;) {
+            v = search(s, 0, d, lo, hi);
+            if (s->stop)
+                break;
+            if (v <= lo && lo > -INF) {
+                lo = lo - 4 * window < -INF ? -INF : lo - 4 * window;
+                window *= 4;
+                if (window > 2000)
+                    lo = -INF;
+            } else if (v >= hi && hi < INF) {
+                hi = hi + 4 * window > INF ? INF : hi + 4 * window;
+                window *= 4;
+                if (window > 2000)
+                    hi = INF;
+            } else {
+                break;
+            }
+        }
+        if (s->stop)
+            break;
+        prev = v;
+        res->score = v;
+        res->depth = d;
+        if (s->pv_len[0] > 0) {
+            res->best = s->pv[0][0];
+            res->pv_len = s->pv_len[0] < GB_PV_MAX ? s->pv_len[0] : GB_PV_MAX;
+            memcpy(res->pv, s->pv[0], (size_t)res->pv_len * sizeof(gb_move));
+        }
+        res->nodes = s->nodes;
+        res->seconds = gb_search_elapsed(&s->t0);
+        if (o->info)
+            o->info(res, o->user);
+        if (!s->horizon)
+            break; /* every line ended within the depth: the value is exact */
+        if (n == 1 && !b->depth && !b->nodes)
+            break; /* a forced move, by time: no need to think */
+        if (b->movetime_ms && res->seconds * 1000.0 > 0.6 * (double)b->movetime_ms)
+            break; /* the next iteration would not finish in time */
+        if (gb_score_is_win(v) && GB_SCORE_WIN - abs(v) < d)
+            break; /* a forced result shorter than the depth */
+    }
+    res->best.chance = 0;
+    for (int i = 0; i < res->pv_len; i++)
+        res->pv[i].chance = 0;
+    res->nodes = s->nodes;
+    res->seconds = gb_search_elapsed(&s->t0);
+    return GB_OK;
+}
+
+int gb_evaluate(const gb_game *g)
+{
+    const gb_pos *p = gb_game_pos(g);
+    if (gb_is_over(g))
+        return gb_eval_final(p, p->to_move, 0);
+    return gb_eval(gb_game_rules(g), gb_game_options(g), p, p->to_move);
+}

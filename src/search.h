@@ -1,0 +1,92 @@
+/* search.h — what the computer players share inside libgabata: the evaluation (eval.c), the
+ * alpha-beta searcher (search.c) and Monte Carlo tree search (mcts.c). docs/ai.md explains. */
+#ifndef GABATA_SEARCH_H
+#define GABATA_SEARCH_H
+
+#include "internal.h"
+
+/* Static evaluation of a settled position that is not over, from `side`'s view, in hundredths
+ * of a stone. Dispatches on the game's name to its own terms; games without terms of their own
+ * get the generic ones. */
+int gb_eval(const gb_rules *r, const gb_options *o, const gb_pos *p, int side);
+/* What the start of a new round (a round just ended) is worth to `side` for the match. */
+int gb_eval_round(const gb_rules *r, const gb_options *o, const gb_pos *p, int side);
+/* The exact value of a finished game (match) for `side`, `plies` plies from the root. */
+int gb_eval_final(const gb_pos *p, int side, int plies);
+
+/* The value, for `side`, of the leaf reached by a ply that ended the game or a round, taking the
+ * expectation over a chance outcome drawn in it (Qelat's 2/2 lots): `raw` is the ply's raw result,
+ * `settled` it settled with chance preset to 1. `rec` is restored as it was. */
+int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
+                  const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
+                  gb_move *scratch_moves, gb_pos *scratch_children);
+
+/* A settled ply ends the search line here when the game (match) ended or a round changed. */
+static inline bool gb_ends_line(const gb_pos *parent, const gb_pos *child)
+{
+    return (child->flags & GB_F_OVER) || child->round != parent->round;
+}
+
+/* Map an evaluation to an expected result in (0, 1) for MCTS. */
+double gb_eval_to_result(int score);
+
+/* ---- the searcher, shared by search.c and mcts.c ---- */
+#include <time.h>
+
+#define MAX_PLY (GB_SEARCH_MAX_DEPTH + 2)
+#define INF (GB_SCORE_WIN + 1)
+#define ROOT_CANDIDATES 16
+
+enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER, TT_HORIZON = 4 };
+
+typedef struct tt_entry {
+    uint64_t key;
+    int32_t value;
+    int8_t depth;
+    uint8_t flag;
+    uint16_t best; /* index of the best move in generation order, 0xffff none */
+} tt_entry;
+
+struct gb_searcher {
+    tt_entry *tt;
+    size_t tt_mask;
+    const gb_rules *r;
+    gb_options o;
+    /* per-ply buffers */
+    gb_move (*moves)[GB_MAX_MOVES];
+    gb_pos (*children)[GB_MAX_MOVES];
+    int nmoves[MAX_PLY + 1];
+    gb_pos node[MAX_PLY + 1];
+    uint64_t seg[MAX_PLY + 1];
+    gb_move scratch_moves[GB_MAX_MOVES];
+    gb_pos scratch_children[GB_MAX_MOVES];
+    gb_record rec;
+    gb_pos rec0;
+    gb_move killers[MAX_PLY][2];
+    int history[2][128];
+    gb_move pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY + 1];
+    int tt_exact;
+    bool partial_root;
+    long long nodes, node_limit;
+    struct timespec t0;
+    long movetime_ms;
+    bool stop, can_stop, horizon;
+    /* MCTS (mcts.c) keeps its tree here too, allocated on first use */
+    struct mcts_node *tree;
+    int tree_cap;
+    uint64_t rng;
+};
+
+void gb_mcts_free_tree(gb_searcher *s);
+/* Set the searcher up for a search of g: the record (with room for `extra` more plies), the
+ * root node, the root's segment hash, the clock. */
+int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra,
+                      gb_error *err);
+/* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's
+ * random move for a phase that cannot be listed. Returns the count. */
+int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o);
+double gb_search_elapsed(const struct timespec *t0);
+bool gb_same_move(const gb_move *a, const gb_move *b);
+
+#endif

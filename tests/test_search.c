@@ -1,0 +1,377 @@
+/* test_search.c — the computer players, for correctness only (never timing):
+ * - alpha-beta's value equals a plain minimax to the same depth on 1,000 random positions of
+ *   every registered game; the minimax is written here on the public API (clones, gb_play), a
+ *   second method sharing only the evaluation function with the search;
+ * - the transposition table on and off give the same value;
+ * - MCTS with a fixed seed and playout budget is reproducible;
+ * - `match` pairs openings (each played once from each side); its Elo formula;
+ * - `analyze` flags a planted blunder, found by this file's own minimax;
+ * - the protocol's `go` answers info lines, bestmove and ok. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ai_cli.h"
+#include "search.h"
+
+#include "minimax.h"
+
+/* A random position of a game: k random plies from the start, not over, with listed moves. */
+static gb_game *random_position(const char *variant, uint64_t seed, int max_plies)
+{
+    uint64_t rng = seed * 7919 + 17;
+    for (int attempt = 0;; attempt++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, variant, NULL, seed + (uint64_t)attempt, NULL), GB_OK);
+        int k = (int)(gb_rand_next(&rng) % (uint64_t)(max_plies + 1)) >> (attempt > 3 ? 1 : 0);
+        for (int i = 0; i < k && !gb_is_over(g); i++) {
+            gb_move m;
+            assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+            assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+        }
+        gb_move tmp[GB_MAX_MOVES];
+        if (!gb_is_over(g) && gb_legal_moves(g, tmp, GB_MAX_MOVES) > 0)
+            return g;
+        gb_game_free(g);
+        assert_true(attempt < 1000);
+    }
+}
+
+static int ab_value(gb_searcher *s, const gb_game *g, int depth, int tt_exact)
+{
+    gb_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.budget.depth = depth;
+    o.tt_exact = tt_exact;
+    gb_search_result r;
+    gb_error err;
+    if (gb_search(s, g, &o, &r, &err) != GB_OK)
+        fail_msg("search: %s", err.msg);
+    return r.score;
+}
+
+static void test_alphabeta_equals_minimax(void **state)
+{
+    (void)state;
+    gb_search_opts none;
+    memset(&none, 0, sizeof none);
+    none.tt_mb = -1; /* plain alpha-beta: no table */
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        gb_searcher *s = gb_searcher_new(&none);
+        assert_non_null(s);
+        for (int i = 0; i < 1000; i++) {
+            gb_game *g = random_position(name, (uint64_t)i + 1, 80);
+            int depth = 1 + i % 4;
+            int want = minimax(g, depth, 0), got = ab_value(s, g, depth, 0);
+            if (want != got) {
+                char *p = gb_position_format(g);
+                fail_msg("%s position %d (%s), depth %d: minimax %d, alpha-beta %d", name, i, p, depth, want, got);
+            }
+            gb_game_free(g);
+        }
+        gb_searcher_free(s);
+    }
+}
+
+static void test_tt_on_off_same_value(void **state)
+{
+    (void)state;
+    gb_search_opts none, with;
+    memset(&none, 0, sizeof none);
+    memset(&with, 0, sizeof with);
+    none.tt_mb = -1;
+    with.tt_mb = 1; /* small, so entries are replaced as in long searches */
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        gb_searcher *a = gb_searcher_new(&none), *b = gb_searcher_new(&with);
+        assert_non_null(a);
+        assert_non_null(b);
+        for (int i = 0; i < 1000; i++) {
+            gb_game *g = random_position(name, (uint64_t)i + 5000, 100);
+            int depth = 1 + i % 6;
+            int off = ab_value(a, g, depth, 0), on = ab_value(b, g, depth, 1);
+            if (off != on) {
+                char *p = gb_position_format(g);
+                fail_msg("%s position %d (%s), depth %d: TT off %d, on %d", name, i, p, depth, off, on);
+            }
+            gb_game_free(g);
+        }
+        gb_searcher_free(a);
+        gb_searcher_free(b);
+    }
+}
+
+/* Positions late in a game are searched to the end: every line finishes within the depth, so the
+ * value is exact and the table (in its normal mode, deeper entries allowed) cannot change it. */
+static void test_tt_exact_endgames(void **state)
+{
+    (void)state;
+    gb_search_opts none, with;
+    memset(&none, 0, sizeof none);
+    memset(&with, 0, sizeof with);
+    none.tt_mb = -1;
+    with.tt_mb = 4;
+    gb_searcher *a = gb_searcher_new(&none), *b = gb_searcher_new(&with);
+    int checked = 0;
+    for (int i = 0; i < 300; i++) {
+        gb_game *g = random_position("sadeqa", (uint64_t)i + 9000, 200);
+        int on_board = 0;
+        for (int h = 0; h < 16; h++)
+            on_board += gb_hole_count(g, h);
+        if (on_board > 24) { /* not an endgame */
+            gb_game_free(g);
+            continue;
+        }
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.depth = 9;
+        gb_search_result ra, rb;
+        assert_int_equal(gb_search(a, g, &o, &ra, NULL), GB_OK);
+        if (gb_score_is_win(ra.score) || ra.score == 0) {
+            assert_int_equal(gb_search(b, g, &o, &rb, NULL), GB_OK);
+            if (ra.depth < 9) { /* stopped early: exact */
+                assert_int_equal(ra.score, rb.score);
+                checked++;
+            }
+        }
+        gb_game_free(g);
+    }
+    gb_searcher_free(a);
+    gb_searcher_free(b);
+    assert_true(checked > 0);
+}
+
+static void test_mcts_reproducible(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        gb_game *g = random_position("sadeqa", (uint64_t)i + 77, 30);
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.nodes = 2000;
+        o.seed = 42;
+        gb_search_result r1, r2, r3;
+        gb_searcher *s1 = gb_searcher_new(&o), *s2 = gb_searcher_new(&o);
+        assert_int_equal(gb_mcts(s1, g, &o, &r1, NULL), GB_OK);
+        assert_int_equal(gb_mcts(s2, g, &o, &r2, NULL), GB_OK);
+        assert_int_equal(gb_mcts(s1, g, &o, &r3, NULL), GB_OK); /* a reused searcher too */
+        assert_int_equal(r1.nodes, 2000);
+        assert_int_equal(r1.score, r2.score);
+        assert_int_equal(r1.score, r3.score);
+        assert_int_equal(r1.pv_len, r2.pv_len);
+        assert_int_equal(r1.pv_len, r3.pv_len);
+        for (int k = 0; k < r1.pv_len; k++) {
+            assert_int_equal(r1.pv[k].hole, r2.pv[k].hole);
+            assert_int_equal(r1.pv[k].hole, r3.pv[k].hole);
+        }
+        assert_int_equal(r1.best.hole, r2.best.hole);
+        /* the move chosen is legal */
+        gb_game *c = gb_game_clone(g);
+        gb_move m = r1.best;
+        assert_int_equal(gb_play(c, &m, NULL), GB_OK);
+        gb_game_free(c);
+        gb_searcher_free(s1);
+        gb_searcher_free(s2);
+        gb_game_free(g);
+    }
+}
+
+/* A forced win found by the search is a win in the minimax too, and the search prefers the
+ * fastest: on every position where alpha-beta reports a win in k plies, minimax to depth k agrees
+ * and minimax to depth k-1 does not see that win yet (when k > 1). */
+static void test_wins_are_fastest(void **state)
+{
+    (void)state;
+    gb_search_opts none;
+    memset(&none, 0, sizeof none);
+    none.tt_mb = -1;
+    gb_searcher *s = gb_searcher_new(&none);
+    int wins = 0;
+    for (int i = 0; i < 400 && wins < 20; i++) {
+        gb_game *g = random_position("sadeqa", (uint64_t)i + 3000, 160);
+        int v = ab_value(s, g, 4, 0);
+        if (gb_score_is_win(v) > 0) {
+            int k = WIN - v;
+            assert_int_equal(minimax(g, k, 0), v);
+            if (k > 1)
+                assert_true(minimax(g, k - 1, 0) < v);
+            wins++;
+        }
+        gb_game_free(g);
+    }
+    gb_searcher_free(s);
+}
+
+static void test_match_pairs_openings(void **state)
+{
+    (void)state;
+    match_cfg c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(player_parse("random", &c.p[0]), 0);
+    assert_int_equal(player_parse("ai:1", &c.p[1]), 0);
+    snprintf(c.variant, sizeof c.variant, "sadeqa");
+    c.games = 8;
+    c.openings = 4;
+    c.jobs = 1;
+    c.seed = 5;
+    match_game g[8];
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(match_play_game(&c, i, &g[i]), 0);
+        assert_int_equal(g[i].pair, i / 2);
+        assert_int_equal(g[i].p1_side, i % 2 ? GB_NORTH : GB_SOUTH);
+        assert_true(g[i].result >= 0 && g[i].result <= 2);
+        /* four moves in the opening */
+        int words = 1;
+        for (const char *p = g[i].opening; *p; p++)
+            words += *p == ' ';
+        assert_int_equal(words, 4);
+    }
+    int distinct = 0;
+    for (int p = 0; p < 4; p++) {
+        assert_string_equal(g[2 * p].opening, g[2 * p + 1].opening);
+        if (p && strcmp(g[2 * p].opening, g[0].opening) != 0)
+            distinct++;
+        /* the opening is the same game both times */
+        gb_game *a, *b;
+        char ta[160], tb[160];
+        assert_int_equal(match_opening(&c, p, &a, ta, sizeof ta), 0);
+        assert_int_equal(match_opening(&c, p, &b, tb, sizeof tb), 0);
+        assert_string_equal(ta, g[2 * p].opening);
+        char *pa = gb_position_format(a), *pb = gb_position_format(b);
+        assert_string_equal(pa, pb);
+        free(pa);
+        free(pb);
+        gb_game_free(a);
+        gb_game_free(b);
+    }
+    assert_true(distinct > 0);
+    /* Elo of a score fraction: 400 log10(s / (1 - s)), by hand for 1/2 and 3/4 */
+    assert_true(match_elo(0.5) > -1e-9 && match_elo(0.5) < 1e-9);
+    assert_true(match_elo(0.75) > 190.84 && match_elo(0.75) < 190.85);
+}
+
+static void test_analyze_flags_planted_blunder(void **state)
+{
+    (void)state;
+    const int depth = 3;
+    for (uint64_t seed = 1; seed < 40; seed++) {
+        gb_game *g = random_position("sadeqa", seed + 400, 16);
+        int planted = -1;
+        gb_move worst_move;
+        for (int ply = 0; ply < 30 && !gb_is_over(g) && planted < 0; ply++) {
+            gb_move moves[GB_MAX_MOVES];
+            int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+            int best = -2 * WIN, worst = 2 * WIN, bi = 0, wi = 0;
+            for (int i = 0; i < n; i++) {
+                int v = move_value(g, &moves[i], depth, 0);
+                if (v > best) {
+                    best = v;
+                    bi = i;
+                }
+                if (v < worst) {
+                    worst = v;
+                    wi = i;
+                }
+            }
+            if (n >= 2 && best - worst >= 2 * ANALYZE_BLUNDER && !gb_score_is_win(best) &&
+                !gb_score_is_win(worst)) {
+                planted = gb_history_length(g);
+                worst_move = moves[wi];
+                assert_int_equal(gb_play(g, &moves[wi], NULL), GB_OK);
+            } else {
+                assert_int_equal(gb_play(g, &moves[bi], NULL), GB_OK);
+            }
+        }
+        if (planted < 0) {
+            gb_game_free(g);
+            continue;
+        }
+        uint64_t rng = seed;
+        for (int k = 0; k < 3 && !gb_is_over(g); k++) {
+            gb_move m;
+            gb_random_move(g, &rng, &m);
+            gb_play(g, &m, NULL);
+        }
+        char *rec = gb_record_format(g, NULL);
+        assert_non_null(rec);
+        int n = gb_history_length(g);
+        analysis_entry *e = calloc((size_t)n, sizeof *e);
+        gb_budget b = {depth, 0, 0};
+        gb_error err;
+        int got = analyze_record(rec, &b, e, n, NULL, NULL, &err);
+        if (got != n)
+            fail_msg("analyze: %d of %d (%s)", got, n, err.msg);
+        assert_int_equal(e[planted].mark, 2);
+        assert_true(e[planted].analysed);
+        assert_int_equal(e[planted].played.hole, worst_move.hole);
+        assert_true(e[planted].best.hole != worst_move.hole);
+        assert_true(e[planted].value - e[planted].value_played >= 2 * ANALYZE_BLUNDER);
+        free(e);
+        free(rec);
+        gb_game_free(g);
+        return;
+    }
+    fail_msg("no position with a blunder to plant");
+}
+
+static char *session(const char *input)
+{
+    FILE *in = tmpfile(), *out = tmpfile();
+    assert_non_null(in);
+    assert_non_null(out);
+    fputs(input, in);
+    rewind(in);
+    engine_run(in, out);
+    long len = ftell(out);
+    rewind(out);
+    char *buf = calloc(1, (size_t)len + 1);
+    assert_int_equal(fread(buf, 1, (size_t)len, out), (size_t)len);
+    fclose(in);
+    fclose(out);
+    return buf;
+}
+
+static void test_protocol_go(void **state)
+{
+    (void)state;
+    char *out = session("go depth 2\nnew sadeqa\ngo depth 3\nstop\ngo nodes 500 mcts\ngo depth x\ngo depth 99\n"
+                        "position sadeqa board=0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=48,48 turn=S over=rule\ngo depth 2\n");
+    const char *want_start = "error no game: start one with 'new VARIANT' or 'position STRING'\nok\n"
+                             "info depth 1 score ";
+    assert_memory_equal(out, want_start, strlen(want_start));
+    assert_non_null(strstr(out, "info depth 3 score cs "));
+    assert_non_null(strstr(out, " nps "));
+    assert_non_null(strstr(out, " pv "));
+    assert_non_null(strstr(out, "\nbestmove "));
+    assert_non_null(strstr(out, " score q "));
+    assert_non_null(strstr(out, "error usage: go"));
+    assert_non_null(strstr(out, "error the game is over"));
+    /* every go answered bestmove then ok; stop answered ok */
+    int best = 0;
+    for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
+        best++;
+    assert_int_equal(best, 2);
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_alphabeta_equals_minimax),
+        cmocka_unit_test(test_tt_on_off_same_value),
+        cmocka_unit_test(test_tt_exact_endgames),
+        cmocka_unit_test(test_wins_are_fastest),
+        cmocka_unit_test(test_mcts_reproducible),
+        cmocka_unit_test(test_match_pairs_openings),
+        cmocka_unit_test(test_analyze_flags_planted_blunder),
+        cmocka_unit_test(test_protocol_go),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
