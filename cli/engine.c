@@ -109,10 +109,25 @@ static void cmd_play(session *s, char *args)
         reply_error(s, "usage: play MOVE");
         return;
     }
+    int mover = gb_to_move(s->g), round = gb_round(s->g);
     if (gb_move_parse(s->g, args, &m, &err) != GB_OK || gb_play(s->g, &m, &err) != GB_OK) {
         reply_error(s, err.msg);
         return;
     }
+    /* What a client cannot see from the move alone (docs/protocol.md): an eat and a play-again
+     * (Qelat Q3), a chance outcome drawn, a round or the game ending. */
+    const gb_trace *t = gb_last_trace(s->g);
+    for (int i = 0; t && i < t->events; i++)
+        if (t->lap[i].event == GB_EV_EAT)
+            fprintf(s->out, "event eat %c %u%s\n", "SN"[mover], (unsigned)t->lap[i].value,
+                    !gb_is_over(s->g) && gb_round(s->g) == round && gb_to_move(s->g) == mover
+                        ? " again" : "");
+    if (m.chance)
+        fprintf(s->out, "event lots %c\n", m.chance == 1 ? 'S' : 'N');
+    if (gb_round(s->g) != round)
+        fprintf(s->out, "event round %d\n", gb_round(s->g));
+    if (gb_is_over(s->g))
+        fprintf(s->out, "event over %s\n", gb_end_reason_name(gb_end_reason(s->g)));
     ok(s);
 }
 

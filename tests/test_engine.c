@@ -91,6 +91,22 @@ static void test_successors(void **state)
     free(out);
 }
 
+/* play's event lines. The position is test_qelat's hand-worked eat (RULINGS Q3): South's A (2)
+ * ends on North's ekwarna C (3): South eats 2 and, having B left, plays again; B (1) then eats 2
+ * more from C and, with no ordinary hole left to lift, hands the turn to North. */
+static void test_play_events(void **state)
+{
+    (void)state;
+    char *out = session("position qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S\n"
+                        "play A\nplay B\n");
+    assert_string_equal(out, "ok\nevent eat S 2 again\nok\nevent eat S 2\nok\n");
+    free(out);
+    /* the end of a game: S5 in Sadeqa III (test_sadeqa's hand-worked capture) */
+    out = session("position sadeqa board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=46,47 turn=S\nplay A\n");
+    assert_string_equal(out, "ok\nevent over rule\nok\n");
+    free(out);
+}
+
 /* A line longer than the protocol's limit is refused, and the next line is read normally. */
 static void test_long_line(void **state)
 {
@@ -127,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_basic_session),
         cmocka_unit_test(test_errors_keep_the_session),
         cmocka_unit_test(test_successors),
+        cmocka_unit_test(test_play_events),
         cmocka_unit_test(test_long_line),
         cmocka_unit_test(test_save_atomic),
     };
