@@ -513,6 +513,65 @@ uint64_t gb_perft(const gb_game *g, int depth)
 }
 
 /* ---- random playouts ---- */
+typedef struct playout_buf {
+    gb_move *moves;   /* GB_MAX_MOVES each, for the fallback through gen */
+    gb_pos *children;
+} playout_buf;
+
+/* gb_settle for playouts: the same T5 order, but instead of every legal move of the settled
+ * position it draws the next move (uniformly among the legal ones) with its raw child and trace,
+ * through the game's `sample` when it has one (one sowing simulated instead of all), else through
+ * gen. Returns 1 with *nm, *nc, *nt set, 0 when there is no listed move (over, or a phase whose
+ * moves cannot be listed), or GB_ENOMEM. */
+static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                       uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
+{
+    for (;;) {
+        int reason = GB_END_NONE, k = 0;
+        uint8_t chance = 0;
+        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
+        if (child->flags & GB_F_ENDLESS) {
+            child->flags &= (uint8_t)~GB_F_ENDLESS; /* T1, endless=ends-game */
+            reason = GB_END_ENDLESS;
+        } else {
+            k = r->sample ? r->sample(o, child, rng, nm, nc, nt) : GB_EINVAL;
+            if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
+                k = r->gen(o, child, buf->moves, buf->children);
+                if (k > 0) {
+                    int i = (int)(gb_rand_next(rng) % (uint64_t)k);
+                    *nm = buf->moves[i];
+                    *nc = buf->children[i];
+                    nt->laps = nt->events = 0;
+                    nt->sown = 0;
+                    if (!(nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
+                        gb_pos again = *child;
+                        gb_move mm = *nm;
+                        r->play(o, &again, &mm, nt, rng, NULL);
+                    }
+                }
+            }
+            child->hash = gb_pos_hash(child);
+            if (r->ended(o, child, k))
+                reason = GB_END_RULE; /* T5: the game's own rule first, */
+            else if (repeated(rec, child))
+                reason = GB_END_REPETITION; /* then repetition (T2), */
+            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
+                reason = GB_END_CAP; /* then the cap (T3). */
+        }
+        if (reason == GB_END_NONE) {
+            if (gb_record_push(rec, child) != GB_OK)
+                return GB_ENOMEM;
+            return k > 0;
+        }
+        r->finish(o, child, reason, &chance, rng);
+        if (child->flags & GB_F_OVER) {
+            child->hash = gb_pos_hash(child);
+            return 0;
+        }
+        rec->len = 0; /* a new round: the repetition record starts afresh (T5) */
+    }
+}
+
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                        gb_error *err)
 {
@@ -523,45 +582,36 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
     gb_record rec = {0};
     rec.cap = o->v[GB_OPT_MAX_PLIES] + 2;
     rec.pos = malloc((size_t)rec.cap * sizeof *rec.pos);
-    gb_move *moves = malloc(GB_MAX_MOVES * sizeof *moves);
-    gb_pos *children = malloc(GB_MAX_MOVES * sizeof *children);
-    if (!rec.pos || !moves || !children) {
+    playout_buf buf = {malloc(GB_MAX_MOVES * sizeof *buf.moves),
+                       malloc(GB_MAX_MOVES * sizeof *buf.children)};
+    gb_trace *tr = malloc(sizeof *tr);
+    if (!rec.pos || !buf.moves || !buf.children || !tr) {
         free(rec.pos);
-        free(moves);
-        free(children);
+        free(buf.moves);
+        free(buf.children);
+        free(tr);
         return gb_fail(err, GB_ENOMEM, "out of memory");
     }
     uint64_t rng = seed;
     int rc = GB_OK;
     for (long game = 0; game < games && rc == GB_OK; game++) {
-        gb_pos p = g->start;
+        gb_pos p = g->start, c;
+        gb_move m;
         p.flags &= (uint8_t)~GB_F_OVER;
         rec.len = 0;
-        uint8_t chance = 0;
-        int n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+        int k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
         long plies = 0;
-        while (n > 0 || (!(p.flags & GB_F_OVER) && r->random_move)) {
-            gb_pos c;
-            gb_trace tr;
-            tr.laps = tr.events = 0;
-            tr.sown = 0;
-            if (n > 0) {
-                int i = (int)(gb_rand_next(&rng) % (uint64_t)n);
-                c = children[i];
-                if (!(c.flags & GB_F_ENDLESS)) {
-                    gb_pos again = p;
-                    gb_move m = moves[i];
-                    r->play(o, &again, &m, &tr, &rng, NULL);
-                }
-            } else {
+        while (k > 0 || (k == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
+            if (k == 0) {
                 /* a phase whose moves cannot be listed (a layout): the game's random choice */
-                gb_move m;
+                tr->laps = tr->events = 0;
+                tr->sown = 0;
                 c = p;
                 if (r->random_move(o, &p, &rng, &m) != GB_OK) {
                     rc = gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);
                     break;
                 }
-                int prc = r->play(o, &c, &m, &tr, &rng, NULL);
+                int prc = r->play(o, &c, &m, tr, &rng, NULL);
                 if (prc == GB_EENDLESS && o->v[GB_OPT_ENDLESS]) {
                     c = p;
                     c.flags |= GB_F_ENDLESS;
@@ -570,20 +620,18 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
                     break;
                 }
             }
-            st->laps += tr.laps;
-            st->sown += tr.sown;
+            st->laps += tr->laps;
+            st->sown += tr->sown;
             p = c;
-            chance = 0;
-            n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+            k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
             plies++;
-            if (n < 0) {
-                rc = gb_fail(err, GB_ENOMEM, "repetition record overflow");
-                break;
-            }
         }
+        if (k < 0 && rc == GB_OK)
+            rc = gb_fail(err, GB_ENOMEM, "repetition record overflow");
+        if (rc != GB_OK)
+            break;
         if (!(p.flags & GB_F_OVER)) {
-            if (rc == GB_OK)
-                rc = gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
+            rc = gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
             break;
         }
         st->games++;
@@ -596,7 +644,8 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
             st->max_plies = plies;
     }
     free(rec.pos);
-    free(moves);
-    free(children);
+    free(buf.moves);
+    free(buf.children);
+    free(tr);
     return rc;
 }

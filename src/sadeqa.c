@@ -7,6 +7,7 @@
 
 enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst's Game 91) */
 #define SQ_N 8
+_Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
 
 static const char *const seeds_choices[] = {"6", "4", NULL};
 static const char *const yes_no[] = {"no", "yes", NULL};
@@ -31,35 +32,34 @@ static void sq_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* S2–S4: one move. */
-static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
-                   gb_error *err)
+/* S2–S4: the sowing of one move from hole h of the player to move, already validated. The ring
+ * has 16 holes, so the next hole is (i + 1) & 15. Returns GB_OK or GB_EENDLESS (T1). */
+static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t)
 {
-    (void)rng;
     const int ring = 2 * SQ_N, mover = p->to_move;
-    int h = m->hole;
-    if (m->kind != GB_MOVE_SOW || m->refusals != 0)
-        return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
-    if (h >= ring || gb_row_of(SQ_N, h) != mover)
-        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
-    if (p->holes[h] == 0)
-        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
-
     const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    uint8_t *b = p->holes;
     gb_lapguard guard;
     gb_lapguard_init(&guard, ring);
     for (;;) {
-        int stones = p->holes[h], origin = h, pos = h;
-        p->holes[h] = 0;
-        for (int k = stones; k > 0; k--) {
-            pos = gb_next(ring, pos);
-            if (skip_origin && pos == origin)
-                pos = gb_next(ring, pos);
-            p->holes[pos]++;
+        int stones = b[h], origin = h, pos = h;
+        b[h] = 0;
+        if (!skip_origin) {
+            for (int k = stones; k > 0; k--) {
+                pos = (pos + 1) & (ring - 1);
+                b[pos]++;
+            }
+        } else {
+            for (int k = stones; k > 0; k--) {
+                pos = (pos + 1) & (ring - 1);
+                if (pos == origin)
+                    pos = (pos + 1) & (ring - 1);
+                b[pos]++;
+            }
         }
-        if (p->holes[pos] > 1) { /* S3: occupied before the last stone: relay */
+        if (b[pos] > 1) { /* S3: occupied before the last stone: relay */
             gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0);
-            if (gb_lapguard_step(&guard, p->holes, pos, 0))
+            if (gb_lapguard_lap(&guard, b, pos, 0))
                 return GB_EENDLESS; /* T1 */
             h = pos;
             continue;
@@ -67,10 +67,10 @@ static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         /* S4: the last stone fell into an empty hole: the move ends; capture from the opposite
          * hole when the empty hole is in the mover's own row. The capturing stone stays. */
         int opp = gb_opposite(SQ_N, pos), taken = 0;
-        if (gb_row_of(SQ_N, pos) == mover && p->holes[opp] > 0) {
-            taken = p->holes[opp];
+        if (gb_row_of(SQ_N, pos) == mover && b[opp] > 0) {
+            taken = b[opp];
             p->store[mover] = (uint8_t)(p->store[mover] + taken);
-            p->holes[opp] = 0;
+            b[opp] = 0;
         }
         gb_trace_lap(t, h, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
         break;
@@ -81,6 +81,21 @@ static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     return GB_OK;
 }
 
+/* S2: one move, validated. */
+static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    const int ring = 2 * SQ_N, h = m->hole;
+    if (m->kind != GB_MOVE_SOW || m->refusals != 0)
+        return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
+    if (h >= ring || gb_row_of(SQ_N, h) != p->to_move)
+        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
+    if (p->holes[h] == 0)
+        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+    return sq_sow(o, p, h, t);
+}
+
 static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
     int count = 0, first = p->to_move * SQ_N;
@@ -89,7 +104,7 @@ static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
             continue;
         gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         gb_pos c = *p;
-        int rc = sq_play(o, &c, &m, NULL, NULL, NULL);
+        int rc = sq_sow(o, &c, h, NULL);
         if (rc == GB_EENDLESS) {
             if (o->v[GB_OPT_ENDLESS] == 0)
                 continue; /* T1, endless=illegal: not a legal move */
@@ -100,6 +115,37 @@ static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         children[count++] = c;
     }
     return count;
+}
+
+/* The playouts' fast path: a uniformly random legal move. Draw one of the non-empty holes
+ * uniformly; if its sowing never ends and that makes it illegal (T1), drop it and draw again from
+ * the rest. Each legal move is thus equally likely, and usually one sowing is simulated, not 8. */
+static int sq_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    uint8_t cand[SQ_N];
+    int nc = 0, first = p->to_move * SQ_N;
+    for (int h = first; h < first + SQ_N; h++)
+        if (p->holes[h])
+            cand[nc++] = (uint8_t)h;
+    while (nc > 0) {
+        int k = (int)(gb_rand_next(rng) % (uint64_t)nc), h = cand[k];
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        if (sq_sow(o, child, h, t) == GB_OK)
+            return 1;
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        cand[k] = cand[--nc];
+    }
+    return 0;
 }
 
 /* S5 (with T4): the game ends when the player to move has no legal move. */
@@ -167,4 +213,5 @@ const gb_rules gb_rules_sadeqa = {
     .finish = sq_finish,
     .scores = sq_scores,
     .check = sq_check,
+    .sample = sq_sample,
 };
