@@ -147,20 +147,3 @@ bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t e
     }
     return false;
 }
-
-void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other, int value)
-{
-    if (!t)
-        return;
-    t->laps++;
-    t->sown += stones;
-    if (t->events < GB_TRACE_LAPS) {
-        gb_lap *l = &t->lap[t->events++];
-        l->from = (uint8_t)from;
-        l->to = (uint8_t)to;
-        l->stones = (uint16_t)stones;
-        l->event = (uint8_t)event;
-        l->other = (uint8_t)other;
-        l->value = (uint16_t)value;
-    }
-}

@@ -76,6 +76,21 @@ static bool repeated(const gb_record *rec, const gb_pos *p)
     return false;
 }
 
+/* The same without hashes, for playouts: the positions since the last capture are few, and
+ * comparing two of them costs about what hashing one does. */
+static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
+{
+    int taken = p->store[0] + p->store[1];
+    for (int i = rec->len - 1; i >= 0; i--) {
+        const gb_pos *q = &rec->pos[i];
+        if (q->store[0] + q->store[1] != taken)
+            break;
+        if (memcmp(q->holes, p->holes, 8) == 0 && gb_pos_same(q, p))
+            return true;
+    }
+    return false;
+}
+
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
               uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children)
 {
@@ -538,7 +553,7 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
             if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
                 k = r->gen(o, child, buf->moves, buf->children);
                 if (k > 0) {
-                    int i = (int)(gb_rand_next(rng) % (uint64_t)k);
+                    int i = gb_rand_below(rng, k);
                     *nm = buf->moves[i];
                     *nc = buf->children[i];
                     nt->laps = nt->events = 0;
@@ -550,10 +565,9 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
                     }
                 }
             }
-            child->hash = gb_pos_hash(child);
             if (r->ended(o, child, k))
                 reason = GB_END_RULE; /* T5: the game's own rule first, */
-            else if (repeated(rec, child))
+            else if (repeated_unhashed(rec, child))
                 reason = GB_END_REPETITION; /* then repetition (T2), */
             else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
                 reason = GB_END_CAP; /* then the cap (T3). */

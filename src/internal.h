@@ -166,8 +166,40 @@ static inline bool gb_lapguard_lap(gb_lapguard *g, const uint8_t *holes, int nex
     return gb_lapguard_step(g, holes, next, extra);
 }
 
-/* Record a lap in a trace (t may be NULL). */
-void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other, int value);
+/* Record a lap in a trace (t may be NULL). Inline: it runs once a lap. */
+static inline void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other,
+                                int value)
+{
+    if (!t)
+        return;
+    t->laps++;
+    t->sown += stones;
+    if (t->events < GB_TRACE_LAPS) {
+        gb_lap *l = &t->lap[t->events++];
+        l->from = (uint8_t)from;
+        l->to = (uint8_t)to;
+        l->stones = (uint16_t)stones;
+        l->event = (uint8_t)event;
+        l->other = (uint8_t)other;
+        l->value = (uint16_t)value;
+    }
+}
+
+/* A uniform draw from 0..n-1 (n >= 1) off the splitmix64 source, by multiply and shift rather
+ * than a division (bias below n/2^64, as with %). */
+static inline int gb_rand_below(uint64_t *state, int n)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    return (int)(((u128)z * (uint64_t)n) >> 64);
+#else
+    return (int)(z % (uint64_t)n);
+#endif
+}
 
 /* ---- options (options.c) ---- */
 int gb_options_parse(const gb_rules *r, const char *text, gb_options *o, gb_error *err);
