@@ -12,6 +12,11 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        /* one line, whatever the input echoed in it held (found by fuzz_move): control
+         * characters, a newline above all, become '?' */
+        for (char *c = err->msg; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
         err->code = code;
     }
     return code;
