@@ -45,6 +45,11 @@ refuse "bad depth" "depth must be" "$gabata" perft sadeqa x
 refuse "missing record" "cannot read" "$gabata" replay "$tmp/none.rec"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 refuse "bad record" "line 3 column 6" "$gabata" replay "$tmp/bad.rec"
+# a record that fails to parse is left as it was, with nothing new beside it
+printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.want"
+cmp -s "$tmp/bad.rec" "$tmp/bad.want" || { echo "FAIL: replay changed a record it could not parse"; fail=1; }
+[ "$(ls "$tmp" | grep -c 'bad\.rec')" -eq 1 ] || { echo "FAIL: replay left files beside the record"; ls "$tmp"; fail=1; }
+check "bench --all" "$gabata" bench --all --games 20; contains "yardstick"; contains "sadeqa"
 refuse "unknown command" "unknown command" "$gabata" frobnicate
 refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
 
