@@ -485,30 +485,30 @@ int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out)
 }
 
 /* ---- perft ---- */
-static uint64_t perft_rec(const gb_rules *r, const gb_options *o, gb_pos *moves_children,
-                          const gb_move *moves, int n, gb_record *rec, int depth)
+/* `bufs` holds GB_MAX_MOVES children for each level still to go: allocated once in gb_perft,
+ * nothing is allocated per node. */
+static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *children, int n,
+                          gb_record *rec, int depth, gb_pos *bufs)
 {
-    (void)moves;
     if (depth == 0)
         return 1;
     uint64_t total = 0;
     gb_move cm[GB_MAX_MOVES];
-    gb_pos *cc = malloc(GB_MAX_MOVES * sizeof *cc);
-    if (!cc)
-        return 0;
+    gb_pos *cc = bufs;
     for (int i = 0; i < n; i++) {
-        gb_pos c = moves_children[i];
+        gb_pos c = children[i];
         int saved = rec->len;
         uint8_t chance = 0;
         uint64_t rng = 0;
-        int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
-        if (depth == 1)
+        if (depth == 1) {
             total += 1;
-        else if (!(c.flags & GB_F_OVER) && m > 0)
-            total += perft_rec(r, o, cc, cm, m, rec, depth - 1);
+            continue; /* every listed move counts; nothing below it is asked for */
+        }
+        int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
+        if (!(c.flags & GB_F_OVER) && m > 0)
+            total += perft_rec(r, o, cc, m, rec, depth - 1, bufs + GB_MAX_MOVES);
         rec->len = saved;
     }
-    free(cc);
     return total;
 }
 
@@ -520,10 +520,14 @@ uint64_t gb_perft(const gb_game *g, int depth)
         return 0;
     gb_record rec = {0};
     rec.own = true;
+    gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
+    if (!bufs)
+        return 0;
     for (int i = 0; i < g->rec.len; i++)
         gb_record_push(&rec, &g->rec.pos[i]);
-    uint64_t t = perft_rec(g->r, &g->o, (gb_pos *)g->children, g->moves, g->nmoves, &rec, depth);
+    uint64_t t = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs);
     gb_record_free(&rec);
+    free(bufs);
     return t;
 }
 
