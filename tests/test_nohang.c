@@ -20,8 +20,8 @@
 
 #include "internal.h"
 
-#define API_GAMES 12      /* through gb_play, checking every ply */
-#define PLAYOUT_GAMES 200 /* through gb_random_playouts */
+#define API_GAMES 24      /* through gb_play, checking every ply */
+#define PLAYOUT_GAMES 1000 /* through gb_random_playouts */
 
 static long option_value(const gb_rules *r, const gb_options *o, const char *key, long absent)
 {
