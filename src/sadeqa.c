@@ -197,16 +197,13 @@ static int sq_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     live = ((w + 0x7f7f7f7f7f7f7f7full) | w) & 0x8080808080808080ull;
     while (live) {
         uint64_t pick = live;
-#if defined(__GNUC__)
-        for (int k = gb_rand_below(rng, __builtin_popcountll(live)); k > 0; k--)
-            pick &= pick - 1;
-        int h = first + __builtin_ctzll(pick) / 8;
-#else
-        int nc = 0;
-        for (uint64_t x = live; x; x &= x - 1)
-            nc++;
+        /* how many holes: one bit a byte, so one multiply adds them all into the top byte */
+        int nc = (int)(((live >> 7) * 0x0101010101010101ull) >> 56);
         for (int k = gb_rand_below(rng, nc); k > 0; k--)
             pick &= pick - 1;
+#if defined(__GNUC__)
+        int h = first + __builtin_ctzll(pick) / 8;
+#else
         int h = first;
         while (!((pick >> (8 * (h - first))) & 0x80))
             h++;
