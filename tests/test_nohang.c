@@ -20,8 +20,13 @@
 
 #include "internal.h"
 
-#define API_GAMES 24      /* through gb_play, checking every ply */
-#define PLAYOUT_GAMES 1000 /* through gb_random_playouts */
+/* How much to play under each option set: up to a number of games, and (since a game of
+ * Qelat's match runs thousands of plies where Sadeqa III's runs 70) up to a number of plies, at
+ * least a few games whatever their length. A budget in work, not in time. */
+#define API_GAMES 24        /* through gb_play, checking every ply */
+#define API_PLIES 20000
+#define PLAYOUT_GAMES 1000  /* through gb_random_playouts, 20 at a time */
+#define PLAYOUT_PLIES 150000
 
 static long option_value(const gb_rules *r, const gb_options *o, const char *key, long absent)
 {
@@ -43,20 +48,27 @@ static void play_games(const char *variant, const char *opts, uint64_t seed)
     long max_rounds = option_value(r, o, "max-rounds", 200);
     long bound = max_rounds * (max_plies + 1);
 
-    gb_playout_stats st;
-    if (gb_random_playouts(g, PLAYOUT_GAMES, seed, &st, &err) != GB_OK)
-        fail_msg("%s %s: playouts: %s", variant, opts, err.msg);
-    assert_int_equal(st.games, PLAYOUT_GAMES);
-    if (st.max_plies > bound)
-        fail_msg("%s %s: a playout of %ld plies, over the bound %ld", variant, opts, st.max_plies, bound);
+    long games = 0, plies_total = 0;
+    for (uint64_t chunk = 0; games < PLAYOUT_GAMES && (games == 0 || plies_total < PLAYOUT_PLIES); chunk++) {
+        gb_playout_stats st;
+        if (gb_random_playouts(g, 20, seed * 1000 + chunk, &st, &err) != GB_OK)
+            fail_msg("%s %s: playouts: %s", variant, opts, err.msg);
+        assert_int_equal(st.games, 20);
+        if (st.max_plies > bound)
+            fail_msg("%s %s: a playout of %ld plies, over the bound %ld", variant, opts, st.max_plies, bound);
+        games += st.games;
+        plies_total += st.plies;
+    }
     gb_game_free(g);
 
     uint64_t rng = seed * 7919 + 1;
-    for (int game = 0; game < API_GAMES; game++) {
+    plies_total = 0;
+    for (int game = 0; game < API_GAMES && (game < 3 || plies_total < API_PLIES); game++) {
         if (gb_game_new(&g, variant, opts, seed + (uint64_t)game, &err) != GB_OK)
             fail_msg("%s %s: %s", variant, opts, err.msg);
         long plies = 0;
         while (!gb_is_over(g)) {
+            plies_total++;
             if (++plies > bound)
                 fail_msg("%s %s game %d: not over after %ld plies", variant, opts, game, bound);
             gb_move m;
