@@ -2,9 +2,13 @@
  * stream. Any session ends without a crash, and its last reply is complete: a line `ok` or one
  * `error ...` line. Inputs that mention `perft` are skipped: perft's cost grows exponentially with
  * its depth by design (the protocol allows up to 12), which the fuzzer would report as a hang;
- * fuzz_position runs perft 2 on every position it accepts. */
+ * fuzz_position runs perft 2 on every position it accepts. For the same reason a session with a
+ * line whose command is `go` (the search, on its own branch: it thinks up to its budget, 1 s by
+ * default) is skipped; `go` gets its own test of the budget when the search is merged. */
 #include "fuzz.h"
 #include "cli.h"
+
+#include <ctype.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -16,6 +20,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(text);
             return 0;
         }
+    for (size_t i = 0; i < size; i++) { /* a line whose first word is go */
+        if (i > 0 && text[i - 1] != '\n')
+            continue;
+        size_t j = i;
+        while (j < size && text[j] != '\n' && isspace((unsigned char)text[j]))
+            j++; /* the engine skips leading white space as isspace() has it */
+        if (j + 2 <= size && text[j] == 'g' && text[j + 1] == 'o' &&
+            (j + 2 == size || text[j + 2] == 0 || isspace((unsigned char)text[j + 2]))) {
+            free(text);
+            return 0;
+        }
+    }
     FILE *in = fmemopen(text, size, "r");
     char *outbuf = NULL;
     size_t outlen = 0;
