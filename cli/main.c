@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 int cmd_play(int argc, char **argv);
 
@@ -183,7 +184,12 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
         return fail("%s", err.msg);
     memset(row, 0, sizeof *row);
     row->st.min_plies = -1;
+    const bool tty = isatty(STDERR_FILENO);
     for (int i = 0; i < BENCH_SLICES; i++) {
+        if (tty) { /* progress: a Qelat match is thousands of plies, so this can take a while */
+            fprintf(stderr, "\r  bench %s: %ld of %ld games ", variant, games / BENCH_SLICES * i, games);
+            fflush(stderr);
+        }
         long n = games / BENCH_SLICES + (i < games % BENCH_SLICES);
         if (n == 0)
             continue;
@@ -207,6 +213,8 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
         add_stats(&row->st, &st);
     }
     gb_game_free(g);
+    if (tty)
+        fprintf(stderr, "\r%60s\r", "");
     if (row->secs <= 0)
         row->secs = 1e-9;
     if (row->ysecs <= 0)
