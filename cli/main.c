@@ -1,5 +1,7 @@
 /* main.c — the gabata program: one command a job (play, replay, perft, bench, engine). */
 #include "ai_cli.h"
+#include "cli.h"
+#include "yardstick.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,7 +20,7 @@ static const char usage_text[] =
     "  play VARIANT      play in the terminal, against the computer or another person\n"
     "  replay FILE       show a game record position by position\n"
     "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
-    "  bench VARIANT     random self-play speed and statistics (--search: search speed)\n"
+    "  bench VARIANT     random self-play speed and statistics (--all: every game; --search)\n"
     "  match P P ...     one computer player against another, paired openings, Elo\n"
     "  analyze FILE      the engine's view of every move of a game record\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
@@ -137,12 +139,18 @@ static int cmd_perft(int argc, char **argv)
 
 static const char bench_help[] =
     "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
+    "       gabata bench --all [--games N] [--seed S]\n"
     "       gabata bench [VARIANT] --search [--nodes N] [--positions K] [--seed S] [key=value ...]\n"
     "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
     "sown stones per second, with the games' statistics: plies per game, results, end reasons.\n"
     "With --search: alpha-beta searches of N nodes (default 300000) from K positions (default 8:\n"
     "the start and random openings), and MCTS playouts, for VARIANT or every game; prints nodes\n"
-    "per second. Figures only: nothing here passes or fails.\n";
+    "per second.\n"
+    "The yardstick (bench/yardstick.c, a minimal special-purpose random Sadeqa III loop) is run in\n"
+    "the same process for the same number of games, and plies/s are given as a ratio to it.\n"
+    "--all does this for every game with its default options, as one table.\n"
+    "Times are CPU time of the benchmarking thread: figures per core.\n"
+    "Figures only: nothing here passes or fails.\n";
 
 /* `bench --search`: search speed, per game. */
 static int bench_search(const char *variant, const char *opts, long nodes, long positions, long seed)
@@ -210,6 +218,108 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
     return 0;
 }
 
+/* One game's figures next to the yardstick's, measured in one run, in CPU time of this thread
+ * (per core, whatever else the machine runs). The machine may be shared,
+ * so the two are also interleaved in BENCH_SLICES slices (yardstick, game, yardstick, game, ...) and
+ * both see the same conditions; each slice has its own seed. */
+#define BENCH_SLICES 10
+typedef struct bench_row {
+    double secs, ysecs;
+    gb_playout_stats st;
+    yardstick_stats ys;
+} bench_row;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void add_stats(gb_playout_stats *sum, const gb_playout_stats *st)
+{
+    sum->games += st->games;
+    sum->plies += st->plies;
+    sum->laps += st->laps;
+    sum->sown += st->sown;
+    for (int i = 0; i < 3; i++)
+        sum->wins[i] += st->wins[i];
+    for (int i = 0; i < 5; i++)
+        sum->reasons[i] += st->reasons[i];
+    if (sum->min_plies < 0 || st->min_plies < sum->min_plies)
+        sum->min_plies = st->min_plies;
+    if (st->max_plies > sum->max_plies)
+        sum->max_plies = st->max_plies;
+}
+
+static int bench_game(const char *variant, const char *opts, long games, uint64_t seed, bench_row *row)
+{
+    gb_game *g;
+    gb_error err;
+    if (gb_game_new(&g, variant, opts, seed, &err))
+        return fail("%s", err.msg);
+    memset(row, 0, sizeof *row);
+    row->st.min_plies = -1;
+    const bool tty = isatty(STDERR_FILENO);
+    for (int i = 0; i < BENCH_SLICES; i++) {
+        if (tty) { /* progress: a Qelat match is thousands of plies, so this can take a while */
+            fprintf(stderr, "\r  bench %s: %ld of %ld games ", variant, games / BENCH_SLICES * i, games);
+            fflush(stderr);
+        }
+        long n = games / BENCH_SLICES + (i < games % BENCH_SLICES);
+        if (n == 0)
+            continue;
+        struct timespec t0;
+        yardstick_stats ys;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+        yardstick_run(n, seed + (uint64_t)i, &ys);
+        row->ysecs += seconds_since(&t0);
+        row->ys.games += ys.games;
+        row->ys.plies += ys.plies;
+        row->ys.laps += ys.laps;
+        row->ys.sown += ys.sown;
+        gb_playout_stats st;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+        int rc = gb_random_playouts(g, n, seed + (uint64_t)i, &st, &err);
+        row->secs += seconds_since(&t0);
+        if (rc) {
+            gb_game_free(g);
+            return fail("%s", err.msg);
+        }
+        add_stats(&row->st, &st);
+    }
+    gb_game_free(g);
+    if (tty)
+        fprintf(stderr, "\r%60s\r", "");
+    if (row->secs <= 0)
+        row->secs = 1e-9;
+    if (row->ysecs <= 0)
+        row->ysecs = 1e-9;
+    return 0;
+}
+
+static int bench_all(long games, long seed)
+{
+    printf("bench --all: %ld random games each, seed %ld, default options\n", games, seed);
+    printf("%-12s %12s %12s %14s %10s %10s %14s\n", "game", "playouts/s", "plies/s", "stones/s",
+           "plies/game", "yardstick", "(its plies/s)");
+    fflush(stdout);
+    for (int i = 0; i < gb_variant_count(); i++) {
+        bench_row row;
+        int rc = bench_game(gb_variant_name(i), "", games, (uint64_t)seed, &row);
+        if (rc)
+            return rc;
+        double plies = (double)row.st.plies / row.secs, yplies = (double)row.ys.plies / row.ysecs;
+        printf("%-12s %12.0f %12.0f %14.0f %10.1f %9.2fx %14.0f\n", gb_variant_name(i),
+               (double)row.st.games / row.secs, plies, (double)row.st.sown / row.secs,
+               (double)row.st.plies / (double)row.st.games, plies / yplies, yplies);
+        fflush(stdout);
+    }
+    printf("yardstick: plies/s over those of the minimal random Sadeqa III loop of\n"
+           "bench/yardstick.c, run interleaved with each game (like for like only for sadeqa).\n");
+    return 0;
+}
+
 static int cmd_bench(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
@@ -218,7 +328,7 @@ static int cmd_bench(int argc, char **argv)
     }
     const char *variant = NULL;
     long games = 20000, seed = 1, nodes = 300000, positions = 8;
-    bool search = false;
+    bool search = false, all = false;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--search") == 0) {
@@ -235,6 +345,8 @@ static int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--seed") == 0) {
             if (++i >= argc || !parse_long(argv[i], 0, 0x7fffffffffffffffL, &seed))
                 return fail("--seed needs a whole number%s", "");
+        } else if (strcmp(argv[i], "--all") == 0) {
+            all = true;
         } else if (strchr(argv[i], '=')) {
             join_options(opts, sizeof opts, argv[i]);
         } else if (!variant) {
@@ -243,6 +355,10 @@ static int cmd_bench(int argc, char **argv)
             return fail("unexpected argument '%s' (see gabata bench --help)", argv[i]);
         }
     }
+    if (all && (variant || opts[0] || search))
+        return fail("--all takes no game or options (it benches every game with its defaults)%s", "");
+    if (all)
+        return bench_all(games, seed);
     if (search) {
         if (variant) {
             gb_game *probe;
@@ -259,25 +375,17 @@ static int cmd_bench(int argc, char **argv)
         fputs(bench_help, stderr);
         return 2;
     }
-    gb_game *g;
-    gb_error err;
-    if (gb_game_new(&g, variant, opts, (uint64_t)seed, &err))
-        return fail("%s", err.msg);
-    gb_playout_stats st;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = gb_random_playouts(g, games, (uint64_t)seed, &st, &err);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    gb_game_free(g);
+    bench_row row;
+    int rc = bench_game(variant, opts, games, (uint64_t)seed, &row);
     if (rc)
-        return fail("%s", err.msg);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (secs <= 0)
-        secs = 1e-9;
+        return rc;
+    const gb_playout_stats st = row.st;
+    double secs = row.secs, yplies = (double)row.ys.plies / row.ysecs;
     printf("bench %s%s%s: %ld random games, seed %ld, %.3f s\n", variant, opts[0] ? " " : "", opts,
            st.games, seed, secs);
     printf("  playouts/s   %12.0f\n", (double)st.games / secs);
-    printf("  plies/s      %12.0f\n", (double)st.plies / secs);
+    printf("  plies/s      %12.0f   (%.2fx the yardstick's %.0f, run interleaved)\n",
+           (double)st.plies / secs, ((double)st.plies / secs) / yplies, yplies);
     printf("  stones/s     %12.0f   (sown, in the moves played)\n", (double)st.sown / secs);
     printf("  plies/game   %12.1f   (min %ld, max %ld)\n", (double)st.plies / (double)st.games,
            st.min_plies, st.max_plies);

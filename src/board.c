@@ -12,6 +12,11 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        /* one line, whatever the input echoed in it held (found by fuzz_move): control
+         * characters, a newline above all, become '?' */
+        for (char *c = err->msg; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
         err->code = code;
     }
     return code;
@@ -65,30 +70,56 @@ uint64_t gb_rand_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* The repetition hash and comparison read the position as 64-bit words: holes, owners, marks,
+ * miné, stores, player to move and phase lie in the first 40 bytes with no padding between them
+ * (checked here), then aux, round and match are taken field by field. Everything else (flags,
+ * end reason, winner, ply counter, padding, the hash itself) does not count for T2. */
+#include <stddef.h>
+_Static_assert(offsetof(gb_pos, holes) == 0 && offsetof(gb_pos, own_n) == 20 &&
+                   offsetof(gb_pos, mark_s) == 24 && offsetof(gb_pos, mark_n) == 28 &&
+                   offsetof(gb_pos, mine) == 32 && offsetof(gb_pos, store) == 36 &&
+                   offsetof(gb_pos, to_move) == 38 && offsetof(gb_pos, phase) == 39,
+               "gb_pos_hash reads the first 40 bytes of gb_pos as words");
+
+static inline uint64_t load64(const gb_pos *p, int word)
+{
+    uint64_t v;
+    memcpy(&v, (const unsigned char *)p + 8 * word, sizeof v);
+    return v;
+}
+
+static inline uint64_t tail_word(const gb_pos *p)
+{
+    return (uint64_t)p->aux | ((uint64_t)p->round << 8) | ((uint64_t)(uint16_t)p->match[0] << 24) |
+           ((uint64_t)(uint16_t)p->match[1] << 40);
+}
+
+/* 64x64->128 multiply folded to 64 bits (as in wyhash): three independent products, then a
+ * final mix, so the hash of a whole position costs a few nanoseconds. */
+static inline uint64_t fold_mul(uint64_t a, uint64_t b)
+{
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    u128 r = (u128)a * b;
+    return (uint64_t)r ^ (uint64_t)(r >> 64);
+#else
+    return mix64(a) ^ mix64(b ^ 0x5851f42d4c957f2dull);
+#endif
+}
+
 uint64_t gb_pos_hash(const gb_pos *p)
 {
-    uint64_t h = 0;
-    for (int i = 0; i < GB_MAX_HOLES; i++)
-        if (p->holes[i])
-            h ^= mix64(((uint64_t)i << 16) | p->holes[i]);
-    h ^= mix64(0x100000000ull | p->own_n);
-    h ^= mix64(0x200000000ull | p->mark_s);
-    h ^= mix64(0x300000000ull | p->mark_n);
-    h ^= mix64(0x400000000ull | p->mine);
-    h ^= mix64(0x500000000ull | ((uint64_t)p->store[0] << 8) | p->store[1]);
-    h ^= mix64(0x600000000ull | ((uint64_t)p->to_move << 8) | p->phase);
-    h ^= mix64(0x700000000ull | ((uint64_t)p->round << 8) | p->aux);
-    h ^= mix64(0x800000000ull | ((uint64_t)(uint16_t)p->match[0] << 16) | (uint16_t)p->match[1]);
-    return h;
+    uint64_t h = fold_mul(load64(p, 0) ^ 0xa0761d6478bd642full, load64(p, 1) ^ 0xe7037ed1a0b428dbull) ^
+                 fold_mul(load64(p, 2) ^ 0x8ebc6af09c88c6e3ull, load64(p, 3) ^ 0x589965cc75374cc3ull) ^
+                 fold_mul(load64(p, 4) ^ 0x1d8e4e27c47d124full, tail_word(p) ^ 0x9e3779b97f4a7c15ull);
+    return mix64(h);
 }
 
 bool gb_pos_same(const gb_pos *a, const gb_pos *b)
 {
-    return memcmp(a->holes, b->holes, sizeof a->holes) == 0 && a->own_n == b->own_n &&
-           a->mark_s == b->mark_s && a->mark_n == b->mark_n && a->mine == b->mine &&
-           a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
-           a->to_move == b->to_move && a->phase == b->phase && a->round == b->round &&
-           a->aux == b->aux && a->match[0] == b->match[0] && a->match[1] == b->match[1];
+    return load64(a, 0) == load64(b, 0) && load64(a, 1) == load64(b, 1) &&
+           load64(a, 2) == load64(b, 2) && load64(a, 3) == load64(b, 3) &&
+           load64(a, 4) == load64(b, 4) && tail_word(a) == tail_word(b);
 }
 
 void gb_lapguard_init(gb_lapguard *g, int ring)
@@ -120,21 +151,4 @@ bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t e
         g->lambda = 0;
     }
     return false;
-}
-
-void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other, int value)
-{
-    if (!t)
-        return;
-    t->laps++;
-    t->sown += stones;
-    if (t->events < GB_TRACE_LAPS) {
-        gb_lap *l = &t->lap[t->events++];
-        l->from = (uint8_t)from;
-        l->to = (uint8_t)to;
-        l->stones = (uint16_t)stones;
-        l->event = (uint8_t)event;
-        l->other = (uint8_t)other;
-        l->value = (uint16_t)value;
-    }
 }

@@ -79,6 +79,21 @@ static bool repeated(const gb_record *rec, const gb_pos *p)
     return false;
 }
 
+/* The same without hashes, for playouts: the positions since the last capture are few, and
+ * comparing two of them costs about what hashing one does. */
+static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
+{
+    int taken = p->store[0] + p->store[1];
+    for (int i = rec->len - 1; i >= 0; i--) {
+        const gb_pos *q = &rec->pos[i];
+        if (q->store[0] + q->store[1] != taken)
+            break;
+        if (memcmp(q->holes, p->holes, 8) == 0 && gb_pos_same(q, p))
+            return true;
+    }
+    return false;
+}
+
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
               uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children)
 {
@@ -474,30 +489,30 @@ int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out)
 }
 
 /* ---- perft ---- */
-static uint64_t perft_rec(const gb_rules *r, const gb_options *o, gb_pos *moves_children,
-                          const gb_move *moves, int n, gb_record *rec, int depth)
+/* `bufs` holds GB_MAX_MOVES children for each level still to go: allocated once in gb_perft,
+ * nothing is allocated per node. */
+static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *children, int n,
+                          gb_record *rec, int depth, gb_pos *bufs)
 {
-    (void)moves;
     if (depth == 0)
         return 1;
     uint64_t total = 0;
     gb_move cm[GB_MAX_MOVES];
-    gb_pos *cc = malloc(GB_MAX_MOVES * sizeof *cc);
-    if (!cc)
-        return 0;
+    gb_pos *cc = bufs;
     for (int i = 0; i < n; i++) {
-        gb_pos c = moves_children[i];
+        gb_pos c = children[i];
         int saved = rec->len;
         uint8_t chance = 0;
         uint64_t rng = 0;
-        int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
-        if (depth == 1)
+        if (depth == 1) {
             total += 1;
-        else if (!(c.flags & GB_F_OVER) && m > 0)
-            total += perft_rec(r, o, cc, cm, m, rec, depth - 1);
+            continue; /* every listed move counts; nothing below it is asked for */
+        }
+        int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
+        if (!(c.flags & GB_F_OVER) && m > 0)
+            total += perft_rec(r, o, cc, m, rec, depth - 1, bufs + GB_MAX_MOVES);
         rec->len = saved;
     }
-    free(cc);
     return total;
 }
 
@@ -509,14 +524,76 @@ uint64_t gb_perft(const gb_game *g, int depth)
         return 0;
     gb_record rec = {0};
     rec.own = true;
+    gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
+    if (!bufs)
+        return 0;
     for (int i = 0; i < g->rec.len; i++)
         gb_record_push(&rec, &g->rec.pos[i]);
-    uint64_t t = perft_rec(g->r, &g->o, (gb_pos *)g->children, g->moves, g->nmoves, &rec, depth);
+    uint64_t t = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs);
     gb_record_free(&rec);
+    free(bufs);
     return t;
 }
 
 /* ---- random playouts ---- */
+typedef struct playout_buf {
+    gb_move *moves;   /* GB_MAX_MOVES each, for the fallback through gen */
+    gb_pos *children;
+} playout_buf;
+
+/* gb_settle for playouts: the same T5 order, but instead of every legal move of the settled
+ * position it draws the next move (uniformly among the legal ones) with its raw child and trace,
+ * through the game's `sample` when it has one (one sowing simulated instead of all), else through
+ * gen. Returns 1 with *nm, *nc, *nt set, 0 when there is no listed move (over, or a phase whose
+ * moves cannot be listed), or GB_ENOMEM. */
+static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                       uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
+{
+    for (;;) {
+        int reason = GB_END_NONE, k = 0;
+        uint8_t chance = 0;
+        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
+        if (child->flags & GB_F_ENDLESS) {
+            child->flags &= (uint8_t)~GB_F_ENDLESS; /* T1, endless=ends-game */
+            reason = GB_END_ENDLESS;
+        } else {
+            k = r->sample ? r->sample(o, child, rng, nm, nc, nt) : GB_EINVAL;
+            if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
+                k = r->gen(o, child, buf->moves, buf->children);
+                if (k > 0) {
+                    int i = gb_rand_below(rng, k);
+                    *nm = buf->moves[i];
+                    *nc = buf->children[i];
+                    nt->laps = nt->events = 0;
+                    nt->sown = 0;
+                    if (!(nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
+                        gb_pos again = *child;
+                        gb_move mm = *nm;
+                        r->play(o, &again, &mm, nt, rng, NULL);
+                    }
+                }
+            }
+            if (r->ended(o, child, k))
+                reason = GB_END_RULE; /* T5: the game's own rule first, */
+            else if (repeated_unhashed(rec, child))
+                reason = GB_END_REPETITION; /* then repetition (T2), */
+            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
+                reason = GB_END_CAP; /* then the cap (T3). */
+        }
+        if (reason == GB_END_NONE) {
+            if (gb_record_push(rec, child) != GB_OK)
+                return GB_ENOMEM;
+            return k > 0;
+        }
+        r->finish(o, child, reason, &chance, rng);
+        if (child->flags & GB_F_OVER) {
+            child->hash = gb_pos_hash(child);
+            return 0;
+        }
+        rec->len = 0; /* a new round: the repetition record starts afresh (T5) */
+    }
+}
+
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                        gb_error *err)
 {
@@ -527,45 +604,36 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
     gb_record rec = {0};
     rec.cap = o->v[GB_OPT_MAX_PLIES] + 2;
     rec.pos = malloc((size_t)rec.cap * sizeof *rec.pos);
-    gb_move *moves = malloc(GB_MAX_MOVES * sizeof *moves);
-    gb_pos *children = malloc(GB_MAX_MOVES * sizeof *children);
-    if (!rec.pos || !moves || !children) {
+    playout_buf buf = {malloc(GB_MAX_MOVES * sizeof *buf.moves),
+                       malloc(GB_MAX_MOVES * sizeof *buf.children)};
+    gb_trace *tr = malloc(sizeof *tr);
+    if (!rec.pos || !buf.moves || !buf.children || !tr) {
         free(rec.pos);
-        free(moves);
-        free(children);
+        free(buf.moves);
+        free(buf.children);
+        free(tr);
         return gb_fail(err, GB_ENOMEM, "out of memory");
     }
     uint64_t rng = seed;
     int rc = GB_OK;
     for (long game = 0; game < games && rc == GB_OK; game++) {
-        gb_pos p = g->start;
+        gb_pos p = g->start, c;
+        gb_move m;
         p.flags &= (uint8_t)~GB_F_OVER;
         rec.len = 0;
-        uint8_t chance = 0;
-        int n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+        int k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
         long plies = 0;
-        while (n > 0 || (!(p.flags & GB_F_OVER) && r->random_move)) {
-            gb_pos c;
-            gb_trace tr;
-            tr.laps = tr.events = 0;
-            tr.sown = 0;
-            if (n > 0) {
-                int i = (int)(gb_rand_next(&rng) % (uint64_t)n);
-                c = children[i];
-                if (!(c.flags & GB_F_ENDLESS)) {
-                    gb_pos again = p;
-                    gb_move m = moves[i];
-                    r->play(o, &again, &m, &tr, &rng, NULL);
-                }
-            } else {
+        while (k > 0 || (k == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
+            if (k == 0) {
                 /* a phase whose moves cannot be listed (a layout): the game's random choice */
-                gb_move m;
+                tr->laps = tr->events = 0;
+                tr->sown = 0;
                 c = p;
                 if (r->random_move(o, &p, &rng, &m) != GB_OK) {
                     rc = gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);
                     break;
                 }
-                int prc = r->play(o, &c, &m, &tr, &rng, NULL);
+                int prc = r->play(o, &c, &m, tr, &rng, NULL);
                 if (prc == GB_EENDLESS && o->v[GB_OPT_ENDLESS]) {
                     c = p;
                     c.flags |= GB_F_ENDLESS;
@@ -574,20 +642,18 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
                     break;
                 }
             }
-            st->laps += tr.laps;
-            st->sown += tr.sown;
+            st->laps += tr->laps;
+            st->sown += tr->sown;
             p = c;
-            chance = 0;
-            n = gb_settle(r, o, &p, &rec, &chance, &rng, moves, children);
+            k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
             plies++;
-            if (n < 0) {
-                rc = gb_fail(err, GB_ENOMEM, "repetition record overflow");
-                break;
-            }
         }
+        if (k < 0 && rc == GB_OK)
+            rc = gb_fail(err, GB_ENOMEM, "repetition record overflow");
+        if (rc != GB_OK)
+            break;
         if (!(p.flags & GB_F_OVER)) {
-            if (rc == GB_OK)
-                rc = gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
+            rc = gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
             break;
         }
         st->games++;
@@ -600,7 +666,8 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
             st->max_plies = plies;
     }
     free(rec.pos);
-    free(moves);
-    free(children);
+    free(buf.moves);
+    free(buf.children);
+    free(tr);
     return rc;
 }

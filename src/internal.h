@@ -107,6 +107,16 @@ typedef struct gb_rules {
     int (*check)(const gb_options *o, const gb_pos *p, gb_error *err);
     /* Extra state JSON fields (round data, earnings, gains, distributor...), or NULL. */
     int (*fields)(const gb_options *o, const gb_pos *p, gb_field *out, int max);
+
+    /* Optional (NULL: the driver uses gen), the fast path of random playouts: one uniformly
+     * random legal move of p with its raw child exactly as gen would give them (for a never-ending
+     * move with endless=ends-game, p plus GB_F_ENDLESS), without simulating the other moves; the
+     * laps of that move go to t when t is not NULL (t->laps, t->sown, t->events reset first).
+     * Returns 1, or 0 when p has no legal move (as gen returning 0), or GB_EINVAL when this
+     * phase must go through gen (the driver then falls back). A game that provides it promises
+     * that its `ended` depends on nmoves only through nmoves == 0 (the driver passes 0 or 1). */
+    int (*sample)(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m, gb_pos *child,
+                  gb_trace *t);
 } gb_rules;
 
 const gb_rules *gb_rules_find(const char *name);
@@ -147,9 +157,53 @@ void gb_lapguard_init(gb_lapguard *g, int ring);
  * `extra` anything else that changes during the sowing (Bulto's miné, refusals left).
  * Returns true when the sowing is never-ending (T1). */
 bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t extra);
+/* The same, for a game's inner loop: the first GB_LAP_QUICK laps are only counted (almost every
+ * finite sowing ends by then), the cycle search starts after them. Same answers, since a
+ * repeating state repeats forever and the lap limit is counted from the first lap. */
+#define GB_LAP_QUICK 24
+static inline bool gb_lapguard_lap(gb_lapguard *g, const uint8_t *holes, int next, uint32_t extra)
+{
+    if (g->laps < GB_LAP_QUICK) {
+        g->laps++;
+        return false;
+    }
+    return gb_lapguard_step(g, holes, next, extra);
+}
 
-/* Record a lap in a trace (t may be NULL). */
-void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other, int value);
+/* Record a lap in a trace (t may be NULL). Inline: it runs once a lap. */
+static inline void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other,
+                                int value)
+{
+    if (!t)
+        return;
+    t->laps++;
+    t->sown += stones;
+    if (t->events < GB_TRACE_LAPS) {
+        gb_lap *l = &t->lap[t->events++];
+        l->from = (uint8_t)from;
+        l->to = (uint8_t)to;
+        l->stones = (uint16_t)stones;
+        l->event = (uint8_t)event;
+        l->other = (uint8_t)other;
+        l->value = (uint16_t)value;
+    }
+}
+
+/* A uniform draw from 0..n-1 (n >= 1) off the splitmix64 source, by multiply and shift rather
+ * than a division (bias below n/2^64, as with %). */
+static inline int gb_rand_below(uint64_t *state, int n)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    return (int)(((u128)z * (uint64_t)n) >> 64);
+#else
+    return (int)(z % (uint64_t)n);
+#endif
+}
 
 /* ---- options (options.c) ---- */
 int gb_options_parse(const gb_rules *r, const char *text, gb_options *o, gb_error *err);

@@ -643,58 +643,72 @@ int gb_record_parse(gb_game **out, const char *text, gb_error *err)
     char *position = NULL;
     uint64_t seed = 0;
     bool have_variant = false;
+    /* where each tag that can be wrong stands, for the error message: [line, column] */
+    int at_variant[2] = {0, 0}, at_options[2] = {0, 0}, at_position[2] = {0, 0},
+        at_result[2] = {0, 0}, at_term[2] = {0, 0};
     int rc = GB_OK;
     gb_game *g = NULL;
     for (;;) {
         lex_skip_space(&x);
         if (*x.s != '[')
             break;
-        int line = x.line;
+        int line = x.line, col = x.col;
         if ((rc = lex_tag(&x, name, sizeof name, val, sizeof val, err)) != GB_OK)
             goto fail;
         if (strcmp(name, "Variant") == 0) {
             gb_copy(variant, sizeof variant, val);
             have_variant = true;
+            at_variant[0] = line, at_variant[1] = col;
         } else if (strcmp(name, "Options") == 0) {
             gb_copy(options, sizeof options, val);
+            at_options[0] = line, at_options[1] = col;
         } else if (strcmp(name, "Seed") == 0) {
             char *end;
             errno = 0;
             unsigned long long s = strtoull(val, &end, 10);
             if (!isdigit((unsigned char)val[0]) || *end || errno) {
-                rc = gb_fail(err, GB_EINVAL, "record line %d: Seed must be a whole number", line);
+                rc = gb_fail(err, GB_EINVAL, "record line %d column %d: Seed must be a whole number", line, col);
                 goto fail;
             }
             seed = s;
         } else if (strcmp(name, "Position") == 0) {
             free(position);
             position = strdup(val);
+            at_position[0] = line, at_position[1] = col;
             if (!position) {
                 rc = gb_fail(err, GB_ENOMEM, "out of memory");
                 goto fail;
             }
         } else if (strcmp(name, "Result") == 0) {
             gb_copy(result, sizeof result, val);
+            at_result[0] = line, at_result[1] = col;
         } else if (strcmp(name, "Termination") == 0) {
             gb_copy(term, sizeof term, val);
+            at_term[0] = line, at_term[1] = col;
         }
     }
     if (!have_variant && !position) {
         rc = gb_fail(err, GB_EINVAL, "record line %d column %d: no [Variant \"...\"] tag", x.line, x.col);
         goto fail;
     }
+    const int *at = at_options; /* the tag to blame if the game cannot be made */
     if (position) {
+        at = at_position;
         rc = gb_game_from_position(&g, position, seed, err);
-        if (rc == GB_OK && have_variant && strcmp(variant, gb_game_variant(g)) != 0)
-            rc = gb_fail(err, GB_EINVAL, "record: Variant \"%s\" does not match the Position's game %s",
+        if (rc == GB_OK && have_variant && strcmp(variant, gb_game_variant(g)) != 0) {
+            at = at_variant;
+            rc = gb_fail(err, GB_EINVAL, "Variant \"%.60s\" does not match the Position's game %s",
                          variant, gb_game_variant(g));
+        }
     } else {
+        if (!gb_rules_find(variant))
+            at = at_variant;
         rc = gb_game_new(&g, variant, options, seed, err);
     }
     if (rc) {
         if (err) {
             char msg[GB_ERR_LEN];
-            snprintf(msg, sizeof msg, "record: %.200s", err->msg);
+            snprintf(msg, sizeof msg, "record line %d column %d: %.200s", at[0], at[1], err->msg);
             snprintf(err->msg, sizeof err->msg, "%s", msg);
         }
         goto fail;
@@ -744,13 +758,15 @@ int gb_record_parse(gb_game **out, const char *text, gb_error *err)
         }
     }
     if (result[0] && strcmp(result, result_word(g)) != 0) {
-        rc = gb_fail(err, GB_EINVAL, "record: the Result tag says \"%s\" but the moves give \"%s\"",
-                     result, result_word(g));
+        rc = gb_fail(err, GB_EINVAL,
+                     "record line %d column %d: the Result tag says \"%s\" but the moves give \"%s\"",
+                     at_result[0], at_result[1], result, result_word(g));
         goto fail;
     }
     if (term[0] && gb_is_over(g) && strcmp(term, gb_end_reason_name(gb_end_reason(g))) != 0) {
-        rc = gb_fail(err, GB_EINVAL, "record: the Termination tag says \"%s\" but the moves give \"%s\"",
-                     term, gb_end_reason_name(gb_end_reason(g)));
+        rc = gb_fail(err, GB_EINVAL,
+                     "record line %d column %d: the Termination tag says \"%s\" but the moves give \"%s\"",
+                     at_term[0], at_term[1], term, gb_end_reason_name(gb_end_reason(g)));
         goto fail;
     }
     free(position);

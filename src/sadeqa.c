@@ -7,6 +7,7 @@
 
 enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst's Game 91) */
 #define SQ_N 8
+_Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
 
 static const char *const seeds_choices[] = {"6", "4", NULL};
 static const char *const yes_no[] = {"no", "yes", NULL};
@@ -31,54 +32,133 @@ static void sq_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* S2–S4: one move. */
-static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
-                   gb_error *err)
-{
-    (void)rng;
-    const int ring = 2 * SQ_N, mover = p->to_move;
-    int h = m->hole;
-    if (m->kind != GB_MOVE_SOW || m->refusals != 0)
-        return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
-    if (h >= ring || gb_row_of(SQ_N, h) != mover)
-        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
-    if (p->holes[h] == 0)
-        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+#if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SQ_WIDE 1
+__extension__ typedef unsigned __int128 sq_u128;
+#define SQ_ONES (((sq_u128)0x0101010101010101ull << 64) | 0x0101010101010101ull)
 
-    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+/* What a lap of `stones` stones lifted from `from` adds to the 16 counts held as one 128-bit
+ * integer (a byte a hole, hole i in byte i): stones/16 to every hole, and one more to the next
+ * stones%16 holes after `from` (the origin is not skipped). No byte can carry: no game has 255
+ * stones. */
+static inline sq_u128 sq_lap_add(int from, int stones)
+{
+    int r = stones & 15, shift = 8 * ((from + 1) & 15);
+    sq_u128 add = SQ_ONES * (unsigned)(stones >> 4);
+    if (r) {
+        sq_u128 run = SQ_ONES >> (8 * (16 - r)); /* r bytes of 1 */
+        add += shift ? (run << shift) | (run >> (128 - shift)) : run;
+    }
+    return add;
+}
+#endif
+
+/* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
+static inline void sq_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
+                          int other, int value)
+{
+    if (events)
+        gb_trace_lap(t, from, to, stones, event, other, value);
+    else if (t) {
+        t->laps++;
+        t->sown += stones;
+    }
+}
+
+/* S4: the last stone fell into the empty hole pos: the move ends; capture from the opposite hole
+ * when pos is in the mover's own row. The capturing stone stays. Then the turn passes. */
+static inline void sq_end_move(gb_pos *p, int from, int pos, int stones, gb_trace *t, bool events)
+{
+    const int mover = p->to_move;
+    int opp = gb_opposite(SQ_N, pos), taken = 0;
+    if (gb_row_of(SQ_N, pos) == mover && p->holes[opp] > 0) {
+        taken = p->holes[opp];
+        p->store[mover] = (uint8_t)(p->store[mover] + taken);
+        p->holes[opp] = 0;
+    }
+    sq_lap(t, events, from, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
+    p->to_move = (uint8_t)!mover;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+}
+
+/* S2–S4: the sowing of one move from hole h of the player to move, already validated. The ring
+ * has 16 holes, so the next hole is (i + 1) & 15. Returns GB_OK or GB_EENDLESS (T1). The lap
+ * guard only counts the first GB_LAP_QUICK laps and is set up in full when they are done. */
+static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, bool events)
+{
+    const int ring = 2 * SQ_N;
+    uint8_t *b = p->holes;
     gb_lapguard guard;
-    gb_lapguard_init(&guard, ring);
-    for (;;) {
-        int stones = p->holes[h], origin = h, pos = h;
-        p->holes[h] = 0;
-        for (int k = stones; k > 0; k--) {
-            pos = gb_next(ring, pos);
-            if (skip_origin && pos == origin)
-                pos = gb_next(ring, pos);
-            p->holes[pos]++;
+    guard.laps = 0;
+#ifdef SQ_WIDE
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) {
+        /* the 16 counts stay in a register for the whole sowing */
+        sq_u128 v;
+        memcpy(&v, b, sizeof v);
+        for (;;) {
+            int stones = (uint8_t)(v >> (8 * h));
+            v &= ~((sq_u128)0xff << (8 * h));
+            v += sq_lap_add(h, stones);
+            int pos = (h + stones) & 15;
+            if ((uint8_t)(v >> (8 * pos)) > 1) { /* S3: occupied before the last stone: relay */
+                sq_lap(t, events, h, pos, stones, GB_EV_CONTINUE, 0, 0);
+                if (guard.laps == GB_LAP_QUICK - 1) {
+                    gb_lapguard_init(&guard, ring);
+                    guard.laps = GB_LAP_QUICK - 1;
+                }
+                if (guard.laps >= GB_LAP_QUICK)
+                    memcpy(b, &v, sizeof v); /* the cycle search reads the counts */
+                if (gb_lapguard_lap(&guard, b, pos, 0))
+                    return GB_EENDLESS; /* T1 */
+                h = pos;
+                continue;
+            }
+            memcpy(b, &v, sizeof v);
+            sq_end_move(p, h, pos, stones, t, events);
+            return GB_OK;
         }
-        if (p->holes[pos] > 1) { /* S3: occupied before the last stone: relay */
-            gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0);
-            if (gb_lapguard_step(&guard, p->holes, pos, 0))
+    }
+#endif
+    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    for (;;) {
+        int stones = b[h], origin = h, pos = h;
+        b[h] = 0;
+        for (int k = stones; k > 0; k--) {
+            pos = (pos + 1) & (ring - 1);
+            if (skip_origin && pos == origin)
+                pos = (pos + 1) & (ring - 1);
+            b[pos]++;
+        }
+        if (b[pos] > 1) { /* S3: occupied before the last stone: relay */
+            sq_lap(t, events, h, pos, stones, GB_EV_CONTINUE, 0, 0);
+            if (guard.laps == GB_LAP_QUICK - 1) {
+                gb_lapguard_init(&guard, ring);
+                guard.laps = GB_LAP_QUICK - 1;
+            }
+            if (gb_lapguard_lap(&guard, b, pos, 0))
                 return GB_EENDLESS; /* T1 */
             h = pos;
             continue;
         }
-        /* S4: the last stone fell into an empty hole: the move ends; capture from the opposite
-         * hole when the empty hole is in the mover's own row. The capturing stone stays. */
-        int opp = gb_opposite(SQ_N, pos), taken = 0;
-        if (gb_row_of(SQ_N, pos) == mover && p->holes[opp] > 0) {
-            taken = p->holes[opp];
-            p->store[mover] = (uint8_t)(p->store[mover] + taken);
-            p->holes[opp] = 0;
-        }
-        gb_trace_lap(t, h, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
-        break;
+        sq_end_move(p, h, pos, stones, t, events);
+        return GB_OK;
     }
-    p->to_move = (uint8_t)!mover;
-    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
-    p->ply++;
-    return GB_OK;
+}
+
+/* S2: one move, validated. */
+static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
+                   gb_error *err)
+{
+    (void)rng;
+    const int ring = 2 * SQ_N, h = m->hole;
+    if (m->kind != GB_MOVE_SOW || m->refusals != 0)
+        return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
+    if (h >= ring || gb_row_of(SQ_N, h) != p->to_move)
+        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
+    if (p->holes[h] == 0)
+        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+    return sq_sow(o, p, h, t, true);
 }
 
 static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
@@ -89,7 +169,7 @@ static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
             continue;
         gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         gb_pos c = *p;
-        int rc = sq_play(o, &c, &m, NULL, NULL, NULL);
+        int rc = sq_sow(o, &c, h, NULL, false);
         if (rc == GB_EENDLESS) {
             if (o->v[GB_OPT_ENDLESS] == 0)
                 continue; /* T1, endless=illegal: not a legal move */
@@ -100,6 +180,51 @@ static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         children[count++] = c;
     }
     return count;
+}
+
+/* The playouts' fast path: a uniformly random legal move. Draw one of the non-empty holes
+ * uniformly; if its sowing never ends and that makes it illegal (T1), drop it and draw again from
+ * the rest. Each legal move is thus equally likely, and usually one sowing is simulated, not 8.
+ * The non-empty holes of the row are found all at once: bit 7 of byte i of `live` is set when
+ * hole first+i holds stones (a count is at most 96, so x + 0x7f never carries). Only the laps'
+ * count and stones go to t. */
+static int sq_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    const int first = p->to_move * SQ_N;
+    uint64_t w, live;
+    memcpy(&w, p->holes + first, sizeof w);
+    live = ((w + 0x7f7f7f7f7f7f7f7full) | w) & 0x8080808080808080ull;
+    while (live) {
+        uint64_t pick = live;
+        /* how many holes: one bit a byte, so one multiply adds them all into the top byte */
+        int nc = (int)(((live >> 7) * 0x0101010101010101ull) >> 56);
+        for (int k = gb_rand_below(rng, nc); k > 0; k--)
+            pick &= pick - 1;
+#if defined(__GNUC__)
+        int h = first + __builtin_ctzll(pick) / 8;
+#else
+        int h = first;
+        while (!((pick >> (8 * (h - first))) & 0x80))
+            h++;
+#endif
+        pick &= ~(pick - 1); /* its lowest bit only */
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        if (sq_sow(o, child, h, t, false) == GB_OK)
+            return 1;
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        live &= ~pick;
+    }
+    return 0;
 }
 
 /* S5 (with T4): the game ends when the player to move has no legal move. */
@@ -167,4 +292,5 @@ const gb_rules gb_rules_sadeqa = {
     .finish = sq_finish,
     .scores = sq_scores,
     .check = sq_check,
+    .sample = sq_sample,
 };

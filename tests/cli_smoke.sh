@@ -4,19 +4,20 @@
 set -u
 gabata="$1"
 fail=0
+tmp=$(mktemp -d)
+out="$tmp/out" # each run its own: several checkouts may run this test at once
+trap 'rm -rf "$tmp"' EXIT
 check() { # check NAME COMMAND... : the command must succeed
   local name=$1; shift
-  if ! "$@" >/tmp/gabata_smoke.out 2>&1; then echo "FAIL: $name"; cat /tmp/gabata_smoke.out; fail=1; fi
+  if ! "$@" >"$out" 2>&1; then echo "FAIL: $name"; cat "$out"; fail=1; fi
 }
 refuse() { # refuse NAME NEEDLE COMMAND... : must fail with one line of error containing NEEDLE
   local name=$1 needle=$2; shift 2
-  if "$@" >/tmp/gabata_smoke.out 2>&1; then echo "FAIL (accepted): $name"; fail=1; return; fi
-  grep -q -- "$needle" /tmp/gabata_smoke.out || { echo "FAIL (message): $name"; cat /tmp/gabata_smoke.out; fail=1; }
+  if "$@" >"$out" 2>&1; then echo "FAIL (accepted): $name"; fail=1; return; fi
+  grep -q -- "$needle" "$out" || { echo "FAIL (message): $name"; cat "$out"; fail=1; }
 }
-contains() { grep -q -- "$1" /tmp/gabata_smoke.out || { echo "FAIL: output lacks '$1'"; cat /tmp/gabata_smoke.out; fail=1; }; }
+contains() { grep -q -- "$1" "$out" || { echo "FAIL: output lacks '$1'"; cat "$out"; fail=1; }; }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" /tmp/gabata_smoke.out' EXIT
 
 for c in play replay perft bench engine serve match analyze; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
 check "--help" "$gabata" --help
@@ -45,6 +46,11 @@ refuse "bad depth" "depth must be" "$gabata" perft sadeqa x
 refuse "missing record" "cannot read" "$gabata" replay "$tmp/none.rec"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 refuse "bad record" "line 3 column 6" "$gabata" replay "$tmp/bad.rec"
+# a record that fails to parse is left as it was, with nothing new beside it
+printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.want"
+cmp -s "$tmp/bad.rec" "$tmp/bad.want" || { echo "FAIL: replay changed a record it could not parse"; fail=1; }
+[ "$(ls "$tmp" | grep -c 'bad\.rec')" -eq 1 ] || { echo "FAIL: replay left files beside the record"; ls "$tmp"; fail=1; }
+check "bench --all" "$gabata" bench --all --games 20; contains "yardstick"; contains "sadeqa"
 refuse "unknown command" "unknown command" "$gabata" frobnicate
 refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
 

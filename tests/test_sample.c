@@ -1,0 +1,197 @@
+/* test_sample.c — the playouts' fast path (gb_rules.sample) against the plain one (gen), for
+ * every registered game that has it: the move it draws is always a legal move, with exactly the
+ * child gen gives for it; the draw is uniform over the legal moves (never-ending sowings excluded
+ * under endless=illegal, included under ends-game: RULINGS T1); and whole playouts through it
+ * give the same statistics as playouts through gen. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+
+static gb_game *new_game(const char *variant, const char *opts, const char *pos)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    int rc = pos ? gb_game_from_position(&g, pos, 1, &err) : gb_game_new(&g, variant, opts, 1, &err);
+    if (rc)
+        fail_msg("%s: %s", pos ? pos : variant, err.msg);
+    return g;
+}
+
+static bool same_child(const gb_pos *a, const gb_pos *b)
+{
+    return gb_pos_same(a, b) && a->flags == b->flags && a->ply == b->ply;
+}
+
+/* At positions of random games, every sampled move is one of gen's moves with gen's child. */
+static void check_against_gen(const char *variant, const char *opts)
+{
+    static gb_move moves[GB_MAX_MOVES];
+    static gb_pos children[GB_MAX_MOVES];
+    gb_game *g = new_game(variant, opts, NULL);
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *o = gb_game_options(g);
+    if (!r->sample) {
+        gb_game_free(g);
+        return;
+    }
+    uint64_t rng = 5, srng = 11;
+    int checked = 0;
+    for (int game = 0; game < 40; game++) {
+        gb_game *h = new_game(variant, opts, NULL);
+        while (!gb_is_over(h)) {
+            const gb_pos *p = gb_game_pos(h);
+            int n = r->gen(o, p, moves, children);
+            for (int k = 0; k < 4; k++) {
+                gb_move m;
+                gb_pos c;
+                gb_trace t;
+                int got = r->sample(o, p, &srng, &m, &c, &t);
+                if (got == GB_EINVAL)
+                    break; /* this phase goes through gen */
+                assert_int_equal(got, n > 0 ? 1 : 0);
+                if (!got)
+                    break;
+                int i = 0;
+                while (i < n && !(moves[i].kind == m.kind && moves[i].hole == m.hole &&
+                                  moves[i].refusals == m.refusals))
+                    i++;
+                assert_true(i < n);
+                assert_true(same_child(&children[i], &c));
+                checked++;
+            }
+            gb_move m;
+            assert_int_equal(gb_random_move(h, &rng, &m), GB_OK);
+            assert_int_equal(gb_play(h, &m, NULL), GB_OK);
+        }
+        gb_game_free(h);
+    }
+    assert_true(checked > 100);
+    gb_game_free(g);
+}
+
+static void test_sample_matches_gen(void **state)
+{
+    (void)state;
+    const char *opts[] = {"", "skip-origin=yes", "endless=ends-game"};
+    for (int v = 0; v < gb_variant_count(); v++)
+        for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+            gb_error err;
+            gb_game *g;
+            if (gb_game_new(&g, gb_variant_name(v), opts[k], 1, &err) != GB_OK)
+                continue; /* a game without that option */
+            gb_game_free(g);
+            check_against_gen(gb_variant_name(v), opts[k]);
+        }
+}
+
+/* After A c F c South's E never ends (test_termination: T1's lap limit); B C D F G H are legal.
+ * Drawn 21,000 times: E never under endless=illegal, and each of the six about 1/6 of the time
+ * (chi-square with 5 degrees of freedom below 20.5, the 0.1% point); under ends-game E is one of
+ * seven, ending the game on the board before the move. Fixed seeds: the counts are fixed. */
+#define ENDLESS_POS "board=0,14,2,14,2,2,1,3/4,13,0,7,2,7,4,1 stores=8,12 turn=S ply=4"
+
+static void draw_counts(const char *pos, int draws, int count[16], int *endless)
+{
+    gb_game *g = new_game(NULL, NULL, pos);
+    const gb_rules *r = gb_game_rules(g);
+    const gb_pos *p = gb_game_pos(g);
+    uint64_t rng = 2024;
+    memset(count, 0, 16 * sizeof *count);
+    *endless = 0;
+    for (int i = 0; i < draws; i++) {
+        gb_move m;
+        gb_pos c;
+        assert_int_equal(r->sample(gb_game_options(g), p, &rng, &m, &c, NULL), 1);
+        count[m.hole]++;
+        if (c.flags & GB_F_ENDLESS) {
+            (*endless)++;
+            assert_memory_equal(c.holes, p->holes, sizeof c.holes);
+        }
+    }
+    gb_game_free(g);
+}
+
+static double chi_square(const int *count, const int *holes, int k, int draws)
+{
+    double e = (double)draws / k, x = 0;
+    for (int i = 0; i < k; i++)
+        x += (count[holes[i]] - e) * (count[holes[i]] - e) / e;
+    return x;
+}
+
+static void test_sample_is_uniform(void **state)
+{
+    (void)state;
+    int count[16], endless;
+    const int legal[] = {1, 2, 3, 5, 6, 7};           /* B C D F G H */
+    const int with_e[] = {1, 2, 3, 4, 5, 6, 7};      /* and E */
+    draw_counts("sadeqa " ENDLESS_POS, 21000, count, &endless);
+    assert_int_equal(count[4], 0);
+    assert_int_equal(count[0], 0); /* A is empty */
+    assert_int_equal(endless, 0);
+    double x = chi_square(count, legal, 6, 21000);
+    print_message("endless=illegal: chi-square %.2f over B C D F G H\n", x);
+    assert_true(x < 20.5);
+
+    draw_counts("sadeqa:endless=ends-game " ENDLESS_POS, 21000, count, &endless);
+    assert_int_equal(endless, count[4]);
+    x = chi_square(count, with_e, 7, 21000);
+    print_message("endless=ends-game: chi-square %.2f over B C D E F G H\n", x);
+    assert_true(x < 22.5); /* 6 degrees of freedom, 0.1% point */
+}
+
+/* Whole playouts through sample and through gen (the same table with sample removed): the mean
+ * game length and South's share of wins agree within 5 standard errors. */
+static void test_playouts_agree(void **state)
+{
+    (void)state;
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const gb_rules *r = gb_rules_find(gb_variant_name(v));
+        if (!r->sample)
+            continue;
+        gb_rules plain = *r;
+        plain.sample = NULL;
+        gb_options o;
+        gb_options_default(r, &o);
+        gb_pos start;
+        r->setup(&o, &start);
+        gb_game *fast, *slow;
+        gb_error err;
+        assert_int_equal(gb_game_from_pos(&fast, r, &o, &start, 1, &err), GB_OK);
+        assert_int_equal(gb_game_from_pos(&slow, &plain, &o, &start, 1, &err), GB_OK);
+        const long n = 4000;
+        gb_playout_stats a, b;
+        assert_int_equal(gb_random_playouts(fast, n, 3, &a, &err), GB_OK);
+        assert_int_equal(gb_random_playouts(slow, n, 4, &b, &err), GB_OK);
+        /* game length: standard deviation taken as the mean/2 (about 18 for Sadeqa III's 72)
+         * is generous; the share of South's wins is binomial */
+        double ma = (double)a.plies / n, mb = (double)b.plies / n;
+        double se_len = sqrt(2.0 / n) * (ma + mb) / 4;
+        double pa = (double)a.wins[0] / n, pb = (double)b.wins[0] / n, pm = (pa + pb) / 2;
+        double se_win = sqrt(2.0 * pm * (1 - pm) / n);
+        print_message("%s: plies/game %.2f vs %.2f, South wins %.3f vs %.3f\n", r->name, ma, mb, pa, pb);
+        assert_true(fabs(ma - mb) < 5 * se_len);
+        assert_true(fabs(pa - pb) < 5 * se_win);
+        gb_game_free(fast);
+        gb_game_free(slow);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sample_matches_gen),
+        cmocka_unit_test(test_sample_is_uniform),
+        cmocka_unit_test(test_playouts_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
