@@ -5,6 +5,8 @@
 #include "gabata.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Draw the board: both rows with labels, marks, owners, stores, and whose turn it is. */
@@ -40,6 +42,29 @@ int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out
 
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);
+
+/* The JSON API of `gabata serve` (docs/api.md) without the network: cli/serve.c, used by its
+ * HTTP callback, by the fuzzer (fuzz/fuzz_web.c) and by the tests. serve_api_start sets up the
+ * game table (again: any games kept are dropped); serve_api answers one request to a path under
+ * /api (body: the request body, len bytes, may be NULL) with an HTTP status and a body (malloc'd;
+ * JSON, or the record as text/plain); serve_api_stop frees the games. */
+typedef struct serve_config {
+    int max_games;        /* games kept at once (1 or more) */
+    size_t max_body;      /* a longer body is refused with 413 */
+    uint64_t seed;        /* of the game ids and of games created without a seed */
+    bool quiet;           /* no line on stderr per game created or dropped */
+    long long max_nodes;  /* 0; or every computer move and hint searches at most this many nodes
+                           * (MCTS: a sixteenth as many playouts), whatever the player's budget */
+} serve_config;
+typedef struct serve_answer {
+    int status;
+    char *body;                /* malloc'd */
+    const char *type;          /* Content-Type */
+    const char *disposition;   /* Content-Disposition, or NULL */
+} serve_answer;
+int serve_api_start(const serve_config *cfg); /* 0, or -1 out of memory */
+serve_answer serve_api(const char *method, const char *url, const char *body, size_t len);
+void serve_api_stop(void);
 
 /* Save text to path through a temporary file and a rename, so that a failure never leaves a
  * half-written record in place. Returns 0, or -1 with errno set. */

@@ -66,6 +66,7 @@ static struct {
     uint64_t tick, idrng;
     const char *web_dir;
     bool quiet;
+    long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
     long created, evicted, requests;
     pthread_mutex_t lock;
 } S = {.lock = PTHREAD_MUTEX_INITIALIZER};
@@ -109,12 +110,7 @@ static slot *slot_take(void)
 }
 
 /* ---- responses ---- */
-typedef struct reply {
-    int status;
-    char *body;          /* malloc'd */
-    const char *type;
-    const char *disposition;
-} reply;
+typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Disposition */
 
 static reply json_reply(int status, json_t *j)
 {
@@ -456,6 +452,32 @@ static reply post_move(slot *s, const request *rq)
     return r;
 }
 
+/* The computer's move for p. With a node cap (serve_api_start; the fuzzer), the search is cut
+ * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
+ * budget, so that no request can think for long; without one, the player's own budget. */
+static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
+{
+    if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
+        return player_choose(p, g, rng, out);
+    if (gb_is_over(g))
+        return -1;
+    gb_search_opts o;
+    player_budget(p, &o, gb_rand_next(rng));
+    o.budget.movetime_ms = 0;
+    o.budget.nodes = p->kind == PLAYER_MCTS ? (S.max_nodes + 15) / 16 : S.max_nodes;
+    o.tt_mb = 1;
+    gb_searcher *sr = gb_searcher_new(&o);
+    if (!sr)
+        return -1;
+    gb_search_result res;
+    int rc = p->kind == PLAYER_MCTS ? gb_mcts(sr, g, &o, &res, NULL) : gb_search(sr, g, &o, &res, NULL);
+    gb_searcher_free(sr);
+    if (rc != GB_OK)
+        return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
+    *out = res.best;
+    return 0;
+}
+
 static const player *computer_for(slot *s, const request *rq, player *tmp, reply *err)
 {
     static const char *const keys[] = {"player", NULL};
@@ -492,7 +514,7 @@ static reply post_computer(slot *s, const request *rq)
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     gb_move m;
-    if (player_choose(p, s->g, &s->rng, &m) != 0)
+    if (choose(p, s->g, &s->rng, &m) != 0)
         return error_reply(500, "the computer found no move");
     return play_move(s, &m, true, NULL);
 }
@@ -504,7 +526,7 @@ static reply get_hint(slot *s)
     player p = {PLAYER_AI, 4, 0};
     gb_move m;
     uint64_t r = s->rng;
-    if (player_choose(&p, s->g, &r, &m) != 0)
+    if (choose(&p, s->g, &r, &m) != 0)
         return error_reply(500, "no move to suggest");
     char mv[96], d[64];
     gb_move_format(s->g, &m, mv, sizeof mv);
@@ -609,6 +631,51 @@ static reply route_api(const char *method, const char *path, const request *rq)
         }
     }
     return error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record)", action);
+}
+
+/* ---- the API without the network (cli.h): the MHD callback, the fuzzer and the tests ---- */
+int serve_api_start(const serve_config *cfg)
+{
+    serve_api_stop();
+    S.slots = calloc((size_t)cfg->max_games, sizeof *S.slots);
+    if (!S.slots)
+        return -1;
+    S.max_games = cfg->max_games;
+    S.max_body = cfg->max_body;
+    S.idrng = cfg->seed;
+    S.quiet = cfg->quiet;
+    S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
+    S.count = 0;
+    S.tick = 0;
+    S.created = S.evicted = S.requests = 0;
+    return 0;
+}
+
+void serve_api_stop(void)
+{
+    for (int i = 0; S.slots && i < S.max_games; i++)
+        if (S.slots[i].id[0])
+            slot_clear(&S.slots[i]);
+    free(S.slots);
+    S.slots = NULL;
+    S.max_games = S.count = 0;
+}
+
+serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
+{
+    pthread_mutex_lock(&S.lock);
+    S.requests++;
+    reply r;
+    if (!S.slots)
+        r = error_reply(500, "the server is not started");
+    else if (len > S.max_body)
+        r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
+    else {
+        const request rq = {(char *)body, body ? len : 0, 0, false};
+        r = route_api(method, url, &rq);
+    }
+    pthread_mutex_unlock(&S.lock);
+    return r;
 }
 
 /* ---- the page ---- */
@@ -737,13 +804,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     }
     if (rq->too_large)
         return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
-    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
-        pthread_mutex_lock(&S.lock);
-        S.requests++;
-        reply r = route_api(method, url, rq);
-        pthread_mutex_unlock(&S.lock);
-        return send_reply(c, r);
-    }
+    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0)
+        return send_reply(c, serve_api(method, url, rq->body, rq->len));
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return send_reply(c, error_reply(405, "use GET for pages"));
     return send_static(c, url);
@@ -778,6 +840,7 @@ int cmd_serve(int argc, char **argv)
 {
     long port = 8080, max_games = 1000, max_body = 65536;
     const char *host = "127.0.0.1";
+    bool quiet = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
@@ -812,7 +875,7 @@ int cmd_serve(int argc, char **argv)
             }
             S.web_dir = argv[++i];
         } else if (strcmp(a, "--quiet") == 0) {
-            S.quiet = true;
+            quiet = true;
         } else {
             fprintf(stderr, "gabata: unexpected argument '%s' (see gabata serve --help)\n", a);
             return 2;
@@ -836,13 +899,6 @@ int cmd_serve(int argc, char **argv)
             return 2;
         }
     }
-    S.max_games = (int)max_games;
-    S.max_body = (size_t)max_body;
-    S.slots = calloc((size_t)max_games, sizeof *S.slots);
-    if (!S.slots) {
-        fprintf(stderr, "gabata: out of memory for %ld games\n", max_games);
-        return 1;
-    }
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     int fd = open("/dev/urandom", O_RDONLY);
     if (fd >= 0) {
@@ -851,7 +907,11 @@ int cmd_serve(int argc, char **argv)
             seed ^= r;
         close(fd);
     }
-    S.idrng = seed;
+    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0};
+    if (serve_api_start(&cfg) != 0) {
+        fprintf(stderr, "gabata: out of memory for %ld games\n", max_games);
+        return 1;
+    }
 
     /* Ctrl-C and SIGTERM are waited for here; the server's thread must not take them. */
     sigset_t stop;
@@ -870,7 +930,7 @@ int cmd_serve(int argc, char **argv)
     if (!d) {
         fprintf(stderr, "gabata: cannot listen on %s port %ld: %s\n", host, port,
                 errno ? strerror(errno) : "the address is in use or not available");
-        free(S.slots);
+        serve_api_stop();
         return 1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -881,9 +941,6 @@ int cmd_serve(int argc, char **argv)
     sigwait(&stop, &sig);
     printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
     MHD_stop_daemon(d);
-    for (int i = 0; i < S.max_games; i++)
-        if (S.slots[i].id[0])
-            slot_clear(&S.slots[i]);
-    free(S.slots);
+    serve_api_stop();
     return 0;
 }
