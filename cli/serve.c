@@ -359,6 +359,13 @@ static uint64_t fresh_seed(void)
     return gb_rand_next(&S.idrng);
 }
 
+/* A player named in a request: as player_parse, but without a thinking time (`ai:8@86400`): the
+ * server answers from one thread, so a client could otherwise hold it for up to a day. */
+static int api_player(const char *name, player *p)
+{
+    return strchr(name, '@') || player_parse(name, p) != 0 ? -1 : 0;
+}
+
 static reply create_game(const request *rq)
 {
     static const char *const keys[] = {"variant", "options", "seed", "south", "north", NULL};
@@ -389,9 +396,9 @@ static reply create_game(const request *rq)
         seed = (uint64_t)json_integer_value(sj);
     }
     player ps[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
-    if ((south && player_parse(south, &ps[0]) != 0) || (north && player_parse(north, &ps[1]) != 0)) {
+    if ((south && api_player(south, &ps[0]) != 0) || (north && api_player(north, &ps[1]) != 0)) {
         err = error_reply(400, "bad player '%.40s' (human, random, ai or ai:1 ... ai:8)",
-                          south && player_parse(south, &ps[0]) != 0 ? south : north);
+                          south && api_player(south, &ps[0]) != 0 ? south : north);
         json_decref(j);
         return err;
     }
@@ -490,7 +497,7 @@ static const player *computer_for(slot *s, const request *rq, player *tmp, reply
     if (bad) {
         out = NULL;
     } else if (p) {
-        if (player_parse(p, tmp) != 0 || tmp->kind == PLAYER_HUMAN)
+        if (api_player(p, tmp) != 0 || tmp->kind == PLAYER_HUMAN)
             *err = error_reply(400, "bad player '%.40s' (random, ai or ai:1 ... ai:8)", p);
         else
             out = tmp;

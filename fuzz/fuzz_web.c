@@ -1,0 +1,125 @@
+/* fuzz_web.c — the JSON API of `gabata serve` (serve_api, cli/serve.c) without the network.
+ *
+ * An input is a session: one request a line, `METHOD PATH BODY` (the body is the rest of the line
+ * after the path's space, possibly empty). `$ID` in the path stands for the id of the game created
+ * last in the session (by a 201 answer), so a session can create a game and then play in it.
+ * Every session starts on a fresh server (3 games at most, so eviction happens, a fixed seed,
+ * bodies up to 1024 bytes) and a node cap on every computer move and hint, so that no request
+ * thinks for long; at most 48 requests a session.
+ *
+ * What must hold for every request: the status is 2xx or 4xx (never 5xx: bad input is the
+ * client's error); a JSON answer parses as an object; an error is {"error": one line, "status":
+ * the HTTP status}; a game's view has its id, state, moves and history, the history as long as the
+ * record's moves; a record (text/plain) reads back with gb_record_parse to the view's position. */
+#include "fuzz.h"
+#include "cli.h"
+
+#include <jansson.h>
+
+#define MAX_REQUESTS 48
+#define NODE_CAP 1500
+
+static void check_answer(const char *method, const char *path, const serve_answer *a, char *last_id,
+                         char *last_position)
+{
+    FUZZ_CHECK(a->body != NULL);
+    if (a->status >= 500)
+        fprintf(stderr, "%s %s -> %d %s\n", method, path, a->status, a->body);
+    FUZZ_CHECK(a->status >= 200 && a->status < 500);
+    FUZZ_CHECK(a->type != NULL);
+    if (strncmp(a->type, "text/plain", 10) == 0) { /* the record */
+        FUZZ_CHECK(a->status == 200);
+        gb_game *g;
+        gb_error err;
+        int rc = gb_record_parse(&g, a->body, &err);
+        if (rc != GB_OK)
+            fprintf(stderr, "record of %s does not read back: %s\n%s\n", path, err.msg, a->body);
+        FUZZ_CHECK(rc == GB_OK);
+        char *pos = gb_position_format(g);
+        FUZZ_CHECK(pos != NULL);
+        bool same_game = last_position[0] && strstr(path, last_id) != NULL;
+        if (same_game && strcmp(pos, last_position) != 0)
+            fprintf(stderr, "record reads back to\n  %s\nthe view said\n  %s\n", pos, last_position);
+        FUZZ_CHECK(!same_game || strcmp(pos, last_position) == 0);
+        free(pos);
+        gb_game_free(g);
+        return;
+    }
+    FUZZ_CHECK(strcmp(a->type, "application/json") == 0);
+    json_error_t je;
+    json_t *j = json_loads(a->body, 0, &je);
+    FUZZ_CHECK(j != NULL && json_is_object(j));
+    if (a->status >= 400) {
+        json_t *e = json_object_get(j, "error"), *st = json_object_get(j, "status");
+        FUZZ_CHECK(json_is_string(e) && json_string_length(e) > 0);
+        FUZZ_CHECK(strchr(json_string_value(e), '\n') == NULL);
+        FUZZ_CHECK(json_is_integer(st) && json_integer_value(st) == a->status);
+    } else if (json_object_get(j, "state")) { /* a game's view */
+        json_t *id = json_object_get(j, "id"), *hist = json_object_get(j, "history"),
+               *moves = json_object_get(j, "moves"), *pos = json_object_get(j, "position");
+        FUZZ_CHECK(json_is_string(id) && json_string_length(id) == 16);
+        FUZZ_CHECK(json_is_array(hist) && json_is_array(moves) && json_is_string(pos));
+        FUZZ_CHECK(json_is_object(json_object_get(j, "state")));
+        if (a->status == 201) {
+            snprintf(last_id, 17, "%s", json_string_value(id));
+            last_position[0] = 0;
+        }
+        if (strcmp(json_string_value(id), last_id) == 0)
+            snprintf(last_position, 4096, "%s", json_string_value(pos));
+    }
+    json_decref(j);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 8192)
+        return 0;
+    char *text = fuzz_text(data, size);
+    serve_config cfg = {3, 1024, 1, true, NODE_CAP};
+    FUZZ_CHECK(serve_api_start(&cfg) == 0);
+    char last_id[17] = "0000000000000000";
+    char *last_position = calloc(1, 4096);
+    FUZZ_CHECK(last_position != NULL);
+    int requests = 0;
+    static int verbose = -1; /* FUZZ_WEB_VERBOSE=1: each request and the start of its answer */
+    if (verbose < 0)
+        verbose = getenv("FUZZ_WEB_VERBOSE") != NULL;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && requests < MAX_REQUESTS;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *sp = strchr(line, ' ');
+        if (!sp)
+            continue;
+        *sp = 0;
+        const char *method = line;
+        char *path = sp + 1, *body = strchr(path, ' ');
+        if (body)
+            *body++ = 0;
+        /* $ID: the game created last */
+        char url[1024];
+        size_t u = 0;
+        for (const char *p = path; *p && u + 17 < sizeof url; p++) {
+            if (strncmp(p, "$ID", 3) == 0) {
+                memcpy(url + u, last_id, 16);
+                u += 16;
+                p += 2;
+            } else {
+                url[u++] = *p;
+            }
+        }
+        url[u] = 0;
+        /* what the MHD callback passes on: paths under /api */
+        if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
+            continue;
+        serve_answer a = serve_api(method, url, body, body ? strlen(body) : 0);
+        if (verbose)
+            fprintf(stderr, "%s %s -> %d %.160s\n", method, url, a.status, a.body);
+        check_answer(method, url, &a, last_id, last_position);
+        free(a.body);
+        requests++;
+    }
+    serve_api_stop();
+    free(last_position);
+    free(text);
+    return 0;
+}
