@@ -123,6 +123,33 @@ static reply json_reply(int status, json_t *j)
     return r;
 }
 
+/* An error message is one line of valid UTF-8, whatever it quotes (a path, a name cut at %.40s):
+ * jansson refuses to build a string of invalid UTF-8, which made such an answer a 500, and a
+ * control character (a %0a in a path) would break the line. Each offending byte becomes '?'. */
+static void one_line_utf8(char *m)
+{
+    unsigned char *p = (unsigned char *)m;
+    while (*p) {
+        int len = *p < 0x80 ? 1 : *p >= 0xc2 && *p <= 0xdf ? 2 : *p >= 0xe0 && *p <= 0xef ? 3
+                : *p >= 0xf0 && *p <= 0xf4 ? 4 : 0;
+        unsigned cp = len == 1 ? *p : len == 2 ? *p & 0x1fu : len == 3 ? *p & 0x0fu : *p & 0x07u;
+        for (int i = 1; i < len && len; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                len = 0;
+            else
+                cp = cp << 6 | (p[i] & 0x3fu);
+        }
+        if ((len == 1 && (cp < 0x20 || cp == 0x7f)) || (len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+            (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+            len = 0;
+        if (!len) {
+            *p++ = '?';
+            continue;
+        }
+        p += len;
+    }
+}
+
 static reply error_reply(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 #include <stdarg.h>
@@ -133,6 +160,7 @@ static reply error_reply(int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    one_line_utf8(msg);
     return json_reply(status, json_pack("{s:s,s:i}", "error", msg, "status", status));
 }
 
