@@ -71,6 +71,8 @@ double gb_search_elapsed(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+/* Called before each node is visited: a node budget of N visits exactly N nodes at most (the
+ * stopping node is not counted, nor searched); the clock is read every 256 nodes. */
 static void check_budget(gb_searcher *s)
 {
     if (!s->can_stop)
@@ -172,8 +174,10 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
     uint8_t chance = 1;
     uint64_t rng = 0;
     s->pv_len[ply + 1] = 0;
-    s->nodes++;
     check_budget(s);
+    if (s->stop)
+        return 0; /* the iteration is discarded */
+    s->nodes++;
     int n = gb_settle(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1]);
     int v;
     if (n < 0) { /* cannot happen: the record is sized for the deepest line */
@@ -424,7 +428,7 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
     int prev = 0;
     for (int d = 1; d <= max_depth; d++) {
         s->horizon = false;
-        s->can_stop = d > 1;
+        s->can_stop = d > 1 || b->nodes > 0; /* a node budget binds depth 1 too */
         int v;
         int window = 60;
         int lo = -INF, hi = INF;
@@ -450,8 +454,13 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
                 break;
             }
         }
-        if (s->stop)
+        if (s->stop) {
+            /* a node budget smaller than depth 1: the best of the root moves searched (tried
+             * in order of immediate gain) */
+            if (d == 1 && s->pv_len[0] > 0)
+                res->best = s->pv[0][0];
             break;
+        }
         prev = v;
         res->score = v;
         res->depth = d;
