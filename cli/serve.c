@@ -489,7 +489,8 @@ static reply post_move(slot *s, const request *rq)
 
 /* The computer's move for p. With a node cap (serve_api_start; the fuzzer), the search is cut
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
- * budget, so that no request can think for long; without one, the player's own budget. */
+ * budget (ai:1 then always searches), so that no request can think for long; without one
+ * (gabata serve), exactly player_choose with the player's own budget. */
 static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)

@@ -9,8 +9,9 @@
  *
  * What must hold for every request: the status is 2xx or 4xx (never 5xx: bad input is the
  * client's error); a JSON answer parses as an object; an error is {"error": one line, "status":
- * the HTTP status}; a game's view has its id, state, moves and history, the history as long as the
- * record's moves; a record (text/plain) reads back with gb_record_parse to the view's position. */
+ * the HTTP status}; a game's view has its id (16 characters), state, moves, history and position;
+ * a record (text/plain) reads back with gb_record_parse to the position of the game's last view;
+ * a request naming a player with a thinking time (`ai:8@2`) is refused. */
 #include "fuzz.h"
 #include "cli.h"
 
@@ -115,6 +116,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (verbose)
             fprintf(stderr, "%s %s -> %d %.160s\n", method, url, a.status, a.body);
         check_answer(method, url, &a, last_id, last_position);
+        /* a player with a thinking time ("ai:8@86400") is refused: it could hold the server */
+        json_t *bj = body ? json_loads(body, JSON_REJECT_DUPLICATES, NULL) : NULL;
+        static const char *const who[] = {"south", "north", "player"};
+        for (int k = 0; k < 3 && json_is_object(bj); k++) {
+            const char *name = json_string_value(json_object_get(bj, who[k]));
+            if (name && strchr(name, '@'))
+                FUZZ_CHECK(a.status == 400 || a.status == 404 || a.status == 405 || a.status == 409);
+        }
+        json_decref(bj);
         free(a.body);
         requests++;
     }
