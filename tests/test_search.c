@@ -6,7 +6,10 @@
  * - MCTS with a fixed seed and playout budget is reproducible;
  * - `match` pairs openings (each played once from each side); its Elo formula;
  * - `analyze` flags a planted blunder, found by this file's own minimax;
- * - the protocol's `go` answers info lines, bestmove and ok. */
+ * - the protocol's `go` answers info lines, bestmove and ok;
+ * - the evaluation: each game's own terms on positions worked out by hand from docs/ai.md's
+ *   tables, and for every game the same value for a position and its mirror (rows, marks, owners,
+ *   stores, gains and the side to move exchanged) and opposite values for the two sides. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +324,109 @@ static void test_analyze_flags_planted_blunder(void **state)
     fail_msg("no position with a blunder to plant");
 }
 
+void gb_eval_testing_generic(int on); /* src/eval.c, a testing aid */
+
+/* Values worked out by hand from the weights in docs/ai.md (each sum is in the comments). */
+static void test_eval_game_terms(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pos;
+        int own, generic;
+    } cases[] = {
+        /* Qelat, South to move. Takings 2100 each. South: A (2 balls, owned) 8*2+12 = 28; the
+         * first lap from A ends in North's ekwarna C, which holds balls: an eat of 2 and a move
+         * more, 260, half of it to the mover: 130. North: ekwarna C (3 balls) 95*3+150 = 435;
+         * a (1 ball) 8+12 = 20; no threat (a's lap ends in the empty b). 2258 - 2555 = -297.
+         * Generic: 28 - 90*3 - 20 = -262. */
+        {"qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S phase=play ply=0", -297, -262},
+        /* L'ab al-Akil, South to move, no gains yet. South: captures 3300; D (2) 28, E (1) 20,
+         * F (3) 36. D's lap makes E 2 and F 4: F with a (2) is 6, then E with b (1) is 3: 900,
+         * half to the mover: 450. North: captures 3000; a (2) 28, b (1) 20; a's lap ends in the
+         * empty c (now 1), b's too: no capture. 3834 - 3048 = 786. Generic: 3300 + 84 - 3000 - 48 =
+         * 336. */
+        {"akil board=0,0,0,2,1,3/2,1,0,0,0,0 stores=33,30 turn=S phase=sowing ply=9", 786, 336},
+        /* The same with gains 12 to North's 40 (200 a point: -5600), in round 3. */
+        {"akil board=0,0,0,2,1,3/2,1,0,0,0,0 stores=33,30 turn=S phase=sowing ply=9 round=3 aux=19 "
+         "match=12,40",
+         786 - 5600, 336},
+        /* Bulto, open phase, South to move. South: I (2) 40*2+15 = 95, J (3) 135; North's a (3)
+         * is a hole South could make his bulto (right of his bulto at f): 50; his bulto f (31)
+         * 100*31+80 = 3180; room right of f: a-e, 5 holes, 50. I's lap (2 stones: J, then a) makes
+         * a his bulto: 4 stones at 100+40, half to the mover: 280. North: J is a 3 he could take:
+         * 50; a 135; j (1) 55; room: his whole 10, 100; no lap of his makes a bulto (a's ends in
+         * d, j's in the empty A). 3790 - 340 = 3450. Generic: (16+12) + (24+12) + 90*31 - (24+12)
+         * - (8+12) = 2798. */
+        {"bulto board=0,0,0,0,0,0,0,0,2,3/3,0,0,0,0,31S,0,0,0,1 stores=0,0 turn=S phase=open ply=10",
+         3450, 2798},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gb_game *g;
+        gb_error err;
+        if (gb_game_from_position(&g, cases[i].pos, 1, &err) != GB_OK)
+            fail_msg("%s: %s", cases[i].pos, err.msg);
+        gb_eval_testing_generic(0);
+        int own = gb_evaluate(g);
+        gb_eval_testing_generic(1);
+        int generic = gb_evaluate(g);
+        gb_eval_testing_generic(0);
+        if (own != cases[i].own || generic != cases[i].generic)
+            fail_msg("%s: own terms %d (want %d), generic %d (want %d)", cases[i].pos, own,
+                     cases[i].own, generic, cases[i].generic);
+        gb_game_free(g);
+    }
+}
+
+/* The position seen from the other side: hole i takes the place of hole i+n (mod 2n). */
+static gb_pos mirror_pos(int n, const gb_pos *p)
+{
+    gb_pos m = *p;
+    const int ring = 2 * n;
+    m.own_n = m.mark_s = m.mark_n = m.mine = 0;
+    for (int i = 0; i < ring; i++) {
+        const int j = (i + n) % ring;
+        m.holes[i] = p->holes[j];
+        if (!(p->own_n >> j & 1u))
+            m.own_n |= 1u << i;
+        if (p->mark_n >> j & 1u)
+            m.mark_s |= 1u << i;
+        if (p->mark_s >> j & 1u)
+            m.mark_n |= 1u << i;
+        if (p->mine >> j & 1u)
+            m.mine |= 1u << i;
+    }
+    m.store[0] = p->store[1];
+    m.store[1] = p->store[0];
+    m.match[0] = p->match[1];
+    m.match[1] = p->match[0];
+    m.to_move = (uint8_t)!p->to_move;
+    return m;
+}
+
+static void test_eval_symmetric(void **state)
+{
+    (void)state;
+    gb_eval_testing_generic(0);
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        for (int i = 0; i < 500; i++) {
+            gb_game *g = random_position(name, (uint64_t)i + 9000, 150);
+            const gb_rules *r = gb_game_rules(g);
+            const gb_options *o = gb_game_options(g);
+            const gb_pos *p = gb_game_pos(g);
+            const gb_pos m = mirror_pos(r->n, p);
+            int s = gb_eval(r, o, p, GB_SOUTH), nn = gb_eval(r, o, p, GB_NORTH);
+            int ms = gb_eval(r, o, &m, GB_NORTH);
+            if (s != -nn || s != ms) {
+                char *text = gb_position_format(g);
+                fail_msg("%s position %d (%s): South %d, North %d, mirror's North %d", name, i,
+                         text, s, nn, ms);
+            }
+            gb_game_free(g);
+        }
+    }
+}
+
 static char *session(const char *input)
 {
     FILE *in = tmpfile(), *out = tmpfile();
@@ -372,6 +478,8 @@ int main(void)
         cmocka_unit_test(test_match_pairs_openings),
         cmocka_unit_test(test_analyze_flags_planted_blunder),
         cmocka_unit_test(test_protocol_go),
+        cmocka_unit_test(test_eval_game_terms),
+        cmocka_unit_test(test_eval_symmetric),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
