@@ -45,43 +45,39 @@ static void bu_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* B2: a hole stops being a miné for good when it is lifted or receives a stone; the open phase
- * begins the instant the last miné goes, even in the middle of a move [ruling]. */
-static void touch(gb_pos *p, int h)
-{
-    p->mine &= ~(1u << h);
-    if (p->phase == BU_MINE && p->mine == 0)
-        p->phase = BU_OPEN;
-}
-
 /* One move in the making. */
 typedef struct sow_ctx {
     const gb_options *o;
     int mover;
     uint32_t prior;     /* the mover's bulto before the move (B4's right rule; several-at-once) */
     uint32_t opp_bulto; /* skipped by the mover's sowing (B3) */
+    uint32_t cand;      /* the holes eligible() can accept, miné and counts aside (see there) */
 } sow_ctx;
 
-/* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
- * An opponent's-row hole that holds 3, is not a miné and not a bulto, and (right-rule=all) lies
- * clockwise, i.e. at a lower ring index, of every bulto the mover had before the move. */
-static bool eligible(const sow_ctx *c, const gb_pos *p, int q)
+/* B4's fixed part for a move: opponent's-row holes that are not a bulto and (right-rule=all) lie
+ * clockwise, i.e. at a lower ring index, of every bulto the mover had before the move. The bulto
+ * do not change inside a move (making one ends it). */
+static uint32_t candidates(const gb_options *o, const gb_pos *p, int mover, uint32_t prior)
 {
-    uint32_t bit = 1u << q;
-    if (!(row_mask(!c->mover) & bit) || p->holes[q] != 3)
-        return false;
-    if ((p->mine | p->mark_s | p->mark_n) & bit)
-        return false;
-    if (c->o->v[BU_RIGHT] == 0 && c->prior && q >= __builtin_ctz(c->prior))
-        return false; /* B4 right-rule=all: a new bulto must lie right of every one he has */
-    return true;
+    uint32_t cand = row_mask(!mover) & ~(p->mark_s | p->mark_n);
+    if (o->v[BU_RIGHT] == 0 && prior)
+        cand &= (1u << __builtin_ctz(prior)) - 1; /* a new bulto must lie right of every one */
+    return cand;
+}
+
+/* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
+ * One of the candidates that holds 3 and is not a miné. The sowing keeps the miné in a register
+ * (`mine`), not in the position. */
+static inline bool eligible(const sow_ctx *c, const uint8_t *holes, uint32_t mine, int q)
+{
+    return ((c->cand & ~mine) >> q & 1u) && holes[q] == 3;
 }
 
 /* B6 [ruling]: the run of physically adjacent eligible holes starting at q, counted up to k. */
-static int run_length(const sow_ctx *c, const gb_pos *p, int q, int k)
+static int run_length(const sow_ctx *c, const uint8_t *holes, uint32_t mine, int q, int k)
 {
     int len = 0;
-    while (len < k && eligible(c, p, q)) {
+    while (len < k && eligible(c, holes, mine, q)) {
         len++;
         q = gb_next(BU_RING, q);
         if (q == 0)
@@ -146,34 +142,54 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
                    gb_trace *t, sow_out *out)
 {
     const int mover = c->mover, h = *next, stones = p->holes[h];
-    const bool skip_origin = c->o->v[GB_OPT_SKIP_ORIGIN];
     const bool menager = p->phase == BU_MENAGER;
+    /* the holes the sowing passes over: the opponent's bulto (B3) and, with skip-origin=yes, the
+     * lap's own origin (§0) */
+    const uint32_t skip = c->opp_bulto | (c->o->v[GB_OPT_SKIP_ORIGIN] ? 1u << h : 0u);
+    uint8_t *b = p->holes;
+    /* B2: the miné and the phase live in registers during the lap (written back at its end): a
+     * hole stops being a miné for good when it is lifted or receives a stone; the open phase
+     * begins the instant the last miné goes, even in the middle of a move [ruling]. */
+    uint32_t mine = p->mine;
+    int phase = p->phase;
+#define BU_TOUCH(q)                                                                                \
+    do {                                                                                           \
+        mine &= ~(1u << (q));                                                                      \
+        if (phase == BU_MINE && mine == 0)                                                         \
+            phase = BU_OPEN;                                                                       \
+    } while (0)
+#define BU_SAVE() (p->mine = mine, p->phase = (uint8_t)phase)
     int pos = h, k = stones, idle = 0;
-    p->holes[h] = 0;
-    touch(p, h); /* B2: a lifted miné is a miné no more */
+    b[h] = 0;
+    BU_TOUCH(h); /* B2: a lifted miné is a miné no more */
     while (k > 0) {
-        /* the next hole that can receive a stone: the opponent's bulto are skipped (B3), and
-         * with skip-origin=yes the lap's own origin (§0) */
+        /* the next hole that can receive a stone */
         int q = gb_next(BU_RING, pos);
-        while (((c->opp_bulto >> q) & 1u) || (skip_origin && q == h))
+        while ((skip >> q) & 1u)
             q = gb_next(BU_RING, q);
         pos = q;
-        if (++idle > 2 * BU_RING)
+        if (++idle > 2 * BU_RING) {
+            BU_SAVE();
             return LAP_STUCK;
+        }
         /* The menager belongs to neither phase: no B4, B6 [ruling]. */
-        if (!menager && eligible(c, p, q)) {
-            const bool open = p->phase == BU_OPEN;
+        if (!menager && eligible(c, b, mine, q)) {
+            const bool open = phase == BU_OPEN;
             /* B4: the last stone into an eligible hole offers a bulto; B6 (open phase): the k
              * stones in hand filling k adjacent eligible holes offer k bulto at once. */
-            if ((open || k == 1) && run_length(c, p, q, k) >= k) {
+            if ((open || k == 1) && run_length(c, b, mine, q, k) >= k) {
                 if (*left == 0) {
+                    BU_SAVE();
                     take_bulto(p, mover, q, k);
                     gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
                     return LAP_TAKEN;
                 }
                 if (out) { /* gen: the move that takes this offer */
-                    if (out->count >= out->cap || *refused >= 65535)
+                    if (out->count >= out->cap || *refused >= 65535) {
+                        BU_SAVE();
                         return LAP_FULL;
+                    }
+                    BU_SAVE();
                     gb_pos child = *p;
                     take_bulto(&child, mover, q, k);
                     end_move(&child, mover);
@@ -193,15 +209,18 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
             if (open)
                 continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
         }
-        p->holes[q]++;
-        touch(p, q); /* B2: a miné that receives a stone is a miné no more */
+        b[q]++;
+        BU_TOUCH(q); /* B2: a miné that receives a stone is a miné no more */
         k--;
         idle = 0;
     }
+    BU_SAVE();
+#undef BU_TOUCH
+#undef BU_SAVE
     /* B8: the move ends when the last stone falls into an empty hole or the mover's own bulto. */
     const uint32_t own_bulto = mover ? p->mark_n : p->mark_s;
-    if (p->holes[pos] == 1 || ((own_bulto >> pos) & 1u)) {
-        gb_trace_lap(t, h, pos, stones, p->holes[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+    if (b[pos] == 1 || ((own_bulto >> pos) & 1u)) {
+        gb_trace_lap(t, h, pos, stones, b[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
         return LAP_END;
     }
     gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0); /* B8 otherwise: relay from pos */
@@ -283,7 +302,8 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
                sow_out *out, long *offers)
 {
     const int mover = p->to_move;
-    sow_ctx c = {o, mover, mover ? p->mark_n : p->mark_s, mover ? p->mark_s : p->mark_n};
+    const uint32_t prior = mover ? p->mark_n : p->mark_s;
+    sow_ctx c = {o, mover, prior, mover ? p->mark_s : p->mark_n, candidates(o, p, mover, prior)};
     const gb_pos p0 = *p;
     const int count0 = out ? out->count : 0;
     long left = refusals, refused = 0, H;
@@ -441,6 +461,53 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return out.count;
 }
 
+/* The playouts' fast path (gb_rules.sample), where no bulto can be offered: in the menager
+ * (B4 cannot arise in it) and when the mover has no candidate hole at all (every opponent's-row
+ * hole is a bulto or, right-rule=all, left of his rightmost bulto). Then each start hole gives at
+ * most one move, refusing nothing: draw one of the holes he may start from (B3, B7); if its
+ * sowing never ends and that makes it illegal (T1), drop it and draw again from the rest, so every
+ * legal move is equally likely. Elsewhere a start hole can give any number of moves (one per
+ * offer, B5), unknown until its sowing is simulated, so a uniform draw over all of them needs
+ * them all: the driver goes through gen (GB_EINVAL). */
+static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    const int mover = p->to_move, first = mover * BU_N;
+    if (p->phase != BU_MENAGER && candidates(o, p, mover, mover ? p->mark_n : p->mark_s))
+        return GB_EINVAL;
+    uint32_t live = 0;
+    for (int i = 0; i < BU_N; i++)
+        if (!start_refusal(p, first + i))
+            live |= 1u << i;
+    while (live) {
+        uint32_t pick = live;
+        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+            pick &= pick - 1;
+        const int bit = __builtin_ctz(pick), h = first + bit;
+        long offers = 0;
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        int rc = sow(o, child, h, 0, t, NULL, &offers);
+        if (rc == SOW_NATURAL) { /* no offer can arise here, so none was taken */
+            if (p->phase == BU_MENAGER)
+                after_menager(child);
+            end_move(child, mover);
+            return 1;
+        }
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        live &= ~(1u << bit);
+    }
+    return 0; /* B9, T4: no legal move */
+}
+
 /* B9 (with T4): the game ends when the player to move cannot move. */
 static bool bu_ended(const gb_options *o, const gb_pos *p, int nmoves)
 {
@@ -531,4 +598,5 @@ const gb_rules gb_rules_bulto = {
     .finish = bu_finish,
     .scores = bu_scores,
     .check = bu_check,
+    .sample = bu_sample,
 };
