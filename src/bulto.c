@@ -108,7 +108,7 @@ static void take_bulto(gb_pos *p, int mover, int q, int k)
 }
 
 /* Where gen writes the moves of one start hole: one at each offered bulto (taking it), one at
- * the end of the sowing that refuses them all. */
+ * the end of the sowing that refuses them all. With moves NULL they are only counted. */
 typedef struct sow_out {
     gb_move *moves;
     gb_pos *children;
@@ -189,6 +189,10 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
                         BU_SAVE();
                         return LAP_FULL;
                     }
+                    if (!out->moves) { /* only counted (bu_sample) */
+                        out->count++;
+                        goto refused;
+                    }
                     BU_SAVE();
                     gb_pos child = *p;
                     take_bulto(&child, mover, q, k);
@@ -198,6 +202,7 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
                     out->moves[out->count] = m;
                     out->children[out->count++] = child;
                 }
+            refused:
                 /* B5: refused; the hole is skipped and this stone goes on to the next hole that
                  * can receive one, judged afresh (B6: the rest of a run likewise) [ruling]. */
                 if (*left > 0)
@@ -312,7 +317,10 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
     *offers = 0;
     /* Most sowings end within a few laps. While no lap-end state has repeated, every offer is
      * within the horizon, so keep the lap ends seen (up to 48) and work out the horizon only if
-     * one repeats or the sowing runs longer. */
+     * one repeats or the sowing runs longer. When every offer is refused (refusals < 0: gen) no
+     * offer is ever taken, so only the sowing's natural end can come out of this first pass, and
+     * a sowing that repeats never ends: the lap ends need not be kept, only counted. */
+    const bool track = refusals >= 0;
     struct {
         uint8_t holes[BU_RING];
         uint32_t mine;
@@ -333,6 +341,12 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         default: break;
         }
         bool again = nseen == (int)(sizeof seen / sizeof seen[0]);
+        if (!track) {
+            if (again)
+                break;
+            nseen++;
+            continue;
+        }
         for (int i = 0; i < nseen && !again; i++)
             again = seen[i].next == next && seen[i].mine == p->mine &&
                     memcmp(seen[i].holes, p->holes, BU_RING) == 0;
@@ -461,6 +475,64 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return out.count;
 }
 
+/* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
+ * moves only counted (same order, same limits as gen: a start hole's moves are its offers taken
+ * in turn, refusals 0, 1, ..., then the refusal of them all, refusals = offers); one of them is
+ * drawn uniformly and played again to make its child and trace. */
+static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                      gb_pos *child, gb_trace *t)
+{
+    const int mover = p->to_move, first = mover * BU_N;
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0};
+    struct {
+        int hole, from, to;
+        bool all, endless; /* the last move refuses every offer; its sowing never ends */
+    } run[BU_N];
+    int nrun = 0;
+    for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
+        if (start_refusal(p, h))
+            continue;
+        gb_pos c = *p;
+        long offers = 0;
+        const int from = out.count;
+        out.hole = h;
+        int rc = sow(o, &c, h, -1, NULL, &out, &offers);
+        /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
+         * never ends and that makes it illegal (T1) */
+        bool all = rc != SOW_FULL && !(rc == GB_EENDLESS && !ends_game) &&
+                   !(out.count >= out.cap || offers > 65535);
+        if (all)
+            out.count++;
+        run[nrun].hole = h;
+        run[nrun].from = from;
+        run[nrun].to = out.count;
+        run[nrun].all = all;
+        run[nrun++].endless = rc == GB_EENDLESS;
+        if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
+            break;
+    }
+    if (t)
+        t->laps = t->events = 0, t->sown = 0;
+    if (out.count == 0)
+        return 0; /* B9, T4: no legal move */
+    int j = gb_rand_below(rng, out.count), i = 0;
+    while (j >= run[i].to)
+        i++;
+    const int h = run[i].hole, r = j - run[i].from;
+    *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)r};
+    *child = *p;
+    if (run[i].all && j == run[i].to - 1 && run[i].endless) {
+        child->flags |= GB_F_ENDLESS; /* endless=ends-game: the game ends before the move */
+        return 1;
+    }
+    long offers = 0;
+    if (sow(o, child, h, r, t, NULL, &offers) == SOW_NATURAL && p->phase == BU_MENAGER)
+        after_menager(child);
+    end_move(child, mover);
+    return 1;
+}
+
 /* The playouts' fast path (gb_rules.sample), where no bulto can be offered: in the menager
  * (B4 cannot arise in it) and when the mover has no candidate hole at all (every opponent's-row
  * hole is a bulto or, right-rule=all, left of his rightmost bulto). Then each start hole gives at
@@ -468,13 +540,13 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
  * sowing never ends and that makes it illegal (T1), drop it and draw again from the rest, so every
  * legal move is equally likely. Elsewhere a start hole can give any number of moves (one per
  * offer, B5), unknown until its sowing is simulated, so a uniform draw over all of them needs
- * them all: the driver goes through gen (GB_EINVAL). */
+ * them all (sample_all). */
 static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
                      gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move, first = mover * BU_N;
     if (p->phase != BU_MENAGER && candidates(o, p, mover, mover ? p->mark_n : p->mark_s))
-        return GB_EINVAL;
+        return sample_all(o, p, rng, m, child, t);
     uint32_t live = 0;
     for (int i = 0; i < BU_N; i++)
         if (!start_refusal(p, first + i))
