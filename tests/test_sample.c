@@ -171,13 +171,13 @@ static double chi_square_limit(int df)
     return df * c * c * c;
 }
 
-/* Draw sample's move at p n*300 times: every one of gen's n moves comes up (same move set), and
- * their counts pass a chi-square test of uniformity. */
+/* Draw sample's move at p `per` times per move: every one of gen's n moves comes up (same move
+ * set), and their counts pass a chi-square test of uniformity. */
 static void check_uniform_at(const gb_rules *r, const gb_options *o, const gb_pos *p,
-                             const gb_move *moves, int n, uint64_t seed)
+                             const gb_move *moves, int n, uint64_t seed, int per)
 {
     static int count[GB_MAX_MOVES];
-    const int draws = 300 * n;
+    const int draws = per * n;
     memset(count, 0, (size_t)n * sizeof *count);
     for (int d = 0; d < draws; d++) {
         gb_move m;
@@ -190,7 +190,7 @@ static void check_uniform_at(const gb_rules *r, const gb_options *o, const gb_po
         assert_true(i < n);
         count[i]++;
     }
-    double x = 0, e = 300;
+    double x = 0, e = per;
     for (int i = 0; i < n; i++) {
         assert_true(count[i] > 0);
         x += (count[i] - e) * (count[i] - e) / e;
@@ -244,7 +244,7 @@ static void test_sample_uniform_every_game(void **state)
                         endless += has_endless;
                         refusals += has_refusal;
                         positions++;
-                        check_uniform_at(r, o, p, moves, n, seed++);
+                        check_uniform_at(r, o, p, moves, n, seed++, 300);
                     }
                     gb_move m;
                     assert_int_equal(gb_random_move(h, &rng, &m), GB_OK);
@@ -259,6 +259,52 @@ static void test_sample_uniform_every_game(void **state)
                 assert_true(refusals >= 6);
             gb_game_free(g);
         }
+}
+
+/* Positions of random games where a sowing never ends (T1), found by playing every start hole:
+ * L'ab al-Akil, North to move, all six pits of his row non-empty, c (ring 8) never-ending; Bulto,
+ * North to move in the open phase, start holes b e f h (ring 11 14 15 17: non-empty, not South's
+ * bulto, none holding 3), f never-ending. Under endless=illegal the list is every start but that
+ * one; under ends-game that one too, its child the board before the move (GB_F_ENDLESS). Either
+ * way the draw is uniform over the list: 4,000 draws a move, enough to see a redraw that is not
+ * uniform over the rest (dropping one more move after the never-ending one adds ~90 to the
+ * chi-square at the L'ab al-Akil position; 300 draws a move did not see it). */
+static void check_never_ending(const char *variant, const char *board, int starts, int endless_hole)
+{
+    static gb_move moves[GB_MAX_MOVES];
+    static gb_pos children[GB_MAX_MOVES];
+    const char *opts[] = {"", ":endless=ends-game"};
+    for (int k = 0; k < 2; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s %s", variant, opts[k], board);
+        gb_game *g = new_game(NULL, NULL, text);
+        const gb_rules *r = gb_game_rules(g);
+        const gb_options *o = gb_game_options(g);
+        const gb_pos *p = gb_game_pos(g);
+        int n = r->gen(o, p, moves, children), found = 0, holes = 0, last = -1;
+        for (int i = 0; i < n; i++) {
+            holes += moves[i].hole != last;
+            last = moves[i].hole;
+            if (moves[i].hole == endless_hole) {
+                found++;
+                assert_true(children[i].flags & GB_F_ENDLESS);
+                assert_memory_equal(children[i].holes, p->holes, sizeof p->holes);
+            }
+        }
+        assert_int_equal(found, k);
+        assert_int_equal(holes, starts - 1 + k);
+        check_uniform_at(r, o, p, moves, n, 77 + (uint64_t)k, 4000);
+        gb_game_free(g);
+    }
+}
+
+static void test_sample_never_ending_other_games(void **state)
+{
+    (void)state;
+    check_never_ending("akil", "board=2,4,6,12,1,0/9,1,10,11,7,9 stores=0,0 turn=N phase=sowing "
+                               "ply=2 round=3 aux=5 match=26,1", 6, 8);
+    check_never_ending("bulto", "board=1,0,1,0,1,0,1,0,1,0/6S,1,0,5S,1,2,0,2,8S,10S stores=0,0 "
+                                "turn=N phase=open ply=57", 4, 15);
 }
 
 /* Whole playouts through sample and through gen (the same table with sample removed): the mean
@@ -304,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_sample_matches_gen),
         cmocka_unit_test(test_sample_is_uniform),
         cmocka_unit_test(test_sample_uniform_every_game),
+        cmocka_unit_test(test_sample_never_ending_other_games),
         cmocka_unit_test(test_playouts_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
