@@ -327,9 +327,11 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         int next;
     } seen[48];
     int nseen = 1;
-    memcpy(seen[0].holes, p->holes, BU_RING);
-    seen[0].mine = p->mine;
-    seen[0].next = start;
+    if (track) {
+        memcpy(seen[0].holes, p->holes, BU_RING);
+        seen[0].mine = p->mine;
+        seen[0].next = start;
+    }
     for (;;) {
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
@@ -401,6 +403,21 @@ static const char *start_refusal(const gb_pos *p, int h)
                        "hole holds some other number (B7)";
     }
     return NULL;
+}
+
+/* The holes the mover may start from, as start_refusal judges them (B3, B7), as a mask. */
+static uint32_t start_mask(const gb_pos *p)
+{
+    const int mover = p->to_move;
+    uint32_t live = 0, threes = 0;
+    for (int i = mover * BU_N; i < mover * BU_N + BU_N; i++) {
+        live |= (uint32_t)(p->holes[i] != 0) << i;
+        threes |= (uint32_t)(p->holes[i] == 3) << i;
+    }
+    live &= ~(mover ? p->mark_s : p->mark_n);
+    if (p->phase == BU_OPEN && (live & ~threes))
+        live &= ~threes; /* B7: not from a 3 while another start holds some other number */
+    return live;
 }
 
 /* B2: after the menager, every hole holding exactly 3 is a miné. */
@@ -490,8 +507,9 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         bool all, endless; /* the last move refuses every offer; its sowing never ends */
     } run[BU_N];
     int nrun = 0;
+    const uint32_t starts = start_mask(p);
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
-        if (start_refusal(p, h))
+        if (!((starts >> h) & 1u))
             continue;
         gb_pos c = *p;
         long offers = 0;
@@ -547,10 +565,7 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     const int mover = p->to_move, first = mover * BU_N;
     if (p->phase != BU_MENAGER && candidates(o, p, mover, mover ? p->mark_n : p->mark_s))
         return sample_all(o, p, rng, m, child, t);
-    uint32_t live = 0;
-    for (int i = 0; i < BU_N; i++)
-        if (!start_refusal(p, first + i))
-            live |= 1u << i;
+    uint32_t live = start_mask(p) >> first;
     while (live) {
         uint32_t pick = live;
         for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
