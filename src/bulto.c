@@ -302,14 +302,15 @@ enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2, SOW_SHORT = 3 };
  * number of offers refused. Returns SOW_NATURAL (ended by B8), SOW_TAKEN (bulto made), SOW_FULL
  * (out is full), SOW_SHORT (fewer offers than refusals before the horizon) or GB_EENDLESS (T1:
  * the sowing that refuses every offer within the horizon never ends). p->to_move etc. are not
- * updated. */
-static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
-               sow_out *out, long *offers)
+ * updated. sow_from does the same on p, a copy of *from (which it only reads), sparing sow's
+ * own copy of the position it starts from. */
+static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, int start,
+                           long refusals, gb_trace *t, sow_out *out, long *offers)
 {
-    const int mover = p->to_move;
-    const uint32_t prior = mover ? p->mark_n : p->mark_s;
-    sow_ctx c = {o, mover, prior, mover ? p->mark_s : p->mark_n, candidates(o, p, mover, prior)};
-    const gb_pos p0 = *p;
+    const gb_pos *const p0 = from;
+    const int mover = p0->to_move;
+    const uint32_t prior = mover ? p0->mark_n : p0->mark_s;
+    sow_ctx c = {o, mover, prior, mover ? p0->mark_s : p0->mark_n, candidates(o, p0, mover, prior)};
     const int count0 = out ? out->count : 0;
     long left = refusals, refused = 0, H;
     bool ends;
@@ -359,7 +360,7 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         seen[nseen++].next = next;
     }
     /* A long or repeating sowing: start again, knowing the horizon. */
-    *p = p0;
+    *p = *p0;
     if (out)
         out->count = count0;
     if (t)
@@ -382,6 +383,13 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         if (lap >= H) /* never-ending: refusing past the horizon offers nothing new (T1, B5) */
             return left > 0 ? SOW_SHORT : GB_EENDLESS;
     }
+}
+
+static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
+               sow_out *out, long *offers)
+{
+    const gb_pos p0 = *p;
+    return sow_from(o, &p0, p, start, refusals, t, out, offers);
 }
 
 /* B3, B7: may the mover start from h? Returns NULL or the reason. */
@@ -470,7 +478,7 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         gb_pos c = *p;
         long offers = 0;
         out.hole = h;
-        int rc = sow(o, &c, h, -1, NULL, &out, &offers);
+        int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
         if (rc == SOW_FULL)
             break; /* GB_MAX_MOVES reached (never seen; see docs/bulto.md) */
         gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)offers};
@@ -515,7 +523,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         long offers = 0;
         const int from = out.count;
         out.hole = h;
-        int rc = sow(o, &c, h, -1, NULL, &out, &offers);
+        int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
         /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
          * never ends and that makes it illegal (T1) */
         bool all = rc != SOW_FULL && !(rc == GB_EENDLESS && !ends_game) &&
