@@ -419,9 +419,9 @@ static const char *start_refusal(const gb_pos *p, int h)
 /* The holes the mover may start from, as start_refusal judges them (B3, B7), as a mask. */
 static uint32_t start_mask(const gb_pos *p)
 {
-    const int mover = p->to_move;
+    const int mover = p->to_move ? 1 : 0, first = mover ? BU_N : 0;
     uint32_t live = 0, threes = 0;
-    for (int i = mover * BU_N; i < mover * BU_N + BU_N; i++) {
+    for (int i = first; i < first + BU_N; i++) {
         live |= (uint32_t)(p->holes[i] != 0) << i;
         threes |= (uint32_t)(p->holes[i] == 3) << i;
     }
