@@ -114,6 +114,7 @@ typedef struct sow_out {
     gb_pos *children;
     int count, cap;
     int hole;
+    long laps, sown; /* the laps of the sowing and their stones, as a trace counts them */
 } sow_out;
 
 static void trace_refusal(gb_trace *t, int from, int to, int stones)
@@ -337,6 +338,8 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
         seen[0].next = start;
     }
     for (;;) {
+        if (out)
+            out->laps++, out->sown += p->holes[next];
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
         switch (r) {
@@ -365,7 +368,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     /* A long or repeating sowing: start again, knowing the horizon. */
     *p = *p0;
     if (out)
-        out->count = count0;
+        out->count = count0, out->laps = out->sown = 0;
     if (t)
         memset(t, 0, sizeof *t);
     if (horizon(&c, p, start, &H, &ends) != GB_OK)
@@ -374,6 +377,8 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     left = refusals;
     refused = 0;
     for (long lap = 1;; lap++) {
+        if (out)
+            out->laps++, out->sown += p->holes[next];
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
         switch (r) {
@@ -473,7 +478,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
 
 static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
-    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0};
+    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0};
     const int first = p->to_move * BU_N;
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
         if (start_refusal(p, h))
@@ -506,16 +511,19 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
 /* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
  * moves only counted (same order, same limits as gen: a start hole's moves are its offers taken
  * in turn, refusals 0, 1, ..., then the refusal of them all, refusals = offers); one of them is
- * drawn uniformly and played again to make its child and trace. */
+ * drawn uniformly. The refusal of every offer (most draws) keeps its end position and laps from
+ * that simulation; an offer taken is played again to make its child and trace. */
 static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
                       gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move, first = mover * BU_N;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
-    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0};
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0};
     struct {
         int hole, from, to;
         bool all, endless; /* the last move refuses every offer; its sowing never ends */
+        long laps, sown;   /* of the sowing refusing every offer, and where it ends: */
+        gb_pos end;
     } run[BU_N];
     int nrun = 0;
     const uint32_t starts = start_mask(p);
@@ -526,6 +534,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         long offers = 0;
         const int from = out.count;
         out.hole = h;
+        out.laps = out.sown = 0;
         int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
         /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
          * never ends and that makes it illegal (T1) */
@@ -537,7 +546,13 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         run[nrun].from = from;
         run[nrun].to = out.count;
         run[nrun].all = all;
-        run[nrun++].endless = rc == GB_EENDLESS;
+        run[nrun].endless = rc == GB_EENDLESS;
+        if (all && rc == SOW_NATURAL) {
+            run[nrun].laps = out.laps;
+            run[nrun].sown = out.sown;
+            run[nrun].end = c;
+        }
+        nrun++;
         if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
             break;
     }
@@ -551,11 +566,20 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     const int h = run[i].hole, r = j - run[i].from;
     *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)r};
     *child = *p;
-    if (run[i].all && j == run[i].to - 1 && run[i].endless) {
-        child->flags |= GB_F_ENDLESS; /* endless=ends-game: the game ends before the move */
+    if (run[i].all && j == run[i].to - 1) { /* the refusal of every offer: known already */
+        if (run[i].endless) {
+            child->flags |= GB_F_ENDLESS; /* endless=ends-game: the game ends before the move */
+            return 1;
+        }
+        *child = run[i].end;
+        if (p->phase == BU_MENAGER)
+            after_menager(child);
+        end_move(child, mover);
+        if (t)
+            t->laps = (int)run[i].laps, t->sown = run[i].sown;
         return 1;
     }
-    long offers = 0;
+    long offers = 0; /* an offer taken: play it again to make its child */
     if (sow(o, child, h, r, t, NULL, &offers) == SOW_NATURAL && p->phase == BU_MENAGER)
         after_menager(child);
     end_move(child, mover);
