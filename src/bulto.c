@@ -324,7 +324,8 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
      * within the horizon, so keep the lap ends seen (up to 48) and work out the horizon only if
      * one repeats or the sowing runs longer. When every offer is refused (refusals < 0: gen) no
      * offer is ever taken, so only the sowing's natural end can come out of this first pass, and
-     * a sowing that repeats never ends: the lap ends need not be kept, only counted. */
+     * a sowing that repeats never ends: the lap ends need not be kept, only counted (and a full
+     * move list, which may have been filled past the horizon, is decided on the second pass). */
     const bool track = refusals >= 0;
     struct {
         uint8_t holes[BU_RING];
@@ -342,6 +343,8 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
             out->laps++, out->sown += p->holes[next];
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
+        if (!track && (r == LAP_FULL || r == LAP_STUCK))
+            break; /* maybe past the horizon (laps are not compared): decide knowing it */
         switch (r) {
         case LAP_END: return SOW_NATURAL;
         case LAP_TAKEN: return SOW_TAKEN;
