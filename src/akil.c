@@ -113,8 +113,21 @@ static int take(gb_pos *p, int q, int mover)
     return n;
 }
 
-/* A4–A7: sow from pit h with relay. GB_OK, or GB_EENDLESS (T1). */
-static int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace *t)
+/* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
+static inline void ak_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
+                          int other, int value)
+{
+    if (events)
+        gb_trace_lap(t, from, to, stones, event, other, value);
+    else if (t) {
+        t->laps++;
+        t->sown += stones;
+    }
+}
+
+/* A4–A7: sow from pit h with relay. GB_OK, or GB_EENDLESS (T1). With `events` false only the
+ * laps' count and stones go to t (playouts). */
+static inline int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace *t, bool events)
 {
     const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
     gb_lapguard guard;
@@ -130,7 +143,7 @@ static int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace *t)
         }
         int now = p->holes[pos];
         if (now == 1) { /* A5: last seed into an empty pit: the move ends */
-            gb_trace_lap(t, origin, pos, stones, GB_EV_END, 0, 0);
+            ak_lap(t, events, origin, pos, stones, GB_EV_END, 0, 0);
             return GB_OK;
         }
         if (now == 2 || now == 4) {
@@ -151,12 +164,12 @@ static int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace *t)
                     break;
                 taken += take(p, q, mover);
             }
-            gb_trace_lap(t, origin, pos, stones, GB_EV_CAPTURE, gb_opposite(AK_N, pos), taken);
+            ak_lap(t, events, origin, pos, stones, GB_EV_CAPTURE, gb_opposite(AK_N, pos), taken);
             return GB_OK;
         }
         /* A7: any other occupied pit (now 3, 5, 6, ...): continue with its seeds. */
-        gb_trace_lap(t, origin, pos, stones, GB_EV_CONTINUE, 0, 0);
-        if (gb_lapguard_step(&guard, p->holes, pos, 0)) /* counts and next pit: all that changes */
+        ak_lap(t, events, origin, pos, stones, GB_EV_CONTINUE, 0, 0);
+        if (gb_lapguard_lap(&guard, p->holes, pos, 0)) /* counts and next pit: all that changes */
             return GB_EENDLESS;                         /* T1 */
         h = pos;
     }
@@ -176,11 +189,19 @@ static bool can_sow(const gb_options *o, const gb_pos *p)
         if (!p->holes[h])
             continue;
         gb_pos c = *p;
-        int rc = sow(o, &c, h, p->to_move, NULL);
+        int rc = sow(o, &c, h, p->to_move, NULL, false);
         if (rc == GB_OK || o->v[GB_OPT_ENDLESS] == 1)
             return true; /* with endless=ends-game a never-ending sowing is a legal move (T1) */
     }
     return false;
+}
+
+/* The end of every ply by `mover`: `next` is to move; who moved last; the ply count. */
+static inline void end_ply(gb_pos *p, int mover, int next)
+{
+    p->to_move = (uint8_t)next;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
 }
 
 static int ak_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
@@ -247,13 +268,11 @@ static int ak_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
             return gb_fail(err, GB_EILLEGAL, "a move starts from a pit of your own row (A4)");
         if (!p->holes[m->hole])
             return gb_fail(err, GB_EILLEGAL, "that pit is empty");
-        if ((rc = sow(o, p, m->hole, mover, t)) != GB_OK)
+        if ((rc = sow(o, p, m->hole, mover, t, true)) != GB_OK)
             return rc;
         break;
     }
-    p->to_move = (uint8_t)next;
-    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
-    p->ply++;
+    end_ply(p, mover, next);
     return GB_OK;
 }
 
@@ -292,6 +311,77 @@ static int ak_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     if (count == 0) /* A9, T4 */
         add_child(o, p, (gb_move){.kind = GB_MOVE_PASS}, moves, children, &count);
     return count;
+}
+
+/* The playouts' fast path (gb_rules.sample): a uniformly random legal move with gen's child.
+ * The layout phase has no listed moves (0, as gen). The choice: keep or turn. A feed (A8): any
+ * non-empty pit of the mover's row, each a legal move. A sowing: draw one of the non-empty pits;
+ * if its sowing never ends and that makes it illegal (T1), drop it and draw again from the rest,
+ * so every legal move is equally likely; with none left the only move is to pass (A9, T4). The
+ * moves and children are made by the same code as ak_play's, without its checks. */
+static int ak_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    const int mover = p->to_move, first = first_pit(mover);
+    if (t)
+        t->laps = t->events = 0, t->sown = 0;
+    if (p->phase == PH_LAYOUT)
+        return 0;
+    if (p->phase == PH_CHOICE) { /* both always legal: let ak_play make the child */
+        *m = (gb_move){.kind = gb_rand_below(rng, 2) ? GB_MOVE_TURN : GB_MOVE_KEEP};
+        *child = *p;
+        gb_move mm = *m;
+        ak_play(o, child, &mm, t, NULL, NULL);
+        return 1;
+    }
+    uint32_t live = 0;
+    int own = 0, theirs = 0;
+    for (int i = 0; i < AK_N; i++) {
+        live |= (uint32_t)(p->holes[first + i] != 0) << i;
+        own += p->holes[first + i];
+        theirs += p->holes[first_pit(!mover) + i];
+    }
+    if (theirs == 0 && own > 1) { /* A8 (must_feed): one seed into the opponent's first pit */
+        uint32_t pick = live;
+        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+            pick &= pick - 1;
+        const int h = first + __builtin_ctz(pick), to = first_pit(!mover);
+        *m = (gb_move){.kind = GB_MOVE_FEED, .hole = (uint8_t)h};
+        *child = *p;
+        child->holes[h]--;
+        child->holes[to]++;
+        ak_lap(t, false, h, to, 1, GB_EV_FEED, 0, 0);
+        end_ply(child, mover, o->v[AK_FEED] == 1 ? mover : !mover);
+        return 1;
+    }
+    while (live) {
+        uint32_t pick = live;
+        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+            pick &= pick - 1;
+        const int bit = __builtin_ctz(pick), h = first + bit;
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        if (sow(o, child, h, mover, t, false) == GB_OK) {
+            end_ply(child, mover, !mover);
+            return 1;
+        }
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the round */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        live &= ~(1u << bit);
+    }
+    if (t)
+        t->laps = t->events = 0, t->sown = 0;
+    *m = (gb_move){.kind = GB_MOVE_PASS}; /* A9, T4 */
+    *child = *p;
+    end_ply(child, mover, !mover);
+    return 1;
 }
 
 /* A10, A12 (checked after every sowing-phase ply): one seed or none left; with
@@ -516,4 +606,5 @@ const gb_rules gb_rules_akil = {
     .random_move = ak_random_move,
     .check = ak_check,
     .fields = ak_fields,
+    .sample = ak_sample,
 };

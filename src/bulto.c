@@ -45,43 +45,39 @@ static void bu_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* B2: a hole stops being a miné for good when it is lifted or receives a stone; the open phase
- * begins the instant the last miné goes, even in the middle of a move [ruling]. */
-static void touch(gb_pos *p, int h)
-{
-    p->mine &= ~(1u << h);
-    if (p->phase == BU_MINE && p->mine == 0)
-        p->phase = BU_OPEN;
-}
-
 /* One move in the making. */
 typedef struct sow_ctx {
     const gb_options *o;
     int mover;
     uint32_t prior;     /* the mover's bulto before the move (B4's right rule; several-at-once) */
     uint32_t opp_bulto; /* skipped by the mover's sowing (B3) */
+    uint32_t cand;      /* the holes eligible() can accept, miné and counts aside (see there) */
 } sow_ctx;
 
-/* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
- * An opponent's-row hole that holds 3, is not a miné and not a bulto, and (right-rule=all) lies
- * clockwise, i.e. at a lower ring index, of every bulto the mover had before the move. */
-static bool eligible(const sow_ctx *c, const gb_pos *p, int q)
+/* B4's fixed part for a move: opponent's-row holes that are not a bulto and (right-rule=all) lie
+ * clockwise, i.e. at a lower ring index, of every bulto the mover had before the move. The bulto
+ * do not change inside a move (making one ends it). */
+static uint32_t candidates(const gb_options *o, const gb_pos *p, int mover, uint32_t prior)
 {
-    uint32_t bit = 1u << q;
-    if (!(row_mask(!c->mover) & bit) || p->holes[q] != 3)
-        return false;
-    if ((p->mine | p->mark_s | p->mark_n) & bit)
-        return false;
-    if (c->o->v[BU_RIGHT] == 0 && c->prior && q >= __builtin_ctz(c->prior))
-        return false; /* B4 right-rule=all: a new bulto must lie right of every one he has */
-    return true;
+    uint32_t cand = row_mask(!mover) & ~(p->mark_s | p->mark_n);
+    if (o->v[BU_RIGHT] == 0 && prior)
+        cand &= (1u << __builtin_ctz(prior)) - 1; /* a new bulto must lie right of every one */
+    return cand;
+}
+
+/* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
+ * One of the candidates that holds 3 and is not a miné. The sowing keeps the miné in a register
+ * (`mine`), not in the position. */
+static inline bool eligible(const sow_ctx *c, const uint8_t *holes, uint32_t mine, int q)
+{
+    return ((c->cand & ~mine) >> q & 1u) && holes[q] == 3;
 }
 
 /* B6 [ruling]: the run of physically adjacent eligible holes starting at q, counted up to k. */
-static int run_length(const sow_ctx *c, const gb_pos *p, int q, int k)
+static int run_length(const sow_ctx *c, const uint8_t *holes, uint32_t mine, int q, int k)
 {
     int len = 0;
-    while (len < k && eligible(c, p, q)) {
+    while (len < k && eligible(c, holes, mine, q)) {
         len++;
         q = gb_next(BU_RING, q);
         if (q == 0)
@@ -112,12 +108,13 @@ static void take_bulto(gb_pos *p, int mover, int q, int k)
 }
 
 /* Where gen writes the moves of one start hole: one at each offered bulto (taking it), one at
- * the end of the sowing that refuses them all. */
+ * the end of the sowing that refuses them all. With moves NULL they are only counted. */
 typedef struct sow_out {
     gb_move *moves;
     gb_pos *children;
     int count, cap;
     int hole;
+    long laps, sown; /* the laps of the sowing and their stones, as a trace counts them */
 } sow_out;
 
 static void trace_refusal(gb_trace *t, int from, int to, int stones)
@@ -142,38 +139,65 @@ enum { LAP_ON, LAP_END, LAP_TAKEN, LAP_FULL, LAP_STUCK };
  * move that takes it. Returns LAP_ON (relay from the new *next), LAP_END (B8: the move ends),
  * LAP_TAKEN (bulto made: the move ends), LAP_FULL (out is full) or LAP_STUCK (no hole can take a
  * stone: impossible with 40 stones, kept as a guard). */
-static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *refused,
-                   gb_trace *t, sow_out *out)
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* its pointer arguments then live in registers: 5% of a playout */
+#endif
+static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *refused,
+                          gb_trace *t, sow_out *out)
 {
     const int mover = c->mover, h = *next, stones = p->holes[h];
-    const bool skip_origin = c->o->v[GB_OPT_SKIP_ORIGIN];
     const bool menager = p->phase == BU_MENAGER;
+    /* the holes the sowing passes over: the opponent's bulto (B3) and, with skip-origin=yes, the
+     * lap's own origin (§0) */
+    const uint32_t skip = c->opp_bulto | (c->o->v[GB_OPT_SKIP_ORIGIN] ? 1u << h : 0u);
+    uint8_t *b = p->holes;
+    /* B2: the miné and the phase live in registers during the lap (written back at its end): a
+     * hole stops being a miné for good when it is lifted or receives a stone; the open phase
+     * begins the instant the last miné goes, even in the middle of a move [ruling]. */
+    uint32_t mine = p->mine;
+    int phase = p->phase;
+#define BU_TOUCH(q)                                                                                \
+    do {                                                                                           \
+        mine &= ~(1u << (q));                                                                      \
+        if (phase == BU_MINE && mine == 0)                                                         \
+            phase = BU_OPEN;                                                                       \
+    } while (0)
+#define BU_SAVE() (p->mine = mine, p->phase = (uint8_t)phase)
     int pos = h, k = stones, idle = 0;
-    p->holes[h] = 0;
-    touch(p, h); /* B2: a lifted miné is a miné no more */
+    b[h] = 0;
+    BU_TOUCH(h); /* B2: a lifted miné is a miné no more */
     while (k > 0) {
-        /* the next hole that can receive a stone: the opponent's bulto are skipped (B3), and
-         * with skip-origin=yes the lap's own origin (§0) */
+        /* the next hole that can receive a stone */
         int q = gb_next(BU_RING, pos);
-        while (((c->opp_bulto >> q) & 1u) || (skip_origin && q == h))
+        while ((skip >> q) & 1u)
             q = gb_next(BU_RING, q);
         pos = q;
-        if (++idle > 2 * BU_RING)
+        if (++idle > 2 * BU_RING) {
+            BU_SAVE();
             return LAP_STUCK;
+        }
         /* The menager belongs to neither phase: no B4, B6 [ruling]. */
-        if (!menager && eligible(c, p, q)) {
-            const bool open = p->phase == BU_OPEN;
+        if (!menager && eligible(c, b, mine, q)) {
+            const bool open = phase == BU_OPEN;
             /* B4: the last stone into an eligible hole offers a bulto; B6 (open phase): the k
              * stones in hand filling k adjacent eligible holes offer k bulto at once. */
-            if ((open || k == 1) && run_length(c, p, q, k) >= k) {
+            if ((open || k == 1) && run_length(c, b, mine, q, k) >= k) {
                 if (*left == 0) {
+                    BU_SAVE();
                     take_bulto(p, mover, q, k);
                     gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
                     return LAP_TAKEN;
                 }
                 if (out) { /* gen: the move that takes this offer */
-                    if (out->count >= out->cap || *refused >= 65535)
+                    if (out->count >= out->cap || *refused >= 65535) {
+                        BU_SAVE();
                         return LAP_FULL;
+                    }
+                    if (!out->moves) { /* only counted (bu_sample) */
+                        out->count++;
+                        goto refused;
+                    }
+                    BU_SAVE();
                     gb_pos child = *p;
                     take_bulto(&child, mover, q, k);
                     end_move(&child, mover);
@@ -182,6 +206,7 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
                     out->moves[out->count] = m;
                     out->children[out->count++] = child;
                 }
+            refused:
                 /* B5: refused; the hole is skipped and this stone goes on to the next hole that
                  * can receive one, judged afresh (B6: the rest of a run likewise) [ruling]. */
                 if (*left > 0)
@@ -193,15 +218,18 @@ static int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, long *ref
             if (open)
                 continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
         }
-        p->holes[q]++;
-        touch(p, q); /* B2: a miné that receives a stone is a miné no more */
+        b[q]++;
+        BU_TOUCH(q); /* B2: a miné that receives a stone is a miné no more */
         k--;
         idle = 0;
     }
+    BU_SAVE();
+#undef BU_TOUCH
+#undef BU_SAVE
     /* B8: the move ends when the last stone falls into an empty hole or the mover's own bulto. */
     const uint32_t own_bulto = mover ? p->mark_n : p->mark_s;
-    if (p->holes[pos] == 1 || ((own_bulto >> pos) & 1u)) {
-        gb_trace_lap(t, h, pos, stones, p->holes[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+    if (b[pos] == 1 || ((own_bulto >> pos) & 1u)) {
+        gb_trace_lap(t, h, pos, stones, b[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
         return LAP_END;
     }
     gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0); /* B8 otherwise: relay from pos */
@@ -278,13 +306,15 @@ enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2, SOW_SHORT = 3 };
  * number of offers refused. Returns SOW_NATURAL (ended by B8), SOW_TAKEN (bulto made), SOW_FULL
  * (out is full), SOW_SHORT (fewer offers than refusals before the horizon) or GB_EENDLESS (T1:
  * the sowing that refuses every offer within the horizon never ends). p->to_move etc. are not
- * updated. */
-static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
-               sow_out *out, long *offers)
+ * updated. sow_from does the same on p, a copy of *from (which it only reads), sparing sow's
+ * own copy of the position it starts from. */
+static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, int start,
+                           long refusals, gb_trace *t, sow_out *out, long *offers)
 {
-    const int mover = p->to_move;
-    sow_ctx c = {o, mover, mover ? p->mark_n : p->mark_s, mover ? p->mark_s : p->mark_n};
-    const gb_pos p0 = *p;
+    const gb_pos *const p0 = from;
+    const int mover = p0->to_move;
+    const uint32_t prior = mover ? p0->mark_n : p0->mark_s;
+    sow_ctx c = {o, mover, prior, mover ? p0->mark_s : p0->mark_n, candidates(o, p0, mover, prior)};
     const int count0 = out ? out->count : 0;
     long left = refusals, refused = 0, H;
     bool ends;
@@ -292,19 +322,29 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
     *offers = 0;
     /* Most sowings end within a few laps. While no lap-end state has repeated, every offer is
      * within the horizon, so keep the lap ends seen (up to 48) and work out the horizon only if
-     * one repeats or the sowing runs longer. */
+     * one repeats or the sowing runs longer. When every offer is refused (refusals < 0: gen) no
+     * offer is ever taken, so only the sowing's natural end can come out of this first pass, and
+     * a sowing that repeats never ends: the lap ends need not be kept, only counted (and a full
+     * move list, which may have been filled past the horizon, is decided on the second pass). */
+    const bool track = refusals >= 0;
     struct {
         uint8_t holes[BU_RING];
         uint32_t mine;
         int next;
     } seen[48];
     int nseen = 1;
-    memcpy(seen[0].holes, p->holes, BU_RING);
-    seen[0].mine = p->mine;
-    seen[0].next = start;
+    if (track) {
+        memcpy(seen[0].holes, p->holes, BU_RING);
+        seen[0].mine = p->mine;
+        seen[0].next = start;
+    }
     for (;;) {
+        if (out)
+            out->laps++, out->sown += p->holes[next];
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
+        if (!track && (r == LAP_FULL || r == LAP_STUCK))
+            break; /* maybe past the horizon (laps are not compared): decide knowing it */
         switch (r) {
         case LAP_END: return SOW_NATURAL;
         case LAP_TAKEN: return SOW_TAKEN;
@@ -313,6 +353,12 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         default: break;
         }
         bool again = nseen == (int)(sizeof seen / sizeof seen[0]);
+        if (!track) {
+            if (again)
+                break;
+            nseen++;
+            continue;
+        }
         for (int i = 0; i < nseen && !again; i++)
             again = seen[i].next == next && seen[i].mine == p->mine &&
                     memcmp(seen[i].holes, p->holes, BU_RING) == 0;
@@ -323,9 +369,9 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         seen[nseen++].next = next;
     }
     /* A long or repeating sowing: start again, knowing the horizon. */
-    *p = p0;
+    *p = *p0;
     if (out)
-        out->count = count0;
+        out->count = count0, out->laps = out->sown = 0;
     if (t)
         memset(t, 0, sizeof *t);
     if (horizon(&c, p, start, &H, &ends) != GB_OK)
@@ -334,6 +380,8 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
     left = refusals;
     refused = 0;
     for (long lap = 1;; lap++) {
+        if (out)
+            out->laps++, out->sown += p->holes[next];
         int r = one_lap(&c, p, &next, &left, &refused, t, out);
         *offers = refused;
         switch (r) {
@@ -346,6 +394,13 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
         if (lap >= H) /* never-ending: refusing past the horizon offers nothing new (T1, B5) */
             return left > 0 ? SOW_SHORT : GB_EENDLESS;
     }
+}
+
+static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trace *t,
+               sow_out *out, long *offers)
+{
+    const gb_pos p0 = *p;
+    return sow_from(o, &p0, p, start, refusals, t, out, offers);
 }
 
 /* B3, B7: may the mover start from h? Returns NULL or the reason. */
@@ -367,6 +422,21 @@ static const char *start_refusal(const gb_pos *p, int h)
                        "hole holds some other number (B7)";
     }
     return NULL;
+}
+
+/* The holes the mover may start from, as start_refusal judges them (B3, B7), as a mask. */
+static uint32_t start_mask(const gb_pos *p)
+{
+    const int mover = p->to_move ? 1 : 0, first = mover ? BU_N : 0;
+    uint32_t live = 0, threes = 0;
+    for (int i = first; i < first + BU_N; i++) {
+        live |= (uint32_t)(p->holes[i] != 0) << i;
+        threes |= (uint32_t)(p->holes[i] == 3) << i;
+    }
+    live &= ~(mover ? p->mark_s : p->mark_n);
+    if (p->phase == BU_OPEN && (live & ~threes))
+        live &= ~threes; /* B7: not from a 3 while another start holds some other number */
+    return live;
 }
 
 /* B2: after the menager, every hole holding exactly 3 is a miné. */
@@ -411,7 +481,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
 
 static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
-    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0};
+    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0};
     const int first = p->to_move * BU_N;
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
         if (start_refusal(p, h))
@@ -419,7 +489,7 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         gb_pos c = *p;
         long offers = 0;
         out.hole = h;
-        int rc = sow(o, &c, h, -1, NULL, &out, &offers);
+        int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
         if (rc == SOW_FULL)
             break; /* GB_MAX_MOVES reached (never seen; see docs/bulto.md) */
         gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)offers};
@@ -439,6 +509,128 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         children[out.count++] = c;
     }
     return out.count;
+}
+
+/* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
+ * moves only counted (same order, same limits as gen: a start hole's moves are its offers taken
+ * in turn, refusals 0, 1, ..., then the refusal of them all, refusals = offers); one of them is
+ * drawn uniformly. The refusal of every offer (most draws) keeps its end position and laps from
+ * that simulation; an offer taken is played again to make its child and trace. */
+static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                      gb_pos *child, gb_trace *t)
+{
+    const int mover = p->to_move, first = mover * BU_N;
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0};
+    struct {
+        int hole, from, to;
+        bool all, endless; /* the last move refuses every offer; its sowing never ends */
+        long laps, sown;   /* of the sowing refusing every offer, and where it ends: */
+        gb_pos end;
+    } run[BU_N];
+    int nrun = 0;
+    const uint32_t starts = start_mask(p);
+    for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
+        if (!((starts >> h) & 1u))
+            continue;
+        gb_pos c = *p;
+        long offers = 0;
+        const int from = out.count;
+        out.hole = h;
+        out.laps = out.sown = 0;
+        int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
+        /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
+         * never ends and that makes it illegal (T1) */
+        bool all = rc != SOW_FULL && !(rc == GB_EENDLESS && !ends_game) &&
+                   !(out.count >= out.cap || offers > 65535);
+        if (all)
+            out.count++;
+        run[nrun].hole = h;
+        run[nrun].from = from;
+        run[nrun].to = out.count;
+        run[nrun].all = all;
+        run[nrun].endless = rc == GB_EENDLESS;
+        if (all && rc == SOW_NATURAL) {
+            run[nrun].laps = out.laps;
+            run[nrun].sown = out.sown;
+            run[nrun].end = c;
+        }
+        nrun++;
+        if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
+            break;
+    }
+    if (t)
+        t->laps = t->events = 0, t->sown = 0;
+    if (out.count == 0)
+        return 0; /* B9, T4: no legal move */
+    int j = gb_rand_below(rng, out.count), i = 0;
+    while (j >= run[i].to)
+        i++;
+    const int h = run[i].hole, r = j - run[i].from;
+    *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h, .refusals = (uint16_t)r};
+    *child = *p;
+    if (run[i].all && j == run[i].to - 1) { /* the refusal of every offer: known already */
+        if (run[i].endless) {
+            child->flags |= GB_F_ENDLESS; /* endless=ends-game: the game ends before the move */
+            return 1;
+        }
+        *child = run[i].end;
+        if (p->phase == BU_MENAGER)
+            after_menager(child);
+        end_move(child, mover);
+        if (t)
+            t->laps = (int)run[i].laps, t->sown = run[i].sown;
+        return 1;
+    }
+    long offers = 0; /* an offer taken: play it again to make its child */
+    if (sow(o, child, h, r, t, NULL, &offers) == SOW_NATURAL && p->phase == BU_MENAGER)
+        after_menager(child);
+    end_move(child, mover);
+    return 1;
+}
+
+/* The playouts' fast path (gb_rules.sample), where no bulto can be offered: in the menager
+ * (B4 cannot arise in it) and when the mover has no candidate hole at all (every opponent's-row
+ * hole is a bulto or, right-rule=all, left of his rightmost bulto). Then each start hole gives at
+ * most one move, refusing nothing: draw one of the holes he may start from (B3, B7); if its
+ * sowing never ends and that makes it illegal (T1), drop it and draw again from the rest, so every
+ * legal move is equally likely. Elsewhere a start hole can give any number of moves (one per
+ * offer, B5), unknown until its sowing is simulated, so a uniform draw over all of them needs
+ * them all (sample_all). */
+static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    const int mover = p->to_move, first = mover * BU_N;
+    if (p->phase != BU_MENAGER && candidates(o, p, mover, mover ? p->mark_n : p->mark_s))
+        return sample_all(o, p, rng, m, child, t);
+    uint32_t live = start_mask(p) >> first;
+    while (live) {
+        uint32_t pick = live;
+        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+            pick &= pick - 1;
+        const int bit = __builtin_ctz(pick), h = first + bit;
+        long offers = 0;
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        int rc = sow(o, child, h, 0, t, NULL, &offers);
+        if (rc == SOW_NATURAL) { /* no offer can arise here, so none was taken */
+            if (p->phase == BU_MENAGER)
+                after_menager(child);
+            end_move(child, mover);
+            return 1;
+        }
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        live &= ~(1u << bit);
+    }
+    return 0; /* B9, T4: no legal move */
 }
 
 /* B9 (with T4): the game ends when the player to move cannot move. */
@@ -531,4 +723,5 @@ const gb_rules gb_rules_bulto = {
     .finish = bu_finish,
     .scores = bu_scores,
     .check = bu_check,
+    .sample = bu_sample,
 };

@@ -64,14 +64,21 @@ void gb_record_free(gb_record *rec)
 }
 
 /* T2: has this position (where someone must act) occurred before in this game (round)? Stones
- * taken never return within a round, so only positions with the same store total can match:
- * scan back until the total differs. */
+ * taken never return within a round, and a marked hole (an ekwarna, a bulto) stays marked to
+ * the round's end, so only positions with the same store total and the same marks can match, and
+ * every position before one that differs in them differs too: scan back until they differ. */
+static inline bool cannot_recur_before(const gb_pos *q, int taken, uint32_t marks)
+{
+    return q->store[0] + q->store[1] != taken || (q->mark_s | q->mark_n) != marks;
+}
+
 static bool repeated(const gb_record *rec, const gb_pos *p)
 {
     int taken = p->store[0] + p->store[1];
+    uint32_t marks = p->mark_s | p->mark_n;
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
-        if (q->store[0] + q->store[1] != taken)
+        if (cannot_recur_before(q, taken, marks))
             break;
         if (q->hash == p->hash && gb_pos_same(q, p))
             return true;
@@ -84,9 +91,10 @@ static bool repeated(const gb_record *rec, const gb_pos *p)
 static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
 {
     int taken = p->store[0] + p->store[1];
+    uint32_t marks = p->mark_s | p->mark_n;
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
-        if (q->store[0] + q->store[1] != taken)
+        if (cannot_recur_before(q, taken, marks))
             break;
         if (memcmp(q->holes, p->holes, 8) == 0 && gb_pos_same(q, p))
             return true;

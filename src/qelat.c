@@ -83,9 +83,23 @@ static void ql_setup(const gb_options *o, gb_pos *p)
     p->aux = make_aux(GB_SOUTH, 0, 0);
 }
 
+/* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
+static inline void ql_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
+                          int other, int value)
+{
+    if (events)
+        gb_trace_lap(t, from, to, stones, event, other, value);
+    else if (t) {
+        t->laps++;
+        t->sown += stones;
+    }
+}
+
 /* One whole sowing (Q2, Q3) from hole h by `mover`, relay included. Sets *ate when the move ended
- * by eating (Q3). Returns GB_OK or GB_EENDLESS (T1). */
-static int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bool *ate)
+ * by eating (Q3). Returns GB_OK or GB_EENDLESS (T1). With `events` false only the laps' count and
+ * stones go to t (playouts). */
+static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bool *ate,
+                      bool events)
 {
     const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
     const bool by_row = o->v[QL_ENEMY] == 1;
@@ -105,7 +119,7 @@ static int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bo
         }
         const uint32_t b = bit(pos);
         if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
-            gb_trace_lap(t, h, pos, stones, GB_EV_OWN_EKWARNA, pos, 0);
+            ql_lap(t, events, h, pos, stones, GB_EV_OWN_EKWARNA, pos, 0);
             return GB_OK;
         }
         if (theirs & b) {
@@ -115,7 +129,7 @@ static int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bo
             int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
             p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
             p->store[mover] = (uint8_t)(p->store[mover] + eaten);
-            gb_trace_lap(t, h, pos, stones, GB_EV_EAT, pos, eaten);
+            ql_lap(t, events, h, pos, stones, GB_EV_EAT, pos, eaten);
             *ate = true;
             return GB_OK;
         }
@@ -123,16 +137,16 @@ static int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bo
         bool enemy = by_row ? gb_row_of(QL_N, pos) != mover : gb_pos_owner(p, pos) != mover;
         if (enemy && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
             *mine |= b;
-            gb_trace_lap(t, h, pos, stones, GB_EV_EKWARNA, pos, 0);
+            ql_lap(t, events, h, pos, stones, GB_EV_EKWARNA, pos, 0);
             return GB_OK;
         }
         if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
-            gb_trace_lap(t, h, pos, stones, GB_EV_END, pos, 0);
+            ql_lap(t, events, h, pos, stones, GB_EV_END, pos, 0);
             return GB_OK;
         }
         /* Q3 otherwise (ordinary, 2 or more, including 4 in a hole the mover owns): continue. */
-        gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, pos, 0);
-        if (gb_lapguard_step(&guard, p->holes, pos, 0)) /* marks and stores never change mid-sowing */
+        ql_lap(t, events, h, pos, stones, GB_EV_CONTINUE, pos, 0);
+        if (gb_lapguard_lap(&guard, p->holes, pos, 0)) /* marks and stores never change mid-sowing */
             return GB_EENDLESS;                         /* T1 */
         h = pos;
     }
@@ -154,10 +168,31 @@ static bool has_move(const gb_options *o, const gb_pos *p, int side)
             return true; /* endless=ends-game: every start is a legal move */
         gb_pos c = *p;
         bool ate;
-        if (sow(o, &c, side, h, NULL, &ate) == GB_OK)
+        if (sow(o, &c, side, h, NULL, &ate, false) == GB_OK)
             return true;
     }
     return false;
+}
+
+/* The end of a sowing move by `mover` (after sow returned GB_OK): whose turn it is, who moved
+ * last, the ply count. Q3 after-eat=again: the eater plays again, if he has a legal move; else
+ * the turn goes to the opponent without a pass ply (clarifications). The round end (Q6) is
+ * checked by `ended` on the result, before anyone moves. */
+static inline void after_sow(const gb_options *o, gb_pos *p, int mover, bool ate)
+{
+    p->to_move = (uint8_t)!mover;
+    if (ate && o->v[QL_AFTER_EAT] == 0 && has_move(o, p, mover))
+        p->to_move = (uint8_t)mover;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
+}
+
+/* Q5: the pass of `mover`, who has no legal move: the opponent moves again. */
+static inline void do_pass(gb_pos *p, int mover)
+{
+    p->to_move = (uint8_t)!mover;
+    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    p->ply++;
 }
 
 static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
@@ -169,7 +204,8 @@ static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         /* Q5: a player passes only when he has no legal move (T4 included). */
         if (has_move(o, p, mover))
             return gb_fail(err, GB_EILLEGAL, "you may pass only when you have no legal move (Q5)");
-        p->to_move = (uint8_t)!mover; /* Q5: the opponent moves again */
+        do_pass(p, mover); /* Q5: the opponent moves again */
+        return GB_OK;
     } else if (m->kind == GB_MOVE_SOW && m->refusals == 0) {
         int h = m->hole;
         if (h >= QL_RING)
@@ -181,21 +217,14 @@ static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         if (p->holes[h] == 0)
             return gb_fail(err, GB_EILLEGAL, "that hole is empty");
         bool ate;
-        int rc = sow(o, p, mover, h, t, &ate);
+        int rc = sow(o, p, mover, h, t, &ate, true);
         if (rc != GB_OK)
             return rc;
-        p->to_move = (uint8_t)!mover;
-        /* Q3 after-eat=again: the eater plays again, if he has a legal move; else the turn goes
-         * to the opponent without a pass ply (clarifications). The round end (Q6) is checked by
-         * `ended` on the result, before anyone moves. */
-        if (ate && o->v[QL_AFTER_EAT] == 0 && has_move(o, p, mover))
-            p->to_move = (uint8_t)mover;
+        after_sow(o, p, mover, ate);
+        return GB_OK;
     } else {
         return gb_fail(err, GB_EILLEGAL, "in Qelat a move is a hole label, or pass");
     }
-    p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
-    p->ply++;
-    return GB_OK;
 }
 
 static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
@@ -224,6 +253,55 @@ static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         children[count++] = c;
     }
     return count;
+}
+
+/* The holes `side` may start from (Q2, Q4): owned, not an ekwarna, not empty; bit i for hole i. */
+static inline uint32_t start_holes(const gb_pos *p, int side)
+{
+    uint32_t live = 0;
+    for (int i = 0; i < QL_RING; i++)
+        live |= (uint32_t)(p->holes[i] != 0) << i;
+    return live & owned_by(p, side) & ~ekwarna(p);
+}
+
+/* The playouts' fast path (gb_rules.sample): a uniformly random legal move with gen's child.
+ * Draw one of the holes the mover may start from; if its sowing never ends and that makes it
+ * illegal (T1), drop it and draw again from the rest, so every legal move is equally likely;
+ * with none left the only move is to pass (Q5, T4), as in gen. */
+static int ql_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
+                     gb_pos *child, gb_trace *t)
+{
+    const int side = p->to_move;
+    uint32_t live = start_holes(p, side);
+    while (live) {
+        uint32_t pick = live;
+        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+            pick &= pick - 1;
+        const int h = __builtin_ctz(pick);
+        if (t)
+            t->laps = t->events = 0, t->sown = 0;
+        *child = *p;
+        *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        bool ate;
+        if (sow(o, child, side, h, t, &ate, false) == GB_OK) {
+            after_sow(o, child, side, ate);
+            return 1;
+        }
+        if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the round */
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            child->flags |= GB_F_ENDLESS;
+            return 1;
+        }
+        live &= ~(1u << h);
+    }
+    if (t)
+        t->laps = t->events = 0, t->sown = 0;
+    *child = *p;
+    *m = (gb_move){.kind = GB_MOVE_PASS};
+    do_pass(child, side);
+    return 1;
 }
 
 /* Q6: the round ends as soon as no ball lies outside ekwarna. */
@@ -455,4 +533,5 @@ const gb_rules gb_rules_qelat = {
     .scores = ql_scores,
     .check = ql_check,
     .fields = ql_fields,
+    .sample = ql_sample,
 };

@@ -66,6 +66,16 @@ static void check_against_gen(const char *variant, const char *opts)
                     i++;
                 assert_true(i < n);
                 assert_true(same_child(&children[i], &c));
+                if (!(c.flags & GB_F_ENDLESS)) {
+                    /* the laps counted for the move are those play records for it */
+                    gb_pos again = *p;
+                    gb_move mm = m;
+                    gb_trace pt;
+                    memset(&pt, 0, sizeof pt);
+                    assert_int_equal(r->play(o, &again, &mm, &pt, &srng, NULL), GB_OK);
+                    assert_int_equal(pt.laps, t.laps);
+                    assert_int_equal(pt.sown, t.sown);
+                }
                 checked++;
             }
             gb_move m;
@@ -81,7 +91,11 @@ static void check_against_gen(const char *variant, const char *opts)
 static void test_sample_matches_gen(void **state)
 {
     (void)state;
-    const char *opts[] = {"", "skip-origin=yes", "endless=ends-game"};
+    /* every game's own options that change what a move is, too (an option a game does not
+     * have is skipped) */
+    const char *opts[] = {"", "skip-origin=yes", "endless=ends-game", "after-eat=end",
+                          "enemy=row", "feed=then-sow", "two-seeds=at-once", "chain=unlimited,skip-origin=yes",
+                          "right-rule=none", "right-rule=none,endless=ends-game"};
     for (int v = 0; v < gb_variant_count(); v++)
         for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
             gb_error err;
@@ -149,6 +163,150 @@ static void test_sample_is_uniform(void **state)
     assert_true(x < 22.5); /* 6 degrees of freedom, 0.1% point */
 }
 
+/* The 0.01% point of chi-square with df degrees of freedom (Wilson and Hilferty's cube
+ * approximation, z = 3.719), so that the dozens of draws below cannot fail by chance. */
+static double chi_square_limit(int df)
+{
+    double a = 2.0 / (9.0 * df), c = 1 - a + 3.719 * sqrt(a);
+    return df * c * c * c;
+}
+
+/* Draw sample's move at p `per` times per move: every one of gen's n moves comes up (same move
+ * set), and their counts pass a chi-square test of uniformity. */
+static void check_uniform_at(const gb_rules *r, const gb_options *o, const gb_pos *p,
+                             const gb_move *moves, int n, uint64_t seed, int per)
+{
+    static int count[GB_MAX_MOVES];
+    const int draws = per * n;
+    memset(count, 0, (size_t)n * sizeof *count);
+    for (int d = 0; d < draws; d++) {
+        gb_move m;
+        gb_pos c;
+        assert_int_equal(r->sample(o, p, &seed, &m, &c, NULL), 1);
+        int i = 0;
+        while (i < n && !(moves[i].kind == m.kind && moves[i].hole == m.hole &&
+                          moves[i].refusals == m.refusals))
+            i++;
+        assert_true(i < n);
+        count[i]++;
+    }
+    double x = 0, e = per;
+    for (int i = 0; i < n; i++) {
+        assert_true(count[i] > 0);
+        x += (count[i] - e) * (count[i] - e) / e;
+    }
+    assert_true(x < chi_square_limit(n - 1));
+}
+
+/* For every game, at positions of random games (fixed seeds): the first ones with three moves or
+ * more, and every kind of position where moves are not one a start hole: a never-ending sowing
+ * (excluded under endless=illegal, so fewer moves than start holes; its own move under
+ * ends-game), and in Bulto a start hole with refusal moves (B5). */
+static void test_sample_uniform_every_game(void **state)
+{
+    (void)state;
+    static gb_move moves[GB_MAX_MOVES];
+    static gb_pos children[GB_MAX_MOVES];
+    const char *opts[] = {"", "endless=ends-game"};
+    for (int v = 0; v < gb_variant_count(); v++)
+        for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+            gb_game *g = new_game(gb_variant_name(v), opts[k], NULL);
+            const gb_rules *r = gb_game_rules(g);
+            const gb_options *o = gb_game_options(g);
+            int plain = 0, endless = 0, refusals = 0, positions = 0;
+            uint64_t rng = 99, seed = 7;
+            for (int game = 0; game < 300 && (plain < 6 || endless < 3 || refusals < 6); game++) {
+                gb_game *h = new_game(gb_variant_name(v), opts[k], NULL);
+                while (!gb_is_over(h)) {
+                    const gb_pos *p = gb_game_pos(h);
+                    int n = r->gen(o, p, moves, children);
+                    bool has_endless = false, has_refusal = false;
+                    int starts = 0, last = -1;
+                    for (int i = 0; i < n; i++) {
+                        has_endless |= (children[i].flags & GB_F_ENDLESS) != 0;
+                        has_refusal |= moves[i].refusals > 0;
+                        starts += moves[i].kind == GB_MOVE_SOW && moves[i].hole != last;
+                        last = moves[i].kind == GB_MOVE_SOW ? moves[i].hole : -1;
+                    }
+                    /* under endless=illegal a never-ending start hole is missing from the list:
+                     * found by playing each non-empty start hole the mover may use */
+                    if (!o->v[GB_OPT_ENDLESS] && n > 0 && moves[0].kind == GB_MOVE_SOW)
+                        for (int hh = 0; hh < 2 * r->n; hh++) {
+                            gb_pos c = *p;
+                            gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)hh};
+                            if (r->play(o, &c, &m, NULL, &rng, NULL) == GB_EENDLESS)
+                                has_endless = true;
+                        }
+                    bool want = (n >= 3 && plain < 6) || (has_endless && endless < 3) ||
+                                (has_refusal && refusals < 6);
+                    if (want && n >= 2 && r->sample(o, p, &seed, &moves[n], &children[n], NULL) != GB_EINVAL) {
+                        plain += n >= 3;
+                        endless += has_endless;
+                        refusals += has_refusal;
+                        positions++;
+                        check_uniform_at(r, o, p, moves, n, seed++, 300);
+                    }
+                    gb_move m;
+                    assert_int_equal(gb_random_move(h, &rng, &m), GB_OK);
+                    assert_int_equal(gb_play(h, &m, NULL), GB_OK);
+                }
+                gb_game_free(h);
+            }
+            print_message("%s %s: %d positions, %d with a never-ending sowing, %d with refusals\n",
+                          r->name, opts[k], positions, endless, refusals);
+            assert_true(plain >= 6);
+            if (strcmp(r->name, "bulto") == 0)
+                assert_true(refusals >= 6);
+            gb_game_free(g);
+        }
+}
+
+/* Positions of random games where a sowing never ends (T1), found by playing every start hole:
+ * L'ab al-Akil, North to move, all six pits of his row non-empty, c (ring 8) never-ending; Bulto,
+ * North to move in the open phase, start holes b e f h (ring 11 14 15 17: non-empty, not South's
+ * bulto, none holding 3), f never-ending. Under endless=illegal the list is every start but that
+ * one; under ends-game that one too, its child the board before the move (GB_F_ENDLESS). Either
+ * way the draw is uniform over the list: 4,000 draws a move, enough to see a redraw that is not
+ * uniform over the rest (dropping one more move after the never-ending one adds ~90 to the
+ * chi-square at the L'ab al-Akil position; 300 draws a move did not see it). */
+static void check_never_ending(const char *variant, const char *board, int starts, int endless_hole)
+{
+    static gb_move moves[GB_MAX_MOVES];
+    static gb_pos children[GB_MAX_MOVES];
+    const char *opts[] = {"", ":endless=ends-game"};
+    for (int k = 0; k < 2; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s %s", variant, opts[k], board);
+        gb_game *g = new_game(NULL, NULL, text);
+        const gb_rules *r = gb_game_rules(g);
+        const gb_options *o = gb_game_options(g);
+        const gb_pos *p = gb_game_pos(g);
+        int n = r->gen(o, p, moves, children), found = 0, holes = 0, last = -1;
+        for (int i = 0; i < n; i++) {
+            holes += moves[i].hole != last;
+            last = moves[i].hole;
+            if (moves[i].hole == endless_hole) {
+                found++;
+                assert_true(children[i].flags & GB_F_ENDLESS);
+                assert_memory_equal(children[i].holes, p->holes, sizeof p->holes);
+            }
+        }
+        assert_int_equal(found, k);
+        assert_int_equal(holes, starts - 1 + k);
+        check_uniform_at(r, o, p, moves, n, 77 + (uint64_t)k, 4000);
+        gb_game_free(g);
+    }
+}
+
+static void test_sample_never_ending_other_games(void **state)
+{
+    (void)state;
+    check_never_ending("akil", "board=2,4,6,12,1,0/9,1,10,11,7,9 stores=0,0 turn=N phase=sowing "
+                               "ply=2 round=3 aux=5 match=26,1", 6, 8);
+    check_never_ending("bulto", "board=1,0,1,0,1,0,1,0,1,0/6S,1,0,5S,1,2,0,2,8S,10S stores=0,0 "
+                                "turn=N phase=open ply=57", 4, 15);
+}
+
 /* Whole playouts through sample and through gen (the same table with sample removed): the mean
  * game length and South's share of wins agree within 5 standard errors. */
 static void test_playouts_agree(void **state)
@@ -191,6 +349,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sample_matches_gen),
         cmocka_unit_test(test_sample_is_uniform),
+        cmocka_unit_test(test_sample_uniform_every_game),
+        cmocka_unit_test(test_sample_never_ending_other_games),
         cmocka_unit_test(test_playouts_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
