@@ -102,6 +102,43 @@ static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
     return false;
 }
 
+int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, int nmoves,
+                 const gb_record *rec, bool hashed)
+{
+    if (r->ended(o, child, nmoves))
+        return GB_END_RULE; /* T5: the game's own rule first, */
+    if (hashed ? repeated(rec, child) : repeated_unhashed(rec, child))
+        return GB_END_REPETITION; /* then repetition (T2), */
+    if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
+        return GB_END_CAP; /* then the cap (T3). */
+    return GB_END_NONE;
+}
+
+int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                   int reason, uint8_t *chance, uint64_t *rng)
+{
+    if (reason == GB_END_NONE)
+        return gb_record_push(rec, child) == GB_OK ? 1 : GB_ENOMEM;
+    r->finish(o, child, reason, chance, rng);
+    if (child->flags & GB_F_OVER) {
+        child->hash = gb_pos_hash(child);
+        return 0;
+    }
+    rec->len = 0; /* a new round began: the repetition record starts afresh (T5) */
+    return -1;
+}
+
+/* Take the transient T1 flag off a child: true when its ply was a never-ending sowing played
+ * under endless=ends-game, which ends the game (round) at once on the board before it. */
+static inline bool take_endless(gb_pos *child)
+{
+    child->flags &= (uint8_t)~GB_F_ROUND_NEW;
+    if (!(child->flags & GB_F_ENDLESS))
+        return false;
+    child->flags &= (uint8_t)~GB_F_ENDLESS;
+    return true;
+}
+
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
               uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children)
 {
@@ -112,35 +149,17 @@ int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *
         children = local_children;
     }
     for (;;) {
-        int reason = GB_END_NONE, n = 0;
-        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
-        if (child->flags & GB_F_ENDLESS) {
-            /* T1 with endless=ends-game: the game (round) ends at once, on the board as it stood
-             * before the move. */
-            child->flags &= (uint8_t)~GB_F_ENDLESS;
-            reason = GB_END_ENDLESS;
-        } else {
+        int reason = GB_END_ENDLESS, n = 0;
+        if (!take_endless(child)) {
             n = r->gen(o, child, moves, children);
             child->hash = gb_pos_hash(child);
-            if (r->ended(o, child, n))
-                reason = GB_END_RULE; /* T5: the game's own rule first, */
-            else if (repeated(rec, child))
-                reason = GB_END_REPETITION; /* then repetition (T2), */
-            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
-                reason = GB_END_CAP; /* then the cap (T3). */
+            reason = gb_t5_reason(r, o, child, n, rec, true);
         }
-        if (reason == GB_END_NONE) {
-            if (gb_record_push(rec, child) != GB_OK)
-                return GB_ENOMEM;
-            return n;
-        }
-        r->finish(o, child, reason, chance, rng);
-        if (child->flags & GB_F_OVER) {
-            child->hash = gb_pos_hash(child);
-            return 0;
-        }
-        /* A new round began: the repetition record starts afresh (T5). */
-        rec->len = 0;
+        int rc = gb_t5_conclude(r, o, child, rec, reason, chance, rng);
+        if (rc >= 0)
+            return rc == 1 ? n : rc;
+        if (rc != -1)
+            return rc;
     }
 }
 
@@ -558,13 +577,9 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
                        uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
 {
     for (;;) {
-        int reason = GB_END_NONE, k = 0;
+        int reason = GB_END_ENDLESS, k = 0;
         uint8_t chance = 0;
-        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
-        if (child->flags & GB_F_ENDLESS) {
-            child->flags &= (uint8_t)~GB_F_ENDLESS; /* T1, endless=ends-game */
-            reason = GB_END_ENDLESS;
-        } else {
+        if (!take_endless(child)) {
             k = r->sample ? r->sample(o, child, rng, nm, nc, nt) : GB_EINVAL;
             if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
                 k = r->gen(o, child, buf->moves, buf->children);
@@ -581,24 +596,13 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
                     }
                 }
             }
-            if (r->ended(o, child, k))
-                reason = GB_END_RULE; /* T5: the game's own rule first, */
-            else if (repeated_unhashed(rec, child))
-                reason = GB_END_REPETITION; /* then repetition (T2), */
-            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
-                reason = GB_END_CAP; /* then the cap (T3). */
+            reason = gb_t5_reason(r, o, child, k, rec, false);
         }
-        if (reason == GB_END_NONE) {
-            if (gb_record_push(rec, child) != GB_OK)
-                return GB_ENOMEM;
-            return k > 0;
-        }
-        r->finish(o, child, reason, &chance, rng);
-        if (child->flags & GB_F_OVER) {
-            child->hash = gb_pos_hash(child);
-            return 0;
-        }
-        rec->len = 0; /* a new round: the repetition record starts afresh (T5) */
+        int rc = gb_t5_conclude(r, o, child, rec, reason, &chance, rng);
+        if (rc >= 0)
+            return rc == 1 ? k > 0 : 0;
+        if (rc != -1)
+            return rc;
     }
 }
 

@@ -225,6 +225,15 @@ typedef struct gb_record {
  * of the settled position (may be NULL). Returns the number of legal moves (0 when over). */
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child,
                 gb_record *rec, uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children);
+/* The two halves of gb_settle, for other ways of settling (playouts, search leaves) so that every
+ * one applies T5 identically. gb_t5_reason: the end reason of a settled child (hash set when
+ * `hashed`), given its legal-move count (or only whether it has one: the games' `ended` only ask
+ * whether it is 0). gb_t5_conclude: push the child to the record when the game goes on (1), or
+ * finish it: 0 when over, -1 when a new round began (settle the child again), GB_ENOMEM. */
+int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, int nmoves,
+                 const gb_record *rec, bool hashed);
+int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                   int reason, uint8_t *chance, uint64_t *rng);
 int gb_record_push(gb_record *rec, const gb_pos *p);
 void gb_record_free(gb_record *rec);
 
