@@ -178,7 +178,10 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
     if (s->stop)
         return 0; /* the iteration is discarded */
     s->nodes++;
-    int n = gb_settle(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1]);
+    /* a child that will not be expanded (the horizon) is settled without listing its moves */
+    const bool leaf = depth <= 1 || ply + 1 >= MAX_PLY - 1;
+    int n = leaf ? gb_settle_light(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1])
+                 : gb_settle(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1]);
     int v;
     if (n < 0) { /* cannot happen: the record is sized for the deepest line */
         s->stop = true;
@@ -189,7 +192,7 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
             s->rec.pos[0] = s->rec0;
         v = gb_leaf_value(s->r, &s->o, p, &s->children[ply][idx], &c, &s->rec, &s->rec0, me, ply + 1,
                           s->scratch_moves, s->scratch_children);
-    } else if (n == 0 || depth <= 1 || ply + 1 >= MAX_PLY - 1) {
+    } else if (n == 0 || leaf) {
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
         s->horizon = true;
         v = gb_eval(s->r, &s->o, &c, me);
