@@ -61,3 +61,43 @@ int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_re
         rec->len = 0; /* a new round: the repetition record starts afresh (T5) */
     }
 }
+
+int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                     uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children,
+                     void (*before_gen)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx)
+{
+    for (;;) {
+        int reason = GB_END_NONE, n = 0;
+        child->flags &= (uint8_t)~GB_F_ROUND_NEW;
+        if (child->flags & GB_F_ENDLESS) {
+            child->flags &= (uint8_t)~GB_F_ENDLESS; /* T1 with endless=ends-game */
+            reason = GB_END_ENDLESS;
+        } else {
+            /* the hash first: the caller may start loading what it will look up for this
+             * position while the moves are simulated. It is stored after gen, as gb_settle does,
+             * since gen copies the position (hash field included) into the children. */
+            uint64_t h = gb_pos_hash(child);
+            if (before_gen)
+                before_gen(ctx, child, h);
+            n = r->gen(o, child, moves, children);
+            child->hash = h;
+            if (r->ended(o, child, n))
+                reason = GB_END_RULE; /* T5: the game's own rule first, */
+            else if (light_repeated(rec, child))
+                reason = GB_END_REPETITION; /* then repetition (T2), */
+            else if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
+                reason = GB_END_CAP; /* then the cap (T3). */
+        }
+        if (reason == GB_END_NONE) {
+            if (gb_record_push(rec, child) != GB_OK)
+                return GB_ENOMEM;
+            return n;
+        }
+        r->finish(o, child, reason, chance, rng);
+        if (child->flags & GB_F_OVER) {
+            child->hash = gb_pos_hash(child);
+            return 0;
+        }
+        rec->len = 0; /* a new round: the repetition record starts afresh (T5) */
+    }
+}

@@ -3,8 +3,9 @@
  *   every registered game; the minimax is written here on the public API (clones, gb_play), a
  *   second method sharing only the evaluation function with the search;
  * - the transposition table on and off give the same value;
- * - the search's leaf settling (gb_settle_light) gives what gb_settle gives, on every legal move
- *   of random positions of every game;
+ * - the search's leaf settling (gb_settle_light) gives what gb_settle gives, and so does its
+ *   settling of expanded nodes (gb_settle_expand, moves included), on every legal move of random
+ *   positions of every game;
  * - MCTS with a fixed seed and playout budget is reproducible;
  * - `match` pairs openings (each played once from each side); its Elo formula;
  * - `analyze` flags a planted blunder, found by this file's own minimax;
@@ -85,11 +86,17 @@ static void test_alphabeta_equals_minimax(void **state)
     }
 }
 
-/* gb_settle_light (the search's leaves) against gb_settle: for every legal move of many random
+/* gb_settle_light (the search's leaves) and gb_settle_expand against gb_settle: for every legal move of many random
  * positions of every game, under the default options, endless=ends-game and a small max-plies
  * (so that the cap and the ends-game end fire too), settled both ways from the same raw child,
  * record and chance: the same settled position (all of it), the same end status, reason, winner
  * and scores, the same record afterwards, and a move to play exactly when gb_settle lists some. */
+static void count_call(void *ctx, const gb_pos *p, uint64_t hash)
+{
+    assert_int_equal(hash, gb_pos_hash(p));
+    ++*(int *)ctx;
+}
+
 static void settle_both(const gb_rules *r, const gb_options *o, const gb_record *grec, const gb_pos *raw,
                         uint8_t preset, long seen[6], long *compared, bool again)
 {
@@ -135,6 +142,37 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
     for (int i = 0; i < a.len; i++) {
         assert_true(gb_pos_same(&ra[i], &rb[i]));
         assert_int_equal(ra[i].hash, rb[i].hash);
+    }
+    /* gb_settle_expand (the search's expanded nodes): gb_settle's position, moves and record */
+    {
+        gb_pos rc[512], pc = *raw;
+        memcpy(rc, grec->pos, (size_t)grec->len * sizeof *rc);
+        gb_record c = {rc, grec->len, 512, false};
+        uint8_t cc = preset;
+        uint64_t gc = 99;
+        static gb_move ma[GB_MAX_MOVES], mc[GB_MAX_MOVES];
+        static gb_pos cha[GB_MAX_MOVES], chc[GB_MAX_MOVES];
+        gb_pos pa2 = *raw, ra2[512];
+        memcpy(ra2, grec->pos, (size_t)grec->len * sizeof *ra2);
+        gb_record a2 = {ra2, grec->len, 512, false};
+        uint8_t ca2 = preset;
+        uint64_t ga2 = 99;
+        int calls = 0;
+        int n2 = gb_settle(r, o, &pa2, &a2, &ca2, &ga2, ma, cha);
+        int nc = gb_settle_expand(r, o, &pc, &c, &cc, &gc, mc, chc, count_call, &calls);
+        assert_int_equal(n2, na);
+        assert_int_equal(nc, na);
+        assert_memory_equal(&pc, &pa, sizeof pa);
+        assert_true(calls >= (pa.flags & GB_F_ENDLESS ? 0 : (na > 0 ? 1 : 0)));
+        for (int i = 0; i < na; i++) {
+            assert_true(gb_same_move(&ma[i], &mc[i]));
+            assert_int_equal(ma[i].chance, mc[i].chance);
+            assert_memory_equal(&cha[i], &chc[i], sizeof cha[i]);
+        }
+        assert_int_equal(cc, ca);
+        assert_int_equal(gc, ga);
+        assert_int_equal(c.len, a.len);
+        assert_memory_equal(rc, ra, (size_t)a.len * sizeof *rc);
     }
     seen[(pa.flags & GB_F_OVER) ? pa.end_reason : 0]++;
     if (!(pa.flags & GB_F_OVER) && pa.round != raw->round)
