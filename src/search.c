@@ -130,10 +130,9 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static uint64_t tt_key(const gb_searcher *s, int ply)
+static uint64_t tt_key_of(const gb_searcher *s, const gb_pos *p, uint64_t hash, uint64_t seg)
 {
-    const gb_pos *p = &s->node[ply];
-    uint64_t k = p->hash ^ mix(s->seg[ply] ^ 0x5e6ull);
+    uint64_t k = hash ^ mix(seg ^ 0x5e6ull);
     /* near the cap (T3) a value depends on the ply too */
     if ((long)s->o.v[GB_OPT_MAX_PLIES] - (long)p->ply <= MAX_PLY + 2)
         k ^= mix(0xca9000000ull + p->ply);
@@ -141,6 +140,28 @@ static uint64_t tt_key(const gb_searcher *s, int ply)
     if (p->flags & GB_F_LAST_N)
         k ^= mix(0x1a57ull);
     return k ? k : 1;
+}
+
+static uint64_t tt_key(const gb_searcher *s, int ply) { return tt_key_of(s, &s->node[ply], s->node[ply].hash, s->seg[ply]); }
+
+/* gb_settle_expand's hook: start loading the table entry of the child being settled (of node
+ * `ply`), with the segment child_value will give it, while its moves are generated. */
+typedef struct prefetch_ctx {
+    const gb_searcher *s;
+    int ply;
+} prefetch_ctx;
+
+static void prefetch_entry(void *ctx, const gb_pos *c, uint64_t hash)
+{
+    const prefetch_ctx *x = ctx;
+    const gb_searcher *s = x->s;
+    const gb_pos *p = &s->node[x->ply];
+    uint64_t seg = board_taken(c) == board_taken(p) ? s->seg[x->ply] ^ p->hash : 0;
+#if defined(__GNUC__)
+    __builtin_prefetch(&s->tt[tt_key_of(s, c, hash, seg) & s->tt_mask]);
+#else
+    (void)seg, (void)hash;
+#endif
 }
 
 /* mate scores are stored relative to the node */
@@ -178,7 +199,12 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
     if (s->stop)
         return 0; /* the iteration is discarded */
     s->nodes++;
-    int n = gb_settle(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1]);
+    /* a child that will not be expanded (the horizon) is settled without listing its moves */
+    const bool leaf = depth <= 1 || ply + 1 >= MAX_PLY - 1;
+    prefetch_ctx px = {s, ply};
+    int n = leaf ? gb_settle_light(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1])
+                 : gb_settle_expand(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1],
+                                    s->tt ? prefetch_entry : NULL, &px);
     int v;
     if (n < 0) { /* cannot happen: the record is sized for the deepest line */
         s->stop = true;
@@ -189,7 +215,7 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
             s->rec.pos[0] = s->rec0;
         v = gb_leaf_value(s->r, &s->o, p, &s->children[ply][idx], &c, &s->rec, &s->rec0, me, ply + 1,
                           s->scratch_moves, s->scratch_children);
-    } else if (n == 0 || depth <= 1 || ply + 1 >= MAX_PLY - 1) {
+    } else if (n == 0 || leaf) {
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
         s->horizon = true;
         v = gb_eval(s->r, &s->o, &c, me);

@@ -21,6 +21,23 @@ int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, 
                   const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
                   gb_move *scratch_moves, gb_pos *scratch_children);
 
+/* gb_settle for a position that will not be expanded (settle_light.c): the same settled
+ * position, record, end status, reason and scores, without listing the moves. Returns 0 when the
+ * game is over or the player to move has no listable move, > 0 (not the count) when there is
+ * one, < 0 on a record overflow. The scratch buffers (GB_MAX_MOVES each) serve a game's phase
+ * that has no fast path (gb_rules.sample declining). */
+int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                    uint8_t *chance, uint64_t *rng, gb_move *scratch_moves, gb_pos *scratch_children);
+
+/* gb_settle exactly (the same position, record, moves and count), for a position the search will
+ * expand: the hash is computed before the moves are generated, and before_gen (if not NULL) is
+ * called then with the position so far settled and its hash (also for a round that then ends;
+ * child->hash is set only after gen, as gb_settle sets it), so that the
+ * search can prefetch its table entry while the moves are simulated. */
+int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                     uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children,
+                     void (*before_gen)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx);
+
 /* A settled ply ends the search line here when the game (match) ended or a round changed. */
 static inline bool gb_ends_line(const gb_pos *parent, const gb_pos *child)
 {

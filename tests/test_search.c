@@ -3,6 +3,9 @@
  *   every registered game; the minimax is written here on the public API (clones, gb_play), a
  *   second method sharing only the evaluation function with the search;
  * - the transposition table on and off give the same value;
+ * - the search's leaf settling (gb_settle_light) gives what gb_settle gives, and so does its
+ *   settling of expanded nodes (gb_settle_expand, moves included), on every legal move of random
+ *   positions of every game;
  * - MCTS with a fixed seed and playout budget is reproducible;
  * - `match` pairs openings (each played once from each side); its Elo formula;
  * - `analyze` flags a planted blunder, found by this file's own minimax;
@@ -80,6 +83,146 @@ static void test_alphabeta_equals_minimax(void **state)
             gb_game_free(g);
         }
         gb_searcher_free(s);
+    }
+}
+
+/* gb_settle_light (the search's leaves) and gb_settle_expand against gb_settle: for every legal move of many random
+ * positions of every game, under the default options, endless=ends-game and a small max-plies
+ * (so that the cap and the ends-game end fire too), settled both ways from the same raw child,
+ * record and chance: the same settled position (all of it), the same end status, reason, winner
+ * and scores, the same record afterwards, and a move to play exactly when gb_settle lists some. */
+static void count_call(void *ctx, const gb_pos *p, uint64_t hash)
+{
+    assert_int_equal(hash, gb_pos_hash(p));
+    ++*(int *)ctx;
+}
+
+static void settle_both(const gb_rules *r, const gb_options *o, const gb_record *grec, const gb_pos *raw,
+                        uint8_t preset, long seen[6], long *compared, bool again)
+{
+    gb_pos ra[512], rb[512];
+    static gb_move sm[GB_MAX_MOVES];
+    static gb_pos sc[GB_MAX_MOVES];
+    assert_true(grec->len + 8 <= 512);
+    memcpy(ra, grec->pos, (size_t)grec->len * sizeof *ra);
+    memcpy(rb, grec->pos, (size_t)grec->len * sizeof *rb);
+    gb_record a = {ra, grec->len, 512, false}, b = {rb, grec->len, 512, false};
+    gb_pos pa = *raw, pb = *raw;
+    uint8_t ca = preset, cb = preset;
+    uint64_t ga = 99, gbr = 99;
+    int na = gb_settle(r, o, &pa, &a, &ca, &ga, NULL, NULL);
+    int nb = gb_settle_light(r, o, &pb, &b, &cb, &gbr, sm, sc);
+    assert_true(na >= 0);
+    assert_true(nb >= 0);
+    assert_int_equal(na > 0, nb > 0);
+    assert_int_equal(pa.flags, pb.flags);
+    assert_int_equal(pa.end_reason, pb.end_reason);
+    assert_int_equal(pa.winner, pb.winner);
+    assert_true(gb_pos_same(&pa, &pb));
+    assert_int_equal(pa.hash, pb.hash);
+    assert_int_equal(pa.ply, pb.ply);
+    assert_int_equal(pa.round, pb.round);
+    assert_int_equal(pa.aux, pb.aux);
+    assert_int_equal(pa.phase, pb.phase);
+    assert_int_equal(pa.match[0], pb.match[0]);
+    assert_int_equal(pa.match[1], pb.match[1]);
+    assert_memory_equal(pa.holes, pb.holes, sizeof pa.holes);
+    assert_int_equal(pa.store[0], pb.store[0]);
+    assert_int_equal(pa.store[1], pb.store[1]);
+    int sa[2] = {pa.store[0], pa.store[1]}, sb[2] = {pb.store[0], pb.store[1]};
+    if (pa.flags & GB_F_OVER) {
+        r->scores(o, &pa, sa);
+        r->scores(o, &pb, sb);
+    }
+    assert_int_equal(sa[0], sb[0]);
+    assert_int_equal(sa[1], sb[1]);
+    assert_int_equal(ca, cb);
+    assert_int_equal(ga, gbr);
+    assert_int_equal(a.len, b.len);
+    for (int i = 0; i < a.len; i++) {
+        assert_true(gb_pos_same(&ra[i], &rb[i]));
+        assert_int_equal(ra[i].hash, rb[i].hash);
+    }
+    /* gb_settle_expand (the search's expanded nodes): gb_settle's position, moves and record */
+    {
+        gb_pos rc[512], pc = *raw;
+        memcpy(rc, grec->pos, (size_t)grec->len * sizeof *rc);
+        gb_record c = {rc, grec->len, 512, false};
+        uint8_t cc = preset;
+        uint64_t gc = 99;
+        static gb_move ma[GB_MAX_MOVES], mc[GB_MAX_MOVES];
+        static gb_pos cha[GB_MAX_MOVES], chc[GB_MAX_MOVES];
+        gb_pos pa2 = *raw, ra2[512];
+        memcpy(ra2, grec->pos, (size_t)grec->len * sizeof *ra2);
+        gb_record a2 = {ra2, grec->len, 512, false};
+        uint8_t ca2 = preset;
+        uint64_t ga2 = 99;
+        int calls = 0;
+        int n2 = gb_settle(r, o, &pa2, &a2, &ca2, &ga2, ma, cha);
+        int nc = gb_settle_expand(r, o, &pc, &c, &cc, &gc, mc, chc, count_call, &calls);
+        assert_int_equal(n2, na);
+        assert_int_equal(nc, na);
+        assert_memory_equal(&pc, &pa, sizeof pa);
+        assert_true(calls >= (pa.flags & GB_F_ENDLESS ? 0 : (na > 0 ? 1 : 0)));
+        for (int i = 0; i < na; i++) {
+            assert_true(gb_same_move(&ma[i], &mc[i]));
+            assert_int_equal(ma[i].chance, mc[i].chance);
+            assert_memory_equal(&cha[i], &chc[i], sizeof cha[i]);
+        }
+        assert_int_equal(cc, ca);
+        assert_int_equal(gc, ga);
+        assert_int_equal(c.len, a.len);
+        assert_memory_equal(rc, ra, (size_t)a.len * sizeof *rc);
+    }
+    seen[(pa.flags & GB_F_OVER) ? pa.end_reason : 0]++;
+    if (!(pa.flags & GB_F_OVER) && pa.round != raw->round)
+        seen[5]++; /* a round ended */
+    (*compared)++;
+    /* the same ply once more against the record that now holds its result: a repetition (T2) */
+    if (again && na > 0) {
+        gb_record twice = {ra, a.len, 512, false};
+        settle_both(r, o, &twice, raw, preset, seen, compared, false);
+    }
+}
+
+static void test_settle_light_same_as_settle(void **state)
+{
+    (void)state;
+    static const char *const opts[] = {NULL, "endless=ends-game", "max-plies=40"};
+    static gb_move mv[GB_MAX_MOVES];
+    static gb_pos ch[GB_MAX_MOVES];
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        long seen[6] = {0}, compared = 0;
+        for (int oi = 0; oi < 3; oi++) {
+            uint64_t rng = 4242 + (uint64_t)oi;
+            for (int i = 0; i < 300; i++) {
+                gb_game *g;
+                gb_error err;
+                if (gb_game_new(&g, name, opts[oi], (uint64_t)i + 1, &err) != GB_OK)
+                    fail_msg("%s %s: %s", name, opts[oi], err.msg);
+                int k = (int)(gb_rand_next(&rng) % 120);
+                for (int j = 0; j < k && !gb_is_over(g); j++) {
+                    gb_move m;
+                    assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+                    assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+                }
+                if (!gb_is_over(g)) {
+                    const gb_rules *r = gb_game_rules(g);
+                    const gb_options *o = gb_game_options(g);
+                    int n = r->gen(o, gb_game_pos(g), mv, ch);
+                    for (int c = 0; c < n; c++)
+                        for (uint8_t preset = 1; preset <= 2; preset++)
+                            settle_both(r, o, gb_game_record(g), &ch[c], preset, seen, &compared, true);
+                }
+                gb_game_free(g);
+            }
+        }
+        print_message("settle_light %s: %ld settlings compared; game over by rule %ld, repetition %ld, cap %ld, "
+                      "endless %ld; a new round %ld\n", name, compared, seen[GB_END_RULE], seen[GB_END_REPETITION],
+                      seen[GB_END_CAP], seen[GB_END_ENDLESS], seen[5]);
+        assert_true(compared > 1000);
+        assert_true(seen[GB_END_RULE] + seen[GB_END_REPETITION] + seen[GB_END_CAP] + seen[5] > 0);
     }
 }
 
@@ -471,6 +614,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_alphabeta_equals_minimax),
+        cmocka_unit_test(test_settle_light_same_as_settle),
         cmocka_unit_test(test_tt_on_off_same_value),
         cmocka_unit_test(test_tt_exact_endgames),
         cmocka_unit_test(test_wins_are_fastest),
