@@ -32,7 +32,7 @@ static gb_game *fresh(const char *opts)
     gb_game *g = NULL;
     gb_error err = {0, ""};
     if (gb_game_new(&g, "akil", opts, 1, &err) != GB_OK)
-        fail_msg("options refused: %s (%s)", err.msg, opts);
+        fail_msg("options refused: %s (%s)", err.msg, opts ? opts : "defaults");
     return g;
 }
 
