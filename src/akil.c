@@ -38,8 +38,6 @@ static const char *const feed_choices[] = {"turn", "then-sow", NULL};
 static const char *const two_choices[] = {"on-repeat", "at-once", NULL};
 static const char *const gain_choices[] = {"excess", "difference", NULL};
 static const char *const rounds_choices[] = {"match", "1", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
 static const gb_option_def ak_options[] = {
     {"tebweez", AK_TEBWEEZ, tebweez_choices, 0, 0, 0},
     {"starter", AK_STARTER, starter_choices, 0, 0, 0},
@@ -48,11 +46,11 @@ static const gb_option_def ak_options[] = {
     {"two-seeds", AK_TWO_SEEDS, two_choices, 0, 0, 0},
     {"gain", AK_GAIN, gain_choices, 0, 0, 0},
     {"rounds", AK_ROUNDS, rounds_choices, 0, 0, 0},
-    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
-    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
-    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+    GB_OPTION_SKIP_ORIGIN,
+    GB_OPTION_ENDLESS,
+    GB_OPTION_MAX_PLIES,
     /* the round counter is 16 bits wide */
-    {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200},
+    GB_OPTION_MAX_ROUNDS,
 };
 static const char *const ak_phases[] = {"layout", "choice", "sowing", NULL};
 

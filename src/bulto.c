@@ -21,13 +21,11 @@ enum { BU_MENAGER = 0, BU_MINE = 1, BU_OPEN = 2 };
 #define BU_ROW_N 0xffc00u
 
 static const char *const right_choices[] = {"all", "none", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
 static const gb_option_def bu_options[] = {
     {"right-rule", BU_RIGHT, right_choices, 0, 0, 0},
-    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
-    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
-    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+    GB_OPTION_SKIP_ORIGIN,
+    GB_OPTION_ENDLESS,
+    GB_OPTION_MAX_PLIES,
 };
 static const char *const bu_phases[] = {"menager", "mine", "open", NULL};
 

@@ -58,6 +58,15 @@ typedef struct gb_option_def {
     long min, max, def;         /* for a number */
 } gb_option_def;
 
+/* The options every game shares (RULINGS §0 skip-origin, §1 T1 endless and T3 caps), defined once
+ * here; a game lists them in its own table with these. */
+extern const char *const gb_choices_yes_no[];
+extern const char *const gb_choices_endless[];
+#define GB_OPTION_SKIP_ORIGIN {"skip-origin", GB_OPT_SKIP_ORIGIN, gb_choices_yes_no, 0, 0, 0}
+#define GB_OPTION_ENDLESS {"endless", GB_OPT_ENDLESS, gb_choices_endless, 0, 0, 0}
+#define GB_OPTION_MAX_PLIES {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000}
+#define GB_OPTION_MAX_ROUNDS {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200}
+
 typedef struct gb_options {
     int v[GB_OPT_SLOTS];
 } gb_options;

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+const char *const gb_choices_yes_no[] = {"no", "yes", NULL};
+const char *const gb_choices_endless[] = {"illegal", "ends-game", NULL};
+
 void gb_options_default(const gb_rules *r, gb_options *o)
 {
     memset(o, 0, sizeof *o);

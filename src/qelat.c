@@ -35,18 +35,16 @@ static const char *const after_eat_choices[] = {"again", "end", NULL};
 static const char *const layout_choices[] = {"loser-first", "winner-first", NULL};
 static const char *const starter_choices[] = {"loser", "alternate", NULL};
 static const char *const rounds_choices[] = {"match", "1", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
 static const gb_option_def ql_options[] = {
     {"enemy", QL_ENEMY, enemy_choices, 0, 0, 0},
     {"after-eat", QL_AFTER_EAT, after_eat_choices, 0, 0, 0},
     {"layout", QL_LAYOUT, layout_choices, 0, 0, 0},
     {"next-starter", QL_NEXT_STARTER, starter_choices, 0, 0, 0},
     {"rounds", QL_ROUNDS, rounds_choices, 0, 0, 0},
-    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
-    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
-    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
-    {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200},
+    GB_OPTION_SKIP_ORIGIN,
+    GB_OPTION_ENDLESS,
+    GB_OPTION_MAX_PLIES,
+    GB_OPTION_MAX_ROUNDS,
 };
 static const char *const ql_phases[] = {"play", NULL};
 

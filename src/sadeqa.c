@@ -10,13 +10,11 @@ enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst'
 _Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
 
 static const char *const seeds_choices[] = {"6", "4", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-static const char *const endless_choices[] = {"illegal", "ends-game", NULL};
 static const gb_option_def sq_options[] = {
     {"seeds", SQ_SEEDS, seeds_choices, 0, 0, 0},
-    {"skip-origin", GB_OPT_SKIP_ORIGIN, yes_no, 0, 0, 0},
-    {"endless", GB_OPT_ENDLESS, endless_choices, 0, 0, 0},
-    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000},
+    GB_OPTION_SKIP_ORIGIN,
+    GB_OPTION_ENDLESS,
+    GB_OPTION_MAX_PLIES,
 };
 static const char *const sq_phases[] = {"play", NULL};
 
