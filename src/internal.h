@@ -126,6 +126,10 @@ typedef struct gb_rules {
      * that its `ended` depends on nmoves only through nmoves == 0 (the driver passes 0 or 1). */
     int (*sample)(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m, gb_pos *child,
                   gb_trace *t);
+    /* Optional, with sample: a cheap proof that p has a legal move, for the search's leaves
+     * (settle_light.c), where that is all T5 asks. Returns 1 when a legal move is sure to exist,
+     * or GB_EINVAL when it cannot tell so cheaply (the caller then samples a move). */
+    int (*any_move)(const gb_options *o, const gb_pos *p);
 } gb_rules;
 
 const gb_rules *gb_rules_find(const char *name);

@@ -225,6 +225,22 @@ static int sq_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     return 0;
 }
 
+/* gb_rules.any_move: a hole of the mover holding k stones, 1 <= k <= 15, whose k-th hole onward
+ * is empty gives a legal move: its first lap drops one stone there (fewer than 16 stones never
+ * come round to the origin, so skip-origin does not matter) and the move ends (S3), so the sowing
+ * is finite (T1). Most positions have one; otherwise the caller samples. */
+static int sq_any_move(const gb_options *o, const gb_pos *p)
+{
+    (void)o;
+    const int first = p->to_move * SQ_N;
+    for (int h = first; h < first + SQ_N; h++) {
+        const int k = p->holes[h];
+        if (k && k < 16 && p->holes[(h + k) & 15] == 0)
+            return 1;
+    }
+    return GB_EINVAL;
+}
+
 /* S5 (with T4): the game ends when the player to move has no legal move. */
 static bool sq_ended(const gb_options *o, const gb_pos *p, int nmoves)
 {
@@ -291,4 +307,5 @@ const gb_rules gb_rules_sadeqa = {
     .scores = sq_scores,
     .check = sq_check,
     .sample = sq_sample,
+    .any_move = sq_any_move,
 };

@@ -17,12 +17,36 @@
  * - the table's key covers everything a value depends on: the position, the positions since the
  *   last capture on the path (repetition, T2, compares only with those) and, near max-plies, the
  *   ply (T3). So the table never carries a value across paths where it would differ. */
+/* madvise and MADV_HUGEPAGE (table_alloc) are outside POSIX */
+#define _DEFAULT_SOURCE
 #include "search.h"
 
 #include <stdlib.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* ---- the searcher ---- */
+/* The table, zeroed. Its probes are random accesses over many megabytes: with 4 KB pages nearly
+ * every one also misses the TLB, so on Linux the table asks for huge pages (transparent huge
+ * pages in "madvise" mode, Debian's default), aligned to their 2 MB. Elsewhere, or if refused,
+ * plain pages. */
+static void *table_alloc(size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= (2u << 20)) {
+        void *p = NULL;
+        if (posix_memalign(&p, 2u << 20, bytes) == 0) {
+            madvise(p, bytes, MADV_HUGEPAGE); /* advice only: failure leaves plain pages */
+            memset(p, 0, bytes);
+            return p;
+        }
+    }
+#endif
+    return calloc(1, bytes);
+}
+
 gb_searcher *gb_searcher_new(const gb_search_opts *o)
 {
     gb_searcher *s = calloc(1, sizeof *s);
@@ -41,7 +65,7 @@ gb_searcher *gb_searcher_new(const gb_search_opts *o)
         size_t want = (size_t)mb << 20, n = 1;
         while (n * 2 * sizeof(tt_entry) <= want)
             n *= 2;
-        s->tt = calloc(n, sizeof(tt_entry));
+        s->tt = table_alloc(n * sizeof(tt_entry));
         if (!s->tt) {
             gb_searcher_free(s);
             return NULL;
@@ -144,26 +168,6 @@ static uint64_t tt_key_of(const gb_searcher *s, const gb_pos *p, uint64_t hash, 
 
 static uint64_t tt_key(const gb_searcher *s, int ply) { return tt_key_of(s, &s->node[ply], s->node[ply].hash, s->seg[ply]); }
 
-/* gb_settle_expand's hook: start loading the table entry of the child being settled (of node
- * `ply`), with the segment child_value will give it, while its moves are generated. */
-typedef struct prefetch_ctx {
-    const gb_searcher *s;
-    int ply;
-} prefetch_ctx;
-
-static void prefetch_entry(void *ctx, const gb_pos *c, uint64_t hash)
-{
-    const prefetch_ctx *x = ctx;
-    const gb_searcher *s = x->s;
-    const gb_pos *p = &s->node[x->ply];
-    uint64_t seg = board_taken(c) == board_taken(p) ? s->seg[x->ply] ^ p->hash : 0;
-#if defined(__GNUC__)
-    __builtin_prefetch(&s->tt[tt_key_of(s, c, hash, seg) & s->tt_mask]);
-#else
-    (void)seg, (void)hash;
-#endif
-}
-
 /* mate scores are stored relative to the node */
 static int to_tt(int v, int ply)
 {
@@ -182,15 +186,111 @@ bool gb_same_move(const gb_move *a, const gb_move *b)
 }
 static int hist_index(const gb_move *m) { return (m->kind * 32 + m->hole + 7 * m->refusals) & 127; }
 
+/* A move as the table keeps it, in 16 bits: hole, kind, refusals. A layout (searched only at the
+ * root) and a Bulto move refusing more than 255 offers are not kept. */
+static uint16_t move_code(const gb_move *m)
+{
+    if (m->kind == GB_MOVE_LAYOUT || m->kind > 6 || m->hole > 31 || m->refusals > 255)
+        return TT_NO_MOVE;
+    return (uint16_t)(m->hole | m->kind << 5 | m->refusals << 8);
+}
+static gb_move move_of_code(uint16_t c)
+{
+    return (gb_move){.kind = (uint8_t)(c >> 5 & 7), .hole = (uint8_t)(c & 31), .refusals = (uint16_t)(c >> 8)};
+}
+
+/* The raw child of move m of p, exactly as the game's gen gives it, or false when m is not a
+ * legal move of p (a killer from another line; a table move under a colliding key). */
+static bool try_move(const gb_searcher *s, const gb_pos *p, const gb_move *m, gb_pos *child)
+{
+    gb_move mm = *m;
+    *child = *p;
+    int rc = s->r->play(&s->o, child, &mm, NULL, NULL, NULL);
+    if (rc == GB_OK)
+        return true;
+    if (rc == GB_EENDLESS && s->o.v[GB_OPT_ENDLESS]) { /* T1, endless=ends-game: as gen */
+        *child = *p;
+        child->flags |= GB_F_ENDLESS;
+        return true;
+    }
+    return false;
+}
+
+/* Staged move generation. Most expanded nodes are cut by the first move they try (in Sadeqa III
+ * 90% of cutoffs, with the table's move or a killer, docs/ai.md), so simulating every move's
+ * sowing to order them is mostly wasted. A node tries first its table move and its two killers,
+ * each made alone (try_move); all its moves are generated only if none of them cuts, and those
+ * already searched are then skipped. The order is the one a full generation sorts by
+ * (table move, killer 1, killer 2, then immediate gain and history), so the tree searched is the
+ * same. The first legal candidate is found while the node is settled (gb_settle_expand's
+ * first_move), which also proves that its player has a legal move (T5). */
+typedef struct stage_ctx {
+    gb_searcher *s;
+    int ply;   /* of the parent of the node being settled */
+    int depth; /* the parent's */
+} stage_ctx;
+
+static uint64_t seg_of(const gb_pos *parent, uint64_t parent_seg, uint64_t parent_hash, const gb_pos *child)
+{
+    return board_taken(child) == board_taken(parent) ? parent_seg ^ parent_hash : 0;
+}
+
+static void prefetch_entry(const gb_searcher *s, const gb_pos *p, uint64_t hash, uint64_t seg)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&s->tt[tt_key_of(s, p, hash, seg) & s->tt_mask]);
+#else
+    (void)s, (void)p, (void)hash, (void)seg;
+#endif
+}
+
+static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
+{
+    const stage_ctx *x = ctx;
+    gb_searcher *s = x->s;
+    const gb_pos *p = &s->node[x->ply];
+    const int ply = x->ply + 1;
+    gb_move *cand = s->stage[ply];
+    int n = 0;
+    /* the segment child_value will give the node */
+    const uint64_t seg = seg_of(p, s->seg[x->ply], p->hash, c);
+    if (s->tt) {
+        uint64_t key = tt_key_of(s, c, hash, seg);
+        const tt_entry *e = &s->tt[key & s->tt_mask];
+        if (e->key == key && e->best != TT_NO_MOVE)
+            cand[n++] = move_of_code(e->best);
+    }
+    for (int k = 0; k < 2; k++) {
+        bool dup = false;
+        for (int i = 0; i < n; i++)
+            dup = dup || gb_same_move(&cand[i], &s->killers[ply][k]);
+        if (!dup)
+            cand[n++] = s->killers[ply][k];
+    }
+    s->nstage[ply] = n;
+    for (int i = 0; i < n; i++)
+        if (try_move(s, c, &cand[i], &s->stage_child[ply])) {
+            s->stage_found[ply] = i;
+            /* The move's child is searched first; if it will be expanded, its table entry is
+             * looked up when it is settled. A random access into megabytes stalls for as long as
+             * a sowing takes: start loading it now, while this node is settled and looked up. */
+            const gb_pos *g = &s->stage_child[ply];
+            if (s->tt && x->depth - 1 > 1 && ply + 1 < MAX_PLY - 1)
+                prefetch_entry(s, g, gb_pos_hash(g), seg_of(c, seg, hash, g));
+            return 1;
+        }
+    return 0;
+}
+
 /* ---- the search ---- */
 static int search(gb_searcher *s, int ply, int depth, int alpha, int beta);
 
-/* The value of the idx-th move of node `ply`, from that node's mover's view. */
-static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, int beta)
+/* The value of the move of node `ply` whose raw child is `raw`, from that node's mover's view. */
+static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, int alpha, int beta)
 {
     const gb_pos *p = &s->node[ply];
     const int me = p->to_move;
-    gb_pos c = s->children[ply][idx];
+    gb_pos c = *raw;
     const int saved = s->rec.len;
     uint8_t chance = 1;
     uint64_t rng = 0;
@@ -201,10 +301,11 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
     s->nodes++;
     /* a child that will not be expanded (the horizon) is settled without listing its moves */
     const bool leaf = depth <= 1 || ply + 1 >= MAX_PLY - 1;
-    prefetch_ctx px = {s, ply};
+    stage_ctx sx = {s, ply, depth};
+    bool staged = false;
     int n = leaf ? gb_settle_light(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1])
                  : gb_settle_expand(s->r, &s->o, &c, &s->rec, &chance, &rng, s->moves[ply + 1], s->children[ply + 1],
-                                    s->tt ? prefetch_entry : NULL, &px);
+                                    find_first_move, &sx, &staged);
     int v;
     if (n < 0) { /* cannot happen: the record is sized for the deepest line */
         s->stop = true;
@@ -213,15 +314,15 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
         s->rec.len = saved;
         if (saved > 0)
             s->rec.pos[0] = s->rec0;
-        v = gb_leaf_value(s->r, &s->o, p, &s->children[ply][idx], &c, &s->rec, &s->rec0, me, ply + 1,
-                          s->scratch_moves, s->scratch_children);
+        v = gb_leaf_value(s->r, &s->o, p, raw, &c, &s->rec, &s->rec0, me, ply + 1, s->scratch_moves,
+                          s->scratch_children);
     } else if (n == 0 || leaf) {
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
         s->horizon = true;
         v = gb_eval(s->r, &s->o, &c, me);
     } else {
         s->node[ply + 1] = c;
-        s->nmoves[ply + 1] = n;
+        s->nmoves[ply + 1] = staged ? -1 : n;
         s->seg[ply + 1] = board_taken(&c) == board_taken(p) ? s->seg[ply] ^ p->hash : 0;
         if (c.to_move == me)
             v = search(s, ply + 1, depth - 1, alpha, beta);
@@ -232,20 +333,53 @@ static int child_value(gb_searcher *s, int ply, int idx, int depth, int alpha, i
     return v;
 }
 
+/* A searched move's value v: the best so far? Returns true on a cutoff (killers and history
+ * updated). */
+static bool take_value(gb_searcher *s, int ply, int depth, const gb_move *m, int v, int *best, gb_move *best_move,
+                       int *alpha, int beta)
+{
+    if (v <= *best)
+        return false;
+    *best = v;
+    *best_move = *m;
+    s->pv[ply][0] = *m;
+    int len = s->pv_len[ply + 1];
+    if (len > MAX_PLY - ply - 1)
+        len = MAX_PLY - ply - 1;
+    memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)len * sizeof(gb_move));
+    s->pv_len[ply] = len + 1;
+    if (v <= *alpha)
+        return false;
+    *alpha = v;
+    if (*alpha < beta)
+        return false;
+    if (!gb_same_move(m, &s->killers[ply][0])) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = *m;
+    }
+    int *h = &s->history[s->node[ply].to_move][hist_index(m)];
+    *h += depth * depth;
+    if (*h > 1 << 24)
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 128; b++)
+                s->history[a][b] /= 2;
+    return true;
+}
+
 static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
 {
     const gb_pos *p = &s->node[ply];
-    const int me = p->to_move, n = s->nmoves[ply];
+    const int me = p->to_move;
     const int alpha0 = alpha;
     s->pv_len[ply] = 0;
     uint64_t key = 0;
-    int tt_best = -1;
+    uint16_t tt_move = TT_NO_MOVE;
     tt_entry *e = NULL;
     if (s->tt) {
         key = tt_key(s, ply);
         e = &s->tt[key & s->tt_mask];
         if (e->key == key) {
-            tt_best = e->best < n ? e->best : -1;
+            tt_move = e->best;
             bool deep_enough = s->tt_exact ? e->depth == depth : e->depth >= depth;
             if (ply > 0 && deep_enough) {
                 int v = from_tt(e->value, ply);
@@ -258,76 +392,84 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
             }
         }
     }
-    /* order: TT move, killers, then immediate gain (captures, eats), then history */
-    int order[GB_MAX_MOVES];
+    int best = -INF;
+    gb_move best_move = {0};
+    const bool horizon_above = s->horizon;
+    s->horizon = false;
+    gb_move tried[STAGED_MOVES];
+    int ntried = 0, n = s->nmoves[ply];
+    if (n < 0) {
+        /* staged: the table move and killers found when the node was settled, the first legal
+         * one already made */
+        for (int i = s->stage_found[ply]; i < s->nstage[ply]; i++) {
+            gb_pos made;
+            const gb_pos *raw = &s->stage_child[ply];
+            if (i > s->stage_found[ply]) {
+                if (!try_move(s, p, &s->stage[ply][i], &made))
+                    continue;
+                raw = &made;
+            }
+            const gb_move m = s->stage[ply][i];
+            tried[ntried++] = m;
+            int v = child_value(s, ply, raw, depth, alpha, beta);
+            if (s->stop) {
+                s->horizon = true;
+                return 0;
+            }
+            if (take_value(s, ply, depth, &m, v, &best, &best_move, &alpha, beta))
+                goto store;
+        }
+        n = s->nmoves[ply] = s->r->gen(&s->o, p, s->moves[ply], s->children[ply]);
+    }
+    /* order: table move, killers, then immediate gain (captures, eats), then history */
+    int order[GB_MAX_MOVES], count = 0;
     long key_of[GB_MAX_MOVES];
     for (int i = 0; i < n; i++) {
         const gb_move *m = &s->moves[ply][i];
+        bool done = false;
+        for (int t = 0; t < ntried && !done; t++)
+            done = gb_same_move(m, &tried[t]);
+        if (done)
+            continue;
         const gb_pos *c = &s->children[ply][i];
         long k = 1000L * (c->store[me] - p->store[me]) - 900L * (c->store[!me] - p->store[!me]);
         k += s->history[me][hist_index(m)] / 16;
-        if (i == tt_best)
+        if (tt_move != TT_NO_MOVE && move_code(m) == tt_move)
             k += 1L << 40;
         else if (gb_same_move(m, &s->killers[ply][0]))
             k += 1L << 30;
         else if (gb_same_move(m, &s->killers[ply][1]))
             k += 1L << 29;
-        order[i] = i;
+        order[count] = i;
         key_of[i] = k;
+        count++;
     }
-    int best = -INF, best_i = -1;
-    const bool horizon_above = s->horizon;
-    s->horizon = false;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < count; j++) {
         /* selection sort, one step at a time: most nodes cut after the first moves */
         int bj = j;
-        for (int k = j + 1; k < n; k++)
+        for (int k = j + 1; k < count; k++)
             if (key_of[order[k]] > key_of[order[bj]])
                 bj = k;
         int t = order[j];
         order[j] = order[bj];
         order[bj] = t;
         const int i = order[j];
-        int v = child_value(s, ply, i, depth, alpha, beta);
+        int v = child_value(s, ply, &s->children[ply][i], depth, alpha, beta);
         if (s->stop) {
             s->horizon = true;
             return 0;
         }
-        if (v > best) {
-            best = v;
-            best_i = i;
-            s->pv[ply][0] = s->moves[ply][i];
-            int len = s->pv_len[ply + 1];
-            if (len > MAX_PLY - ply - 1)
-                len = MAX_PLY - ply - 1;
-            memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)len * sizeof(gb_move));
-            s->pv_len[ply] = len + 1;
-            if (v > alpha) {
-                alpha = v;
-                if (alpha >= beta) {
-                    const gb_move *m = &s->moves[ply][i];
-                    if (!gb_same_move(m, &s->killers[ply][0])) {
-                        s->killers[ply][1] = s->killers[ply][0];
-                        s->killers[ply][0] = *m;
-                    }
-                    int *h = &s->history[me][hist_index(m)];
-                    *h += depth * depth;
-                    if (*h > 1 << 24)
-                        for (int a = 0; a < 2; a++)
-                            for (int b = 0; b < 128; b++)
-                                s->history[a][b] /= 2;
-                    break;
-                }
-            }
-        }
+        if (take_value(s, ply, depth, &s->moves[ply][i], v, &best, &best_move, &alpha, beta))
+            break;
     }
+store:
     if (e && !(ply == 0 && s->partial_root)) {
         e->key = key;
         e->value = to_tt(best, ply);
         e->depth = (int8_t)depth;
         e->flag = (uint8_t)((best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT) |
                             (s->horizon ? TT_HORIZON : 0));
-        e->best = (uint16_t)best_i;
+        e->best = best > -INF ? move_code(&best_move) : TT_NO_MOVE;
     }
     s->horizon = s->horizon || horizon_above;
     return best;

@@ -29,14 +29,18 @@ int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, 
 int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
                     uint8_t *chance, uint64_t *rng, gb_move *scratch_moves, gb_pos *scratch_children);
 
-/* gb_settle exactly (the same position, record, moves and count), for a position the search will
- * expand: the hash is computed before the moves are generated, and before_gen (if not NULL) is
- * called then with the position so far settled and its hash (also for a round that then ends;
- * child->hash is set only after gen, as gb_settle sets it), so that the
- * search can prefetch its table entry while the moves are simulated. */
+/* gb_settle for a position the search will expand, with its moves generated lazily: the hash is
+ * computed first, and first_move (if not NULL, and the game has gb_rules.sample) is called with
+ * the position so far settled and its hash. When it returns > 0 it has found and kept a legal move
+ * of that position (the search tries its table's move and killers first, and most nodes are cut
+ * by them): the moves are not generated, *staged is set, and 1 is returned for "at least one"
+ * (enough for T5: a game with `sample` ends only on no legal move). Otherwise gb_settle exactly:
+ * the same position, record, moves and count, *staged false. first_move is called again for a
+ * round that then ends; child->hash is set only after gen, as gb_settle sets it. */
 int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
                      uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children,
-                     void (*before_gen)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx);
+                     int (*first_move)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx,
+                     bool *staged);
 
 /* A settled ply ends the search line here when the game (match) ended or a round changed. */
 static inline bool gb_ends_line(const gb_pos *parent, const gb_pos *child)
@@ -55,13 +59,16 @@ double gb_eval_to_result(int score);
 #define ROOT_CANDIDATES 16
 
 enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER, TT_HORIZON = 4 };
+#define TT_NO_MOVE 0xffffu
+/* the moves a node tries before its moves are generated: the table's, then two killers */
+#define STAGED_MOVES 3
 
 typedef struct tt_entry {
     uint64_t key;
     int32_t value;
     int8_t depth;
     uint8_t flag;
-    uint16_t best; /* index of the best move in generation order, 0xffff none */
+    uint16_t best; /* the best move (move_code in search.c), TT_NO_MOVE none */
 } tt_entry;
 
 struct gb_searcher {
@@ -72,7 +79,12 @@ struct gb_searcher {
     /* per-ply buffers */
     gb_move (*moves)[GB_MAX_MOVES];
     gb_pos (*children)[GB_MAX_MOVES];
-    int nmoves[MAX_PLY + 1];
+    int nmoves[MAX_PLY + 1]; /* -1: not generated yet (staged; see search.c) */
+    /* a node's staged moves: the candidates (table move, killers) and the first legal one,
+     * found while the node was settled */
+    gb_move stage[MAX_PLY + 1][STAGED_MOVES];
+    int nstage[MAX_PLY + 1], stage_found[MAX_PLY + 1];
+    gb_pos stage_child[MAX_PLY + 1];
     gb_pos node[MAX_PLY + 1];
     uint64_t seg[MAX_PLY + 1];
     gb_move scratch_moves[GB_MAX_MOVES];

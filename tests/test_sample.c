@@ -44,12 +44,19 @@ static void check_against_gen(const char *variant, const char *opts)
         return;
     }
     uint64_t rng = 5, srng = 11;
-    int checked = 0;
+    int checked = 0, any_checked = 0;
     for (int game = 0; game < 40; game++) {
         gb_game *h = new_game(variant, opts, NULL);
         while (!gb_is_over(h)) {
             const gb_pos *p = gb_game_pos(h);
             int n = r->gen(o, p, moves, children);
+            if (r->any_move) { /* its proof of a legal move is never wrong */
+                int any = r->any_move(o, p);
+                assert_true(any == 1 || any == GB_EINVAL);
+                if (any == 1)
+                    assert_true(n > 0);
+                any_checked += any == 1;
+            }
             for (int k = 0; k < 4; k++) {
                 gb_move m;
                 gb_pos c;
@@ -85,6 +92,8 @@ static void check_against_gen(const char *variant, const char *opts)
         gb_game_free(h);
     }
     assert_true(checked > 100);
+    if (r->any_move)
+        assert_true(any_checked > 100);
     gb_game_free(g);
 }
 
@@ -105,6 +114,21 @@ static void test_sample_matches_gen(void **state)
             gb_game_free(g);
             check_against_gen(gb_variant_name(v), opts[k]);
         }
+}
+
+/* Sadeqa III's any_move, by hand: at the start every hole holds 6, so no first lap ends in an
+ * empty hole and it cannot tell (the caller samples); with South's A = 1 and B empty, A's first
+ * lap ends in B (S3), a legal move. */
+static void test_any_move_by_hand(void **state)
+{
+    (void)state;
+    gb_game *g = new_game("sadeqa", "", NULL);
+    const gb_rules *r = gb_game_rules(g);
+    assert_int_equal(r->any_move(gb_game_options(g), gb_game_pos(g)), GB_EINVAL);
+    gb_game_free(g);
+    g = new_game(NULL, NULL, "sadeqa board=1,0,6,6,6,6,6,6/6,6,6,6,6,6,6,5 stores=0,0 turn=S");
+    assert_int_equal(r->any_move(gb_game_options(g), gb_game_pos(g)), 1);
+    gb_game_free(g);
 }
 
 /* After A c F c South's E never ends (test_termination: T1's lap limit); B C D F G H are legal.
@@ -348,6 +372,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sample_matches_gen),
+        cmocka_unit_test(test_any_move_by_hand),
         cmocka_unit_test(test_sample_is_uniform),
         cmocka_unit_test(test_sample_uniform_every_game),
         cmocka_unit_test(test_sample_never_ending_other_games),

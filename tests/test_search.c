@@ -91,10 +91,32 @@ static void test_alphabeta_equals_minimax(void **state)
  * (so that the cap and the ends-game end fire too), settled both ways from the same raw child,
  * record and chance: the same settled position (all of it), the same end status, reason, winner
  * and scores, the same record afterwards, and a move to play exactly when gb_settle lists some. */
-static void count_call(void *ctx, const gb_pos *p, uint64_t hash)
+static int count_call(void *ctx, const gb_pos *p, uint64_t hash)
 {
     assert_int_equal(hash, gb_pos_hash(p));
     ++*(int *)ctx;
+    return 0; /* found nothing: the moves are generated */
+}
+
+/* A first_move that finds a legal move when there is one, as the search's table move or killer
+ * would: the game's own sample. */
+typedef struct sample_probe {
+    const gb_rules *r;
+    const gb_options *o;
+    int calls, found;
+} sample_probe;
+
+static int sample_call(void *ctx, const gb_pos *p, uint64_t hash)
+{
+    sample_probe *x = ctx;
+    assert_int_equal(hash, gb_pos_hash(p));
+    x->calls++;
+    uint64_t rng = 7;
+    gb_move m;
+    gb_pos c;
+    int got = x->r->sample(x->o, p, &rng, &m, &c, NULL);
+    x->found += got > 0;
+    return got > 0;
 }
 
 static void settle_both(const gb_rules *r, const gb_options *o, const gb_record *grec, const gb_pos *raw,
@@ -159,7 +181,9 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
         uint64_t ga2 = 99;
         int calls = 0;
         int n2 = gb_settle(r, o, &pa2, &a2, &ca2, &ga2, ma, cha);
-        int nc = gb_settle_expand(r, o, &pc, &c, &cc, &gc, mc, chc, count_call, &calls);
+        bool staged = true;
+        int nc = gb_settle_expand(r, o, &pc, &c, &cc, &gc, mc, chc, count_call, &calls, &staged);
+        assert_false(staged);
         assert_int_equal(n2, na);
         assert_int_equal(nc, na);
         assert_memory_equal(&pc, &pa, sizeof pa);
@@ -173,6 +197,27 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
         assert_int_equal(gc, ga);
         assert_int_equal(c.len, a.len);
         assert_memory_equal(rc, ra, (size_t)a.len * sizeof *rc);
+        /* staged (the search's table move or killer found legal): the moves are not generated,
+         * "at least one" is returned, and the settled position and record are gb_settle's */
+        if (r->sample) {
+            gb_pos rs[512], ps = *raw;
+            memcpy(rs, grec->pos, (size_t)grec->len * sizeof *rs);
+            gb_record d = {rs, grec->len, 512, false};
+            uint8_t cs = preset;
+            uint64_t gs = 99;
+            sample_probe sp = {r, o, 0, 0};
+            int ns = gb_settle_expand(r, o, &ps, &d, &cs, &gs, mc, chc, sample_call, &sp, &staged);
+            assert_int_equal(ns > 0, na > 0);
+            if (staged)
+                assert_int_equal(ns, 1);
+            else if (!(pa.flags & GB_F_OVER) && na > 0)
+                assert_int_equal(ns, na); /* sample declined (a phase without it): generated */
+            assert_memory_equal(&ps, &pa, sizeof pa);
+            assert_int_equal(cs, ca);
+            assert_int_equal(gs, ga);
+            assert_int_equal(d.len, a.len);
+            assert_memory_equal(rs, ra, (size_t)a.len * sizeof *rs);
+        }
     }
     seen[(pa.flags & GB_F_OVER) ? pa.end_reason : 0]++;
     if (!(pa.flags & GB_F_OVER) && pa.round != raw->round)
