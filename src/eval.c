@@ -71,7 +71,7 @@ static int sadeqa_terms(const gb_rules *r, const gb_options *o, const gb_pos *p,
             const uint64_t w = row[s], facing = __builtin_bswap64(row[!s]);
             const uint64_t live = nonzero_bytes(w), open = ~nonzero_bytes(facing) & SQ_BYTES_HI;
             cnt[s] = byte_sum(w);
-            nonempty[s] = __builtin_popcountll(live);
+            nonempty[s] = byte_sum(live >> 7);
             exposed[s] = byte_sum(w & (((live & open) >> 7) * 0xff));
         }
     } else

@@ -35,18 +35,46 @@ static void sq_setup(const gb_options *o, gb_pos *p)
 __extension__ typedef unsigned __int128 sq_u128;
 #define SQ_ONES (((sq_u128)0x0101010101010101ull << 64) | 0x0101010101010101ull)
 
+/* What a lap of fewer than 16 stones adds to the counts: byte i of sq_lap_run[from][r] is 1 for
+ * the r holes after `from` (round the ring; the origin is not skipped), as a (low, high) pair of
+ * words, hole i in byte i % 8 of word i / 8. Built by the preprocessor: a lap is then one load
+ * and one addition, not a 128-bit shift, rotation and multiplication. */
+typedef struct sq_words {
+    uint64_t lo, hi;
+} sq_words;
+#define SQ_B(i, f, r) ((uint64_t)((((i) - (f) - 1) & 15) < (r)) << (8 * ((i) & 7)))
+#define SQ_LO(f, r)                                                                                \
+    (SQ_B(0, f, r) | SQ_B(1, f, r) | SQ_B(2, f, r) | SQ_B(3, f, r) | SQ_B(4, f, r) |               \
+     SQ_B(5, f, r) | SQ_B(6, f, r) | SQ_B(7, f, r))
+#define SQ_HI(f, r)                                                                                \
+    (SQ_B(8, f, r) | SQ_B(9, f, r) | SQ_B(10, f, r) | SQ_B(11, f, r) | SQ_B(12, f, r) |            \
+     SQ_B(13, f, r) | SQ_B(14, f, r) | SQ_B(15, f, r))
+#define SQ_E(f, r) {SQ_LO(f, r), SQ_HI(f, r)}
+#define SQ_ROW(f)                                                                                  \
+    {SQ_E(f, 0),  SQ_E(f, 1),  SQ_E(f, 2),  SQ_E(f, 3),  SQ_E(f, 4),  SQ_E(f, 5),                 \
+     SQ_E(f, 6),  SQ_E(f, 7),  SQ_E(f, 8),  SQ_E(f, 9),  SQ_E(f, 10), SQ_E(f, 11),                \
+     SQ_E(f, 12), SQ_E(f, 13), SQ_E(f, 14), SQ_E(f, 15)}
+static const sq_words sq_lap_run[16][16] = {
+    SQ_ROW(0), SQ_ROW(1), SQ_ROW(2),  SQ_ROW(3),  SQ_ROW(4),  SQ_ROW(5),  SQ_ROW(6),  SQ_ROW(7),
+    SQ_ROW(8), SQ_ROW(9), SQ_ROW(10), SQ_ROW(11), SQ_ROW(12), SQ_ROW(13), SQ_ROW(14), SQ_ROW(15)};
+/* every count but hole h's */
+#define SQ_BYTE(h) (0xffull << (8 * ((h) & 7)))
+#define SQ_K(h) {(h) < 8 ? ~SQ_BYTE(h) : ~0ull, (h) < 8 ? ~0ull : ~SQ_BYTE(h)}
+static const sq_words sq_keep[16] = {SQ_K(0), SQ_K(1), SQ_K(2),  SQ_K(3),  SQ_K(4),  SQ_K(5),
+                                     SQ_K(6), SQ_K(7), SQ_K(8),  SQ_K(9),  SQ_K(10), SQ_K(11),
+                                     SQ_K(12), SQ_K(13), SQ_K(14), SQ_K(15)};
+
+static inline sq_u128 sq_wide(sq_words w) { return ((sq_u128)w.hi << 64) | w.lo; }
+
 /* What a lap of `stones` stones lifted from `from` adds to the 16 counts held as one 128-bit
  * integer (a byte a hole, hole i in byte i): stones/16 to every hole, and one more to the next
  * stones%16 holes after `from` (the origin is not skipped). No byte can carry: no game has 255
  * stones. */
 static inline sq_u128 sq_lap_add(int from, int stones)
 {
-    int r = stones & 15, shift = 8 * ((from + 1) & 15);
-    sq_u128 add = SQ_ONES * (unsigned)(stones >> 4);
-    if (r) {
-        sq_u128 run = SQ_ONES >> (8 * (16 - r)); /* r bytes of 1 */
-        add += shift ? (run << shift) | (run >> (128 - shift)) : run;
-    }
+    sq_u128 add = sq_wide(sq_lap_run[from][stones & 15]);
+    if (stones >= 16) /* rare: a lap round the whole ring */
+        add += SQ_ONES * (unsigned)(stones >> 4);
     return add;
 }
 #endif
@@ -96,7 +124,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
         memcpy(&v, b, sizeof v);
         for (;;) {
             int stones = (uint8_t)(v >> (8 * h));
-            v &= ~((sq_u128)0xff << (8 * h));
+            v &= sq_wide(sq_keep[h]);
             v += sq_lap_add(h, stones);
             int pos = (h + stones) & 15;
             if ((uint8_t)(v >> (8 * pos)) > 1) { /* S3: occupied before the last stone: relay */

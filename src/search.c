@@ -257,6 +257,10 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
     if (s->tt) {
         uint64_t key = tt_key_of(s, c, hash, seg);
         const tt_entry *e = &s->tt[key & s->tt_mask];
+        /* a node that failed low before most likely will again: every move is searched, so
+         * generate them at once rather than make candidates that generation repeats */
+        if (e->key == key && (e->flag & 3) == TT_UPPER)
+            return 0;
         if (e->key == key && e->best != TT_NO_MOVE)
             cand[n++] = move_of_code(e->best);
     }
@@ -421,6 +425,13 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         }
         n = s->nmoves[ply] = s->r->gen(&s->o, p, s->moves[ply], s->children[ply]);
     }
+    /* the children that will be expanded look up their table entries: start loading them all
+     * (see find_first_move) */
+    if (s->tt && depth > 1 && ply + 1 < MAX_PLY - 1)
+        for (int i = 0; i < n; i++) {
+            const gb_pos *c = &s->children[ply][i];
+            prefetch_entry(s, c, gb_pos_hash(c), seg_of(p, s->seg[ply], p->hash, c));
+        }
     /* order: table move, killers, then immediate gain (captures, eats), then history */
     int order[GB_MAX_MOVES], count = 0;
     long key_of[GB_MAX_MOVES];
