@@ -254,14 +254,26 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
     int n = 0;
     /* the segment child_value will give the node */
     const uint64_t seg = seg_of(p, s->seg[x->ply], p->hash, c);
+    uint64_t key = 0;
+    const tt_entry *e = NULL;
     if (s->tt) {
-        uint64_t key = tt_key_of(s, c, hash, seg);
-        const tt_entry *e = &s->tt[key & s->tt_mask];
+        key = tt_key_of(s, c, hash, seg);
+        e = &s->tt[key & s->tt_mask];
+#if defined(__GNUC__)
+        __builtin_prefetch(e);
+#endif
+    }
+    /* While the entry loads (a random access into megabytes stalls for as long as a sowing
+     * takes), make the first killer: it is a candidate whatever the entry holds. */
+    const gb_move k0 = s->killers[ply][0];
+    gb_pos k0_child;
+    const bool k0_legal = try_move(s, c, &k0, &k0_child);
+    if (e && e->key == key) {
         /* a node that failed low before most likely will again: every move is searched, so
          * generate them at once rather than make candidates that generation repeats */
-        if (e->key == key && (e->flag & 3) == TT_UPPER)
+        if ((e->flag & 3) == TT_UPPER)
             return 0;
-        if (e->key == key && e->best != TT_NO_MOVE)
+        if (e->best != TT_NO_MOVE)
             cand[n++] = move_of_code(e->best);
     }
     for (int k = 0; k < 2; k++) {
@@ -272,17 +284,31 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
             cand[n++] = s->killers[ply][k];
     }
     s->nstage[ply] = n;
-    for (int i = 0; i < n; i++)
-        if (try_move(s, c, &cand[i], &s->stage_child[ply])) {
-            s->stage_found[ply] = i;
-            /* The move's child is searched first; if it will be expanded, its table entry is
-             * looked up when it is settled. A random access into megabytes stalls for as long as
-             * a sowing takes: start loading it now, while this node is settled and looked up. */
-            const gb_pos *g = &s->stage_child[ply];
-            if (s->tt && x->depth - 1 > 1 && ply + 1 < MAX_PLY - 1)
-                prefetch_entry(s, g, gb_pos_hash(g), seg_of(c, seg, hash, g));
-            return 1;
+    s->stage_made[ply] = 0;
+    for (int i = 0; i < n; i++) {
+        gb_pos *made = &s->stage_child[ply][i];
+        bool legal;
+        if (gb_same_move(&cand[i], &k0)) {
+            legal = k0_legal;
+            if (legal)
+                *made = k0_child;
+        } else {
+            legal = try_move(s, c, &cand[i], made);
         }
+        if (!legal)
+            continue;
+        s->stage_made[ply] |= 1u << i;
+        if (i + 1 < n && gb_same_move(&cand[i + 1], &k0) && k0_legal) { /* keep it for later */
+            s->stage_child[ply][i + 1] = k0_child;
+            s->stage_made[ply] |= 1u << (i + 1);
+        }
+        s->stage_found[ply] = i;
+        /* The move's child is searched first; if it will be expanded, its table entry is looked
+         * up when it is settled: start loading it now, while this node is settled. */
+        if (s->tt && x->depth - 1 > 1 && ply + 1 < MAX_PLY - 1)
+            prefetch_entry(s, made, gb_pos_hash(made), seg_of(c, seg, hash, made));
+        return 1;
+    }
     return 0;
 }
 
@@ -407,8 +433,8 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
          * one already made */
         for (int i = s->stage_found[ply]; i < s->nstage[ply]; i++) {
             gb_pos made;
-            const gb_pos *raw = &s->stage_child[ply];
-            if (i > s->stage_found[ply]) {
+            const gb_pos *raw = &s->stage_child[ply][i];
+            if (!(s->stage_made[ply] >> i & 1u)) {
                 if (!try_move(s, p, &s->stage[ply][i], &made))
                     continue;
                 raw = &made;
@@ -425,13 +451,6 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         }
         n = s->nmoves[ply] = s->r->gen(&s->o, p, s->moves[ply], s->children[ply]);
     }
-    /* the children that will be expanded look up their table entries: start loading them all
-     * (see find_first_move) */
-    if (s->tt && depth > 1 && ply + 1 < MAX_PLY - 1)
-        for (int i = 0; i < n; i++) {
-            const gb_pos *c = &s->children[ply][i];
-            prefetch_entry(s, c, gb_pos_hash(c), seg_of(p, s->seg[ply], p->hash, c));
-        }
     /* order: table move, killers, then immediate gain (captures, eats), then history */
     int order[GB_MAX_MOVES], count = 0;
     long key_of[GB_MAX_MOVES];

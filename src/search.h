@@ -84,7 +84,8 @@ struct gb_searcher {
      * found while the node was settled */
     gb_move stage[MAX_PLY + 1][STAGED_MOVES];
     int nstage[MAX_PLY + 1], stage_found[MAX_PLY + 1];
-    gb_pos stage_child[MAX_PLY + 1];
+    unsigned stage_made[MAX_PLY + 1]; /* bit i: stage_child[ply][i] holds candidate i's child */
+    gb_pos stage_child[MAX_PLY + 1][STAGED_MOVES];
     gb_pos node[MAX_PLY + 1];
     uint64_t seg[MAX_PLY + 1];
     gb_move scratch_moves[GB_MAX_MOVES];
