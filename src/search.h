@@ -60,6 +60,7 @@ double gb_eval_to_result(int score);
 
 enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER, TT_HORIZON = 4 };
 #define TT_NO_MOVE 0xffffu
+#define TT_BUCKET 4 /* entries a key may use: one cache line */
 /* the moves a node tries before its moves are generated: the table's, then two killers */
 #define STAGED_MOVES 3
 
@@ -67,13 +68,14 @@ typedef struct tt_entry {
     uint64_t key;
     int32_t value;
     int8_t depth;
-    uint8_t flag;
+    uint8_t flag;  /* TT_EXACT/LOWER/UPPER | TT_HORIZON | the search's age << 3 */
     uint16_t best; /* the best move (move_code in search.c), TT_NO_MOVE none */
 } tt_entry;
 
 struct gb_searcher {
     tt_entry *tt;
     size_t tt_mask;
+    unsigned tt_age; /* 0..31, one more every search */
     const gb_rules *r;
     gb_options o;
     /* per-ply buffers */
