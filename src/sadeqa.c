@@ -119,8 +119,11 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
     guard.laps = 0;
 #ifdef SQ_WIDE
     if (!o->v[GB_OPT_SKIP_ORIGIN]) {
-        /* the 16 counts stay in a register for the whole sowing */
-        sq_u128 v;
+        /* the 16 counts stay in a register for the whole sowing, and so does the lap guard:
+         * gb_lapguard_lap's steps (T1), with the saved lap-end state one 128-bit value */
+        sq_u128 v, saved = 0;
+        long laps = 0, power = 1, lambda = 0;
+        int saved_h = -1;
         memcpy(&v, b, sizeof v);
         for (;;) {
             int stones = (uint8_t)(v >> (8 * h));
@@ -129,14 +132,19 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
             int pos = (h + stones) & 15;
             if ((uint8_t)(v >> (8 * pos)) > 1) { /* S3: occupied before the last stone: relay */
                 sq_lap(t, events, h, pos, stones, GB_EV_CONTINUE, 0, 0);
-                if (guard.laps == GB_LAP_QUICK - 1) {
-                    gb_lapguard_init(&guard, ring);
-                    guard.laps = GB_LAP_QUICK - 1;
+                if (laps < GB_LAP_QUICK) {
+                    laps++;
+                } else {
+                    if (++laps >= GB_LAP_LIMIT || (saved_h == pos && v == saved))
+                        return GB_EENDLESS; /* T1: the lap limit, or a lap-end state again */
+                    if (saved_h < 0 || ++lambda == power) { /* Brent: re-save at powers of 2 */
+                        saved = v;
+                        saved_h = pos;
+                        if (lambda == power)
+                            power *= 2;
+                        lambda = 0;
+                    }
                 }
-                if (guard.laps >= GB_LAP_QUICK)
-                    memcpy(b, &v, sizeof v); /* the cycle search reads the counts */
-                if (gb_lapguard_lap(&guard, b, pos, 0))
-                    return GB_EENDLESS; /* T1 */
                 h = pos;
                 continue;
             }
