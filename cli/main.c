@@ -140,12 +140,14 @@ static int cmd_perft(int argc, char **argv)
 static const char bench_help[] =
     "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
     "       gabata bench --all [--games N] [--seed S]\n"
-    "       gabata bench [VARIANT] --search [--nodes N] [--positions K] [--seed S] [key=value ...]\n"
+    "       gabata bench [VARIANT] --search [--nodes N | --depth D] [--mcts P] [--positions K] [--seed S]\n"
+    "                    [key=value ...]\n"
     "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
     "sown stones per second, with the games' statistics: plies per game, results, end reasons.\n"
-    "With --search: alpha-beta searches of N nodes (default 300000) from K positions (default 8:\n"
-    "the start and random openings), and MCTS playouts, for VARIANT or every game; prints nodes\n"
-    "per second.\n"
+    "With --search: alpha-beta searches of N nodes (default 300000), or to depth D (time to\n"
+    "depth), from K positions (default 8: the start and random openings), and MCTS searches of P\n"
+    "playouts (default 2000; 0: none), for VARIANT or every game; prints nodes and playouts per\n"
+    "second.\n"
     "The yardstick (bench/yardstick.c, a minimal special-purpose random Sadeqa III loop) is run in\n"
     "the same process for the same number of games, and plies/s are given as a ratio to it.\n"
     "--all does this for every game with its default options, as one table.\n"
@@ -153,7 +155,8 @@ static const char bench_help[] =
     "Figures only: nothing here passes or fails.\n";
 
 /* `bench --search`: search speed, per game. */
-static int bench_search(const char *variant, const char *opts, long nodes, long positions, long seed)
+static int bench_search(const char *variant, const char *opts, long nodes, long depth, long mcts, long positions,
+                        long seed)
 {
     const bool tty = isatty(STDERR_FILENO);
     for (int v = 0; v < gb_variant_count(); v++) {
@@ -162,7 +165,10 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
             continue;
         gb_search_opts o;
         memset(&o, 0, sizeof o);
-        o.budget.nodes = nodes;
+        if (depth)
+            o.budget.depth = (int)depth; /* time to depth: no node budget */
+        else
+            o.budget.nodes = nodes;
         o.tt_mb = 32;
         gb_searcher *s = gb_searcher_new(&o);
         if (!s)
@@ -191,8 +197,9 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
                 depth_sum += r.depth;
                 searched++;
                 gb_search_opts mo = o;
-                mo.budget.nodes = 2000;
-                if (gb_mcts(s, g, &mo, &r, &err) == GB_OK) {
+                mo.budget.depth = 0;
+                mo.budget.nodes = mcts;
+                if (mcts > 0 && gb_mcts(s, g, &mo, &r, &err) == GB_OK) {
                     playouts += r.nodes;
                     msecs += r.seconds;
                 }
@@ -210,10 +217,12 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
             secs = 1e-9;
         if (msecs <= 0)
             msecs = 1e-9;
-        printf("bench --search %s: %d positions, %lld nodes in %.3f s: %.0f nodes/s (alpha-beta, mean depth %.1f); "
-               "%.0f playouts/s (MCTS)\n",
-               name, searched, total, secs, (double)total / secs, searched ? (double)depth_sum / searched : 0.0,
-               (double)playouts / msecs);
+        printf("bench --search %s: %d positions, %lld nodes in %.3f s: %.0f nodes/s (alpha-beta, %s %.1f)",
+               name, searched, total, secs, (double)total / secs, depth ? "to depth" : "mean depth",
+               searched ? (double)depth_sum / searched : 0.0);
+        if (mcts > 0)
+            printf("; %.0f playouts/s (MCTS)", (double)playouts / msecs);
+        printf("\n");
     }
     return 0;
 }
@@ -327,7 +336,7 @@ static int cmd_bench(int argc, char **argv)
         return 0;
     }
     const char *variant = NULL;
-    long games = 20000, seed = 1, nodes = 300000, positions = 8;
+    long games = 20000, seed = 1, nodes = 300000, positions = 8, depth = 0, mcts = 2000;
     bool search = false, all = false;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
@@ -336,6 +345,12 @@ static int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--nodes") == 0) {
             if (++i >= argc || !parse_long(argv[i], 1, 1000000000, &nodes))
                 return fail("--nodes needs a whole number from 1 to 1000000000%s", "");
+        } else if (strcmp(argv[i], "--depth") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 1, GB_SEARCH_MAX_DEPTH, &depth))
+                return fail("--depth needs a whole number from 1 to 64%s", ""); /* GB_SEARCH_MAX_DEPTH */
+        } else if (strcmp(argv[i], "--mcts") == 0) {
+            if (++i >= argc || !parse_long(argv[i], 0, 1000000000, &mcts))
+                return fail("--mcts needs a whole number from 0 to 1000000000%s", "");
         } else if (strcmp(argv[i], "--positions") == 0) {
             if (++i >= argc || !parse_long(argv[i], 1, 1000, &positions))
                 return fail("--positions needs a whole number from 1 to 1000%s", "");
@@ -369,7 +384,7 @@ static int cmd_bench(int argc, char **argv)
         } else if (opts[0]) {
             return fail("options need a VARIANT%s", "");
         }
-        return bench_search(variant, opts, nodes, positions, seed);
+        return bench_search(variant, opts, nodes, depth, mcts, positions, seed);
     }
     if (!variant) {
         fputs(bench_help, stderr);

@@ -221,11 +221,6 @@ static int from_tt(int v, int ply)
 }
 
 /* ---- move ordering ---- */
-bool gb_same_move(const gb_move *a, const gb_move *b)
-{
-    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
-           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
-}
 static int hist_index(const gb_move *m) { return (m->kind * 32 + m->hole + 7 * m->refusals) & 127; }
 
 /* A move as the table keeps it, in 16 bits: hole, kind, refusals. A layout (searched only at the

@@ -119,6 +119,11 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
  * random move for a phase that cannot be listed. Returns the count. */
 int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o);
 double gb_search_elapsed(const struct timespec *t0);
-bool gb_same_move(const gb_move *a, const gb_move *b);
+/* The same move (its chance outcome aside). Inline: move ordering compares moves at every node. */
+static inline bool gb_same_move(const gb_move *a, const gb_move *b)
+{
+    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
+           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
+}
 
 #endif

@@ -65,6 +65,10 @@ check "match sprt" "$gabata" match ai:3 random --variant sadeqa --games 40 --spr
 contains "SPRT"
 check "analyze" "$gabata" analyze "$tmp/g.rec" --depth 3; contains "1. South C"
 check "bench search" "$gabata" bench sadeqa --search --nodes 2000 --positions 2; contains "nodes/s"
+contains "playouts/s (MCTS)"
+check "bench search depth" "$gabata" bench sadeqa --search --depth 3 --mcts 0 --positions 2; contains "to depth 3.0"
+refuse "bench search depth 0" "--depth needs" "$gabata" bench sadeqa --search --depth 0
+refuse "bench search mcts" "--mcts needs" "$gabata" bench sadeqa --search --mcts x
 check "play think" sh -c "\"$gabata\" play sadeqa --south ai:8 --north mcts --think 0.01 --seed 4 </dev/null"
 contains "Game over"
 refuse "match odd games" "--games needs an even number" "$gabata" match ai:1 random --variant sadeqa --games 3
