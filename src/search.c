@@ -23,12 +23,13 @@
 
 #include <stdlib.h>
 #include <time.h>
-/* The table is not used at the nodes within two plies of the leaves. They are most of the nodes
- * expanded and the cheapest to search again, while a probe is a random access into megabytes
- * (about 150 ns on the machines measured, more than such a node's whole search), and their many
- * entries crowd out deeper ones. Sadeqa III, 8 positions searched to depth 13 and 14: 14% and 8%
- * less time with it (docs/performance.md); the other games about even. */
-#define TT_MIN_DEPTH 3
+/* The table is not used at the nodes whose children are leaves (depth 1). They are most of the
+ * nodes expanded and the cheapest to search again, while a probe is a random access into
+ * megabytes (about 150 ns on the machines measured, more than such a node's whole search), and
+ * their many entries crowd out deeper ones. Time to depth 10-13 from bench --search's 8 positions,
+ * against the table used everywhere: Sadeqa III 10-25% less, Bulto 10-18% less, Qelat 15% less;
+ * also leaving out depth 2 was worse for Bulto (docs/performance.md). */
+#define TT_MIN_DEPTH 2
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
