@@ -63,22 +63,68 @@ void gb_record_free(gb_record *rec)
     memset(rec, 0, sizeof *rec);
 }
 
-/* T2: has this position (where someone must act) occurred before in this game (round)? Stones
- * taken never return within a round, and a marked hole (an ekwarna, a bulto) stays marked to
- * the round's end, so only positions with the same store total and the same marks can match, and
- * every position before one that differs in them differs too: scan back until they differ. */
-static inline bool cannot_recur_before(const gb_pos *q, int taken, uint32_t marks)
+/* T2: has this position (where someone must act) occurred before in this game (round)? Within a
+ * round some things only go one way, so a position that differs from p in them cannot be p again,
+ * nor can any position before it, and the scan back stops at the first one that does:
+ * - the store total: stones taken never return;
+ * - the marks: an ekwarna or a bulto stays marked (Q4, B4);
+ * - the miné: a miné stops being one for good (B2; no other game has any). The menager makes
+ *   them, but its position (none yet) is the record's first, and no later one is like it;
+ * - the count of each marked hole, while the stores and marks are the same: a marked hole is never
+ *   lifted (Q2, B3), and stones leave it only when taken (Qelat's eat, Q3, which changes the
+ *   store). So an earlier position holding fewer stones in one of p's marked holes ends the scan.
+ *   Bulto takes no stones and makes few bulto, and without this its scans ran back over every
+ *   position since the last bulto made (23 on average in random games; 3.5 with it).
+ * tests/test_termination.c checks these invariants along random games of every game. */
+typedef struct recur_key {
+    int taken;
+    uint32_t marks, mine;
+    uint64_t held[3], mask[3]; /* the holes as words, and a byte mask of p's marked holes */
+} recur_key;
+
+static inline uint64_t holes_word(const gb_pos *p, int w)
 {
-    return q->store[0] + q->store[1] != taken || (q->mark_s | q->mark_n) != marks;
+    uint64_t v = 0;
+    memcpy(&v, p->holes + 8 * w, w < 2 ? 8 : GB_MAX_HOLES - 16);
+    return v;
+}
+
+/* 0xff in byte i for each bit i of the 8 bits b (a nibble at a time: no carries) */
+static inline uint64_t byte_mask8(uint32_t b)
+{
+    uint64_t lo = ((b & 15u) * 0x204081ull) & 0x01010101ull;
+    uint64_t hi = (((b >> 4) & 15u) * 0x204081ull) & 0x01010101ull;
+    return (lo | hi << 32) * 0xff;
+}
+
+static inline void recur_key_of(const gb_pos *p, recur_key *k)
+{
+    _Static_assert(GB_MAX_HOLES > 16 && GB_MAX_HOLES <= 24, "the holes are three words");
+    k->taken = p->store[0] + p->store[1];
+    k->marks = p->mark_s | p->mark_n;
+    k->mine = p->mine;
+    for (int w = 0; w < 3; w++) {
+        k->held[w] = holes_word(p, w);
+        k->mask[w] = byte_mask8(k->marks >> (8 * w));
+    }
+}
+
+static inline bool cannot_recur_before(const gb_pos *q, const recur_key *k)
+{
+    return q->store[0] + q->store[1] != k->taken || (q->mark_s | q->mark_n) != k->marks ||
+           q->mine != k->mine ||
+           (((holes_word(q, 0) ^ k->held[0]) & k->mask[0]) |
+            ((holes_word(q, 1) ^ k->held[1]) & k->mask[1]) |
+            ((holes_word(q, 2) ^ k->held[2]) & k->mask[2])) != 0;
 }
 
 static bool repeated(const gb_record *rec, const gb_pos *p)
 {
-    int taken = p->store[0] + p->store[1];
-    uint32_t marks = p->mark_s | p->mark_n;
+    recur_key k;
+    recur_key_of(p, &k);
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, taken, marks))
+        if (cannot_recur_before(q, &k))
             break;
         if (q->hash == p->hash && gb_pos_same(q, p))
             return true;
@@ -90,13 +136,13 @@ static bool repeated(const gb_record *rec, const gb_pos *p)
  * comparing two of them costs about what hashing one does. */
 static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
 {
-    int taken = p->store[0] + p->store[1];
-    uint32_t marks = p->mark_s | p->mark_n;
+    recur_key k;
+    recur_key_of(p, &k);
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, taken, marks))
+        if (cannot_recur_before(q, &k))
             break;
-        if (memcmp(q->holes, p->holes, 8) == 0 && gb_pos_same(q, p))
+        if (holes_word(q, 0) == k.held[0] && gb_pos_same(q, p))
             return true;
     }
     return false;
