@@ -63,6 +63,14 @@ static uint32_t candidates(const gb_options *o, const gb_pos *p, int mover, uint
     return cand;
 }
 
+/* The context of a move of the player to move in p. */
+static inline sow_ctx move_ctx(const gb_options *o, const gb_pos *p)
+{
+    const int mover = p->to_move;
+    const uint32_t prior = mover ? p->mark_n : p->mark_s;
+    return (sow_ctx){o, mover, prior, mover ? p->mark_s : p->mark_n, candidates(o, p, mover, prior)};
+}
+
 /* B4 (with the clarifications): could hole q become the mover's bulto if a last stone fell in it?
  * One of the candidates that holds 3 and is not a miné. The sowing keeps the miné in a register
  * (`mine`), not in the position. */
@@ -310,9 +318,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
                            long refusals, gb_trace *t, sow_out *out, long *offers)
 {
     const gb_pos *const p0 = from;
-    const int mover = p0->to_move;
-    const uint32_t prior = mover ? p0->mark_n : p0->mark_s;
-    sow_ctx c = {o, mover, prior, mover ? p0->mark_s : p0->mark_n, candidates(o, p0, mover, prior)};
+    sow_ctx c = move_ctx(o, p0);
     const int count0 = out ? out->count : 0;
     long left = refusals, refused = 0, H;
     bool ends;
@@ -509,6 +515,271 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return out.count;
 }
 
+/* ---- the playouts' sowing: a lap at a time on bit masks ----
+ *
+ * sample_all simulates every start hole's sowing refusing every offer, only to count its moves and
+ * keep where it ends; bu_sample's holes give no offer at all. Both are one_lap's work with most
+ * of its per-stone tests decided for a whole lap at once:
+ * - the holes a lap sows into are the first `stones` of those that can take a stone after the
+ *   lifted hole: not the opponent's bulto (B3), not the origin with skip-origin=yes (§0), and in
+ *   the open phase not an eligible hole (B6 skips them, made into bulto or not: refusing one
+ *   skips it too, B5). While the lap does not come round to its own origin, each hole gets at most
+ *   one stone, so no hole's count changes under the lap's feet and the eligible holes are those
+ *   of the lap's start.
+ * - mine phase: an eligible hole matters only for the lap's last stone (B4: k == 1); a lap whose
+ *   last stone would be offered a bulto goes through one_lap (the refusals, B5).
+ * - open phase: a run of L adjacent eligible holes met with k stones in hand offers a bulto at
+ *   each of its first L - k + 1 holes (B6: the stones would fill exactly k of them from there;
+ *   each refused, B5, the next hole is judged afresh), none if L < k.
+ * Laps that would come round to their origin, that empty the last miné before their last stone
+ * (the open phase starts mid-lap, B2) or whose last stone is offered a bulto in the mine phase go
+ * through one_lap itself on the same board.
+ *
+ * The board is kept in vector registers (SSE2; three words elsewhere) and written back at each
+ * lap; the count of the hole a lap ends in is read from the board as it was before the lap (it
+ * gets exactly one stone), so the next lap need not wait for the board's update. */
+#define BU_ALL ((1u << BU_RING) - 1)
+
+#if defined(__SSE2__) && !defined(GB_NO_SSE2) /* GB_NO_SSE2: the portable version, for tests */
+#include <emmintrin.h>
+typedef struct bu_board {
+    __m128i lo, hi; /* holes 0-15, holes 16-19 in the low 4 bytes */
+} bu_board;
+
+static inline bu_board board_load(const uint8_t *b)
+{
+    uint32_t top;
+    memcpy(&top, b + 16, 4);
+    return (bu_board){_mm_loadu_si128((const __m128i *)(const void *)b), _mm_cvtsi32_si128((int)top)};
+}
+
+static inline void board_store(uint8_t *b, bu_board x)
+{
+    const uint32_t top = (uint32_t)_mm_cvtsi128_si32(x.hi);
+    _mm_storeu_si128((__m128i *)(void *)b, x.lo);
+    memcpy(b + 16, &top, 4);
+}
+
+/* 0xff in byte i for each bit i of m (m < 2^20) */
+static inline bu_board board_bytes(uint32_t m)
+{
+    const __m128i sel = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+    __m128i x = _mm_cvtsi32_si128((int)m);
+    x = _mm_unpacklo_epi8(x, x);
+    x = _mm_unpacklo_epi16(x, x); /* bytes: 4 x m0, 4 x m1, 4 x m2, 4 x m3 */
+    const __m128i lo = _mm_unpacklo_epi32(x, x), hi = _mm_unpackhi_epi32(x, x);
+    return (bu_board){_mm_cmpeq_epi8(_mm_and_si128(lo, sel), sel),
+                      _mm_cmpeq_epi8(_mm_and_si128(hi, sel), sel)};
+}
+
+/* Hole h emptied, one stone more in each hole of `to`. */
+static inline bu_board board_sow(bu_board x, int h, uint32_t to)
+{
+    const bu_board lift = board_bytes(1u << h), add = board_bytes(to);
+    return (bu_board){_mm_sub_epi8(_mm_andnot_si128(lift.lo, x.lo), add.lo),
+                      _mm_sub_epi8(_mm_andnot_si128(lift.hi, x.hi), add.hi)};
+}
+
+/* The holes holding exactly 3. */
+static inline uint32_t board_threes(bu_board x)
+{
+    const __m128i three = _mm_set1_epi8(3);
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.lo, three)) |
+           ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.hi, three)) & 0xfu) << 16;
+}
+#else
+typedef struct bu_board {
+    uint64_t w[3]; /* holes 0-7, 8-15, 16-19 (little-endian bytes) */
+} bu_board;
+
+static inline uint64_t byte_get(const uint8_t *b, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | b[i];
+    return v;
+}
+
+static inline void byte_put(uint8_t *b, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++, v >>= 8)
+        b[i] = (uint8_t)v;
+}
+
+static inline bu_board board_load(const uint8_t *b)
+{
+    return (bu_board){{byte_get(b, 8), byte_get(b + 8, 8), byte_get(b + 16, 4)}};
+}
+
+static inline void board_store(uint8_t *b, bu_board x)
+{
+    byte_put(b, x.w[0], 8);
+    byte_put(b + 8, x.w[1], 8);
+    byte_put(b + 16, x.w[2], 4);
+}
+
+/* byte i of the result is bit i of the 8 bits m (a nibble at a time: no carries) */
+static inline uint64_t spread8(uint32_t m)
+{
+    uint64_t lo = ((m & 15u) * 0x204081ull) & 0x01010101ull;
+    uint64_t hi = (((m >> 4) & 15u) * 0x204081ull) & 0x01010101ull;
+    return lo | hi << 32;
+}
+
+static inline bu_board board_sow(bu_board x, int h, uint32_t to)
+{
+    for (int i = 0; i < 3; i++) {
+        const uint32_t lift = (1u << h) >> (8 * i) & 0xffu;
+        x.w[i] = (x.w[i] & ~(spread8(lift) * 0xff)) + spread8(to >> (8 * i) & 0xffu);
+    }
+    return x;
+}
+
+/* bytes of w holding exactly 3, as bits */
+static inline uint32_t threes8(uint64_t w)
+{
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t x = w ^ 0x0303030303030303ull;
+    uint64_t zero = ~(((x & lo7) + lo7) | x) & ~lo7; /* 0x80 in each byte of w that is 3 */
+    return (uint32_t)(((zero >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+static inline uint32_t board_threes(bu_board x)
+{
+    return threes8(x.w[0]) | threes8(x.w[1]) << 8 | (threes8(x.w[2]) & 0xfu) << 16;
+}
+#endif
+
+static inline int popcount20(uint32_t x) /* no libgcc call without -mpopcnt */
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* The index of the n-th set bit of m (1 <= n < 32), or -1. */
+static inline int nth_bit(uint32_t m, int n)
+{
+    const uint32_t low = (1u << n) - 1;
+    if ((m & low) == low)
+        return n - 1;
+    while (--n > 0)
+        m &= m - 1;
+    return m ? __builtin_ctz(m) : -1;
+}
+
+/* The ring's holes from hole a on (1 <= a <= 20: hole a mod 20 first) as bits from 0, and back. */
+static inline uint32_t ring_from(uint32_t m, int a)
+{
+    return (uint32_t)(((uint64_t)m << BU_RING | m) >> a) & BU_ALL;
+}
+static inline uint32_t ring_to(uint32_t m, int a)
+{
+    const uint64_t x = (uint64_t)m << a;
+    return (uint32_t)(x | x >> BU_RING) & BU_ALL;
+}
+
+typedef struct fast_sow {
+    long offers;     /* offers refused (every one is) */
+    long laps, sown; /* as a trace counts them */
+} fast_sow;
+
+/* The sowing from `start` on *p (a copy of the position), refusing every offer, as sow_from does
+ * with refusals < 0 and its moves only counted (count0 moves listed before, cap at most), or
+ * with refusals 0 where no offer can arise (`judge` false: the menager, or no candidate hole).
+ * Returns true when the sowing ends (B8) within sow_from's first pass (48 relays): *p is then its
+ * end, f its offers and laps, t (may be NULL) its laps as sow_from traces them. Returns false
+ * when sow_from must decide (a long sowing, T1's horizon, a full list): *p and t are then
+ * undefined. */
+static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int count0, int cap,
+                       fast_sow *f, gb_trace *t)
+{
+    uint8_t *b = p->holes;
+    const uint32_t own_bulto = c->mover ? p->mark_n : p->mark_s;
+    bu_board board = board_load(b);
+    uint32_t mine = p->mine;
+    int phase = p->phase, h = start, s = b[h];
+    f->offers = f->laps = f->sown = 0;
+    for (int relays = 0;; relays++) {
+        const uint32_t hb = 1u << h;
+        const uint32_t m1 = mine & ~hb; /* B2: a lifted miné is a miné no more */
+        const int ph = phase == BU_MINE && !m1 ? BU_OPEN : phase;
+        const int a = h + 1; /* the first hole after h, mod 20 */
+        uint32_t elig = 0;
+        if (judge && ph == BU_OPEN) /* B4 with B6: the candidates holding 3 */
+            elig = c->cand & board_threes(board);
+        /* B3 and the origin (the lap must not come round to it) */
+        const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
+        const int d = s < BU_RING ? nth_bit(free, s) : -1; /* the last stone's, from a */
+        int q = -1;
+        uint32_t tr = 0, to = 0;
+        long offers = 0;
+        if (d >= 0) {
+            q = a + d >= BU_RING ? a + d - BU_RING : a + d;
+            tr = free & ((2u << d) - 1);
+            to = ring_to(tr, a);
+        }
+        if (d < 0) {
+        } else if (judge && ph == BU_MINE) {
+            if (!(m1 & ~to & ~(1u << q)))
+                q = -1; /* the last miné goes before the last stone: the rest is open (B2, B6) */
+            else if (((c->cand & ~m1) >> q & 1u) && b[q] == 3)
+                q = -1; /* B4: the last stone is offered a bulto (the refusals: one_lap) */
+        } else if (elig) {
+            /* B6: the runs of eligible holes the stones pass over */
+            uint32_t met = ring_from(elig, a) & ((1u << d) - 1);
+            while (met) {
+                const int i = __builtin_ctz(met), qh = a + i >= BU_RING ? a + i - BU_RING : a + i;
+                const int k = s - popcount20(tr & ((1u << i) - 1)); /* stones in hand */
+                const int len = __builtin_ctz(~(elig >> qh)); /* the run: opp row, no wrap */
+                if (len >= k)
+                    offers += len - k + 1;
+                met &= ~(((1u << len) - 1) << i);
+            }
+        }
+        f->laps++;
+        f->sown += s;
+        if (q < 0) { /* this lap stone by stone */
+            p->mine = mine;
+            p->phase = (uint8_t)phase;
+            long left = -1, refused = f->offers;
+            sow_out out = {NULL, NULL, count0 + (int)f->offers, cap, 0, 0, 0};
+            const int r = one_lap(c, p, &h, &left, &refused, t, judge ? &out : NULL);
+            f->offers = refused;
+            if (r != LAP_END && r != LAP_ON)
+                return false; /* LAP_FULL, LAP_STUCK: sow_from decides */
+            if (r == LAP_END)
+                return true;
+            board = board_load(b);
+            mine = p->mine;
+            phase = p->phase;
+            s = b[h];
+        } else {
+            const int held = b[q]; /* before the lap: q gets one stone */
+            board = board_sow(board, h, to);
+            board_store(b, board);
+            mine = m1 & ~to; /* B2: a miné that receives a stone is a miné no more */
+            phase = ph == BU_MINE && !mine ? BU_OPEN : ph;
+            f->offers += offers;
+            if (f->offers >= 65535 || count0 + f->offers > cap)
+                return false; /* sow_from's LAP_FULL */
+            /* B8: the move ends when the last stone falls into an empty hole or the mover's own
+             * bulto; otherwise relay from there. */
+            if (held == 0 || (own_bulto >> q & 1u)) {
+                gb_trace_lap(t, h, q, s, held == 0 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+                p->mine = mine;
+                p->phase = (uint8_t)phase;
+                return true;
+            }
+            gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
+            h = q;
+            s = held + 1;
+        }
+        if (relays == 47)
+            return false; /* sow_from's first pass keeps 48 lap ends: it decides */
+    }
+}
+
 /* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
  * moves only counted (same order, same limits as gen: a start hole's moves are its offers taken
  * in turn, refusals 0, 1, ..., then the refusal of them all, refusals = offers); one of them is
@@ -528,15 +799,28 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     } run[BU_N];
     int nrun = 0;
     const uint32_t starts = start_mask(p);
+    const sow_ctx ctx = move_ctx(o, p);
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
         if (!((starts >> h) & 1u))
             continue;
-        gb_pos c = *p;
+        gb_pos *c = &run[nrun].end;
         long offers = 0;
         const int from = out.count;
-        out.hole = h;
-        out.laps = out.sown = 0;
-        int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
+        int rc;
+        fast_sow f;
+        *c = *p;
+        if (fast_count(&ctx, c, h, true, out.count, out.cap, &f, NULL)) {
+            rc = SOW_NATURAL; /* most sowings: on bit masks */
+            offers = f.offers;
+            out.count += (int)offers;
+            out.laps = f.laps;
+            out.sown = f.sown;
+        } else {
+            *c = *p;
+            out.hole = h;
+            out.laps = out.sown = 0;
+            rc = sow_from(o, p, c, h, -1, NULL, &out, &offers);
+        }
         /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
          * never ends and that makes it illegal (T1) */
         bool all = rc != SOW_FULL && !(rc == GB_EENDLESS && !ends_game) &&
@@ -551,7 +835,6 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         if (all && rc == SOW_NATURAL) {
             run[nrun].laps = out.laps;
             run[nrun].sown = out.sown;
-            run[nrun].end = c;
         }
         nrun++;
         if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
@@ -599,7 +882,8 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
                      gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move, first = mover * BU_N;
-    if (p->phase != BU_MENAGER && candidates(o, p, mover, mover ? p->mark_n : p->mark_s))
+    const sow_ctx ctx = move_ctx(o, p);
+    if (p->phase != BU_MENAGER && ctx.cand)
         return sample_all(o, p, rng, m, child, t);
     uint32_t live = start_mask(p) >> first;
     while (live) {
@@ -612,7 +896,14 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
             t->laps = t->events = 0, t->sown = 0;
         *child = *p;
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
-        int rc = sow(o, child, h, 0, t, NULL, &offers);
+        fast_sow f;
+        int rc = SOW_NATURAL; /* most sowings: on bit masks, refusing nothing as none arises */
+        if (!fast_count(&ctx, child, h, false, 0, GB_MAX_MOVES, &f, t)) {
+            if (t)
+                t->laps = t->events = 0, t->sown = 0;
+            *child = *p;
+            rc = sow(o, child, h, 0, t, NULL, &offers);
+        }
         if (rc == SOW_NATURAL) { /* no offer can arise here, so none was taken */
             if (p->phase == BU_MENAGER)
                 after_menager(child);
