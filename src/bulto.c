@@ -428,21 +428,6 @@ static const char *start_refusal(const gb_pos *p, int h)
     return NULL;
 }
 
-/* The holes the mover may start from, as start_refusal judges them (B3, B7), as a mask. */
-static uint32_t start_mask(const gb_pos *p)
-{
-    const int mover = p->to_move ? 1 : 0, first = mover ? BU_N : 0;
-    uint32_t live = 0, threes = 0;
-    for (int i = first; i < first + BU_N; i++) {
-        live |= (uint32_t)(p->holes[i] != 0) << i;
-        threes |= (uint32_t)(p->holes[i] == 3) << i;
-    }
-    live &= ~(mover ? p->mark_s : p->mark_n);
-    if (p->phase == BU_OPEN && (live & ~threes))
-        live &= ~threes; /* B7: not from a 3 while another start holds some other number */
-    return live;
-}
-
 /* B2: after the menager, every hole holding exactly 3 is a miné. */
 static void after_menager(gb_pos *p)
 {
@@ -580,12 +565,12 @@ static inline bu_board board_sow(bu_board x, int h, uint32_t to)
                       _mm_sub_epi8(_mm_andnot_si128(lift.hi, x.hi), add.hi)};
 }
 
-/* The holes holding exactly 3. */
-static inline uint32_t board_threes(bu_board x)
+/* The holes holding exactly v. */
+static inline uint32_t board_eq(bu_board x, int v)
 {
-    const __m128i three = _mm_set1_epi8(3);
-    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.lo, three)) |
-           ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.hi, three)) & 0xfu) << 16;
+    const __m128i vv = _mm_set1_epi8((char)v);
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.lo, vv)) |
+           ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x.hi, vv)) & 0xfu) << 16;
 }
 #else
 typedef struct bu_board {
@@ -635,18 +620,18 @@ static inline bu_board board_sow(bu_board x, int h, uint32_t to)
     return x;
 }
 
-/* bytes of w holding exactly 3, as bits */
-static inline uint32_t threes8(uint64_t w)
+/* bytes of w holding exactly v, as bits */
+static inline uint32_t eq8(uint64_t w, int v)
 {
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t x = w ^ 0x0303030303030303ull;
-    uint64_t zero = ~(((x & lo7) + lo7) | x) & ~lo7; /* 0x80 in each byte of w that is 3 */
+    uint64_t x = w ^ (uint64_t)v * 0x0101010101010101ull;
+    uint64_t zero = ~(((x & lo7) + lo7) | x) & ~lo7; /* 0x80 in each byte of w that is v */
     return (uint32_t)(((zero >> 7) * 0x0102040810204080ull) >> 56);
 }
 
-static inline uint32_t board_threes(bu_board x)
+static inline uint32_t board_eq(bu_board x, int v)
 {
-    return threes8(x.w[0]) | threes8(x.w[1]) << 8 | (threes8(x.w[2]) & 0xfu) << 16;
+    return eq8(x.w[0], v) | eq8(x.w[1], v) << 8 | (eq8(x.w[2], v) & 0xfu) << 16;
 }
 #endif
 
@@ -679,6 +664,19 @@ static inline uint32_t ring_to(uint32_t m, int a)
     return (uint32_t)(x | x >> BU_RING) & BU_ALL;
 }
 
+/* The holes the mover may start from, as start_refusal judges them (B3, B7), as a mask. */
+static uint32_t start_mask(const gb_pos *p)
+{
+    const int mover = p->to_move ? 1 : 0;
+    const bu_board board = board_load(p->holes);
+    const uint32_t threes = board_eq(board, 3);
+    uint32_t live = (mover ? BU_ROW_N : BU_ROW_S) & ~board_eq(board, 0);
+    live &= ~(mover ? p->mark_s : p->mark_n);
+    if (p->phase == BU_OPEN && (live & ~threes))
+        live &= ~threes; /* B7: not from a 3 while another start holds some other number */
+    return live;
+}
+
 typedef struct fast_sow {
     long offers;     /* offers refused (every one is) */
     long laps, sown; /* as a trace counts them */
@@ -707,7 +705,7 @@ static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int c
         const int a = h + 1; /* the first hole after h, mod 20 */
         uint32_t elig = 0;
         if (judge && ph == BU_OPEN) /* B4 with B6: the candidates holding 3 */
-            elig = c->cand & board_threes(board);
+            elig = c->cand & board_eq(board, 3);
         /* B3 and the origin (the lap must not come round to it) */
         const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
         const int d = s < BU_RING ? nth_bit(free, s) : -1; /* the last stone's, from a */
@@ -788,7 +786,7 @@ static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int c
 static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
                       gb_pos *child, gb_trace *t)
 {
-    const int mover = p->to_move, first = mover * BU_N;
+    const int mover = p->to_move;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
     sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0};
     struct {
@@ -800,9 +798,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     int nrun = 0;
     const uint32_t starts = start_mask(p);
     const sow_ctx ctx = move_ctx(o, p);
-    for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
-        if (!((starts >> h) & 1u))
-            continue;
+    for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
+        const int h = __builtin_ctz(left); /* in ring order, as gen */
         gb_pos *c = &run[nrun].end;
         long offers = 0;
         const int from = out.count;
@@ -888,7 +885,7 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     uint32_t live = start_mask(p) >> first;
     while (live) {
         uint32_t pick = live;
-        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+        for (int k = gb_rand_below(rng, popcount20(live)); k > 0; k--)
             pick &= pick - 1;
         const int bit = __builtin_ctz(pick), h = first + bit;
         long offers = 0;
