@@ -2,6 +2,7 @@
  * game's rules, and the gb_game object of the public API (history, undo, legal moves). */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -66,8 +67,8 @@ void gb_record_free(gb_record *rec)
 /* T2: has this position (where someone must act) occurred before in this game (round)? Within a
  * round some things only go one way, so a position that differs from p in them cannot be p again,
  * nor can any position before it, and the scan back stops at the first one that does:
- * - the store total: stones taken never return;
- * - the marks: an ekwarna or a bulto stays marked (Q4, B4);
+ * - the stores: stones taken never return (each store only grows);
+ * - the marks: an ekwarna or a bulto stays marked, and its owner's (Q4, B4);
  * - the miné: a miné stops being one for good (B2; no other game has any). The menager makes
  *   them, but its position (none yet) is the record's first, and no later one is like it;
  * - the count of each marked hole, while the stores and marks are the same: a marked hole is never
@@ -77,15 +78,18 @@ void gb_record_free(gb_record *rec)
  *   position since the last bulto made (23 on average in random games; 3.5 with it).
  * tests/test_termination.c checks these invariants along random games of every game. */
 typedef struct recur_key {
-    int taken;
-    uint32_t marks, mine;
     uint64_t held[3], mask[3]; /* the holes as words, and a byte mask of p's marked holes */
+    uint64_t marks, fixed;     /* the words at bytes 24 (marks) and 32 (miné, stores, ...) */
 } recur_key;
 
+/* holes 8w .. 8w+7 as a word, byte i of it at bits 8i (on any byte order; one load where the
+ * compiler sees it is one) */
 static inline uint64_t holes_word(const gb_pos *p, int w)
 {
-    uint64_t v = 0;
-    memcpy(&v, p->holes + 8 * w, w < 2 ? 8 : GB_MAX_HOLES - 16);
+    const uint8_t *b = p->holes + 8 * w;
+    uint64_t v = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+    if (w < 2)
+        v |= (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
     return v;
 }
 
@@ -97,23 +101,42 @@ static inline uint64_t byte_mask8(uint32_t b)
     return (lo | hi << 32) * 0xff;
 }
 
+/* The position's bytes 24-31 are mark_s and mark_n, bytes 32-37 the miné and the two stores: each
+ * compared as raw bytes (each store only grows and each side's marks only grow, so comparing them
+ * one by one is as good as comparing their totals and unions). */
+_Static_assert(offsetof(gb_pos, mark_s) == 24 && offsetof(gb_pos, mark_n) == 28 &&
+                   offsetof(gb_pos, mine) == 32 && offsetof(gb_pos, store) == 36,
+               "the marks, the miné and the stores lie at bytes 24-37");
+static inline uint64_t word_at(const gb_pos *p, size_t offset)
+{
+    uint64_t v;
+    memcpy(&v, (const unsigned char *)p + offset, sizeof v);
+    return v;
+}
+static inline uint64_t fixed_mask(void) /* bytes 32-37 of the word at 32, on any byte order */
+{
+    static const uint8_t bytes[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0};
+    uint64_t v;
+    memcpy(&v, bytes, sizeof v);
+    return v;
+}
+
 static inline void recur_key_of(const gb_pos *p, recur_key *k)
 {
-    _Static_assert(GB_MAX_HOLES > 16 && GB_MAX_HOLES <= 24, "the holes are three words");
-    k->taken = p->store[0] + p->store[1];
-    k->marks = p->mark_s | p->mark_n;
-    k->mine = p->mine;
+    _Static_assert(GB_MAX_HOLES == 20, "the holes are two words and a half");
+    const uint32_t marks = p->mark_s | p->mark_n;
     for (int w = 0; w < 3; w++) {
         k->held[w] = holes_word(p, w);
-        k->mask[w] = byte_mask8(k->marks >> (8 * w));
+        k->mask[w] = byte_mask8(marks >> (8 * w));
     }
+    k->marks = word_at(p, 24);
+    k->fixed = word_at(p, 32) & fixed_mask();
 }
 
 static inline bool cannot_recur_before(const gb_pos *q, const recur_key *k)
 {
-    return q->store[0] + q->store[1] != k->taken || (q->mark_s | q->mark_n) != k->marks ||
-           q->mine != k->mine ||
-           (((holes_word(q, 0) ^ k->held[0]) & k->mask[0]) |
+    return ((word_at(q, 24) ^ k->marks) | ((word_at(q, 32) & fixed_mask()) ^ k->fixed) |
+            ((holes_word(q, 0) ^ k->held[0]) & k->mask[0]) |
             ((holes_word(q, 1) ^ k->held[1]) & k->mask[1]) |
             ((holes_word(q, 2) ^ k->held[2]) & k->mask[2])) != 0;
 }
