@@ -560,9 +560,17 @@ static inline bu_board board_bytes(uint32_t m)
 /* Hole h emptied, one stone more in each hole of `to`. */
 static inline bu_board board_sow(bu_board x, int h, uint32_t to)
 {
-    const bu_board lift = board_bytes(1u << h), add = board_bytes(to);
-    return (bu_board){_mm_sub_epi8(_mm_andnot_si128(lift.lo, x.lo), add.lo),
-                      _mm_sub_epi8(_mm_andnot_si128(lift.hi, x.hi), add.hi)};
+#define BU_L(h) [h][h] = 0xff
+    _Alignas(16) static const uint8_t lift[BU_RING][32] = { /* byte h of holes 0-15, 16-19 */
+        BU_L(0),  BU_L(1),  BU_L(2),  BU_L(3),  BU_L(4),  BU_L(5),  BU_L(6),
+        BU_L(7),  BU_L(8),  BU_L(9),  BU_L(10), BU_L(11), BU_L(12), BU_L(13),
+        BU_L(14), BU_L(15), BU_L(16), BU_L(17), BU_L(18), BU_L(19)};
+#undef BU_L
+    const __m128i lo = _mm_load_si128((const __m128i *)(const void *)lift[h]);
+    const __m128i hi = _mm_load_si128((const __m128i *)(const void *)(lift[h] + 16));
+    const bu_board add = board_bytes(to);
+    return (bu_board){_mm_sub_epi8(_mm_andnot_si128(lo, x.lo), add.lo),
+                      _mm_sub_epi8(_mm_andnot_si128(hi, x.hi), add.hi)};
 }
 
 /* The holes holding exactly v. */
@@ -682,22 +690,44 @@ typedef struct fast_sow {
     long laps, sown; /* as a trace counts them */
 } fast_sow;
 
-/* The sowing from `start` on *p (a copy of the position), refusing every offer, as sow_from does
- * with refusals < 0 and its moves only counted (count0 moves listed before, cap at most), or
- * with refusals 0 where no offer can arise (`judge` false: the menager, or no candidate hole).
- * Returns true when the sowing ends (B8) within sow_from's first pass (48 relays): *p is then its
- * end, f its offers and laps, t (may be NULL) its laps as sow_from traces them. Returns false
- * when sow_from must decide (a long sowing, T1's horizon, a full list): *p and t are then
- * undefined. */
-static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int count0, int cap,
-                       fast_sow *f, gb_trace *t)
+/* The holes holding exactly 0, 1, 2 and 3 stones, as masks: a lap updates them in a few
+ * independent operations, where comparing the board anew would wait for the board's update. */
+typedef struct bu_counts {
+    uint32_t eq[4];
+} bu_counts;
+
+static inline bu_counts counts_of(bu_board board)
+{
+    return (bu_counts){{board_eq(board, 0), board_eq(board, 1), board_eq(board, 2), board_eq(board, 3)}};
+}
+
+/* Hole h emptied, one stone more in each hole of `to` (not h). */
+static inline bu_counts counts_sow(bu_counts c, uint32_t hb, uint32_t to)
+{
+    const uint32_t keep = ~to & ~hb;
+    return (bu_counts){{(c.eq[0] & ~to) | hb, (c.eq[1] & keep) | (c.eq[0] & to),
+                        (c.eq[2] & keep) | (c.eq[1] & to), (c.eq[3] & keep) | (c.eq[2] & to)}};
+}
+
+/* The sowing from `start` on *p (a copy of the position, whose counts are `counts`), refusing
+ * every offer, as sow_from does with refusals < 0 and its moves only counted (count0 moves listed
+ * before, cap at most), or with refusals 0 where no offer can arise (`judge` false: the menager,
+ * or no candidate hole). Returns true when the sowing ends (B8) within sow_from's first pass (48
+ * relays): *p is then its end, f its offers and laps, t (may be NULL) its laps as sow_from traces
+ * them. Returns false when sow_from must decide (a long sowing, T1's horizon, a full list): *p
+ * and t are then undefined. Inlined in each caller, with judge and t known there. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int start,
+                              bool judge, int count0, int cap, fast_sow *f, gb_trace *t)
 {
     uint8_t *b = p->holes;
     const uint32_t own_bulto = c->mover ? p->mark_n : p->mark_s;
     bu_board board = board_load(b);
     uint32_t mine = p->mine;
     int phase = p->phase, h = start, s = b[h];
-    f->offers = f->laps = f->sown = 0;
+    long offers = 0, laps = 0, sown = 0;
     for (int relays = 0;; relays++) {
         const uint32_t hb = 1u << h;
         const uint32_t m1 = mine & ~hb; /* B2: a lifted miné is a miné no more */
@@ -705,69 +735,69 @@ static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int c
         const int a = h + 1; /* the first hole after h, mod 20 */
         uint32_t elig = 0;
         if (judge && ph == BU_OPEN) /* B4 with B6: the candidates holding 3 */
-            elig = c->cand & board_eq(board, 3);
+            elig = c->cand & counts.eq[3];
         /* B3 and the origin (the lap must not come round to it) */
         const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
         const int d = s < BU_RING ? nth_bit(free, s) : -1; /* the last stone's, from a */
         int q = -1;
         uint32_t tr = 0, to = 0;
-        long offers = 0;
         if (d >= 0) {
             q = a + d >= BU_RING ? a + d - BU_RING : a + d;
             tr = free & ((2u << d) - 1);
             to = ring_to(tr, a);
-        }
-        if (d < 0) {
-        } else if (judge && ph == BU_MINE) {
-            if (!(m1 & ~to & ~(1u << q)))
-                q = -1; /* the last miné goes before the last stone: the rest is open (B2, B6) */
-            else if (((c->cand & ~m1) >> q & 1u) && b[q] == 3)
-                q = -1; /* B4: the last stone is offered a bulto (the refusals: one_lap) */
-        } else if (elig) {
-            /* B6: the runs of eligible holes the stones pass over */
-            uint32_t met = ring_from(elig, a) & ((1u << d) - 1);
-            while (met) {
-                const int i = __builtin_ctz(met), qh = a + i >= BU_RING ? a + i - BU_RING : a + i;
-                const int k = s - popcount20(tr & ((1u << i) - 1)); /* stones in hand */
-                const int len = __builtin_ctz(~(elig >> qh)); /* the run: opp row, no wrap */
-                if (len >= k)
-                    offers += len - k + 1;
-                met &= ~(((1u << len) - 1) << i);
+            if (judge && ph == BU_MINE) {
+                if (!(m1 & ~to & ~(1u << q)))
+                    q = -1; /* the last miné goes before the last stone: the rest is open (B2, B6) */
+                else if ((c->cand & ~m1 & counts.eq[3]) >> q & 1u)
+                    q = -1; /* B4: the last stone is offered a bulto (the refusals: one_lap) */
+            } else if (elig) {
+                /* B6: the runs of eligible holes the stones pass over */
+                uint32_t met = ring_from(elig, a) & ((1u << d) - 1);
+                while (met) {
+                    const int i = __builtin_ctz(met), qh = a + i >= BU_RING ? a + i - BU_RING : a + i;
+                    const int k = s - popcount20(tr & ((1u << i) - 1)); /* stones in hand */
+                    const int len = __builtin_ctz(~(elig >> qh)); /* the run: opp row, no wrap */
+                    if (len >= k)
+                        offers += len - k + 1;
+                    met &= ~(((1u << len) - 1) << i);
+                }
+                if (offers >= 65535 || count0 + offers > cap)
+                    return false; /* sow_from's LAP_FULL */
             }
         }
-        f->laps++;
-        f->sown += s;
+        laps++;
+        sown += s;
         if (q < 0) { /* this lap stone by stone */
             p->mine = mine;
             p->phase = (uint8_t)phase;
-            long left = -1, refused = f->offers;
-            sow_out out = {NULL, NULL, count0 + (int)f->offers, cap, 0, 0, 0};
+            long left = -1, refused = offers;
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0};
             const int r = one_lap(c, p, &h, &left, &refused, t, judge ? &out : NULL);
-            f->offers = refused;
+            offers = refused;
             if (r != LAP_END && r != LAP_ON)
                 return false; /* LAP_FULL, LAP_STUCK: sow_from decides */
             if (r == LAP_END)
-                return true;
+                break;
             board = board_load(b);
+            counts = counts_of(board);
             mine = p->mine;
             phase = p->phase;
             s = b[h];
         } else {
             const int held = b[q]; /* before the lap: q gets one stone */
+            const bool empty = counts.eq[0] >> q & 1u;
             board = board_sow(board, h, to);
             board_store(b, board);
+            counts = counts_sow(counts, hb, to);
             mine = m1 & ~to; /* B2: a miné that receives a stone is a miné no more */
             phase = ph == BU_MINE && !mine ? BU_OPEN : ph;
-            f->offers += offers;
-            if (f->offers >= 65535 || count0 + f->offers > cap)
-                return false; /* sow_from's LAP_FULL */
             /* B8: the move ends when the last stone falls into an empty hole or the mover's own
              * bulto; otherwise relay from there. */
-            if (held == 0 || (own_bulto >> q & 1u)) {
-                gb_trace_lap(t, h, q, s, held == 0 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+            if (empty || (own_bulto >> q & 1u)) {
+                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
                 p->mine = mine;
                 p->phase = (uint8_t)phase;
-                return true;
+                break;
             }
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
@@ -776,6 +806,10 @@ static bool fast_count(const sow_ctx *c, gb_pos *p, int start, bool judge, int c
         if (relays == 47)
             return false; /* sow_from's first pass keeps 48 lap ends: it decides */
     }
+    f->offers = offers;
+    f->laps = laps;
+    f->sown = sown;
+    return true;
 }
 
 /* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
@@ -798,6 +832,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     int nrun = 0;
     const uint32_t starts = start_mask(p);
     const sow_ctx ctx = move_ctx(o, p);
+    const bu_counts counts = counts_of(board_load(p->holes));
     for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
         const int h = __builtin_ctz(left); /* in ring order, as gen */
         gb_pos *c = &run[nrun].end;
@@ -806,7 +841,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         int rc;
         fast_sow f;
         *c = *p;
-        if (fast_count(&ctx, c, h, true, out.count, out.cap, &f, NULL)) {
+        if (fast_count(&ctx, c, counts, h, true, out.count, out.cap, &f, NULL)) {
             rc = SOW_NATURAL; /* most sowings: on bit masks */
             offers = f.offers;
             out.count += (int)offers;
@@ -895,7 +930,8 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         fast_sow f;
         int rc = SOW_NATURAL; /* most sowings: on bit masks, refusing nothing as none arises */
-        if (!fast_count(&ctx, child, h, false, 0, GB_MAX_MOVES, &f, t)) {
+        if (!fast_count(&ctx, child, counts_of(board_load(p->holes)), h, false, 0, GB_MAX_MOVES,
+                        &f, t)) {
             if (t)
                 t->laps = t->events = 0, t->sown = 0;
             *child = *p;
