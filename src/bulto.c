@@ -728,7 +728,10 @@ static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int
     uint32_t mine = p->mine;
     int phase = p->phase, h = start, s = b[h];
     long offers = 0, laps = 0, sown = 0;
-    for (int relays = 0;; relays++) {
+    int relays = 0;
+    for (;; relays++) {
+        if (judge && phase == BU_OPEN)
+            goto open; /* for the rest of the sowing (B2) */
         const uint32_t hb = 1u << h;
         const uint32_t m1 = mine & ~hb; /* B2: a lifted miné is a miné no more */
         const int ph = phase == BU_MINE && !m1 ? BU_OPEN : phase;
@@ -777,7 +780,7 @@ static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int
             if (r != LAP_END && r != LAP_ON)
                 return false; /* LAP_FULL, LAP_STUCK: sow_from decides */
             if (r == LAP_END)
-                break;
+                goto done;
             board = board_load(b);
             counts = counts_of(board);
             mine = p->mine;
@@ -797,7 +800,7 @@ static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int
                 gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
                 p->mine = mine;
                 p->phase = (uint8_t)phase;
-                break;
+                goto done;
             }
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
@@ -806,10 +809,66 @@ static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int
         if (relays == 47)
             return false; /* sow_from's first pass keeps 48 lap ends: it decides */
     }
+done:
     f->offers = offers;
     f->laps = laps;
     f->sown = sown;
     return true;
+open:
+    /* The same in the open phase, judged (no miné left: B6 for every stone). */
+    p->mine = 0;
+    p->phase = BU_OPEN;
+    for (;; relays++) {
+        const uint32_t hb = 1u << h, elig = c->cand & counts.eq[3]; /* B4 with B6 */
+        const int a = h + 1;
+        const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
+        const int d = s < BU_RING ? nth_bit(free, s) : -1;
+        laps++;
+        sown += s;
+        if (d < 0) { /* round to its origin: this lap stone by stone */
+            long left = -1, refused = offers;
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0};
+            const int r = one_lap(c, p, &h, &left, &refused, t, &out);
+            offers = refused;
+            if (r != LAP_END && r != LAP_ON)
+                return false;
+            if (r == LAP_END)
+                goto done;
+            board = board_load(b);
+            counts = counts_of(board);
+            s = b[h];
+        } else {
+            const int q = a + d >= BU_RING ? a + d - BU_RING : a + d;
+            const uint32_t tr = free & ((2u << d) - 1), to = ring_to(tr, a);
+            if (elig) { /* B6: the runs of eligible holes the stones pass over */
+                uint32_t met = ring_from(elig, a) & ((1u << d) - 1);
+                while (met) {
+                    const int i = __builtin_ctz(met), qh = a + i >= BU_RING ? a + i - BU_RING : a + i;
+                    const int k = s - popcount20(tr & ((1u << i) - 1));
+                    const int len = __builtin_ctz(~(elig >> qh));
+                    if (len >= k)
+                        offers += len - k + 1;
+                    met &= ~(((1u << len) - 1) << i);
+                }
+                if (offers >= 65535 || count0 + offers > cap)
+                    return false;
+            }
+            const int held = b[q];
+            const bool empty = counts.eq[0] >> q & 1u;
+            board = board_sow(board, h, to);
+            board_store(b, board);
+            counts = counts_sow(counts, hb, to);
+            if (empty || (own_bulto >> q & 1u)) { /* B8 */
+                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+                goto done;
+            }
+            gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
+            h = q;
+            s = held + 1;
+        }
+        if (relays == 47)
+            return false;
+    }
 }
 
 /* bu_sample where bulto may be offered: every start hole's sowing is simulated as gen does, the
