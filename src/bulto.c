@@ -895,7 +895,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
         const int h = __builtin_ctz(left); /* in ring order, as gen */
         gb_pos *c = &run[nrun].end;
-        long offers = 0;
+        long offers = 0, laps, sown; /* kept in registers: a store and a wider load stall */
         const int from = out.count;
         int rc;
         fast_sow f;
@@ -904,13 +904,15 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
             rc = SOW_NATURAL; /* most sowings: on bit masks */
             offers = f.offers;
             out.count += (int)offers;
-            out.laps = f.laps;
-            out.sown = f.sown;
+            laps = f.laps;
+            sown = f.sown;
         } else {
             *c = *p;
             out.hole = h;
             out.laps = out.sown = 0;
             rc = sow_from(o, p, c, h, -1, NULL, &out, &offers);
+            laps = out.laps;
+            sown = out.sown;
         }
         /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
          * never ends and that makes it illegal (T1) */
@@ -923,10 +925,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         run[nrun].to = out.count;
         run[nrun].all = all;
         run[nrun].endless = rc == GB_EENDLESS;
-        if (all && rc == SOW_NATURAL) {
-            run[nrun].laps = out.laps;
-            run[nrun].sown = out.sown;
-        }
+        run[nrun].laps = laps; /* used only where all && rc == SOW_NATURAL */
+        run[nrun].sown = sown;
         nrun++;
         if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
             break;
