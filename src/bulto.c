@@ -709,7 +709,8 @@ static inline bu_counts counts_sow(bu_counts c, uint32_t hb, uint32_t to)
                         (c.eq[2] & keep) | (c.eq[1] & to), (c.eq[3] & keep) | (c.eq[2] & to)}};
 }
 
-/* The sowing from `start` on *p (a copy of the position, whose counts are `counts`), refusing
+/* The sowing from `start` on *p (a copy of the position `from`, whose board and counts are
+ * `board` and `counts`), refusing
  * every offer, as sow_from does with refusals < 0 and its moves only counted (count0 moves listed
  * before, cap at most), or with refusals 0 where no offer can arise (`judge` false: the menager,
  * or no candidate hole). Returns true when the sowing ends (B8) within sow_from's first pass (48
@@ -719,14 +720,15 @@ static inline bu_counts counts_sow(bu_counts c, uint32_t hb, uint32_t to)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline bool fast_count(const sow_ctx *c, gb_pos *p, bu_counts counts, int start,
-                              bool judge, int count0, int cap, fast_sow *f, gb_trace *t)
+static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, bu_board board,
+                              bu_counts counts, int start, bool judge, int count0, int cap,
+                              fast_sow *f, gb_trace *t)
 {
     uint8_t *b = p->holes;
-    const uint32_t own_bulto = c->mover ? p->mark_n : p->mark_s;
-    bu_board board = board_load(b);
-    uint32_t mine = p->mine;
-    int phase = p->phase, h = start, s = b[h];
+    /* read from `from` (p is a fresh copy of it: reading the copy would wait for it) */
+    const uint32_t own_bulto = c->mover ? from->mark_n : from->mark_s;
+    uint32_t mine = from->mine;
+    int phase = from->phase, h = start, s = from->holes[h];
     long offers = 0, laps = 0, sown = 0;
     int relays = 0;
     for (;; relays++) {
@@ -891,7 +893,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
     int nrun = 0;
     const uint32_t starts = start_mask(p);
     const sow_ctx ctx = move_ctx(o, p);
-    const bu_counts counts = counts_of(board_load(p->holes));
+    const bu_board board = board_load(p->holes);
+    const bu_counts counts = counts_of(board);
     for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
         const int h = __builtin_ctz(left); /* in ring order, as gen */
         gb_pos *c = &run[nrun].end;
@@ -900,7 +903,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         int rc;
         fast_sow f;
         *c = *p;
-        if (fast_count(&ctx, c, counts, h, true, out.count, out.cap, &f, NULL)) {
+        if (fast_count(&ctx, p, c, board, counts, h, true, out.count, out.cap, &f, NULL)) {
             rc = SOW_NATURAL; /* most sowings: on bit masks */
             offers = f.offers;
             out.count += (int)offers;
@@ -977,6 +980,7 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     if (p->phase != BU_MENAGER && ctx.cand)
         return sample_all(o, p, rng, m, child, t);
     uint32_t live = start_mask(p) >> first;
+    const bu_board board = board_load(p->holes);
     while (live) {
         uint32_t pick = live;
         for (int k = gb_rand_below(rng, popcount20(live)); k > 0; k--)
@@ -989,8 +993,8 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         fast_sow f;
         int rc = SOW_NATURAL; /* most sowings: on bit masks, refusing nothing as none arises */
-        if (!fast_count(&ctx, child, counts_of(board_load(p->holes)), h, false, 0, GB_MAX_MOVES,
-                        &f, t)) {
+        if (!fast_count(&ctx, p, child, board, counts_of(board), h, false, 0, GB_MAX_MOVES, &f,
+                        t)) {
             if (t)
                 t->laps = t->events = 0, t->sown = 0;
             *child = *p;

@@ -44,7 +44,8 @@ static void check_pos(const gb_options *o, const gb_pos *p)
             const int rc = judge ? sow_from(o, p, &slow, h, -1, NULL, &out, &offers)
                                  : sow(o, &slow, h, 0, &ts, NULL, &offers);
             fast_sow f;
-            if (!fast_count(&ctx, &fast, counts_of(board_load(p->holes)), h, judge, count0, cap, &f,
+            const bu_board board = board_load(p->holes);
+            if (!fast_count(&ctx, p, &fast, board, counts_of(board), h, judge, count0, cap, &f,
                             judge ? NULL : &tf))
                 continue; /* sow_from decides */
             decided++;
