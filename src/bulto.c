@@ -690,23 +690,28 @@ typedef struct fast_sow {
     long laps, sown; /* as a trace counts them */
 } fast_sow;
 
-/* The holes holding exactly 0, 1, 2 and 3 stones, as masks: a lap updates them in a few
+/* The counts as masks, enough to tell the holes holding exactly 0 (B8) and exactly 3 (B4, B6):
+ * the two low bits of each count below 4, and the holes of 4 or more. A lap updates them in a few
  * independent operations, where comparing the board anew would wait for the board's update. */
 typedef struct bu_counts {
-    uint32_t eq[4];
+    uint32_t bit0, bit1, big;
 } bu_counts;
 
 static inline bu_counts counts_of(bu_board board)
 {
-    return (bu_counts){{board_eq(board, 0), board_eq(board, 1), board_eq(board, 2), board_eq(board, 3)}};
+    const uint32_t e1 = board_eq(board, 1), e2 = board_eq(board, 2), e3 = board_eq(board, 3);
+    return (bu_counts){e1 | e3, e2 | e3, BU_ALL & ~(board_eq(board, 0) | e1 | e2 | e3)};
 }
 
-/* Hole h emptied, one stone more in each hole of `to` (not h). */
+static inline uint32_t counts_empty(bu_counts c) { return BU_ALL & ~(c.bit0 | c.bit1 | c.big); }
+static inline uint32_t counts_three(bu_counts c) { return c.bit0 & c.bit1 & ~c.big; }
+
+/* Hole h emptied, one stone more in each hole of `to` (not h). A hole of 4 or more stays one
+ * until lifted, whatever its low bits. */
 static inline bu_counts counts_sow(bu_counts c, uint32_t hb, uint32_t to)
 {
-    const uint32_t keep = ~to & ~hb;
-    return (bu_counts){{(c.eq[0] & ~to) | hb, (c.eq[1] & keep) | (c.eq[0] & to),
-                        (c.eq[2] & keep) | (c.eq[1] & to), (c.eq[3] & keep) | (c.eq[2] & to)}};
+    const uint32_t bit0 = c.bit0 & ~hb, bit1 = c.bit1 & ~hb, carry = bit0 & to;
+    return (bu_counts){bit0 ^ to, bit1 ^ carry, (c.big & ~hb) | (bit1 & carry)};
 }
 
 /* The sowing from `start` on *p (a copy of the position `from`, whose board and counts are
@@ -740,7 +745,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
         const int a = h + 1; /* the first hole after h, mod 20 */
         uint32_t elig = 0;
         if (judge && ph == BU_OPEN) /* B4 with B6: the candidates holding 3 */
-            elig = c->cand & counts.eq[3];
+            elig = c->cand & counts_three(counts);
         /* B3 and the origin (the lap must not come round to it) */
         const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
         const int d = s < BU_RING ? nth_bit(free, s) : -1; /* the last stone's, from a */
@@ -753,7 +758,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             if (judge && ph == BU_MINE) {
                 if (!(m1 & ~to & ~(1u << q)))
                     q = -1; /* the last miné goes before the last stone: the rest is open (B2, B6) */
-                else if ((c->cand & ~m1 & counts.eq[3]) >> q & 1u)
+                else if ((c->cand & ~m1 & counts_three(counts)) >> q & 1u)
                     q = -1; /* B4: the last stone is offered a bulto (the refusals: one_lap) */
             } else if (elig) {
                 /* B6: the runs of eligible holes the stones pass over */
@@ -790,7 +795,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             s = b[h];
         } else {
             const int held = b[q]; /* before the lap: q gets one stone */
-            const bool empty = counts.eq[0] >> q & 1u;
+            const bool empty = counts_empty(counts) >> q & 1u;
             board = board_sow(board, h, to);
             board_store(b, board);
             counts = counts_sow(counts, hb, to);
@@ -821,7 +826,7 @@ open:
     p->mine = 0;
     p->phase = BU_OPEN;
     for (;; relays++) {
-        const uint32_t hb = 1u << h, elig = c->cand & counts.eq[3]; /* B4 with B6 */
+        const uint32_t hb = 1u << h, elig = c->cand & counts_three(counts); /* B4 with B6 */
         const int a = h + 1;
         const uint32_t free = ring_from(BU_ALL & ~(c->opp_bulto | hb | elig), a);
         const int d = s < BU_RING ? nth_bit(free, s) : -1;
@@ -856,7 +861,7 @@ open:
                     return false;
             }
             const int held = b[q];
-            const bool empty = counts.eq[0] >> q & 1u;
+            const bool empty = counts_empty(counts) >> q & 1u;
             board = board_sow(board, h, to);
             board_store(b, board);
             counts = counts_sow(counts, hb, to);
