@@ -847,16 +847,16 @@ open:
         } else {
             const int q = a + d >= BU_RING ? a + d - BU_RING : a + d;
             const uint32_t tr = free & ((2u << d) - 1), to = ring_to(tr, a);
-            if (elig) { /* B6: the runs of eligible holes the stones pass over */
-                uint32_t met = ring_from(elig, a) & ((1u << d) - 1);
-                while (met) {
+            uint32_t met = ring_from(elig, a) & ((1u << d) - 1); /* B6: eligible holes passed */
+            if (met) {
+                do {
                     const int i = __builtin_ctz(met), qh = a + i >= BU_RING ? a + i - BU_RING : a + i;
                     const int k = s - popcount20(tr & ((1u << i) - 1));
                     const int len = __builtin_ctz(~(elig >> qh));
                     if (len >= k)
                         offers += len - k + 1;
-                    met &= ~(((1u << len) - 1) << i);
-                }
+                    met &= ~(((1u << len) - 1) << i); /* the rest of the run */
+                } while (met);
                 if (offers >= 65535 || count0 + offers > cap)
                     return false;
             }
@@ -883,21 +883,21 @@ open:
  * in turn, refusals 0, 1, ..., then the refusal of them all, refusals = offers); one of them is
  * drawn uniformly. The refusal of every offer (most draws) keeps its end position and laps from
  * that simulation; an offer taken is played again to make its child and trace. */
-static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m,
-                      gb_pos *child, gb_trace *t)
+static int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx, uint64_t *rng,
+                      gb_move *m, gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
     sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0};
     struct {
         int hole, from, to;
-        bool all, endless; /* the last move refuses every offer; its sowing never ends */
+        bool all, endless, natural; /* the last move refuses every offer; its sowing never
+                                       ends; it ends by B8 */
         long laps, sown;   /* of the sowing refusing every offer, and where it ends: */
         gb_pos end;
     } run[BU_N];
     int nrun = 0;
     const uint32_t starts = start_mask(p);
-    const sow_ctx ctx = move_ctx(o, p);
     const bu_board board = board_load(p->holes);
     const bu_counts counts = counts_of(board);
     for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
@@ -908,7 +908,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         int rc;
         fast_sow f;
         *c = *p;
-        if (fast_count(&ctx, p, c, board, counts, h, true, out.count, out.cap, &f, NULL)) {
+        if (fast_count(ctx, p, c, board, counts, h, true, out.count, out.cap, &f, NULL)) {
             rc = SOW_NATURAL; /* most sowings: on bit masks */
             offers = f.offers;
             out.count += (int)offers;
@@ -933,6 +933,7 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
         run[nrun].to = out.count;
         run[nrun].all = all;
         run[nrun].endless = rc == GB_EENDLESS;
+        run[nrun].natural = rc == SOW_NATURAL;
         run[nrun].laps = laps; /* used only where all && rc == SOW_NATURAL */
         run[nrun].sown = sown;
         nrun++;
@@ -962,10 +963,19 @@ static int sample_all(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
             t->laps = (int)run[i].laps, t->sown = run[i].sown;
         return 1;
     }
-    long offers = 0; /* an offer taken: play it again to make its child */
-    if (sow(o, child, h, r, t, NULL, &offers) == SOW_NATURAL && p->phase == BU_MENAGER)
-        after_menager(child);
-    end_move(child, mover);
+    /* An offer taken: play it again to make its child. Where the sowing refusing every offer
+     * ends (B8), the move is that sowing up to its (r+1)-th offer: no lap-end state repeats
+     * before it and T1's horizon lies past it, so one_lap alone plays it as sow would. */
+    if (run[i].natural) {
+        long left = r, refused = 0;
+        int next = h;
+        while (one_lap(ctx, child, &next, &left, &refused, t, NULL) == LAP_ON)
+            ;
+    } else {
+        long offers = 0;
+        sow(o, child, h, r, t, NULL, &offers);
+    }
+    end_move(child, mover); /* not the menager: no offer arises in it */
     return 1;
 }
 
@@ -983,7 +993,7 @@ static int bu_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     const int mover = p->to_move, first = mover * BU_N;
     const sow_ctx ctx = move_ctx(o, p);
     if (p->phase != BU_MENAGER && ctx.cand)
-        return sample_all(o, p, rng, m, child, t);
+        return sample_all(o, p, &ctx, rng, m, child, t);
     uint32_t live = start_mask(p) >> first;
     const bu_board board = board_load(p->holes);
     while (live) {
