@@ -77,11 +77,6 @@ void gb_record_free(gb_record *rec)
  *   Bulto takes no stones and makes few bulto, and without this its scans ran back over every
  *   position since the last bulto made (23 on average in random games; 3.5 with it).
  * tests/test_termination.c checks these invariants along random games of every game. */
-typedef struct recur_key {
-    uint64_t held[3], mask[3]; /* the holes as words, and a byte mask of p's marked holes */
-    uint64_t marks, fixed;     /* the words at bytes 24 (marks) and 32 (miné, stores, ...) */
-} recur_key;
-
 /* holes 8w .. 8w+7 as a word, byte i of it at bits 8i (on any byte order; one load where the
  * compiler sees it is one) */
 static inline uint64_t holes_word(const gb_pos *p, int w)
@@ -121,51 +116,28 @@ static inline uint64_t fixed_mask(void) /* bytes 32-37 of the word at 32, on any
     return v;
 }
 
-static inline void recur_key_of(const gb_pos *p, recur_key *k)
+/* The scan back, with the hashes (`hashed`) or comparing the first holes first (playouts: the
+ * positions scanned are few, and comparing two of them costs about what hashing one does). */
+static inline bool repeated_scan(const gb_record *rec, const gb_pos *p, bool hashed)
 {
-    _Static_assert(GB_MAX_HOLES == 20, "the holes are two words and a half");
-    const uint32_t marks = p->mark_s | p->mark_n;
-    for (int w = 0; w < 3; w++) {
-        k->held[w] = holes_word(p, w);
-        k->mask[w] = byte_mask8(marks >> (8 * w));
-    }
-    k->marks = word_at(p, 24);
-    k->fixed = word_at(p, 32) & fixed_mask();
-}
-
-static inline bool cannot_recur_before(const gb_pos *q, const recur_key *k)
-{
-    return ((word_at(q, 24) ^ k->marks) | ((word_at(q, 32) & fixed_mask()) ^ k->fixed) |
-            ((holes_word(q, 0) ^ k->held[0]) & k->mask[0]) |
-            ((holes_word(q, 1) ^ k->held[1]) & k->mask[1]) |
-            ((holes_word(q, 2) ^ k->held[2]) & k->mask[2])) != 0;
-}
-
-static bool repeated(const gb_record *rec, const gb_pos *p)
-{
-    recur_key k;
-    recur_key_of(p, &k);
-    for (int i = rec->len - 1; i >= 0; i--) {
-        const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, &k))
-            break;
-        if (q->hash == p->hash && gb_pos_same(q, p))
-            return true;
-    }
-    return false;
-}
-
-/* The same without hashes, for playouts: the positions since the last capture are few, and
- * comparing two of them costs about what hashing one does. */
-static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
-{
-    recur_key k;
-    recur_key_of(p, &k);
-    for (int i = rec->len - 1; i >= 0; i--) {
-        const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, &k))
-            break;
-        if (holes_word(q, 0) == k.held[0] && gb_pos_same(q, p))
+    const uint64_t marks = word_at(p, 24), fixed = word_at(p, 32) & fixed_mask();
+    const uint64_t held0 = holes_word(p, 0);
+    const uint32_t marked = p->mark_s | p->mark_n;
+    uint64_t held[3] = {held0, 0, 0}, mask[3] = {0, 0, 0};
+    if (marked) /* the counts of the marked holes, as byte masks over the holes' words */
+        for (int w = 0; w < 3; w++) {
+            held[w] = holes_word(p, w);
+            mask[w] = byte_mask8(marked >> (8 * w));
+        }
+    for (const gb_pos *q = rec->pos + rec->len; q-- > rec->pos;) {
+        uint64_t differ = (word_at(q, 24) ^ marks) | ((word_at(q, 32) & fixed_mask()) ^ fixed);
+        if (marked)
+            differ |= ((holes_word(q, 0) ^ held[0]) & mask[0]) |
+                      ((holes_word(q, 1) ^ held[1]) & mask[1]) |
+                      ((holes_word(q, 2) ^ held[2]) & mask[2]);
+        if (differ)
+            break; /* neither q nor any position before it can be p */
+        if ((hashed ? q->hash == p->hash : holes_word(q, 0) == held0) && gb_pos_same(q, p))
             return true;
     }
     return false;
@@ -176,7 +148,7 @@ int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, in
 {
     if (r->ended(o, child, nmoves))
         return GB_END_RULE; /* T5: the game's own rule first, */
-    if (hashed ? repeated(rec, child) : repeated_unhashed(rec, child))
+    if (repeated_scan(rec, child, hashed))
         return GB_END_REPETITION; /* then repetition (T2), */
     if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
         return GB_END_CAP; /* then the cap (T3). */
