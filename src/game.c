@@ -129,7 +129,8 @@ static inline bool repeated_scan(const gb_record *rec, const gb_pos *p, bool has
             held[w] = holes_word(p, w);
             mask[w] = byte_mask8(marked >> (8 * w));
         }
-    for (const gb_pos *q = rec->pos + rec->len; q-- > rec->pos;) {
+    for (int i = rec->len - 1; i >= 0; i--) {
+        const gb_pos *q = &rec->pos[i];
         uint64_t differ = (word_at(q, 24) ^ marks) | ((word_at(q, 32) & fixed_mask()) ^ fixed);
         if (marked)
             differ |= ((holes_word(q, 0) ^ held[0]) & mask[0]) |
