@@ -2,6 +2,7 @@
  * game's rules, and the gb_game object of the public API (history, undo, legal moves). */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,40 +64,81 @@ void gb_record_free(gb_record *rec)
     memset(rec, 0, sizeof *rec);
 }
 
-/* T2: has this position (where someone must act) occurred before in this game (round)? Stones
- * taken never return within a round, and a marked hole (an ekwarna, a bulto) stays marked to
- * the round's end, so only positions with the same store total and the same marks can match, and
- * every position before one that differs in them differs too: scan back until they differ. */
-static inline bool cannot_recur_before(const gb_pos *q, int taken, uint32_t marks)
+/* T2: has this position (where someone must act) occurred before in this game (round)? Within a
+ * round some things only go one way, so a position that differs from p in them cannot be p again,
+ * nor can any position before it, and the scan back stops at the first one that does:
+ * - the stores: stones taken never return (each store only grows);
+ * - the marks: an ekwarna or a bulto stays marked, and its owner's (Q4, B4);
+ * - the miné: a miné stops being one for good (B2; no other game has any). The menager makes
+ *   them, but its position (none yet) is the record's first, and no later one is like it;
+ * - the count of each marked hole, while the stores and marks are the same: a marked hole is never
+ *   lifted (Q2, B3), and stones leave it only when taken (Qelat's eat, Q3, which changes the
+ *   store). So an earlier position holding fewer stones in one of p's marked holes ends the scan.
+ *   Bulto takes no stones and makes few bulto, and without this its scans ran back over every
+ *   position since the last bulto made (23 on average in random games; 3.5 with it).
+ * tests/test_termination.c checks these invariants along random games of every game. */
+/* holes 8w .. 8w+7 as a word, byte i of it at bits 8i (on any byte order; one load where the
+ * compiler sees it is one) */
+static inline uint64_t holes_word(const gb_pos *p, int w)
 {
-    return q->store[0] + q->store[1] != taken || (q->mark_s | q->mark_n) != marks;
+    const uint8_t *b = p->holes + 8 * w;
+    uint64_t v = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+    if (w < 2)
+        v |= (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+    return v;
 }
 
-static bool repeated(const gb_record *rec, const gb_pos *p)
+/* 0xff in byte i for each bit i of the 8 bits b (a nibble at a time: no carries) */
+static inline uint64_t byte_mask8(uint32_t b)
 {
-    int taken = p->store[0] + p->store[1];
-    uint32_t marks = p->mark_s | p->mark_n;
-    for (int i = rec->len - 1; i >= 0; i--) {
-        const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, taken, marks))
-            break;
-        if (q->hash == p->hash && gb_pos_same(q, p))
-            return true;
-    }
-    return false;
+    uint64_t lo = ((b & 15u) * 0x204081ull) & 0x01010101ull;
+    uint64_t hi = (((b >> 4) & 15u) * 0x204081ull) & 0x01010101ull;
+    return (lo | hi << 32) * 0xff;
 }
 
-/* The same without hashes, for playouts: the positions since the last capture are few, and
- * comparing two of them costs about what hashing one does. */
-static bool repeated_unhashed(const gb_record *rec, const gb_pos *p)
+/* The position's bytes 24-31 are mark_s and mark_n, bytes 32-37 the miné and the two stores: each
+ * compared as raw bytes (each store only grows and each side's marks only grow, so comparing them
+ * one by one is as good as comparing their totals and unions). */
+_Static_assert(offsetof(gb_pos, mark_s) == 24 && offsetof(gb_pos, mark_n) == 28 &&
+                   offsetof(gb_pos, mine) == 32 && offsetof(gb_pos, store) == 36,
+               "the marks, the miné and the stores lie at bytes 24-37");
+static inline uint64_t word_at(const gb_pos *p, size_t offset)
 {
-    int taken = p->store[0] + p->store[1];
-    uint32_t marks = p->mark_s | p->mark_n;
+    uint64_t v;
+    memcpy(&v, (const unsigned char *)p + offset, sizeof v);
+    return v;
+}
+static inline uint64_t fixed_mask(void) /* bytes 32-37 of the word at 32, on any byte order */
+{
+    static const uint8_t bytes[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0};
+    uint64_t v;
+    memcpy(&v, bytes, sizeof v);
+    return v;
+}
+
+/* The scan back, with the hashes (`hashed`) or comparing the first holes first (playouts: the
+ * positions scanned are few, and comparing two of them costs about what hashing one does). */
+static inline bool repeated_scan(const gb_record *rec, const gb_pos *p, bool hashed)
+{
+    const uint64_t marks = word_at(p, 24), fixed = word_at(p, 32) & fixed_mask();
+    const uint64_t held0 = holes_word(p, 0);
+    const uint32_t marked = p->mark_s | p->mark_n;
+    uint64_t held[3] = {held0, 0, 0}, mask[3] = {0, 0, 0};
+    if (marked) /* the counts of the marked holes, as byte masks over the holes' words */
+        for (int w = 0; w < 3; w++) {
+            held[w] = holes_word(p, w);
+            mask[w] = byte_mask8(marked >> (8 * w));
+        }
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
-        if (cannot_recur_before(q, taken, marks))
-            break;
-        if (memcmp(q->holes, p->holes, 8) == 0 && gb_pos_same(q, p))
+        uint64_t differ = (word_at(q, 24) ^ marks) | ((word_at(q, 32) & fixed_mask()) ^ fixed);
+        if (marked)
+            differ |= ((holes_word(q, 0) ^ held[0]) & mask[0]) |
+                      ((holes_word(q, 1) ^ held[1]) & mask[1]) |
+                      ((holes_word(q, 2) ^ held[2]) & mask[2]);
+        if (differ)
+            break; /* neither q nor any position before it can be p */
+        if ((hashed ? q->hash == p->hash : holes_word(q, 0) == held0) && gb_pos_same(q, p))
             return true;
     }
     return false;
@@ -107,7 +149,7 @@ int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, in
 {
     if (r->ended(o, child, nmoves))
         return GB_END_RULE; /* T5: the game's own rule first, */
-    if (hashed ? repeated(rec, child) : repeated_unhashed(rec, child))
+    if (repeated_scan(rec, child, hashed))
         return GB_END_REPETITION; /* then repetition (T2), */
     if (child->ply >= (uint32_t)o->v[GB_OPT_MAX_PLIES])
         return GB_END_CAP; /* then the cap (T3). */

@@ -278,6 +278,51 @@ static void test_random_games_end(void **state)
     }
 }
 
+/* T2's scan back (game.c `repeated`) stops at the first earlier position that differs from the
+ * current one in something that only goes one way within a round: each store and each side's
+ * marks only grow, the miné only shrink once the first position (Bulto's menager) is past, and
+ * with the same stores and marks each marked hole's count only grows. Checked here between
+ * consecutive positions of the repetition record along random games of every game (the scan's
+ * answers rest on it). */
+static void test_t2_scan_invariants(void **state)
+{
+    (void)state;
+    const char *opts[] = {"", "skip-origin=yes", "endless=ends-game"};
+    uint64_t rng = 4242;
+    for (int v = 0; v < gb_variant_count(); v++)
+        for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+            long pairs = 0;
+            for (int game = 0; game < 25; game++) {
+                gb_game *g = NULL;
+                gb_error err = {0, ""};
+                if (gb_game_new(&g, gb_variant_name(v), opts[k], 1 + (uint64_t)game, &err))
+                    fail_msg("%s: %s", gb_variant_name(v), err.msg);
+                for (int ply = 0; ply < 3000 && !gb_is_over(g); ply++) {
+                    gb_move m;
+                    assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+                    assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+                    const gb_record *rec = gb_game_record(g);
+                    if (rec->len < 2)
+                        continue;
+                    const gb_pos *a = &rec->pos[rec->len - 2], *b = &rec->pos[rec->len - 1];
+                    uint32_t ma = a->mark_s | a->mark_n, mb = b->mark_s | b->mark_n;
+                    assert_true(a->store[0] <= b->store[0] && a->store[1] <= b->store[1]);
+                    assert_int_equal(a->mark_s & ~b->mark_s, 0);
+                    assert_int_equal(a->mark_n & ~b->mark_n, 0);
+                    if (a->mine || b->mine) /* Bulto's menager makes them, at the record's start */
+                        assert_true(a->mine ? (b->mine & ~a->mine) == 0 : rec->len == 2);
+                    if (a->store[0] == b->store[0] && a->store[1] == b->store[1] && ma == mb)
+                        for (int i = 0; i < GB_MAX_HOLES; i++)
+                            if ((ma >> i) & 1u)
+                                assert_true(a->holes[i] <= b->holes[i]);
+                    pairs++;
+                }
+                gb_game_free(g);
+            }
+            assert_true(pairs > 100);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_t1_lap_limit),
         cmocka_unit_test(test_t1_lap_guard),
         cmocka_unit_test(test_t2_repetition),
+        cmocka_unit_test(test_t2_scan_invariants),
         cmocka_unit_test(test_t3_cap),
         cmocka_unit_test(test_t5_order),
         cmocka_unit_test(test_t4_no_legal_move_is_the_end),
