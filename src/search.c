@@ -336,7 +336,7 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
         s->stage_found[ply] = i;
         /* The move's child is searched first; if it will be expanded, its table entry is looked
          * up when it is settled: start loading it now, while this node is settled. */
-        if (s->tt && x->depth - 1 > 1 && ply + 1 < MAX_PLY - 1)
+        if (s->tt && x->depth - 2 >= TT_MIN_DEPTH && ply + 1 < MAX_PLY - 1) /* it will probe */
             prefetch_entry(s, made, gb_pos_hash(made), seg_of(c, seg, hash, made));
         return 1;
     }
