@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* A whole decimal number from min to max (no sign or space around it, no overflow): true and *out
+ * set, or false (s may be NULL, a missing argument). */
+bool cli_parse_long(const char *s, long min, long max, long *out);
+
 /* Draw the board: both rows with labels, marks, owners, stores, and whose turn it is. */
 void draw_board(FILE *out, const gb_game *g, bool color);
 /* Describe the last move lap by lap ("C: 6 stones, C→a; a: 2 stones ... captures 5 from E"). */

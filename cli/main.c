@@ -46,17 +46,6 @@ static bool wants_help(int argc, char **argv)
     return false;
 }
 
-static bool parse_long(const char *s, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Collect trailing key=value arguments into one option string. */
 static void join_options(char *buf, size_t len, const char *arg)
 {
@@ -113,7 +102,7 @@ static int cmd_perft(int argc, char **argv)
         fputs(perft_help, stderr);
         return 2;
     }
-    if (!parse_long(depth_arg, 0, 30, &depth))
+    if (!cli_parse_long(depth_arg, 0, 30, &depth))
         return fail("depth must be a whole number from 0 to 30, not '%s'", depth_arg);
     if (position && opts[0])
         return fail("with --position the options are part of the position string%s", "");
@@ -343,22 +332,22 @@ static int cmd_bench(int argc, char **argv)
         if (strcmp(argv[i], "--search") == 0) {
             search = true;
         } else if (strcmp(argv[i], "--nodes") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 1, 1000000000, &nodes))
+            if (++i >= argc || !cli_parse_long(argv[i], 1, 1000000000, &nodes))
                 return fail("--nodes needs a whole number from 1 to 1000000000%s", "");
         } else if (strcmp(argv[i], "--depth") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 1, GB_SEARCH_MAX_DEPTH, &depth))
+            if (++i >= argc || !cli_parse_long(argv[i], 1, GB_SEARCH_MAX_DEPTH, &depth))
                 return fail("--depth needs a whole number from 1 to 64%s", ""); /* GB_SEARCH_MAX_DEPTH */
         } else if (strcmp(argv[i], "--mcts") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 0, 1000000000, &mcts))
+            if (++i >= argc || !cli_parse_long(argv[i], 0, 1000000000, &mcts))
                 return fail("--mcts needs a whole number from 0 to 1000000000%s", "");
         } else if (strcmp(argv[i], "--positions") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 1, 1000, &positions))
+            if (++i >= argc || !cli_parse_long(argv[i], 1, 1000, &positions))
                 return fail("--positions needs a whole number from 1 to 1000%s", "");
         } else if (strcmp(argv[i], "--games") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 1, 100000000, &games))
+            if (++i >= argc || !cli_parse_long(argv[i], 1, 100000000, &games))
                 return fail("--games needs a whole number from 1 to 100000000%s", "");
         } else if (strcmp(argv[i], "--seed") == 0) {
-            if (++i >= argc || !parse_long(argv[i], 0, 0x7fffffffffffffffL, &seed))
+            if (++i >= argc || !cli_parse_long(argv[i], 0, 0x7fffffffffffffffL, &seed))
                 return fail("--seed needs a whole number%s", "");
         } else if (strcmp(argv[i], "--all") == 0) {
             all = true;

@@ -368,19 +368,6 @@ static int fail(const char *fmt, const char *arg)
     return 2;
 }
 
-static bool parse_long(const char *s, long min, long max, long *out)
-{
-    if (!s)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 int cmd_match(int argc, char **argv)
 {
     match_cfg c;
@@ -403,22 +390,22 @@ int cmd_match(int argc, char **argv)
             snprintf(c.variant, sizeof c.variant, "%s", next);
             i++;
         } else if (strcmp(a, "--games") == 0) {
-            if (!parse_long(next, 2, 1000000, &v) || v % 2)
+            if (!cli_parse_long(next, 2, 1000000, &v) || v % 2)
                 return fail("--games needs an even number from 2 to 1000000 (each opening is played from both sides)%s", "");
             c.games = (int)v;
             i++;
         } else if (strcmp(a, "--openings") == 0) {
-            if (!parse_long(next, 0, 200, &v))
+            if (!cli_parse_long(next, 0, 200, &v))
                 return fail("--openings needs a number of plies from 0 to 200%s", "");
             c.openings = (int)v;
             i++;
         } else if (strcmp(a, "--jobs") == 0) {
-            if (!parse_long(next, 1, MAX_JOBS, &v))
+            if (!cli_parse_long(next, 1, MAX_JOBS, &v))
                 return fail("--jobs needs a number from 1 to 64%s", "");
             c.jobs = (int)v;
             i++;
         } else if (strcmp(a, "--seed") == 0) {
-            if (!parse_long(next, 0, 0x7fffffffffffffffL, &v))
+            if (!cli_parse_long(next, 0, 0x7fffffffffffffffL, &v))
                 return fail("--seed needs a whole number%s", "");
             c.seed = (uint64_t)v;
             i++;

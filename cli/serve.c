@@ -861,17 +861,6 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
     }
 }
 
-static bool parse_num(const char *s, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 int cmd_serve(int argc, char **argv)
 {
     long port = 8080, max_games = 1000, max_body = 65536;
@@ -884,7 +873,7 @@ int cmd_serve(int argc, char **argv)
             fputs(serve_help, stdout);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
-            if (!has || !parse_num(argv[++i], 0, 65535, &port)) {
+            if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
                 fprintf(stderr, "gabata: --port needs a port number from 0 to 65535\n");
                 return 2;
             }
@@ -895,12 +884,12 @@ int cmd_serve(int argc, char **argv)
             }
             host = argv[++i];
         } else if (strcmp(a, "--max-games") == 0) {
-            if (!has || !parse_num(argv[++i], 1, 1000000, &max_games)) {
+            if (!has || !cli_parse_long(argv[++i], 1, 1000000, &max_games)) {
                 fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
                 return 2;
             }
         } else if (strcmp(a, "--max-body") == 0) {
-            if (!has || !parse_num(argv[++i], 256, 16 * 1024 * 1024, &max_body)) {
+            if (!has || !cli_parse_long(argv[++i], 256, 16 * 1024 * 1024, &max_body)) {
                 fprintf(stderr, "gabata: --max-body needs a number of bytes from 256 to 16777216\n");
                 return 2;
             }
