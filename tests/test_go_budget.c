@@ -18,24 +18,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
-
-/* Run a whole session; return its output (malloc'd). */
-static char *session(const char *input)
-{
-    FILE *in = tmpfile(), *out = tmpfile();
-    assert_non_null(in);
-    assert_non_null(out);
-    fputs(input, in);
-    rewind(in);
-    engine_run(in, out);
-    long len = ftell(out);
-    rewind(out);
-    char *buf = calloc(1, (size_t)len + 1);
-    assert_int_equal(fread(buf, 1, (size_t)len, out), (size_t)len);
-    fclose(in);
-    fclose(out);
-    return buf;
-}
+#include "engine_session.h"
 
 /* What a `go` answered: its info lines' depths and node counts, and the bestmove. */
 typedef struct go_answer {

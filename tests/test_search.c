@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "ai_cli.h"
+#include "engine_session.h"
 #include "search.h"
 
 #include "minimax.h"
@@ -613,23 +614,6 @@ static void test_eval_symmetric(void **state)
             gb_game_free(g);
         }
     }
-}
-
-static char *session(const char *input)
-{
-    FILE *in = tmpfile(), *out = tmpfile();
-    assert_non_null(in);
-    assert_non_null(out);
-    fputs(input, in);
-    rewind(in);
-    engine_run(in, out);
-    long len = ftell(out);
-    rewind(out);
-    char *buf = calloc(1, (size_t)len + 1);
-    assert_int_equal(fread(buf, 1, (size_t)len, out), (size_t)len);
-    fclose(in);
-    fclose(out);
-    return buf;
 }
 
 static void test_protocol_go(void **state)
