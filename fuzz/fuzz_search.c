@@ -5,13 +5,22 @@
  * Alpha-beta runs with a small node budget, with a table (kept across the plies, as an engine
  * keeps it) and without; MCTS with a few playouts. Each answers OK or a one-line error; its best
  * move and every move of its principal variation are legal, played in order on a copy of the game
- * (up to the game's end); the scores are in range. */
+ * (up to the game's end), and the best move is one of those gb_legal_moves lists (where the phase
+ * lists moves); the scores are in range. */
 #include "fuzz.h"
 
 static void check_result(const gb_game *g, const gb_search_result *r)
 {
     FUZZ_CHECK(r->score >= -GB_SCORE_WIN && r->score <= GB_SCORE_WIN);
     FUZZ_CHECK(r->pv_len >= 0 && r->pv_len <= GB_PV_MAX);
+    /* the best move is one of the listed moves, where the phase lists them (a table move or a
+     * killer made by `play` must not bring in anything else) */
+    static gb_move listed[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, listed, GB_MAX_MOVES), i = 0;
+    while (i < n && !(listed[i].kind == r->best.kind && listed[i].hole == r->best.hole &&
+                      listed[i].refusals == r->best.refusals))
+        i++;
+    FUZZ_CHECK(n == 0 || i < n);
     gb_game *copy = gb_game_clone(g);
     FUZZ_CHECK(copy != NULL);
     gb_move best = r->best;
@@ -23,11 +32,11 @@ static void check_result(const gb_game *g, const gb_search_result *r)
     gb_game_free(copy);
     copy = gb_game_clone(g);
     FUZZ_CHECK(copy != NULL);
-    for (int i = 0; i < r->pv_len && !gb_is_over(copy); i++) {
-        gb_move m = r->pv[i];
+    for (int k = 0; k < r->pv_len && !gb_is_over(copy); k++) {
+        gb_move m = r->pv[k];
         rc = gb_play(copy, &m, &err);
         if (rc != GB_OK)
-            fprintf(stderr, "pv move %d refused: %s\n", i, err.msg);
+            fprintf(stderr, "pv move %d refused: %s\n", k, err.msg);
         FUZZ_CHECK(rc == GB_OK);
     }
     gb_game_free(copy);

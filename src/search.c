@@ -259,9 +259,13 @@ static bool try_move(const gb_searcher *s, const gb_pos *p, const gb_move *m, gb
  * sowing to order them is mostly wasted. A node tries first its table move and its two killers,
  * each made alone (try_move); all its moves are generated only if none of them cuts, and those
  * already searched are then skipped. The order is the one a full generation sorts by
- * (table move, killer 1, killer 2, then immediate gain and history), so the tree searched is the
- * same. The first legal candidate is found while the node is settled (gb_settle_expand's
- * first_move), which also proves that its player has a legal move (T5). */
+ * (table move, killer 1, killer 2, then immediate gain and history), except that the history
+ * scores of the remaining moves are read after the first ones were searched. The first legal
+ * candidate is found while the node is settled (gb_settle_expand's first_move), which also proves
+ * that its player has a legal move (T5). A candidate is legal when the game's `play` accepts it,
+ * which is when `gen` lists it (tests/test_search.c: alpha-beta equals a minimax over the listed
+ * moves; fuzz/fuzz_search.c: the best move is a listed one), but for a Bulto list cut at
+ * GB_MAX_MOVES, never met in play (docs/bulto.md). */
 typedef struct stage_ctx {
     gb_searcher *s;
     int ply;   /* of the parent of the node being settled */
