@@ -12,7 +12,8 @@
  * - the protocol's `go` answers info lines, bestmove and ok;
  * - the evaluation: each game's own terms on positions worked out by hand from docs/ai.md's
  *   tables, and for every game the same value for a position and its mirror (rows, marks, owners,
- *   stores, gains and the side to move exchanged) and opposite values for the two sides. */
+ *   stores, gains and the side to move exchanged) and opposite values for the two sides; Sadeqa
+ *   III's terms (computed word-wise) against docs/ai.md's table written plainly, hole by hole. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -523,6 +524,16 @@ static void test_eval_game_terms(void **state)
         const char *pos;
         int own, generic;
     } cases[] = {
+        /* Sadeqa III, South to move (docs/ai.md's table; a hole's opposite is 15 - its ring
+         * index, board= gives A-H then a-h). Taken 100*(40-45) = -500; non-empty holes 2 each: 0;
+         * stones in the row 4*(4-7) = -12; exposed: B (3) faces g (2), H (1) faces a (5), a faces
+         * H, g faces B: none; to move +30. -482. Generic: -500 + (8*3+12) + (8+12) - (40+12) -
+         * (16+12) = -524. */
+        {"sadeqa board=0,3,0,0,0,0,0,1/5,0,0,0,0,0,2,0 stores=40,45 turn=S", -482, -524},
+        /* North to move. Taken 100*(47-40) = 700; non-empty 25*(1-2) = -25; stones 4*(3-6) = -12;
+         * exposed: South's H (4) faces the empty a: -15*(0-4) = +60 (A faces h, h faces A); to
+         * move +30. 753. Generic: 700 + (24+12) - (16+12) - (32+12) = 664. */
+        {"sadeqa board=2,0,0,0,0,0,0,4/0,0,0,0,0,0,0,3 stores=40,47 turn=N", 753, 664},
         /* Qelat, South to move. Takings 2100 each. South: A (2 balls, owned) 8*2+12 = 28; the
          * first lap from A ends in North's ekwarna C, which holds balls: an eat of 2 and a move
          * more, 260, half of it to the mover: 130. North: ekwarna C (3 balls) 95*3+150 = 435;
@@ -592,6 +603,48 @@ static gb_pos mirror_pos(int n, const gb_pos *p)
     return m;
 }
 
+/* Sadeqa III's terms (computed a row at a time as 64-bit words) against the table of docs/ai.md
+ * written plainly here, a hole at a time, on positions of random games, from both sides. */
+static int sadeqa_by_table(const gb_pos *p, int side)
+{
+    int v = 100 * (p->store[side] - p->store[!side]);
+    for (int i = 0; i < 16; i++) {
+        const int c = p->holes[i], sign = (i >= 8) == side ? 1 : -1;
+        v += sign * (4 * c + (c ? 25 : 0) - (c && p->holes[15 - i] == 0 ? 15 * c : 0));
+    }
+    return v + (side == p->to_move ? 30 : -30);
+}
+
+static void test_eval_sadeqa_by_table(void **state)
+{
+    (void)state;
+    const gb_rules *r = gb_rules_find("sadeqa");
+    gb_options o;
+    gb_options_default(r, &o);
+    uint64_t rng = 31;
+    long compared = 0;
+    for (int game = 0; game < 300; game++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, "sadeqa", game % 2 ? "seeds=4" : NULL, (uint64_t)game, NULL), GB_OK);
+        while (!gb_is_over(g)) {
+            const gb_pos *p = gb_game_pos(g);
+            for (int side = 0; side < 2; side++) {
+                int got = gb_eval(r, &o, p, side), want = sadeqa_by_table(p, side);
+                if (got != want) {
+                    char *text = gb_position_format(g);
+                    fail_msg("%s, side %d: eval %d, by the table %d", text, side, got, want);
+                }
+                compared++;
+            }
+            gb_move m;
+            assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+            assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+        }
+        gb_game_free(g);
+    }
+    assert_true(compared > 10000);
+}
+
 static void test_eval_symmetric(void **state)
 {
     (void)state;
@@ -652,6 +705,7 @@ int main(void)
         cmocka_unit_test(test_analyze_flags_planted_blunder),
         cmocka_unit_test(test_protocol_go),
         cmocka_unit_test(test_eval_game_terms),
+        cmocka_unit_test(test_eval_sadeqa_by_table),
         cmocka_unit_test(test_eval_symmetric),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
