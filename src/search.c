@@ -277,12 +277,13 @@ static uint64_t seg_of(const gb_pos *parent, uint64_t parent_seg, uint64_t paren
     return board_taken(child) == board_taken(parent) ? parent_seg ^ parent_hash : 0;
 }
 
-static void prefetch_entry(const gb_searcher *s, const gb_pos *p, uint64_t hash, uint64_t seg)
+/* Start loading the bucket of `key` (a random access into megabytes: see find_first_move). */
+static void tt_prefetch(const gb_searcher *s, uint64_t key)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(tt_bucket(s, tt_key_of(s, p, hash, seg)));
+    __builtin_prefetch(tt_bucket(s, key));
 #else
-    (void)s, (void)p, (void)hash, (void)seg;
+    (void)s, (void)key;
 #endif
 }
 
@@ -300,48 +301,45 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
     const tt_entry *e = NULL;
     if (s->tt && x->depth - 1 >= TT_MIN_DEPTH) {
         key = tt_key_of(s, c, hash, seg);
-#if defined(__GNUC__)
-        __builtin_prefetch(tt_bucket(s, key));
-#endif
+        tt_prefetch(s, key);
     }
     /* While the entry loads (a random access into megabytes stalls for as long as a sowing
-     * takes), make the first killer: it is a candidate whatever the entry holds. */
+     * takes), make the first killer: it is a candidate whatever the entry holds, unless it is
+     * not a legal move here. */
     const gb_move k0 = s->killers[ply][0];
     gb_pos k0_child;
     const bool k0_legal = try_move(s, c, &k0, &k0_child);
     if (s->tt && key && (e = tt_find(s, key)) != NULL && e->best != TT_NO_MOVE)
         cand[n++] = move_of_code(e->best);
+    s->stage_made[ply] = 0;
     for (int k = 0; k < 2; k++) {
-        bool dup = false;
+        const gb_move *m = &s->killers[ply][k];
+        bool dup = k == 0 && !k0_legal;
         for (int i = 0; i < n; i++)
-            dup = dup || gb_same_move(&cand[i], &s->killers[ply][k]);
-        if (!dup)
-            cand[n++] = s->killers[ply][k];
+            dup = dup || gb_same_move(&cand[i], m);
+        if (dup)
+            continue;
+        if (k == 0) { /* made already */
+            s->stage_child[ply][n] = k0_child;
+            s->stage_made[ply] |= 1u << n;
+        }
+        cand[n++] = *m;
     }
     s->nstage[ply] = n;
-    s->stage_made[ply] = 0;
     for (int i = 0; i < n; i++) {
         gb_pos *made = &s->stage_child[ply][i];
-        bool legal;
-        if (gb_same_move(&cand[i], &k0)) {
-            legal = k0_legal;
-            if (legal)
-                *made = k0_child;
-        } else {
-            legal = try_move(s, c, &cand[i], made);
-        }
-        if (!legal)
-            continue;
-        s->stage_made[ply] |= 1u << i;
-        if (i + 1 < n && gb_same_move(&cand[i + 1], &k0) && k0_legal) { /* keep it for later */
-            s->stage_child[ply][i + 1] = k0_child;
-            s->stage_made[ply] |= 1u << (i + 1);
+        if (gb_same_move(&cand[i], &k0) && !k0_legal)
+            continue; /* the table's move is the first killer, and not legal here */
+        if (!(s->stage_made[ply] >> i & 1u)) {
+            if (!try_move(s, c, &cand[i], made))
+                continue;
+            s->stage_made[ply] |= 1u << i;
         }
         s->stage_found[ply] = i;
-        /* The move's child is searched first; if it will be expanded, its table entry is looked
-         * up when it is settled: start loading it now, while this node is settled. */
-        if (s->tt && x->depth - 2 >= TT_MIN_DEPTH && ply + 1 < MAX_PLY - 1) /* it will probe */
-            prefetch_entry(s, made, gb_pos_hash(made), seg_of(c, seg, hash, made));
+        /* The move's child is searched first; if it will be expanded, it probes the table when it
+         * is settled: start loading its entry now, while this node is settled. */
+        if (s->tt && x->depth - 2 >= TT_MIN_DEPTH && ply + 1 < MAX_PLY - 1)
+            tt_prefetch(s, tt_key_of(s, made, gb_pos_hash(made), seg_of(c, seg, hash, made)));
         return 1;
     }
     return 0;
@@ -388,7 +386,7 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
     } else {
         s->node[ply + 1] = c;
         s->nmoves[ply + 1] = staged ? -1 : n;
-        s->seg[ply + 1] = board_taken(&c) == board_taken(p) ? s->seg[ply] ^ p->hash : 0;
+        s->seg[ply + 1] = seg_of(p, s->seg[ply], p->hash, &c);
         if (c.to_move == me)
             v = search(s, ply + 1, depth - 1, alpha, beta);
         else
