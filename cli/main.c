@@ -30,6 +30,10 @@ static const char usage_text[] =
     "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
     "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n";
 
+/* a number macro as text, for messages */
+#define GB_STR_(x) #x
+#define GB_STR(x) GB_STR_(x)
+
 static int fail(const char *fmt, const char *arg)
 {
     fprintf(stderr, "gabata: ");
@@ -336,7 +340,7 @@ static int cmd_bench(int argc, char **argv)
                 return fail("--nodes needs a whole number from 1 to 1000000000%s", "");
         } else if (strcmp(argv[i], "--depth") == 0) {
             if (++i >= argc || !cli_parse_long(argv[i], 1, GB_SEARCH_MAX_DEPTH, &depth))
-                return fail("--depth needs a whole number from 1 to 64%s", ""); /* GB_SEARCH_MAX_DEPTH */
+                return fail("--depth needs a whole number from 1 to %s", GB_STR(GB_SEARCH_MAX_DEPTH));
         } else if (strcmp(argv[i], "--mcts") == 0) {
             if (++i >= argc || !cli_parse_long(argv[i], 0, 1000000000, &mcts))
                 return fail("--mcts needs a whole number from 0 to 1000000000%s", "");
