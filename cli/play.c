@@ -1,6 +1,6 @@
 /* play.c — `gabata play`: a game in the terminal, against the computer or another person. */
 #include "cli.h"
-#include "internal.h"
+#include "gabata.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -436,8 +436,7 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(line, "suggest") == 0 || strcmp(line, "take") == 0) {
             /* L'ab al-Akil's tebweez (A2): a near-even layout, shown or played */
             gb_move lay;
-            if (strcmp(gb_phase(g), "layout") != 0 ||
-                gb_akil_sensible_layout(gb_game_options(g), &rng, &lay) != GB_OK) {
+            if (gb_suggest_move(g, &rng, &lay) != GB_OK) {
                 printf("  there is no layout to suggest now\n");
             } else if (line[0] == 's') {
                 char t[96];

@@ -190,6 +190,11 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
  * game's own random choice). GB_EOVER when over. */
 int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
 
+/* A sensible move for a phase whose moves cannot be listed, for a player who asks for a
+ * suggestion (L'ab al-Akil's tebweez: a near-even layout, A2). GB_EINVAL when the game has none
+ * to offer here, GB_EOVER when over. */
+int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out);
+
 /* A small deterministic random source (splitmix64) for callers that want one. */
 uint64_t gb_rand_next(uint64_t *state);
 

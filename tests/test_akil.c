@@ -716,11 +716,10 @@ static void test_layouts(void **state)
     }
     gb_game_free(g);
 
-    gb_options o;
-    gb_options_parse(&gb_rules_akil, "tebweez=mirrored", &o, NULL);
+    gb_game *sug = fresh("tebweez=mirrored");
     for (int k = 0; k < 200; k++) {
         gb_move m;
-        assert_int_equal(gb_akil_sensible_layout(&o, &rng, &m), GB_OK);
+        assert_int_equal(gb_suggest_move(sug, &rng, &m), GB_OK);
         int row[2] = {0, 0};
         for (int i = 0; i < 12; i++) {
             row[i / 6] += m.layout[i];
@@ -734,6 +733,11 @@ static void test_layouts(void **state)
         assert_int_equal(gb_play(g, &m, NULL), GB_OK);
         gb_game_free(g);
     }
+    gb_move lay; /* past the layout (A3's choice) there is nothing to suggest */
+    assert_int_equal(gb_suggest_move(sug, &rng, &lay), GB_OK);
+    assert_int_equal(gb_play(sug, &lay, NULL), GB_OK);
+    assert_int_equal(gb_suggest_move(sug, &rng, &lay), GB_EINVAL);
+    gb_game_free(sug);
 }
 
 /* ---- a naive second implementation, from RULINGS §4 (not from src/akil.c) ---- */

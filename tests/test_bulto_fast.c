@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #define gb_rules_bulto gb_rules_bulto_under_test /* its own copy of the rules, statics and all */
-#include "bulto.c"
+#include "bulto/bulto.c"
 #undef gb_rules_bulto
 
 static uint64_t rs = 12345;

@@ -557,6 +557,13 @@ int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out)
     return GB_EILLEGAL;
 }
 
+int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out)
+{
+    if (gb_is_over(g))
+        return GB_EOVER;
+    return g->r->suggest ? g->r->suggest(&g->o, &g->cur, rng, out) : GB_EINVAL;
+}
+
 /* ---- perft ---- */
 /* `bufs` holds GB_MAX_MOVES children for each level still to go: allocated once in gb_perft,
  * nothing is allocated per node. */

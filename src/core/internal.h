@@ -130,6 +130,9 @@ typedef struct gb_rules {
      * (settle_light.c), where that is all T5 asks. Returns 1 when a legal move is sure to exist,
      * or GB_EINVAL when it cannot tell so cheaply (the caller then samples a move). */
     int (*any_move)(const gb_options *o, const gb_pos *p);
+    /* Optional: a sensible move for a phase whose moves cannot be listed (L'ab al-Akil's
+     * near-even tebweez, A2), for players who want a suggestion. GB_EINVAL when none here. */
+    int (*suggest)(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m);
 } gb_rules;
 
 const gb_rules *gb_rules_find(const char *name);
@@ -137,7 +140,6 @@ extern const gb_rules gb_rules_sadeqa;
 extern const gb_rules gb_rules_qelat;
 extern const gb_rules gb_rules_bulto;
 extern const gb_rules gb_rules_akil;
-int gb_akil_sensible_layout(const gb_options *o, uint64_t *rng, gb_move *out);
 
 /* ---- shared board primitives (board.c) ---- */
 static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }

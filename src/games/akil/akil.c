@@ -568,8 +568,10 @@ static int ak_random_move(const gb_options *o, const gb_pos *p, uint64_t *rng, g
  * South's row as pit i of North's), so that keeping or turning gives the same board and neither
  * row is a gift; A3's choice then only decides who starts. Each pit holds 4 to 8; every pit is
  * used, so it also satisfies tebweez=mirrored. */
-int gb_akil_sensible_layout(const gb_options *o, uint64_t *rng, gb_move *out)
+static int ak_suggest(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *out)
 {
+    if (p->phase != PH_LAYOUT)
+        return GB_EINVAL;
     (void)o;
     uint8_t row[AK_N];
     memset(row, AK_HALF / AK_N, sizeof row);
@@ -605,4 +607,5 @@ const gb_rules gb_rules_akil = {
     .check = ak_check,
     .fields = ak_fields,
     .sample = ak_sample,
+    .suggest = ak_suggest,
 };
