@@ -11,25 +11,8 @@
  * 1 North); bits 1-3 how the previous round ended (GB_END_*, 0 before the first round ends);
  * bits 4-5 who won it (GB_SOUTH, GB_NORTH, GB_DRAW). aux is constant within a round, so it never
  * disturbs the repetition test (T2). */
-#include "internal.h"
+#include "akil.h"
 
-enum {
-    AK_TEBWEEZ = GB_OPT_GAME, /* A2: 0 free, 1 mirrored */
-    AK_STARTER,               /* A3: 0 lane, 1 chooser */
-    AK_CHAIN,                 /* A6: 0 final-lap, 1 unlimited */
-    AK_FEED,                  /* A8: 0 turn, 1 then-sow */
-    AK_TWO_SEEDS,             /* A12: 0 on-repeat, 1 at-once */
-    AK_GAIN,                  /* A11: 0 excess, 1 difference */
-    AK_ROUNDS                 /* A13: 0 match, 1 a single round */
-};
-#define AK_N 6
-#define AK_RING 12
-#define AK_SEEDS 72  /* A1 */
-#define AK_HALF 36   /* A11 */
-#define AK_TARGET 60 /* A13 */
-#define AK_MAX_GAIN (AK_TARGET - 1 + AK_SEEDS) /* the most a side can hold after a round */
-
-enum { PH_LAYOUT, PH_CHOICE, PH_SOWING };
 
 static const char *const tebweez_choices[] = {"free", "mirrored", NULL};
 static const char *const starter_choices[] = {"lane", "chooser", NULL};

@@ -10,15 +10,8 @@
  * Position use: holes; mark_s / mark_n = the bulto of South / North (South's lie in North's row
  * and the reverse); mine = the miné; phase = menager, mine, open; store[] stays 0 (nothing is
  * ever taken off the board). */
-#include "internal.h"
+#include "bulto.h"
 
-enum { BU_RIGHT = GB_OPT_GAME }; /* B4: right-rule, 0 -> all, 1 -> none */
-enum { BU_MENAGER = 0, BU_MINE = 1, BU_OPEN = 2 };
-#define BU_N 10
-#define BU_RING (2 * BU_N)
-#define BU_STONES 40 /* B1: 2 stones in each of 20 holes */
-#define BU_ROW_S 0x003ffu
-#define BU_ROW_N 0xffc00u
 
 static const char *const right_choices[] = {"all", "none", NULL};
 static const gb_option_def bu_options[] = {

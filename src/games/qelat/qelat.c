@@ -15,20 +15,8 @@
  *                    (0 none, 1 South, 2 North, Q7); bits 3-6: holes South owned in the last
  *                    finished round (for the round summary)
  *   match[0..1]      earnings of the last finished round (South, North); 0,0 in round 1 */
-#include "internal.h"
+#include "qelat.h"
 
-#define QL_N 6
-#define QL_RING 12
-#define QL_BALLS 48
-#define QL_ALL 0xfffu
-
-enum {
-    QL_ENEMY = GB_OPT_GAME, /* Q3: 0 owner, 1 row */
-    QL_AFTER_EAT,           /* Q3: 0 again, 1 end */
-    QL_LAYOUT,              /* Q8: 0 loser-first, 1 winner-first */
-    QL_NEXT_STARTER,        /* Q9: 0 loser, 1 alternate */
-    QL_ROUNDS               /* Q10: 0 match, 1 a single round */
-};
 
 static const char *const enemy_choices[] = {"owner", "row", NULL};
 static const char *const after_eat_choices[] = {"again", "end", NULL};

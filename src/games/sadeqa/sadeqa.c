@@ -3,11 +3,8 @@
  * 2x8 holes, no stores on the board; relay sowing counter-clockwise; a lap whose last stone falls
  * into an empty hole ends the move, capturing the opposite hole when the empty hole is in the
  * mover's own row (the capturing stone stays). */
-#include "internal.h"
+#include "sadeqa.h"
 
-enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst's Game 91) */
-#define SQ_N 8
-_Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
 
 static const char *const seeds_choices[] = {"6", "4", NULL};
 static const gb_option_def sq_options[] = {

@@ -1,0 +1,18 @@
+/* bulto.h — what the files of Bulto (RULINGS §5) share: its option slots, phases and sizes.
+ * Private to src/games/bulto/: nothing outside this folder reads a slot of this game's (the
+ * evaluation, the text and the rules all name them from here, so reordering the options cannot
+ * make one of them read another's value). */
+#ifndef GABATA_BULTO_H
+#define GABATA_BULTO_H
+
+#include "internal.h"
+
+enum { BU_RIGHT = GB_OPT_GAME }; /* B4: right-rule, 0 -> all, 1 -> none */
+enum { BU_MENAGER = 0, BU_MINE = 1, BU_OPEN = 2 };
+#define BU_N 10
+#define BU_RING (2 * BU_N)
+#define BU_STONES 40 /* B1: 2 stones in each of 20 holes */
+#define BU_ROW_S 0x003ffu
+#define BU_ROW_N 0xffc00u
+
+#endif

@@ -1,0 +1,23 @@
+/* qelat.h — what the files of Qelat (RULINGS §3) share: its option slots, phases and sizes.
+ * Private to src/games/qelat/: nothing outside this folder reads a slot of this game's (the
+ * evaluation, the text and the rules all name them from here, so reordering the options cannot
+ * make one of them read another's value). */
+#ifndef GABATA_QELAT_H
+#define GABATA_QELAT_H
+
+#include "internal.h"
+
+#define QL_N 6
+#define QL_RING 12
+#define QL_BALLS 48
+#define QL_ALL 0xfffu
+
+enum {
+    QL_ENEMY = GB_OPT_GAME, /* Q3: 0 owner, 1 row */
+    QL_AFTER_EAT,           /* Q3: 0 again, 1 end */
+    QL_LAYOUT,              /* Q8: 0 loser-first, 1 winner-first */
+    QL_NEXT_STARTER,        /* Q9: 0 loser, 1 alternate */
+    QL_ROUNDS               /* Q10: 0 match, 1 a single round */
+};
+
+#endif

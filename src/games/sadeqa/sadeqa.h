@@ -1,0 +1,14 @@
+/* sadeqa.h — what the files of Sadeqa III (RULINGS §2) share: its option slots, phases and sizes.
+ * Private to src/games/sadeqa/: nothing outside this folder reads a slot of this game's (the
+ * evaluation, the text and the rules all name them from here, so reordering the options cannot
+ * make one of them read another's value). */
+#ifndef GABATA_SADEQA_H
+#define GABATA_SADEQA_H
+
+#include "internal.h"
+
+enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst's Game 91) */
+#define SQ_N 8
+_Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
+
+#endif
