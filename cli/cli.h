@@ -76,19 +76,8 @@ int save_file_atomic(const char *path, const char *text);
 /* Read a whole file (malloc'd), or NULL with errno set; refuses files over 16 MiB. */
 char *read_file_all(const char *path);
 
-/* The short rules of a game in its own words (rules.c): one entry a variant. */
-typedef struct game_rules_text {
-    const char *variant, *title;
-    const char *where; /* where and by whom it is played */
-    const char *terms; /* the game's own words */
-    const char *lines[8];
-} game_rules_text;
-const game_rules_text *rules_text(const char *variant); /* NULL for a game without an entry */
-const char *option_text(const char *key);               /* what an option means, or NULL */
-/* Print the rules of g's game and every option with the value in force. */
+/* Print the rules of g's game (gb_variant_rules_text) and every option with the value in force
+ * (rules.c). */
 void print_rules(FILE *out, const gb_game *g);
-/* The value in force of an option of g into buf; returns 1 when chosen (not the default), 0 when
- * the default, -1 on failure. */
-int option_in_force(const gb_game *g, const gb_option_info *oi, char *buf, size_t len);
 
 #endif

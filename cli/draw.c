@@ -30,8 +30,8 @@ static void cell(FILE *out, const gb_game *g, int h, bool color)
     int owner = gb_hole_owner(g, h), row = h >= n ? GB_NORTH : GB_SOUTH;
     const char *on = "", *off = "";
     if (color && mk > 0) {
-        on = mk == GB_MARK_MINE ? "\033[1;33m"
-             : (mk == GB_MARK_EKWARNA_S || mk == GB_MARK_BULTO_S) ? "\033[1;34m" : "\033[1;31m";
+        on = mk == GB_MARK_DORMANT ? "\033[1;33m"
+             : mk == GB_MARK_HELD_S ? "\033[1;34m" : "\033[1;31m";
         off = C_OFF;
     } else if (color && owner != row) {
         on = owner == GB_SOUTH ? C_SOUTH : C_NORTH;
@@ -163,36 +163,14 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
         }
         fprintf(out, "    %c: %u stone%s, last into %c", label(g, l->from), (unsigned)l->stones,
                 l->stones == 1 ? "" : "s", label(g, l->to));
-        switch (l->event) {
-        case GB_EV_CONTINUE: fprintf(out, ", lifted and sown on\n"); break;
-        case GB_EV_END: fprintf(out, " (was empty): move ends\n"); break;
-        case GB_EV_CAPTURE:
-            if (strcmp(gb_game_variant(g), "akil") == 0) /* RULINGS A6: a 2 or 4, with the chain */
-                fprintf(out, " (now 2 or 4): captures %u with %c and the chain\n", (unsigned)l->value,
-                        label(g, l->other));
-            else
-                fprintf(out, " (was empty): captures %u from %c\n", (unsigned)l->value, label(g, l->other));
-            break;
-        case GB_EV_FEED: fprintf(out, ": fed (A8)\n"); break;
-        case GB_EV_EKWARNA: fprintf(out, ": makes it an ekwarna\n"); break;
-        case GB_EV_OWN_EKWARNA: fprintf(out, ": own ekwarna, move ends\n"); break;
-        case GB_EV_EAT: fprintf(out, ": eats %u\n", (unsigned)l->value); break;
-        case GB_EV_BULTO:
-            if (l->value > 1) /* RULINGS B6: a run of bulto made at once */
-                fprintf(out, ": makes %u bulto at once, from %c on\n", (unsigned)l->value, label(g, l->to));
-            else
-                fprintf(out, ": makes it a bulto\n");
-            break;
-        case GB_EV_REFUSE: fprintf(out, ": bulto refused\n"); break;
-        case GB_EV_OWN_BULTO: fprintf(out, ": own bulto, move ends\n"); break;
-        default: fprintf(out, "\n"); break;
-        }
+        char said[128];
+        fprintf(out, "%s\n", gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");
     }
     if (t->laps > t->events)
         fprintf(out, "    (%d laps not shown)\n", t->laps - t->events);
     /* Qelat Q3: an eat, and whether the eater plays again */
     for (int i = t->events - 1; i >= 0; i--) {
-        if (t->lap[i].event != GB_EV_EAT)
+        if (t->lap[i].event != GB_EV_RAID)
             continue;
         bool again = !gb_is_over(g) && gb_to_move(g) == mover && gb_round(g) == round_before_last(g);
         fprintf(out, "  %s eats %u%s.\n", side_name(mover), (unsigned)t->lap[i].value,

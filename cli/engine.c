@@ -118,7 +118,7 @@ static void cmd_play(session *s, char *args)
      * (Qelat Q3), a chance outcome drawn, a round or the game ending. */
     const gb_trace *t = gb_last_trace(s->g);
     for (int i = 0; t && i < t->events; i++)
-        if (t->lap[i].event == GB_EV_EAT)
+        if (t->lap[i].event == GB_EV_RAID)
             fprintf(s->out, "event eat %c %u%s\n", "SN"[mover], (unsigned)t->lap[i].value,
                     !gb_is_over(s->g) && gb_round(s->g) == round && gb_to_move(s->g) == mover
                         ? " again" : "");

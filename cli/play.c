@@ -140,7 +140,7 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
         if (c && gb_play(c, &probe, NULL) == GB_OK && gb_last_trace(c)) {
             const gb_trace *t = gb_last_trace(c);
             for (int i = 0; i < t->events; i++)
-                if (t->lap[i].event == GB_EV_BULTO)
+                if (t->lap[i].event == GB_EV_CLAIM)
                     where = t->lap[i].to;
         }
         gb_game_free(c);

@@ -165,10 +165,6 @@ static reply error_reply(int status, const char *fmt, ...)
 }
 
 /* ---- the view of a game: everything the page draws ---- */
-static const char *const kind_names[] = {"sow", "pass", "feed", "layout", "keep", "turn"};
-static const char *const event_names[] = {"continue", "end", "capture", "ekwarna", "own-ekwarna",
-                                          "eat", "bulto", "refuse", "own-bulto", "feed", "pass"};
-
 static json_t *label_json(const gb_game *g, int hole)
 {
     int n = gb_game_rows(g);
@@ -186,7 +182,7 @@ static json_t *moves_json(const gb_game *g)
         gb_move_format(g, &moves[i], mv, sizeof mv);
         bool on_hole = moves[i].kind == GB_MOVE_SOW || moves[i].kind == GB_MOVE_FEED;
         json_array_append_new(arr, json_pack("{s:s,s:s,s:o}", "text", mv, "kind",
-                                             kind_names[moves[i].kind < 6 ? moves[i].kind : 0],
+                                             gb_move_kind_name(g, moves[i].kind),
                                              "hole", on_hole ? json_integer(moves[i].hole) : json_null()));
     }
     return arr;
@@ -202,7 +198,7 @@ static json_t *trace_json(const gb_game *g)
         const gb_lap *l = &t->lap[i];
         json_array_append_new(
             laps, json_pack("{s:i,s:i,s:i,s:s,s:i,s:i}", "from", l->from, "to", l->to, "stones",
-                            l->stones, "event", l->event <= GB_EV_PASS ? event_names[l->event] : "other",
+                            l->stones, "event", gb_event_name(g, l->event) ? gb_event_name(g, l->event) : "other",
                             "other", l->other, "value", l->value));
     }
     return json_pack("{s:i,s:I,s:o}", "laps_total", t->laps, "sown", (json_int_t)t->sown, "laps", laps);
@@ -284,7 +280,7 @@ static json_t *catalog_json(void)
             gb_option_info oi;
             if (gb_variant_option(v, k, &oi) != GB_OK)
                 continue;
-            const char *what = option_text(oi.key);
+            const char *what = oi.help;
             json_t *o;
             if (oi.choices) {
                 json_t *ch = json_array();
@@ -298,13 +294,13 @@ static json_t *catalog_json(void)
             json_object_set_new(o, "help", what ? json_string(what) : json_null());
             json_array_append_new(opts, o);
         }
-        const game_rules_text *t = rules_text(v);
+        gb_rules_text t;
         json_t *rules = json_null();
-        if (t) {
+        if (gb_variant_rules_text(v, &t) == GB_OK && t.rules[0]) {
             json_t *lines = json_array();
-            for (int k = 0; t->lines[k]; k++)
-                json_array_append_new(lines, json_string(t->lines[k]));
-            rules = json_pack("{s:s,s:s,s:o}", "where", t->where, "terms", t->terms, "lines", lines);
+            for (int k = 0; t.rules[k]; k++)
+                json_array_append_new(lines, json_string(t.rules[k]));
+            rules = json_pack("{s:s,s:s,s:o}", "where", t.origin, "terms", t.words, "lines", lines);
         }
         json_array_append_new(arr, json_pack("{s:s,s:s,s:i,s:o,s:o}", "name", v, "title",
                                              gb_variant_title(v), "rows", gb_variant_rows(v),

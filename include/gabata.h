@@ -26,8 +26,7 @@ enum {
     GB_EILLEGAL = -2, /* well-formed but not legal here */
     GB_EOVER = -3,    /* the game is over */
     GB_ENOMEM = -4,
-    GB_EEMPTY = -5,   /* nothing to undo */
-    GB_EENDLESS = -6  /* internal: a sowing that never ends (RULINGS T1) */
+    GB_EEMPTY = -5    /* nothing to undo */
 };
 
 enum { GB_SOUTH = 0, GB_NORTH = 1, GB_DRAW = 2, GB_NOBODY = -1 };
@@ -40,23 +39,26 @@ enum { /* how a game ended (RULINGS T3) */
     GB_END_ENDLESS
 };
 
-enum { /* what marks a hole */
+/* What marks a hole, by function. Each game names its own marks (gb_mark_name: Qelat's held
+ * holes are ekwarna, Bulto's are bulto and its dormant holes miné). */
+enum {
     GB_MARK_NONE = 0,
-    GB_MARK_EKWARNA_S,
-    GB_MARK_EKWARNA_N,
-    GB_MARK_BULTO_S,
-    GB_MARK_BULTO_N,
-    GB_MARK_MINE
+    GB_MARK_HELD_S, /* held by South: its stones are his (an ekwarna, a bulto) */
+    GB_MARK_HELD_N, /* held by North */
+    GB_MARK_DORMANT /* not yet in play as an ordinary hole; cleared for good once touched */
 };
 
-enum { /* kinds of move */
-    GB_MOVE_SOW = 0, /* lift `hole` and sow; Bulto: `refusals` offered bulto refused first */
-    GB_MOVE_PASS,    /* Qelat Q5, L'ab al-Akil A9 */
-    GB_MOVE_FEED,    /* L'ab al-Akil A8: one seed from `hole` into the opponent's first pit */
-    GB_MOVE_LAYOUT,  /* L'ab al-Akil A2: `layout` holds the count of every pit in ring order */
-    GB_MOVE_KEEP,    /* L'ab al-Akil A3: the chooser keeps his row */
-    GB_MOVE_TURN     /* L'ab al-Akil A3: the chooser turns the board */
+/* Kinds of move, by function (gb_move_kind_name gives a game's word for each). */
+enum {
+    GB_MOVE_SOW = 0, /* lift `hole` and sow; `refusals` offered claims refused first */
+    GB_MOVE_PASS,    /* no other move (Qelat Q5, L'ab al-Akil A9) */
+    GB_MOVE_FEED,    /* one stone from `hole` into the opponent's first hole (L'ab al-Akil A8) */
+    GB_MOVE_LAYOUT,  /* lay every stone out: `layout` holds each hole's count in ring order (A2) */
+    GB_MOVE_KEEP,    /* choose to keep one's row (A3) */
+    GB_MOVE_TURN,    /* choose to turn the board (A3) */
+    GB_MOVE_KIND_COUNT
 };
+#define GB_MOVE_TEXT_MAX 96 /* room for any move's text (docs/notation.md), the NUL included */
 
 #define GB_MAX_HOLES 20   /* Bulto's 2x10 is the largest board */
 #define GB_MAX_MOVES 1024 /* Bulto refusals can give a position more than 512 moves */
@@ -78,18 +80,19 @@ typedef struct gb_move {
 } gb_move;
 
 /* What one move did, lap by lap, for display. Filled by gb_play when asked. */
+/* What a lap's last stone did, by function; each game names its own (gb_event_name). */
 enum {
     GB_EV_CONTINUE = 0, /* relay: the hole is lifted and sown on */
-    GB_EV_END,          /* last stone in an empty hole: the move ends */
-    GB_EV_CAPTURE,      /* `value` stones captured from hole `other` */
-    GB_EV_EKWARNA,      /* Qelat: hole made an ekwarna */
-    GB_EV_OWN_EKWARNA,  /* Qelat: last ball into the mover's own ekwarna */
-    GB_EV_EAT,          /* Qelat: `value` balls eaten from an enemy ekwarna */
-    GB_EV_BULTO,        /* Bulto: hole made a bulto */
-    GB_EV_REFUSE,       /* Bulto: an offered bulto refused */
-    GB_EV_OWN_BULTO,    /* Bulto: last stone into the mover's own bulto */
-    GB_EV_FEED,
-    GB_EV_PASS
+    GB_EV_END,          /* the move ends there */
+    GB_EV_CAPTURE,      /* `value` stones captured, from hole `other` (and any chain) */
+    GB_EV_CLAIM,        /* the hole becomes the mover's held hole (an ekwarna, a bulto; `value`
+                           holes at once when more than 1) */
+    GB_EV_INTO_HELD,    /* into one of the mover's own held holes: the move ends */
+    GB_EV_RAID,         /* into the opponent's held hole: `value` stones taken (Qelat's eat) */
+    GB_EV_DECLINE,      /* an offered claim refused (Bulto B5): not a lap of its own */
+    GB_EV_FEED,         /* a feed (L'ab al-Akil A8) */
+    GB_EV_PASS,         /* a pass */
+    GB_EV_COUNT
 };
 #define GB_TRACE_LAPS 64
 typedef struct gb_lap {
@@ -115,6 +118,27 @@ const char *gb_variant_name(int i);  /* short name used everywhere: "sadeqa", ..
 const char *gb_variant_title(const char *name); /* "Sadeqa III"; NULL if unknown */
 /* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf. */
 int gb_variant_options_help(const char *name, char *buf, size_t len);
+
+/* A game's rules for players, in the product's own words (docs/rulings.md has every ruling). */
+typedef struct gb_rules_text {
+    const char *origin;       /* who plays it, where, and the source */
+    const char *words;        /* the game's own words for the board, holes, stones */
+    const char *const *rules; /* the rules, one short paragraph each, NULL-terminated */
+} gb_rules_text;
+/* GB_OK and *out filled, or GB_EINVAL for an unknown variant. */
+int gb_variant_rules_text(const char *name, gb_rules_text *out);
+
+/* A game's words: the name of a mark (GB_MARK_*), of a lap event (GB_EV_*), of a kind of move
+ * (GB_MOVE_*), as the state JSON and the protocol write them ("ekwarna", "bulto", "mine",
+ * "eat", "refuse", "sow", ...). NULL for a code that is out of range (GB_MARK_NONE has no
+ * name). */
+const char *gb_mark_name(const gb_game *g, int mark);
+const char *gb_event_name(const gb_game *g, int event);
+const char *gb_move_kind_name(const gb_game *g, int kind);
+/* What a lap's last stone did, for players, in the game's words: the rest of a sentence that
+ * begins "…, last into <hole>" (" (was empty): captures 8 from b", ": makes it an ekwarna").
+ * Returns the length written, or GB_EINVAL for an unknown event. */
+int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len);
 
 /* Create a game at its start. `options` is "key=value key=value" (spaces or commas between),
  * RULINGS names; NULL or "" for every default. `seed` seeds the game's own random source. */
@@ -203,6 +227,8 @@ typedef struct gb_option_info {
     const char *key;             /* RULINGS name, e.g. "seeds" */
     const char *const *choices;  /* NULL-terminated, the default first; NULL for a number */
     long min, max, def;          /* for a number */
+    const char *help;            /* what it decides, one line for players */
+    const char *ruling;          /* the ruling that names it ("S1", "T3", ...) */
 } gb_option_info;
 /* The number of options of a variant (-1 if unknown), and the i-th of them (GB_EINVAL past the
  * end), in the order `gabata variants` lists them. */
@@ -210,6 +236,10 @@ int gb_variant_option_count(const char *name);
 int gb_variant_option(const char *name, int i, gb_option_info *out);
 /* Holes per row of a variant (0 if unknown). */
 int gb_variant_rows(const char *name);
+/* The value in force in g of option `key`, as text ("4", "ends-game", "5000") into buf; returns
+ * 1 when it differs from the default, 0 when it is the default, GB_EINVAL for a key the game
+ * does not have. */
+int gb_option_value(const gb_game *g, const char *key, char *buf, size_t len);
 
 /* ---- computer players: alpha-beta search and Monte Carlo tree search (docs/ai.md) ----
  * Scores are from the side to move's view, in hundredths of a stone (100 = one stone taken).

@@ -63,11 +63,11 @@ static void board_is(const gb_game *g, const char *want)
         int c = (int)strtol(v, (char **)&v, 10);
         int mark = GB_MARK_NONE;
         if (*v == '*')
-            mark = GB_MARK_MINE, v++;
+            mark = GB_MARK_DORMANT, v++;
         else if (*v == 'S')
-            mark = GB_MARK_BULTO_S, v++;
+            mark = GB_MARK_HELD_S, v++;
         else if (*v == 'N')
-            mark = GB_MARK_BULTO_N, v++;
+            mark = GB_MARK_HELD_N, v++;
         if (gb_hole_count(g, i) != c || gb_hole_mark(g, i) != mark) {
             char *s = gb_position_format(g);
             fprintf(stderr, "hole %d: %d mark %d, want %d mark %d\n  have %s\n  want %s\n", i,
@@ -266,8 +266,8 @@ static void nv_from_game(const gb_game *g, nv *s)
     for (int i = 0; i < 20; i++) {
         int m = gb_hole_mark(g, i);
         s->h[i] = gb_hole_count(g, i);
-        s->bul[i] = m == GB_MARK_BULTO_S ? 0 : m == GB_MARK_BULTO_N ? 1 : -1;
-        s->mine[i] = m == GB_MARK_MINE;
+        s->bul[i] = m == GB_MARK_HELD_S ? 0 : m == GB_MARK_HELD_N ? 1 : -1;
+        s->mine[i] = m == GB_MARK_DORMANT;
     }
     const char *ph = gb_phase(g);
     s->phase = strcmp(ph, "menager") == 0 ? 0 : strcmp(ph, "mine") == 0 ? 1 : 2;
@@ -347,8 +347,8 @@ static void menager_from(gb_game *g, int h)
         int i = (h + d) % 20;
         int want = d == 0 ? 1 : (d % 3 == 2) ? 0 : 3;
         assert_int_equal(gb_hole_count(g, i), want);
-        assert_int_equal(gb_hole_mark(g, i), want == 3 ? GB_MARK_MINE : GB_MARK_NONE);
-        mines += gb_hole_mark(g, i) == GB_MARK_MINE;
+        assert_int_equal(gb_hole_mark(g, i), want == 3 ? GB_MARK_DORMANT : GB_MARK_NONE);
+        mines += gb_hole_mark(g, i) == GB_MARK_DORMANT;
     }
     assert_int_equal(mines, 13);
     assert_string_equal(gb_phase(g), "mine");
@@ -520,7 +520,7 @@ static void test_two_at_once(void **state)
     assert_int_equal(gb_score(g, GB_NORTH), 28);
     const gb_trace *t = gb_last_trace(g);
     assert_non_null(t);
-    assert_int_equal(t->lap[t->events - 1].event, GB_EV_BULTO);
+    assert_int_equal(t->lap[t->events - 1].event, GB_EV_CLAIM);
     assert_int_equal(t->lap[t->events - 1].value, 2);
     gb_game_free(g);
     g = pos(P);
@@ -639,7 +639,7 @@ static void test_own_bulto_ends(void **state)
     gb_game *g = pos("bulto board=30N,4,0,0,0,0,0,0,0,2/0,4S,0,0,0,0,0,0,0,0 turn=S phase=open");
     play(g, "J");
     board_is(g, "30N,4,0,0,0,0,0,0,0,0/1,5S,0,0,0,0,0,0,0,0");
-    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_OWN_BULTO);
+    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_INTO_HELD);
     gb_game_free(g);
 }
 

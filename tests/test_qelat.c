@@ -44,7 +44,7 @@ static void board_str(const gb_game *g, char *out, size_t len)
         int mk = gb_hole_mark(g, i);
         k += (size_t)snprintf(out + k, len - k, "%s%d%s", i == 0 ? "" : i == 6 ? "/" : ",",
                               gb_hole_count(g, i),
-                              mk == GB_MARK_EKWARNA_S ? "S" : mk == GB_MARK_EKWARNA_N ? "N" : "");
+                              mk == GB_MARK_HELD_S ? "S" : mk == GB_MARK_HELD_N ? "N" : "");
     }
 }
 
@@ -148,12 +148,12 @@ static void test_q3_capture_on_second_lap(void **state)
     gb_game *g = pos("qelat board=0,0,0,0,1,1/1,3,0,0,0,0 stores=21,21 turn=S");
     play(g, "E");
     assert_board(g, "0,0,0,0,0,0/2,4S,0,0,0,0");
-    assert_int_equal(gb_hole_mark(g, hb), GB_MARK_EKWARNA_S);
+    assert_int_equal(gb_hole_mark(g, hb), GB_MARK_HELD_S);
     assert_int_equal(gb_to_move(g), GB_NORTH);
     const gb_trace *t = gb_last_trace(g);
     assert_int_equal(t->laps, 2);
     assert_int_equal(t->lap[0].event, GB_EV_CONTINUE);
-    assert_int_equal(t->lap[1].event, GB_EV_EKWARNA);
+    assert_int_equal(t->lap[1].event, GB_EV_CLAIM);
     assert_int_equal(t->lap[1].to, hb);
     char *js = gb_state_json(g);
     assert_non_null(strstr(js, "\"ekwarna:S\""));
@@ -185,7 +185,7 @@ static void test_q3_own_ekwarna(void **state)
     play(g, "F");
     assert_board(g, "0,0,0,0,0,0/2,3S,0,0,0,0");
     assert_int_equal(gb_store(g, 0), 20);
-    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_OWN_EKWARNA);
+    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_INTO_HELD);
     assert_int_equal(gb_to_move(g), GB_NORTH);
     gb_game_free(g);
 }
@@ -202,7 +202,7 @@ static void test_q3_eat_full_again(void **state)
     play(g, "A");
     assert_board(g, "0,1,2N,0,0,0/1,0,0,0,0,0");
     assert_int_equal(gb_store(g, GB_SOUTH), 23);
-    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_EAT);
+    assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_RAID);
     assert_int_equal(gb_last_trace(g)->lap[0].value, 2);
     assert_int_equal(gb_to_move(g), GB_SOUTH);
     assert_int_equal(gb_ply(g), 1);
@@ -240,7 +240,7 @@ static void test_q3_eat_empty(void **state)
         gb_game *g = pos(text);
         play(g, "B");
         assert_board(g, "1,0,0N,0,0,0/1,0,0,0,0,0");
-        assert_int_equal(gb_hole_mark(g, hC), GB_MARK_EKWARNA_N);
+        assert_int_equal(gb_hole_mark(g, hC), GB_MARK_HELD_N);
         assert_int_equal(gb_store(g, GB_SOUTH), 24);
         assert_int_equal(gb_last_trace(g)->lap[0].value, 1);
         assert_int_equal(gb_to_move(g), k == 0 ? GB_SOUTH : GB_NORTH);
@@ -901,7 +901,7 @@ static void nq_from_game(nq *q, const gb_game *g)
         q->c[i] = gb_hole_count(g, i);
         q->own[i] = gb_hole_owner(g, i);
         int mk = gb_hole_mark(g, i);
-        q->ek[i] = mk == GB_MARK_EKWARNA_S ? 0 : mk == GB_MARK_EKWARNA_N ? 1 : -1;
+        q->ek[i] = mk == GB_MARK_HELD_S ? 0 : mk == GB_MARK_HELD_N ? 1 : -1;
     }
     q->store[0] = gb_store(g, 0);
     q->store[1] = gb_store(g, 1);

@@ -166,13 +166,13 @@ static int toy_check(const gb_options *o, const gb_pos *p, gb_error *err)
 }
 
 static const gb_rules toy = {
+    .version = GB_RULES_VERSION,
     .name = "toy",
     .title = "Toy",
     .n = 2,
     .options = NULL,
     .num_options = 0,
     .phases = toy_phases,
-    .mark_kind = GB_MARK_NONE,
     .setup = toy_setup,
     .play = toy_play,
     .gen = toy_gen,

@@ -33,15 +33,15 @@ void gb_copy(char *dst, size_t len, const char *src)
 
 int gb_pos_owner(const gb_pos *p, int i) { return (p->own_n >> i) & 1u; }
 
-int gb_pos_mark(const gb_rules *r, const gb_pos *p, int i)
+int gb_pos_mark(const gb_pos *p, int i)
 {
     uint32_t bit = 1u << i;
     if (p->mine & bit)
-        return GB_MARK_MINE;
+        return GB_MARK_DORMANT;
     if (p->mark_s & bit)
-        return r->mark_kind;
+        return GB_MARK_HELD_S;
     if (p->mark_n & bit)
-        return r->mark_kind + 1;
+        return GB_MARK_HELD_N;
     return GB_MARK_NONE;
 }
 

@@ -6,26 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* ---- registry: adding a game is one line here ---- */
-static const gb_rules *const all_rules[] = {
-    &gb_rules_sadeqa,
-    &gb_rules_qelat,
-    &gb_rules_akil,
-    &gb_rules_bulto,
-};
-#define NUM_RULES ((int)(sizeof all_rules / sizeof all_rules[0]))
-
-int gb_variant_count(void) { return NUM_RULES; }
-const char *gb_variant_name(int i) { return i >= 0 && i < NUM_RULES ? all_rules[i]->name : NULL; }
-
-const gb_rules *gb_rules_find(const char *name)
+int gb_variant_count(void) { return gb_rules_count(); }
+const char *gb_variant_name(int i)
 {
-    if (!name)
-        return NULL;
-    for (int i = 0; i < NUM_RULES; i++)
-        if (strcmp(all_rules[i]->name, name) == 0)
-            return all_rules[i];
-    return NULL;
+    const gb_rules *r = gb_rules_at(i);
+    return r ? r->name : NULL;
 }
 
 const char *gb_variant_title(const char *name)
@@ -269,12 +254,15 @@ int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_
     if (!r) {
         char names[128] = "";
         size_t used = 0;
-        for (int i = 0; i < NUM_RULES; i++)
+        for (int i = 0; i < gb_rules_count(); i++)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                                     all_rules[i]->name);
+                                     gb_rules_at(i)->name);
         return gb_fail(err, GB_EINVAL, "unknown game '%.40s' (games: %s)", variant ? variant : "",
                        names);
     }
+    if (r->version < 2 || r->version > GB_RULES_VERSION) /* a table this driver cannot read */
+        return gb_fail(err, GB_EINVAL, "game '%s' is written for game table version %d (this "
+                       "library reads 2..%d)", r->name, r->version, GB_RULES_VERSION);
     gb_options o;
     int rc = gb_options_parse(r, options, &o, err);
     if (rc)
@@ -361,7 +349,7 @@ const char *gb_game_variant(const gb_game *g) { return g->r->name; }
 int gb_game_rows(const gb_game *g) { return g->r->n; }
 static bool hole_ok(const gb_game *g, int h) { return h >= 0 && h < 2 * g->r->n; }
 int gb_hole_count(const gb_game *g, int h) { return hole_ok(g, h) ? g->cur.holes[h] : -1; }
-int gb_hole_mark(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_mark(g->r, &g->cur, h) : -1; }
+int gb_hole_mark(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_mark(&g->cur, h) : -1; }
 int gb_hole_owner(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_owner(&g->cur, h) : -1; }
 int gb_store(const gb_game *g, int side) { return side == 0 || side == 1 ? g->cur.store[side] : -1; }
 int gb_to_move(const gb_game *g) { return (g->cur.flags & GB_F_OVER) ? GB_NOBODY : g->cur.to_move; }

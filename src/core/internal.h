@@ -8,9 +8,14 @@
 
 #include "gabata.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+
+/* A sowing that never ends (RULINGS T1): a game's play returns it; the driver turns it into an
+ * illegal move or the end of the game (endless=ends-game). Never seen outside the library. */
+enum { GB_EENDLESS = -6 };
 
 /* ---- positions ---- */
 enum { /* gb_pos.flags */
@@ -36,7 +41,7 @@ typedef struct gb_pos {
     uint32_t ply;                /* plies in this game (round), for max-plies */
     uint16_t round;              /* 1-based */
     int16_t match[2];            /* game-specific match data (L'ab al-Akil gains) */
-    uint64_t hash;               /* Zobrist hash of everything that counts for repetition (T2) */
+    uint64_t hash;               /* hash (multiply-fold, board.c) of all that counts for repetition (T2) */
 } gb_pos;
 
 _Static_assert(sizeof(gb_pos) <= 64, "a position must fit in 64 bytes");
@@ -56,16 +61,26 @@ typedef struct gb_option_def {
     int slot;
     const char *const *choices; /* NULL-terminated, first is the default; NULL for a number */
     long min, max, def;         /* for a number */
+    const char *help;           /* what it decides, one line for players (gb_option_info.help) */
+    const char *ruling;         /* the ruling that names it (docs/rulings.md) */
 } gb_option_def;
 
 /* The options every game shares (RULINGS §0 skip-origin, §1 T1 endless and T3 caps), defined once
  * here; a game lists them in its own table with these. */
 extern const char *const gb_choices_yes_no[];
 extern const char *const gb_choices_endless[];
-#define GB_OPTION_SKIP_ORIGIN {"skip-origin", GB_OPT_SKIP_ORIGIN, gb_choices_yes_no, 0, 0, 0}
-#define GB_OPTION_ENDLESS {"endless", GB_OPT_ENDLESS, gb_choices_endless, 0, 0, 0}
-#define GB_OPTION_MAX_PLIES {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000}
-#define GB_OPTION_MAX_ROUNDS {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200}
+#define GB_OPTION_SKIP_ORIGIN                                                                      \
+    {"skip-origin", GB_OPT_SKIP_ORIGIN, gb_choices_yes_no, 0, 0, 0,                                \
+     "whether a lap that goes all the way round skips the hole it was lifted from", "§0"}
+#define GB_OPTION_ENDLESS                                                                          \
+    {"endless", GB_OPT_ENDLESS, gb_choices_endless, 0, 0, 0,                                       \
+     "a sowing that never ends is an illegal move, or ends the game at once", "T1"}
+#define GB_OPTION_MAX_PLIES                                                                        \
+    {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000,                                        \
+     "the game (round) ends when this many plies have been played", "T3"}
+#define GB_OPTION_MAX_ROUNDS                                                                       \
+    {"max-rounds", GB_OPT_MAX_ROUNDS, NULL, 1, 65535, 200,                                         \
+     "the match ends after this many rounds, the player ahead winning", "T3"}
 
 typedef struct gb_options {
     int v[GB_OPT_SLOTS];
@@ -80,15 +95,31 @@ typedef struct gb_field {
     const char *text;
 } gb_field;
 
-/* ---- rules table: one per game ---- */
+/* A game's words (gb_mark_name, gb_event_name...): NULL entries take the shared word of
+ * src/core/words.c ("capture", "sow", ...). */
+typedef struct gb_words {
+    const char *mark[4];                       /* by GB_MARK_*; HELD_S and HELD_N alike */
+    const char *event[GB_EV_COUNT];            /* names, as the JSON and the protocol write them */
+    const char *phrase[GB_EV_COUNT];           /* what the event did, for players (words.c) */
+    const char *phrase_many[GB_EV_COUNT];      /* the same when the lap's value is over 1 */
+    const char *move_kind[GB_MOVE_KIND_COUNT]; /* names of the kinds of move */
+} gb_words;
+
+/* ---- the game definition: one per game (src/games/<game>/), listed in src/games/registry.def
+ *
+ * Versioned as SQLite's and Redis's plug-in tables are: `version` comes first and says which
+ * layout of this table the game was written against; members are only ever added at the end,
+ * and a member a game leaves NULL gets the driver's default. The registry refuses (at compile
+ * time) a game whose version is newer than the driver's. */
+#define GB_RULES_VERSION 2 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest */
 typedef struct gb_rules {
+    int version;       /* GB_RULES_VERSION when written */
     const char *name;  /* "sadeqa" */
     const char *title; /* "Sadeqa III" */
     int n;             /* holes per row */
     const gb_option_def *options;
     int num_options;
     const char *const *phases; /* names of gb_pos.phase values, NULL-terminated */
-    int mark_kind;             /* what mark_s/mark_n mean: GB_MARK_EKWARNA_S or GB_MARK_BULTO_S */
 
     /* The start position (before the driver settles it). */
     void (*setup)(const gb_options *o, gb_pos *p);
@@ -133,13 +164,31 @@ typedef struct gb_rules {
     /* Optional: a sensible move for a phase whose moves cannot be listed (L'ab al-Akil's
      * near-even tebweez, A2), for players who want a suggestion. GB_EINVAL when none here. */
     int (*suggest)(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m);
+
+    /* The static evaluation (src/games/<game>/eval.c, docs/ai.md) of a settled position that is
+     * not over, from `side`'s view in hundredths of a stone; NULL: the generic terms of
+     * src/search/eval.c. */
+    int (*eval)(const gb_options *o, const gb_pos *p, int side);
+    /* Match games: what the start of a new round is worth to `side` for the match; NULL: the
+     * holes each side owns, 400 a hole. `generic` is set under GABATA_EVAL=generic (docs/ai.md),
+     * where a game keeps only what its scale needs. */
+    int (*eval_round)(const gb_options *o, const gb_pos *p, int side, bool generic);
+    /* The game for players: its rules in the product's words, and its words. */
+    const gb_rules_text *text;
+    const gb_words *words;
 } gb_rules;
 
+/* The registry (src/games/registry.c): the games in the order `gabata variants` lists them. */
 const gb_rules *gb_rules_find(const char *name);
-extern const gb_rules gb_rules_sadeqa;
-extern const gb_rules gb_rules_qelat;
-extern const gb_rules gb_rules_bulto;
-extern const gb_rules gb_rules_akil;
+int gb_rules_count(void);
+const gb_rules *gb_rules_at(int i);
+#define GB_GAME(id) extern const gb_rules gb_rules_##id;
+#include "registry.def"
+#undef GB_GAME
+
+/* words.c: a game's names of marks and events, for the state JSON */
+const char *gb_rules_mark_name(const gb_rules *r, int mark);
+const char *gb_rules_event_name(const gb_rules *r, int event);
 
 /* ---- shared board primitives (board.c) ---- */
 static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }
@@ -147,11 +196,12 @@ static inline int gb_opposite(int n, int i) { return 2 * n - 1 - i; }
 static inline int gb_row_of(int n, int i) { return i >= n; } /* 0 South's row, 1 North's */
 static inline int gb_next(int ring, int i) { return i + 1 == ring ? 0 : i + 1; }
 int gb_pos_owner(const gb_pos *p, int i);
-int gb_pos_mark(const gb_rules *r, const gb_pos *p, int i);
+int gb_pos_mark(const gb_pos *p, int i); /* GB_MARK_* */
 int gb_pos_board_total(const gb_pos *p, int ring);
 
-/* Zobrist hash of the fields that count for repetition (T2): holes, marks, owners, stores,
- * player to move, phase, round. */
+/* A 64-bit hash (a multiply-and-fold of the words, board.c; not Zobrist's table of random keys)
+ * of the fields that count for repetition (T2): holes, marks, owners, stores, player to move,
+ * phase, round. */
 uint64_t gb_pos_hash(const gb_pos *p);
 /* Same position for repetition purposes (T2). */
 bool gb_pos_same(const gb_pos *a, const gb_pos *b);

@@ -4,7 +4,17 @@
 #include <jansson.h>
 #include <stdlib.h>
 
-static const char *const mark_names[] = {NULL, "ekwarna:S", "ekwarna:N", "bulto:S", "bulto:N", "mine"};
+/* A mark as the state JSON writes it: the game's word, with the holder for a held hole
+ * ("ekwarna:S", "bulto:N", "mine"). */
+static json_t *mark_json(const gb_rules *r, int mk)
+{
+    if (mk == GB_MARK_NONE)
+        return json_null();
+    const char *w = gb_rules_mark_name(r, mk);
+    if (mk == GB_MARK_HELD_S || mk == GB_MARK_HELD_N)
+        return json_sprintf("%s:%c", w, mk == GB_MARK_HELD_S ? 'S' : 'N');
+    return json_string(w);
+}
 
 static json_t *side_obj(int s, int n)
 {
@@ -23,8 +33,7 @@ char *gb_state_json(const gb_game *g)
     for (int i = 0; i < ring; i++) {
         json_array_append_new(holes, json_integer(p->holes[i]));
         json_array_append_new(owner, json_string(gb_pos_owner(p, i) ? "N" : "S"));
-        int mk = gb_pos_mark(r, p, i);
-        json_array_append_new(mark, mk ? json_string(mark_names[mk]) : json_null());
+        json_array_append_new(mark, mark_json(r, gb_pos_mark(p, i)));
     }
     char opts[256];
     gb_options_format(r, gb_game_options(g), opts, sizeof opts);

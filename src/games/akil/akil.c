@@ -22,13 +22,20 @@ static const char *const two_choices[] = {"on-repeat", "at-once", NULL};
 static const char *const gain_choices[] = {"excess", "difference", NULL};
 static const char *const rounds_choices[] = {"match", "1", NULL};
 static const gb_option_def ak_options[] = {
-    {"tebweez", AK_TEBWEEZ, tebweez_choices, 0, 0, 0},
-    {"starter", AK_STARTER, starter_choices, 0, 0, 0},
-    {"chain", AK_CHAIN, chain_choices, 0, 0, 0},
-    {"feed", AK_FEED, feed_choices, 0, 0, 0},
-    {"two-seeds", AK_TWO_SEEDS, two_choices, 0, 0, 0},
-    {"gain", AK_GAIN, gain_choices, 0, 0, 0},
-    {"rounds", AK_ROUNDS, rounds_choices, 0, 0, 0},
+    {"tebweez", AK_TEBWEEZ, tebweez_choices, 0, 0, 0,
+     "the layout is free, or pit i of one row is used only with pit i of the other", "A2"},
+    {"starter", AK_STARTER, starter_choices, 0, 0, 0,
+     "who moves first after the row choice: as Lane says, or always the chooser", "A3"},
+    {"chain", AK_CHAIN, chain_choices, 0, 0, 0,
+     "captures walk back over the last lap only, or further", "A6"},
+    {"feed", AK_FEED, feed_choices, 0, 0, 0,
+     "feeding is the whole turn, or the feeder sows after it", "A8"},
+    {"two-seeds", AK_TWO_SEEDS, two_choices, 0, 0, 0,
+     "two seeds left are split when they repeat, or at once", "A12"},
+    {"gain", AK_GAIN, gain_choices, 0, 0, 0,
+     "the round's gain is the excess over 36, or the difference of the scores", "A11"},
+    {"rounds", AK_ROUNDS, rounds_choices, 0, 0, 0,
+     "a whole match to 60, or a single round decided by seeds", "A13"},
     GB_OPTION_SKIP_ORIGIN,
     GB_OPTION_ENDLESS,
     GB_OPTION_MAX_PLIES,
@@ -573,13 +580,13 @@ static int ak_suggest(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mo
 }
 
 const gb_rules gb_rules_akil = {
+    .version = GB_RULES_VERSION,
     .name = "akil",
     .title = "L'ab al-Akil",
     .n = AK_N,
     .options = ak_options,
     .num_options = (int)(sizeof ak_options / sizeof ak_options[0]),
     .phases = ak_phases,
-    .mark_kind = GB_MARK_NONE,
     .setup = ak_setup,
     .play = ak_play,
     .gen = ak_gen,
@@ -591,4 +598,8 @@ const gb_rules gb_rules_akil = {
     .fields = ak_fields,
     .sample = ak_sample,
     .suggest = ak_suggest,
+    .eval = gb_akil_eval,
+    .eval_round = gb_akil_eval_round,
+    .text = &gb_akil_text,
+    .words = &gb_akil_words,
 };

@@ -25,4 +25,10 @@ enum {
 
 enum { PH_LAYOUT, PH_CHOICE, PH_SOWING };
 
+/* eval.c (docs/ai.md) and text.c: the members of gb_rules_akil that live in other files */
+int gb_akil_eval(const gb_options *o, const gb_pos *p, int side);
+int gb_akil_eval_round(const gb_options *o, const gb_pos *p, int side, bool generic);
+extern const gb_rules_text gb_akil_text;
+extern const gb_words gb_akil_words;
+
 #endif

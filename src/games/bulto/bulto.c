@@ -15,7 +15,8 @@
 
 static const char *const right_choices[] = {"all", "none", NULL};
 static const gb_option_def bu_options[] = {
-    {"right-rule", BU_RIGHT, right_choices, 0, 0, 0},
+    {"right-rule", BU_RIGHT, right_choices, 0, 0, 0,
+     "a new bulto must lie to the right of the mover's others, or anywhere", "B4"},
     GB_OPTION_SKIP_ORIGIN,
     GB_OPTION_ENDLESS,
     GB_OPTION_MAX_PLIES,
@@ -124,7 +125,7 @@ static void trace_refusal(gb_trace *t, int from, int to, int stones)
         l->from = (uint8_t)from;
         l->to = (uint8_t)to;
         l->stones = (uint16_t)stones;
-        l->event = GB_EV_REFUSE;
+        l->event = GB_EV_DECLINE;
         l->other = (uint8_t)to;
         l->value = 0;
     }
@@ -184,7 +185,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                 if (*left == 0) {
                     BU_SAVE();
                     take_bulto(p, mover, q, k);
-                    gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
+                    gb_trace_lap(t, h, q, stones, GB_EV_CLAIM, q, k);
                     return LAP_TAKEN;
                 }
                 if (out) { /* gen: the move that takes this offer */
@@ -228,7 +229,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
     /* B8: the move ends when the last stone falls into an empty hole or the mover's own bulto. */
     const uint32_t own_bulto = mover ? p->mark_n : p->mark_s;
     if (b[pos] == 1 || ((own_bulto >> pos) & 1u)) {
-        gb_trace_lap(t, h, pos, stones, b[pos] == 1 ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+        gb_trace_lap(t, h, pos, stones, b[pos] == 1 ? GB_EV_END : GB_EV_INTO_HELD, 0, 0);
         return LAP_END;
     }
     gb_trace_lap(t, h, pos, stones, GB_EV_CONTINUE, 0, 0); /* B8 otherwise: relay from pos */
@@ -797,7 +798,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             /* B8: the move ends when the last stone falls into an empty hole or the mover's own
              * bulto; otherwise relay from there. */
             if (empty || (own_bulto >> q & 1u)) {
-                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_INTO_HELD, 0, 0);
                 p->mine = mine;
                 p->phase = (uint8_t)phase;
                 goto done;
@@ -859,7 +860,7 @@ open:
             board_store(b, board);
             counts = counts_sow(counts, hb, to);
             if (empty || (own_bulto >> q & 1u)) { /* B8 */
-                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
+                gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_INTO_HELD, 0, 0);
                 goto done;
             }
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
@@ -1102,13 +1103,13 @@ static int bu_check(const gb_options *o, const gb_pos *p, gb_error *err)
 }
 
 const gb_rules gb_rules_bulto = {
+    .version = GB_RULES_VERSION,
     .name = "bulto",
     .title = "Bulto",
     .n = BU_N,
     .options = bu_options,
     .num_options = (int)(sizeof bu_options / sizeof bu_options[0]),
     .phases = bu_phases,
-    .mark_kind = GB_MARK_BULTO_S,
     .setup = bu_setup,
     .play = bu_play,
     .gen = bu_gen,
@@ -1117,4 +1118,7 @@ const gb_rules gb_rules_bulto = {
     .scores = bu_scores,
     .check = bu_check,
     .sample = bu_sample,
+    .eval = gb_bulto_eval,
+    .text = &gb_bulto_text,
+    .words = &gb_bulto_words,
 };

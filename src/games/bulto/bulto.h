@@ -15,4 +15,9 @@ enum { BU_MENAGER = 0, BU_MINE = 1, BU_OPEN = 2 };
 #define BU_ROW_S 0x003ffu
 #define BU_ROW_N 0xffc00u
 
+/* eval.c (docs/ai.md) and text.c: the members of gb_rules_bulto that live in other files */
+int gb_bulto_eval(const gb_options *o, const gb_pos *p, int side);
+extern const gb_rules_text gb_bulto_text;
+extern const gb_words gb_bulto_words;
+
 #endif

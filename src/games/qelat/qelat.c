@@ -24,11 +24,16 @@ static const char *const layout_choices[] = {"loser-first", "winner-first", NULL
 static const char *const starter_choices[] = {"loser", "alternate", NULL};
 static const char *const rounds_choices[] = {"match", "1", NULL};
 static const gb_option_def ql_options[] = {
-    {"enemy", QL_ENEMY, enemy_choices, 0, 0, 0},
-    {"after-eat", QL_AFTER_EAT, after_eat_choices, 0, 0, 0},
-    {"layout", QL_LAYOUT, layout_choices, 0, 0, 0},
-    {"next-starter", QL_NEXT_STARTER, starter_choices, 0, 0, 0},
-    {"rounds", QL_ROUNDS, rounds_choices, 0, 0, 0},
+    {"enemy", QL_ENEMY, enemy_choices, 0, 0, 0,
+     "whether an enemy hole for an ekwarna is one the opponent owns, or in his row", "Q3"},
+    {"after-eat", QL_AFTER_EAT, after_eat_choices, 0, 0, 0,
+     "after eating from an enemy ekwarna, play again or end the move", "Q3"},
+    {"layout", QL_LAYOUT, layout_choices, 0, 0, 0,
+     "who lays out his holes first when holes change hands between rounds", "Q8"},
+    {"next-starter", QL_NEXT_STARTER, starter_choices, 0, 0, 0,
+     "who starts the next round: its loser, or the players in turn", "Q9"},
+    {"rounds", QL_ROUNDS, rounds_choices, 0, 0, 0,
+     "a whole match, or a single round decided by earnings", "Q10"},
     GB_OPTION_SKIP_ORIGIN,
     GB_OPTION_ENDLESS,
     GB_OPTION_MAX_PLIES,
@@ -105,7 +110,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
         }
         const uint32_t b = bit(pos);
         if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
-            ql_lap(t, events, h, pos, stones, GB_EV_OWN_EKWARNA, pos, 0);
+            ql_lap(t, events, h, pos, stones, GB_EV_INTO_HELD, pos, 0);
             return GB_OK;
         }
         if (theirs & b) {
@@ -115,7 +120,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
             int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
             p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
             p->store[mover] = (uint8_t)(p->store[mover] + eaten);
-            ql_lap(t, events, h, pos, stones, GB_EV_EAT, pos, eaten);
+            ql_lap(t, events, h, pos, stones, GB_EV_RAID, pos, eaten);
             *ate = true;
             return GB_OK;
         }
@@ -123,7 +128,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
         bool enemy = by_row ? gb_row_of(QL_N, pos) != mover : gb_pos_owner(p, pos) != mover;
         if (enemy && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
             *mine |= b;
-            ql_lap(t, events, h, pos, stones, GB_EV_EKWARNA, pos, 0);
+            ql_lap(t, events, h, pos, stones, GB_EV_CLAIM, pos, 0);
             return GB_OK;
         }
         if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
@@ -504,13 +509,13 @@ static int ql_fields(const gb_options *o, const gb_pos *p, gb_field *out, int ma
 }
 
 const gb_rules gb_rules_qelat = {
+    .version = GB_RULES_VERSION,
     .name = "qelat",
     .title = "Qelat",
     .n = QL_N,
     .options = ql_options,
     .num_options = (int)(sizeof ql_options / sizeof ql_options[0]),
     .phases = ql_phases,
-    .mark_kind = GB_MARK_EKWARNA_S,
     .setup = ql_setup,
     .play = ql_play,
     .gen = ql_gen,
@@ -520,4 +525,7 @@ const gb_rules gb_rules_qelat = {
     .check = ql_check,
     .fields = ql_fields,
     .sample = ql_sample,
+    .eval = gb_qelat_eval,
+    .text = &gb_qelat_text,
+    .words = &gb_qelat_words,
 };

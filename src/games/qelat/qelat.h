@@ -20,4 +20,9 @@ enum {
     QL_ROUNDS               /* Q10: 0 match, 1 a single round */
 };
 
+/* eval.c (docs/ai.md) and text.c: the members of gb_rules_qelat that live in other files */
+int gb_qelat_eval(const gb_options *o, const gb_pos *p, int side);
+extern const gb_rules_text gb_qelat_text;
+extern const gb_words gb_qelat_words;
+
 #endif

@@ -8,7 +8,8 @@
 
 static const char *const seeds_choices[] = {"6", "4", NULL};
 static const gb_option_def sq_options[] = {
-    {"seeds", SQ_SEEDS, seeds_choices, 0, 0, 0},
+    {"seeds", SQ_SEEDS, seeds_choices, 0, 0, 0,
+     "stones in each hole at the start (4: Pankhurst's Game 91)", "S1"},
     GB_OPTION_SKIP_ORIGIN,
     GB_OPTION_ENDLESS,
     GB_OPTION_MAX_PLIES,
@@ -325,13 +326,13 @@ static int sq_check(const gb_options *o, const gb_pos *p, gb_error *err)
 }
 
 const gb_rules gb_rules_sadeqa = {
+    .version = GB_RULES_VERSION,
     .name = "sadeqa",
     .title = "Sadeqa III",
     .n = SQ_N,
     .options = sq_options,
     .num_options = (int)(sizeof sq_options / sizeof sq_options[0]),
     .phases = sq_phases,
-    .mark_kind = GB_MARK_NONE,
     .setup = sq_setup,
     .play = sq_play,
     .gen = sq_gen,
@@ -341,4 +342,7 @@ const gb_rules gb_rules_sadeqa = {
     .check = sq_check,
     .sample = sq_sample,
     .any_move = sq_any_move,
+    .eval = gb_sadeqa_eval,
+    .text = &gb_sadeqa_text,
+    .words = &gb_sadeqa_words,
 };

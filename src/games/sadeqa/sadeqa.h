@@ -11,4 +11,9 @@ enum { SQ_SEEDS = GB_OPT_GAME }; /* S1: 0 -> 6 stones a hole, 1 -> 4 (Pankhurst'
 #define SQ_N 8
 _Static_assert(SQ_N == 8, "sq_sow steps round the ring with & 15");
 
+/* eval.c (docs/ai.md) and text.c: the members of gb_rules_sadeqa that live in other files */
+int gb_sadeqa_eval(const gb_options *o, const gb_pos *p, int side);
+extern const gb_rules_text gb_sadeqa_text;
+extern const gb_words gb_sadeqa_words;
+
 #endif

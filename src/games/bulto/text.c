@@ -1,0 +1,39 @@
+/* text.c — Bulto (RULINGS §5) for players: who plays it and where, its own words, its
+ * rules in short (the rules panel of the browser game, `rules` in gabata play), and the names
+ * of its marks and events. In the product's own words; docs/rulings.md has every ruling. */
+#include "bulto.h"
+
+static const char *const rules[] = {
+    "Two rows of 10 mona, 2 stones in each. South moves first with the menager, which "
+    "leaves 13 miné (holes of three).",
+    "Sow a hole of your row that is not a bulto, counter-clockwise, relay sowing; your "
+    "opponent's bulto are skipped.",
+    "A last stone that makes an opponent's hole of three (not a miné) hold 4 makes it your "
+    "bulto, keeping its stones; the move ends. A new bulto must lie to the right of your "
+    "others. You may refuse a bulto (move C~1): the stone goes on to the next hole.",
+    "Once no miné is left, holes that could become bulto are skipped unless the stones "
+    "left make them bulto, and a move may not start from a hole of three unless all yours "
+    "hold three.",
+    "The move ends in an empty hole or your own bulto. The game ends when a player cannot "
+    "move: each scores his bulto and his row's stones not in his opponent's bulto.",
+    NULL,
+};
+
+const gb_rules_text gb_bulto_text = {
+    .origin = "Bulto (\"a place where you spend the night\") is played by the Borana elders of southern "
+              "Ethiopia and northern Kenya, lying on the ground beside the board in the open air; "
+              "Pankhurst 1971.",
+    .words = "The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
+             "the stones medan sadéqa. The first move is the menager; its holes of three are miné. A hole "
+             "a player wins is his bulto.",
+    .rules = rules,
+};
+
+const gb_words gb_bulto_words = {
+    .mark = {[GB_MARK_HELD_S] = "bulto", [GB_MARK_HELD_N] = "bulto", [GB_MARK_DORMANT] = "mine"},
+    .event = {[GB_EV_CLAIM] = "bulto", [GB_EV_INTO_HELD] = "own-bulto", [GB_EV_DECLINE] = "refuse"},
+    .phrase = {[GB_EV_CLAIM] = ": makes it a bulto",            /* B4 */
+               [GB_EV_INTO_HELD] = ": own bulto, move ends",   /* B8 */
+               [GB_EV_DECLINE] = ": bulto refused"},            /* B5 */
+    .phrase_many = {[GB_EV_CLAIM] = ": makes %v bulto at once, from %t on"}, /* B6 */
+};
