@@ -152,3 +152,24 @@ bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t e
     }
     return false;
 }
+
+/* ---- labels: South's holes A B C ..., North's a b c ..., each from its owner's left ---- */
+void gb_label_format(int n, int hole, char out[2])
+{
+    out[0] = (char)(hole < n ? 'A' + hole : 'a' + (hole - n));
+    out[1] = 0;
+}
+
+int gb_label_parse(int n, const char *s, int *hole)
+{
+    char c = s[0];
+    if (c >= 'A' && c < 'A' + n) {
+        *hole = c - 'A';
+        return 1;
+    }
+    if (c >= 'a' && c < 'a' + n) {
+        *hole = n + (c - 'a');
+        return 1;
+    }
+    return 0;
+}

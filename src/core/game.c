@@ -498,13 +498,6 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     return GB_OK;
 }
 
-int gb_play_text(gb_game *g, const char *text, gb_error *err)
-{
-    gb_move m;
-    int rc = gb_move_parse(g, text, &m, err);
-    return rc ? rc : gb_play(g, &m, err);
-}
-
 int gb_undo(gb_game *g, gb_error *err)
 {
     if (g->hist_len == 0)

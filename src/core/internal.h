@@ -324,7 +324,7 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
 #endif
     ;
 
-/* labels (notation.c) */
+/* labels (board.c): South's holes A B C ..., North's a b c ..., each from its owner's left */
 int gb_label_parse(int n, const char *s, int *hole); /* chars consumed, 0 if none */
 void gb_label_format(int n, int hole, char out[2]);
 

@@ -6,27 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* ---- labels: South's holes A B C ..., North's a b c ..., each from its owner's left ---- */
-void gb_label_format(int n, int hole, char out[2])
-{
-    out[0] = (char)(hole < n ? 'A' + hole : 'a' + (hole - n));
-    out[1] = 0;
-}
-
-int gb_label_parse(int n, const char *s, int *hole)
-{
-    char c = s[0];
-    if (c >= 'A' && c < 'A' + n) {
-        *hole = c - 'A';
-        return 1;
-    }
-    if (c >= 'a' && c < 'a' + n) {
-        *hole = n + (c - 'a');
-        return 1;
-    }
-    return 0;
-}
-
 /* ---- moves ---- */
 static int move_format(int n, const gb_move *m, char *buf, size_t len)
 {
@@ -138,6 +117,13 @@ static int move_parse(int n, const char *text, size_t tlen, gb_move *m, gb_error
                        'A' + n - 1, last[0]);
     }
     return GB_OK;
+}
+
+int gb_play_text(gb_game *g, const char *text, gb_error *err)
+{
+    gb_move m;
+    int rc = gb_move_parse(g, text, &m, err);
+    return rc ? rc : gb_play(g, &m, err);
 }
 
 int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err)
