@@ -10,29 +10,16 @@
 
 #include <cmocka.h>
 
+#define TEST_SEED 5
+#include "helpers.h"
+
 #include "gabata.h"
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    if (gb_play_text(g, mv, &err))
-        fail_msg("move %s: %s", mv, err.msg);
-}
-
-static gb_game *must_new(const char *opts)
-{
-    gb_game *g = NULL;
-    gb_error err;
-    if (gb_game_new(&g, "sadeqa", opts, 5, &err))
-        fail_msg("%s", err.msg);
-    return g;
-}
 
 /* Labels (RULINGS §0): South A-H = ring 0-7, North a-h = ring 8-15. */
 static void test_move_text(void **state)
 {
     (void)state;
-    gb_game *g = must_new(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     gb_move m;
     gb_error err;
     const char *labels = "ABCDEFGHabcdefgh";
@@ -88,7 +75,7 @@ static void test_position_round_trip(void **state)
         gb_game_free(g);
     }
     /* states along a real game survive the trip, including the result of a finished game */
-    gb_game *g = must_new(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     uint64_t rng = 3;
     while (!gb_is_over(g)) {
         char *p = gb_position_format(g);
@@ -181,7 +168,7 @@ static void test_record_round_trip(void **state)
     (void)state;
     const char *opts[] = {NULL, "seeds=4,skip-origin=yes", "endless=ends-game"};
     for (size_t k = 0; k < 3; k++) {
-        gb_game *g = must_new(opts[k]);
+        gb_game *g = game_new("sadeqa", opts[k]);
         uint64_t rng = 11 + k;
         int plies = 0;
         while (!gb_is_over(g) && plies++ < 40) {
@@ -269,7 +256,7 @@ static void test_record_malformed(void **state)
 static void test_state_json_fields(void **state)
 {
     (void)state;
-    gb_game *g = must_new(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     char *js = gb_state_json(g);
     const char *fields[] = {"\"variant\":\"sadeqa\"", "\"holes\":[6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6]",
                             "\"owner\":[\"S\",\"S\",\"S\",\"S\",\"S\",\"S\",\"S\",\"S\",\"N\"",

@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#define TEST_SEED 7
+#include "helpers.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,24 +20,6 @@
 #include "internal.h"
 
 enum { hA, hB, hC, hD, hE, hF, ha, hb, hc, hd, he, hf };
-
-static gb_game *pos(const char *text)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    int rc = gb_game_from_position(&g, text, 7, &err);
-    if (rc != GB_OK)
-        fail_msg("position refused: %s (%s)", err.msg, text);
-    return g;
-}
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    int rc = gb_play_text(g, mv, &err);
-    if (rc != GB_OK)
-        fail_msg("move %s refused: %s", mv, err.msg);
-}
 
 /* The board as "A..F/a..f" counts with S/N ekwarna marks, for compact comparisons. */
 static void board_str(const gb_game *g, char *out, size_t len)
@@ -62,12 +47,6 @@ static void assert_owners(const gb_game *g, const char *want)
         got[i] = gb_hole_owner(g, i) == GB_NORTH ? 'N' : 'S';
     got[12] = 0;
     assert_string_equal(got, want);
-}
-
-static int legal_count(const gb_game *g)
-{
-    gb_move m[GB_MAX_MOVES];
-    return gb_legal_moves(g, m, GB_MAX_MOVES);
 }
 
 static int total_balls(const gb_game *g)
@@ -125,7 +104,7 @@ static void test_q2_q4_starts(void **state)
 {
     (void)state;
     /* C is North's ekwarna (on South's hole); South owns A..F. Total 2+3+1 + 42 = 48. */
-    gb_game *g = pos("qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
     gb_error err = {0, ""};
     assert_int_equal(gb_play_text(g, "C", &err), GB_EILLEGAL); /* Q4: nobody starts from an ekwarna */
     assert_non_null(strstr(err.msg, "ekwarna"));
@@ -145,7 +124,7 @@ static void test_q2_q4_starts(void **state)
 static void test_q3_capture_on_second_lap(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat board=0,0,0,0,1,1/1,3,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat board=0,0,0,0,1,1/1,3,0,0,0,0 stores=21,21 turn=S");
     play(g, "E");
     assert_board(g, "0,0,0,0,0,0/2,4S,0,0,0,0");
     assert_int_equal(gb_hole_mark(g, hb), GB_MARK_HELD_S);
@@ -168,7 +147,7 @@ static void test_q3_capture_on_second_lap(void **state)
 static void test_q3_four_in_own_hole_relays(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
     play(g, "A");
     assert_board(g, "0,0,1,1,1,1/2,0,0,0,0,0");
     assert_int_equal(gb_last_trace(g)->laps, 2);
@@ -181,7 +160,7 @@ static void test_q3_four_in_own_hole_relays(void **state)
 static void test_q3_own_ekwarna(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat board=0,0,0,0,0,2/1,2S,0,0,0,0 stores=20,23 turn=S");
+    gb_game *g = game_at("qelat board=0,0,0,0,0,2/1,2S,0,0,0,0 stores=20,23 turn=S");
     play(g, "F");
     assert_board(g, "0,0,0,0,0,0/2,3S,0,0,0,0");
     assert_int_equal(gb_store(g, 0), 20);
@@ -198,7 +177,7 @@ static void test_q3_own_ekwarna(void **state)
 static void test_q3_eat_full_again(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
     play(g, "A");
     assert_board(g, "0,1,2N,0,0,0/1,0,0,0,0,0");
     assert_int_equal(gb_store(g, GB_SOUTH), 23);
@@ -219,7 +198,7 @@ static void test_q3_eat_full_again(void **state)
 static void test_q3_eat_full_end(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat:after-eat=end board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat:after-eat=end board=2,0,3N,0,0,0/1,0,0,0,0,0 stores=21,21 turn=S");
     play(g, "A");
     assert_board(g, "0,1,2N,0,0,0/1,0,0,0,0,0");
     assert_int_equal(gb_store(g, GB_SOUTH), 23);
@@ -237,7 +216,7 @@ static void test_q3_eat_empty(void **state)
     for (int k = 0; k < 2; k++) {
         char text[160];
         snprintf(text, sizeof text, "%s board=1,1,0N,0,0,0/1,0,0,0,0,0 stores=23,22 turn=S", opts[k]);
-        gb_game *g = pos(text);
+        gb_game *g = game_at(text);
         play(g, "B");
         assert_board(g, "1,0,0N,0,0,0/1,0,0,0,0,0");
         assert_int_equal(gb_hole_mark(g, hC), GB_MARK_HELD_N);
@@ -249,14 +228,14 @@ static void test_q3_eat_empty(void **state)
     /* An ekwarna that held 1: the last ball and that one are eaten (2), leaving it empty and still
      * North's: B(1) -> C (1 -> 2), eat 2: C = 0, takings 23 + 2 = 25. */
     {
-        gb_game *g1 = pos("qelat board=0,1,1N,0,0,0/1,0,0,0,0,0 stores=23,22 turn=S");
+        gb_game *g1 = game_at("qelat board=0,1,1N,0,0,0/1,0,0,0,0,0 stores=23,22 turn=S");
         play(g1, "B");
         assert_board(g1, "0,0,0N,0,0,0/1,0,0,0,0,0");
         assert_int_equal(gb_store(g1, GB_SOUTH), 25);
         gb_game_free(g1);
     }
     /* The eater has nothing left: the turn goes to North, one ply only (no pass ply). */
-    gb_game *g = pos("qelat board=0,1,0N,0,0,0/1,0,0,0,0,0 stores=23,23 turn=S");
+    gb_game *g = game_at("qelat board=0,1,0N,0,0,0/1,0,0,0,0,0 stores=23,23 turn=S");
     play(g, "B");
     assert_int_equal(gb_to_move(g), GB_NORTH);
     assert_int_equal(gb_ply(g), 1);
@@ -270,7 +249,7 @@ static void test_q3_eat_empty(void **state)
 static void test_q6_round_end_before_again(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat:rounds=1 board=0,1,0N,0,0,0/10S,0,0,0,0,0 stores=20,17 turn=S");
+    gb_game *g = game_at("qelat:rounds=1 board=0,1,0N,0,0,0/10S,0,0,0,0,0 stores=20,17 turn=S");
     play(g, "B");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
@@ -292,13 +271,13 @@ static void test_q3_enemy_owner_or_row_south(void **state)
                        "own=NNSSSSNNNNNN match=16,32 aux=48";
     char text[256];
     snprintf(text, sizeof text, "qelat %s", rest);
-    gb_game *g = pos(text);
+    gb_game *g = game_at(text);
     play(g, "F");
     assert_board(g, "4S,0,0,0,0,0/1,1,1,1,1,1");
     assert_int_equal(gb_hole_owner(g, hA), GB_NORTH); /* the hole keeps its owner; the mark is the captor */
     gb_game_free(g);
     snprintf(text, sizeof text, "qelat:enemy=row %s", rest);
-    g = pos(text);
+    g = game_at(text);
     gb_error err = {0, ""};
     /* enemy=row changes only the capture test: South still may not start from North's A. */
     assert_int_equal(gb_play_text(g, "A", &err), GB_EILLEGAL);
@@ -317,13 +296,13 @@ static void test_q3_enemy_owner_or_row_north(void **state)
                        "own=NNSSSSNNNNNN match=16,32 aux=48";
     char text[256];
     snprintf(text, sizeof text, "qelat %s", rest);
-    gb_game *g = pos(text);
+    gb_game *g = game_at(text);
     play(g, "f");
     assert_board(g, "0,1,1,1,1,1/0,0,0,0,0,0");
     assert_int_equal(gb_to_move(g), GB_SOUTH);
     gb_game_free(g);
     snprintf(text, sizeof text, "qelat:enemy=row %s", rest);
-    g = pos(text);
+    g = game_at(text);
     play(g, "f");
     assert_board(g, "4N,0,0,0,0,1/0,0,0,0,0,0");
     gb_game_free(g);
@@ -339,11 +318,11 @@ static void test_q3_enemy_owner_or_row_north(void **state)
 static void test_skip_origin(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat:skip-origin=yes board=12,0,0,0,0,0/0,0,0,0,0,0 stores=18,18 turn=S");
+    gb_game *g = game_at("qelat:skip-origin=yes board=12,0,0,0,0,0/0,0,0,0,0,0 stores=18,18 turn=S");
     play(g, "A");
     assert_board(g, "1,1,2,0,2,0/2,0,2,0,2,0");
     gb_game_free(g);
-    g = pos("qelat board=12,0,0,0,0,0/0,0,0,0,0,0 stores=18,18 turn=S");
+    g = game_at("qelat board=12,0,0,0,0,0/0,0,0,0,0,0 stores=18,18 turn=S");
     play(g, "A");
     assert_board(g, "1,1,1,1,1,1/1,1,1,1,1,1");
     gb_game_free(g);
@@ -354,7 +333,7 @@ static void test_q5_forced_pass(void **state)
 {
     (void)state;
     /* South owns A..F, all empty: his only move is to pass (Q5). */
-    gb_game *g = pos("qelat board=0,0,0,0,0,0/2,0,0,0,0,0 stores=23,23 turn=S");
+    gb_game *g = game_at("qelat board=0,0,0,0,0,0/2,0,0,0,0,0 stores=23,23 turn=S");
     gb_move m[GB_MAX_MOVES];
     assert_int_equal(gb_legal_moves(g, m, GB_MAX_MOVES), 1);
     assert_int_equal(m[0].kind, GB_MOVE_PASS);
@@ -385,7 +364,7 @@ static gb_game *round_end_pos(const char *opts, int xs, int y, int s, int n)
     char text[256];
     snprintf(text, sizeof text, "qelat%s%s board=%dN,0,0,0,0,1/%dS,0,0,0,0,0 stores=%d,%d turn=S",
              opts[0] ? ":" : "", opts, y, xs, s, n);
-    return pos(text);
+    return game_at(text);
 }
 
 /* 0/0: S 28, N 20 -> 7 and 5 holes (Q7). loser-first: North (fewer) takes f, e, d, c, b; South
@@ -530,7 +509,7 @@ static void test_q9_even_round(void **state)
         gb_game_free(g);
     }
     /* round 2, 6/6 owners, North started it (aux = 1 + 8*6 = 49): even again -> South. */
-    gb_game *g = pos("qelat board=24N,0,0,0,0,1/23S,0,0,0,0,0 stores=0,0 turn=S round=2 "
+    gb_game *g = game_at("qelat board=24N,0,0,0,0,1/23S,0,0,0,0,0 stores=0,0 turn=S round=2 "
                      "match=24,24 aux=49");
     play(g, "F");
     assert_int_equal(gb_round(g), 3);
@@ -570,7 +549,7 @@ static void test_q10_no_holes_loses(void **state)
      * outside ekwarna (Q6). Earnings S = 1 + 47 = 48, N = 0: 12 holes to 0 (Q7), North owns none:
      * South wins the match (Q10). aux = starter North 1 + lots North 2*2 + 8*6 (holes held in
      * round 1) = 53. */
-    g = pos("qelat board=0,0,0,0,0,0/0,0,0,0,1,46S stores=1,0 turn=S round=2 "
+    g = game_at("qelat board=0,0,0,0,0,0/0,0,0,0,1,46S stores=1,0 turn=S round=2 "
             "own=SSSSSSSSSSSN match=46,2 aux=53");
     play(g, "e");
     assert_true(gb_is_over(g));
@@ -625,14 +604,14 @@ static void test_t3_max_rounds(void **state)
 static void test_t3_max_plies_round(void **state)
 {
     (void)state;
-    gb_game *g = pos("qelat:rounds=1,max-plies=1 board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
+    gb_game *g = game_at("qelat:rounds=1,max-plies=1 board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
     assert_int_equal(gb_score(g, GB_SOUTH), 25);
     assert_int_equal(gb_score(g, GB_NORTH), 23);
     gb_game_free(g);
-    g = pos("qelat:max-plies=1 board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
+    g = game_at("qelat:max-plies=1 board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
     play(g, "A");
     assert_false(gb_is_over(g));
     assert_int_equal(gb_round(g), 2);
@@ -642,7 +621,7 @@ static void test_t3_max_plies_round(void **state)
     /* T2/T3 with a captured hole: balls in an ekwarna go to the ekwarna's owner even when the hole
      * is the other's (b is North's hole, South's ekwarna): F(2) -> a 1->2, b 2->3 (stays). Cap:
      * S 20 + 3 (b) = 23, N 23 + 2 (a) = 25. */
-    g = pos("qelat:rounds=1,max-plies=1 board=0,0,0,0,0,2/1,2S,0,0,0,0 stores=20,23 turn=S");
+    g = game_at("qelat:rounds=1,max-plies=1 board=0,0,0,0,0,2/1,2S,0,0,0,0 stores=20,23 turn=S");
     play(g, "F");
     assert_int_equal(gb_score(g, GB_SOUTH), 23);
     assert_int_equal(gb_score(g, GB_NORTH), 25);
@@ -722,7 +701,7 @@ static void test_malformed_positions(void **state)
         "qelat:enemy=row board=4N,0,0,0,0,1/0,0,0,0,0,0 stores=21,22 turn=S phase=play ply=1 own=NNSSSSNNNNNN round=2 aux=48 match=16,32 last=N",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        gb_game *g = pos(good[i]);
+        gb_game *g = game_at(good[i]);
         char *s = gb_position_format(g);
         assert_string_equal(s, good[i]);
         free(s);
@@ -1013,7 +992,7 @@ static void test_perft_midgame_two_ways(void **state)
             }
             /* restart from the position string (a fresh repetition record, as the naive model) */
             char *ps = gb_position_format(g);
-            gb_game *h = pos(ps);
+            gb_game *h = game_at(ps);
             nq q;
             nq_init(&q, strstr(opts[o], "enemy=row") != NULL, strstr(opts[o], "after-eat=end") == NULL,
                     0, 0, 1, strstr(opts[o], "skip-origin") != NULL, 5000, 200);
@@ -1180,7 +1159,7 @@ static void test_t1_endless(void **state)
     nq q;
     nq_init(&q, 0, 1, 0, 0, 1, 0, 5000, 200);
     snprintf(text, sizeof text, "qelat %s", board);
-    gb_game *g = pos(text);
+    gb_game *g = game_at(text);
     nq_from_game(&q, g);
     int ate;
     assert_int_equal(nq_sow(&q, GB_NORTH, hc, &ate), 1);
@@ -1195,7 +1174,7 @@ static void test_t1_endless(void **state)
     gb_game_free(g);
 
     snprintf(text, sizeof text, "qelat:rounds=1,endless=ends-game %s", board);
-    g = pos(text);
+    g = game_at(text);
     assert_int_equal(legal_count(g), 6);
     play(g, "c");
     assert_true(gb_is_over(g));
@@ -1207,7 +1186,7 @@ static void test_t1_endless(void **state)
     gb_game_free(g);
 
     snprintf(text, sizeof text, "qelat:endless=ends-game %s", board);
-    g = pos(text);
+    g = game_at(text);
     play(g, "c");
     assert_false(gb_is_over(g));
     assert_int_equal(gb_round(g), 2);

@@ -9,33 +9,9 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "gabata.h"
-
-static gb_game *new_game(const char *opts)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    int rc = gb_game_new(&g, "sadeqa", opts, 1, &err);
-    if (rc)
-        fail_msg("gb_game_new: %s", err.msg);
-    return g;
-}
-
-static gb_game *from_position(const char *pos)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    if (gb_game_from_position(&g, pos, 1, &err))
-        fail_msg("position '%s': %s", pos, err.msg);
-    return g;
-}
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    if (gb_play_text(g, mv, &err))
-        fail_msg("move %s: %s", mv, err.msg);
-}
 
 static void assert_board(const gb_game *g, const int *want)
 {
@@ -63,7 +39,7 @@ static void moves_text(const gb_game *g, char *buf, size_t len)
 static void test_s1_setup(void **state)
 {
     (void)state;
-    gb_game *g = new_game(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     assert_int_equal(gb_game_rows(g), 8);
     int total = 0;
     for (int i = 0; i < 16; i++) {
@@ -77,7 +53,7 @@ static void test_s1_setup(void **state)
     assert_int_equal(gb_to_move(g), GB_SOUTH);
     assert_string_equal(gb_phase(g), "play");
     gb_game_free(g);
-    g = new_game("seeds=4");
+    g = game_new("sadeqa", "seeds=4");
     for (int i = 0; i < 16; i++)
         assert_int_equal(gb_hole_count(g, i), 4);
     gb_game_free(g);
@@ -89,7 +65,7 @@ static void test_s1_setup(void **state)
 static void test_s2_legal_moves(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=0,3,0,0,0,0,0,1/5,0,0,0,0,0,2,0 stores=40,45 turn=S");
+    gb_game *g = game_at("sadeqa board=0,3,0,0,0,0,0,1/5,0,0,0,0,0,2,0 stores=40,45 turn=S");
     char buf[128];
     moves_text(g, buf, sizeof buf);
     assert_string_equal(buf, "B H");
@@ -111,7 +87,7 @@ static void test_s2_legal_moves(void **state)
 static void test_s3_s4_first_move_by_hand(void **state)
 {
     (void)state;
-    gb_game *g = new_game(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     play(g, "C");
     const int want[16] = {8, 8, 2, 9, 9, 9, 1, 8, 1, 0, 8, 8, 8, 8, 0, 1};
     assert_board(g, want);
@@ -132,7 +108,7 @@ static void test_s3_s4_first_move_by_hand(void **state)
 static void test_s4_no_capture_when_opposite_empty(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=1,0,0,0,0,0,0,0/5,0,0,0,0,0,0,0 stores=40,50 turn=S");
+    gb_game *g = game_at("sadeqa board=1,0,0,0,0,0,0,0/5,0,0,0,0,0,0,0 stores=40,50 turn=S");
     play(g, "A");
     const int want[16] = {0, 1, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0};
     assert_board(g, want);
@@ -144,7 +120,7 @@ static void test_s4_no_capture_when_opposite_empty(void **state)
 static void test_s4_capture_stone_stays(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=1,0,0,0,0,0,0,0/5,0,0,0,0,0,3,0 stores=40,47 turn=S");
+    gb_game *g = game_at("sadeqa board=1,0,0,0,0,0,0,0/5,0,0,0,0,0,3,0 stores=40,47 turn=S");
     play(g, "A");
     const int want[16] = {0, 1, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0};
     assert_board(g, want);
@@ -157,7 +133,7 @@ static void test_s4_capture_stone_stays(void **state)
 static void test_s4_empty_enemy_hole_no_capture(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=5,0,0,0,0,0,2,0/0,0,0,0,0,0,0,1 stores=40,48 turn=S");
+    gb_game *g = game_at("sadeqa board=5,0,0,0,0,0,2,0/0,0,0,0,0,0,0,1 stores=40,48 turn=S");
     play(g, "G");
     const int want[16] = {5, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1};
     assert_board(g, want);
@@ -172,7 +148,7 @@ static void test_s4_empty_enemy_hole_no_capture(void **state)
 static void test_s5_end_and_last_mover_takes_board(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=46,47 turn=S");
+    gb_game *g = game_at("sadeqa board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=46,47 turn=S");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
@@ -184,7 +160,7 @@ static void test_s5_end_and_last_mover_takes_board(void **state)
     assert_int_equal(gb_play_text(g, "B", &err), GB_EOVER);
     gb_game_free(g);
 
-    g = from_position("sadeqa board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=45,48 turn=S");
+    g = game_at("sadeqa board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=45,48 turn=S");
     play(g, "A");
     assert_int_equal(gb_winner(g), GB_DRAW);
     assert_int_equal(gb_score(g, GB_SOUTH), 48);
@@ -197,7 +173,7 @@ static void test_s5_end_and_last_mover_takes_board(void **state)
 static void test_s5_stones_in_any_row_go_to_last_mover(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=0,0,1,0,0,0,0,0/4,0,0,0,1,0,0,0 stores=50,40 turn=N");
+    gb_game *g = game_at("sadeqa board=0,0,1,0,0,0,0,0/4,0,0,0,1,0,0,0 stores=50,40 turn=N");
     play(g, "e");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_score(g, GB_SOUTH), 50);
@@ -213,12 +189,12 @@ static void test_s5_stones_in_any_row_go_to_last_mover(void **state)
 static void test_s5_scoring_differs_from_t2(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=40,53 turn=S last=N over=rule");
+    gb_game *g = game_at("sadeqa board=3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=40,53 turn=S last=N over=rule");
     assert_int_equal(gb_score(g, GB_SOUTH), 40);
     assert_int_equal(gb_score(g, GB_NORTH), 56);
     assert_int_equal(gb_winner(g), GB_NORTH);
     gb_game_free(g);
-    g = from_position("sadeqa board=3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=40,53 turn=S last=N over=repetition");
+    g = game_at("sadeqa board=3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=40,53 turn=S last=N over=repetition");
     assert_int_equal(gb_score(g, GB_SOUTH), 43);
     assert_int_equal(gb_score(g, GB_NORTH), 53);
     gb_game_free(g);
@@ -322,7 +298,7 @@ static const struct {
 static void test_full_game_move_by_move(void **state)
 {
     (void)state;
-    gb_game *g = new_game(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     int n = (int)(sizeof full_game / sizeof full_game[0]);
     assert_int_equal(n, 86);
     for (int i = 0; i < n; i++) {
@@ -353,7 +329,7 @@ static void test_options(void **state)
                           "endless=ends-game", "max-plies=1", "max-plies=1000000",
                           "seeds=4,skip-origin=yes endless=ends-game", NULL};
     for (int i = 0; good[i]; i++)
-        gb_game_free(new_game(good[i]));
+        gb_game_free(game_new("sadeqa", good[i]));
     struct {
         const char *opts, *needle;
     } bad[] = {{"seeds=5", "seeds"},          {"colour=red", "unknown option 'colour'"},
@@ -382,7 +358,7 @@ static void test_options(void **state)
 static void test_skip_origin(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa board=16,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 stores=0,0 turn=S");
+    gb_game *g = game_at("sadeqa board=16,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 stores=0,0 turn=S");
     play(g, "A");
     /* no: A 1, B..H 1, a 2, b..g 1, h captured (1). */
     const int want_no[16] = {1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0};
@@ -397,7 +373,7 @@ static void test_skip_origin(void **state)
      * Lap 9 from h (2): A 0 -> 1, B 0 -> 1: B was empty: the move ends in South's row;
      * opposite(1) = 14 = g holds 2: captured.
      * Board: A1 B1 C2 D0 E2 F0 G2 H0 / a3 b0 c2 d0 e2 f0 g0 h0; South has taken 2 (17 stones). */
-    g = from_position("sadeqa:skip-origin=yes board=16,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 stores=0,0 turn=S");
+    g = game_at("sadeqa:skip-origin=yes board=16,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 stores=0,0 turn=S");
     play(g, "A");
     const int want_yes[16] = {1, 1, 2, 0, 2, 0, 2, 0, 3, 0, 2, 0, 2, 0, 0, 0};
     assert_board(g, want_yes);

@@ -9,46 +9,10 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "gabata.h"
 #include "internal.h"
-
-static gb_game *from_position(const char *pos)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    if (gb_game_from_position(&g, pos, 1, &err))
-        fail_msg("position '%s': %s", pos, err.msg);
-    return g;
-}
-
-static gb_game *new_game(const char *opts)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    if (gb_game_new(&g, "sadeqa", opts, 1, &err))
-        fail_msg("gb_game_new: %s", err.msg);
-    return g;
-}
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    if (gb_play_text(g, mv, &err))
-        fail_msg("move %s: %s", mv, err.msg);
-}
-
-static bool is_legal(const gb_game *g, const char *text)
-{
-    gb_move m[GB_MAX_MOVES];
-    int n = gb_legal_moves(g, m, GB_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
-        char t[32];
-        gb_move_format(g, &m[i], t, sizeof t);
-        if (strcmp(t, text) == 0)
-            return true;
-    }
-    return false;
-}
 
 /* The cycling example of the foundation issue: North lifting f (ring 13) in
  * 2 1 0 1 3 2 3 0 | 1 0 1 8 2 6 0 3 relays forever (a cycle of 72 laps entered after the first,
@@ -60,7 +24,7 @@ static bool is_legal(const gb_game *g, const char *text)
 static void test_t1_cycle_is_illegal(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa " CYCLE_POS);
+    gb_game *g = game_at("sadeqa " CYCLE_POS);
     assert_false(is_legal(g, "f"));
     assert_true(is_legal(g, "a") && is_legal(g, "c") && is_legal(g, "d") && is_legal(g, "e") &&
                 is_legal(g, "h"));
@@ -75,7 +39,7 @@ static void test_t1_cycle_is_illegal(void **state)
 static void test_t1_cycle_ends_game(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa:endless=ends-game " CYCLE_POS);
+    gb_game *g = game_at("sadeqa:endless=ends-game " CYCLE_POS);
     assert_true(is_legal(g, "f"));
     play(g, "f");
     assert_true(gb_is_over(g));
@@ -95,7 +59,7 @@ static void test_t1_cycle_ends_game(void **state)
 static void test_t1_lap_limit(void **state)
 {
     (void)state;
-    gb_game *g = new_game(NULL);
+    gb_game *g = game_new("sadeqa", NULL);
     play(g, "A");
     play(g, "c");
     play(g, "F");
@@ -105,7 +69,7 @@ static void test_t1_lap_limit(void **state)
                 is_legal(g, "G") && is_legal(g, "H"));
     gb_game_free(g);
 
-    g = new_game("endless=ends-game");
+    g = game_new("sadeqa", "endless=ends-game");
     play(g, "A");
     play(g, "c");
     play(g, "F");
@@ -169,7 +133,7 @@ static const char *const rep_moves[] = {"G", "g", "A", "a", "C", "c", "E", "e"};
 static void test_t2_repetition(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa " REP_POS);
+    gb_game *g = game_at("sadeqa " REP_POS);
     for (int i = 0; i < 8; i++) {
         assert_false(gb_is_over(g));
         play(g, rep_moves[i]);
@@ -192,7 +156,7 @@ static void test_t2_repetition(void **state)
 static void test_t3_cap(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa:max-plies=7 " REP_POS);
+    gb_game *g = game_at("sadeqa:max-plies=7 " REP_POS);
     for (int i = 0; i < 7; i++)
         play(g, rep_moves[i]);
     assert_true(gb_is_over(g));
@@ -202,7 +166,7 @@ static void test_t3_cap(void **state)
     assert_int_equal(gb_hole_count(g, 12), 1);
     gb_game_free(g);
     /* ply counts from the position's ply= field */
-    g = from_position("sadeqa:max-plies=10 board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S ply=9");
+    g = game_at("sadeqa:max-plies=10 board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S ply=9");
     play(g, "C");
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
     gb_game_free(g);
@@ -214,12 +178,12 @@ static void test_t3_cap(void **state)
 static void test_t5_order(void **state)
 {
     (void)state;
-    gb_game *g = from_position("sadeqa:max-plies=8 " REP_POS);
+    gb_game *g = game_at("sadeqa:max-plies=8 " REP_POS);
     for (int i = 0; i < 8; i++)
         play(g, rep_moves[i]);
     assert_int_equal(gb_end_reason(g), GB_END_REPETITION);
     gb_game_free(g);
-    g = from_position("sadeqa:max-plies=1 board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=46,47 turn=S");
+    g = game_at("sadeqa:max-plies=1 board=1,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0 stores=46,47 turn=S");
     play(g, "A");
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
     assert_int_equal(gb_score(g, GB_SOUTH), 49); /* S5 scoring, not T2's */
@@ -249,7 +213,7 @@ static void test_random_games_end(void **state)
     const char *opts[] = {"", "seeds=4", "skip-origin=yes", "endless=ends-game",
                           "seeds=4,skip-origin=yes,endless=ends-game", "max-plies=30"};
     for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
-        gb_game *g = new_game(opts[k]);
+        gb_game *g = game_new("sadeqa", opts[k]);
         gb_playout_stats st;
         gb_error err;
         assert_int_equal(gb_random_playouts(g, 300, 7 + k, &st, &err), GB_OK);
@@ -261,7 +225,7 @@ static void test_random_games_end(void **state)
         uint64_t rng = 99 + k;
         int total = strstr(opts[k], "seeds=4") ? 64 : 96;
         for (int game = 0; game < 20; game++) {
-            g = new_game(opts[k]);
+            g = game_new("sadeqa", opts[k]);
             int plies = 0;
             while (!gb_is_over(g)) {
                 gb_move m;

@@ -1,0 +1,66 @@
+/* helpers.h — what the cmocka unit tests share, written once: a game made from a variant or a
+ * position string, a move played or refused, legality and counts by move text. Each failure
+ * names what failed and the library's own message. Include after <cmocka.h>. A file that needs
+ * another seed for the games it makes (Qelat's lots, Q7, are drawn from it) defines TEST_SEED
+ * before including this. */
+#ifndef GABATA_TEST_HELPERS_H
+#define GABATA_TEST_HELPERS_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "gabata.h"
+
+#ifndef TEST_SEED
+#define TEST_SEED 1
+#endif
+
+/* A new game of `variant` with `opts` (NULL: the defaults). */
+static inline gb_game *game_new(const char *variant, const char *opts)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    if (gb_game_new(&g, variant, opts, TEST_SEED, &err) != GB_OK)
+        fail_msg("gb_game_new(%s, %s): %s", variant, opts ? opts : "", err.msg);
+    return g;
+}
+
+/* A game at a position string (docs/notation.md). */
+static inline gb_game *game_at(const char *position)
+{
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    if (gb_game_from_position(&g, position, TEST_SEED, &err) != GB_OK)
+        fail_msg("position refused: %s (%s)", err.msg, position);
+    return g;
+}
+
+/* Play a move by its text; the test fails, naming the move and why, if it is refused. */
+static inline void play(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    if (gb_play_text(g, mv, &err) != GB_OK)
+        fail_msg("move %s refused: %s", mv, err.msg);
+}
+
+/* Is the move written `text` one of the legal moves (compared as the library writes them)? */
+static inline bool is_legal(const gb_game *g, const char *text)
+{
+    gb_move m[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char t[GB_MOVE_TEXT_MAX];
+        gb_move_format(g, &m[i], t, sizeof t);
+        if (strcmp(t, text) == 0)
+            return true;
+    }
+    return false;
+}
+
+static inline int legal_count(const gb_game *g)
+{
+    gb_move m[GB_MAX_MOVES];
+    return gb_legal_moves(g, m, GB_MAX_MOVES);
+}
+
+#endif
