@@ -180,9 +180,10 @@ int cmd_analyze(int argc, char **argv)
         fputs(analyze_help, stderr);
         return 2;
     }
-    char *text = read_file_all(path);
+    char why[512];
+    char *text = read_file_text(path, why, sizeof why);
     if (!text) {
-        fprintf(stderr, "gabata analyze: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "gabata analyze: cannot read %s\n", why);
         return 1;
     }
     gb_game *full, *g;

@@ -70,11 +70,8 @@ int serve_api_start(const serve_config *cfg); /* 0, or -1 out of memory */
 serve_answer serve_api(const char *method, const char *url, const char *body, size_t len);
 void serve_api_stop(void);
 
-/* Save text to path through a temporary file and a rename, so that a failure never leaves a
- * half-written record in place. Returns 0, or -1 with errno set. */
-int save_file_atomic(const char *path, const char *text);
-/* Read a whole file (malloc'd), or NULL with errno set; refuses files over 16 MiB. */
-char *read_file_all(const char *path);
+/* save_file_atomic, read_file_text, read_file_all */
+#include "fileio.h"
 
 /* Print the rules of g's game (gb_variant_rules_text) and every option with the value in force
  * (rules.c). */

@@ -15,7 +15,19 @@ typedef struct session {
     FILE *out;
 } session;
 
-static void reply_error(session *s, const char *msg) { fprintf(s->out, "error %s\n", msg); }
+/* An error line. The reason often quotes what the client sent: its control characters (and
+ * DEL) are written \xHH, so the line stays one line of printable text. */
+static void reply_error(session *s, const char *msg)
+{
+    fputs("error ", s->out);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(s->out, "\\x%02x", *p);
+        else
+            putc(*p, s->out);
+    }
+    putc('\n', s->out);
+}
 static void ok(session *s) { fprintf(s->out, "ok\n"); }
 
 static bool need_game(session *s)
@@ -285,19 +297,43 @@ static const char help_text[] =
     "help                         this list\n"
     "quit                         end the session\n";
 
+enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL };
+
+/* Read one line (without its newline) into buf of LINE_MAX_LEN bytes. A line of more than
+ * LINE_MAX_LEN - 1 bytes is read to its end and discarded whole (LINE_TOO_LONG); one holding a
+ * NUL byte is discarded too (LINE_NUL), so no part of a refused line is ever taken for a
+ * command. The last line may lack its newline. */
+static int read_line(FILE *in, char *buf, size_t *len)
+{
+    size_t n = 0;
+    bool any = false, nul = false, too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF) {
+        any = true;
+        if (c == '\n')
+            break;
+        if (c == 0)
+            nul = true;
+        if (n < LINE_MAX_LEN - 1)
+            buf[n++] = (char)c;
+        else
+            too_long = true;
+    }
+    buf[n] = 0;
+    *len = n;
+    return !any ? LINE_EOF : too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
+}
+
 int engine_run(FILE *in, FILE *out)
 {
     session s = {NULL, 1, out};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
-    while (fgets(line, LINE_MAX_LEN, in)) {
-        size_t len = strlen(line);
-        if (len == LINE_MAX_LEN - 1 && line[len - 1] != '\n') {
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n')
-                ;
-            reply_error(&s, "line too long");
+    size_t len;
+    for (int got; (got = read_line(in, line, &len)) != LINE_EOF;) {
+        if (got != LINE_OK) {
+            reply_error(&s, got == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             fflush(out);
             continue;
         }
@@ -383,74 +419,4 @@ int engine_run(FILE *in, FILE *out)
     free(line);
     fflush(out);
     return 0;
-}
-
-int save_file_atomic(const char *path, const char *text)
-{
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, plen + 16, "%s.tmp~", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        free(tmp);
-        return -1;
-    }
-    size_t len = strlen(text);
-    bool good = fwrite(text, 1, len, f) == len;
-    good &= fflush(f) == 0;
-    good &= fclose(f) == 0;
-    if (!good || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        free(tmp);
-        errno = e;
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
-
-char *read_file_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (len < cap - 1)
-            break;
-        if (cap >= (16u << 20)) {
-            free(buf);
-            buf = NULL;
-            errno = EFBIG;
-            break;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[len] = 0;
-        if (strlen(buf) != len) { /* a NUL byte: not a text file */
-            free(buf);
-            errno = EINVAL;
-            return NULL;
-        }
-    }
-    return buf;
 }

@@ -430,9 +430,10 @@ static int cmd_replay(int argc, char **argv)
         fputs(replay_help, stderr);
         return 2;
     }
-    char *text = read_file_all(path);
+    char why[512];
+    char *text = read_file_text(path, why, sizeof why);
     if (!text) {
-        fprintf(stderr, "gabata: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "gabata: cannot read %s\n", why);
         return 1;
     }
     gb_game *full;

@@ -231,9 +231,10 @@ static void show_hint(const gb_game *g, uint64_t rng)
 /* A saved record, replayed; NULL (with the reason printed) when it cannot be read or replayed. */
 static gb_game *load_record(const char *path)
 {
-    char *text = read_file_all(path);
+    char why[512];
+    char *text = read_file_text(path, why, sizeof why);
     if (!text) {
-        printf("  cannot read %s: %s\n", path, strerror(errno));
+        printf("  cannot read %s\n", why);
         return NULL;
     }
     gb_game *g = NULL;

@@ -785,17 +785,22 @@ static int nv_sow(const nopt *o, nv *p, int from)
             return 1; /* A5 */
         if (p->b[last] == 2 || p->b[last] == 4) { /* A6 */
             nv_grab(p, last, who);
-            int i = len - 2, q = last, guard = 0;
-            while (guard++ < 40) {
-                if (i >= 0) {
-                    q = path[i--]; /* the pits this lap sowed, most recent first */
-                } else if (o->unlimited) {
-                    q = (q + 11) % 12; /* and on behind its first pit, along the sowing path */
-                    if (o->skip && q == from)
-                        q = (q + 11) % 12;
-                } else {
-                    break;
-                }
+            /* The chain as clarified (RULINGS §4): clockwise from the last pit one pit at a
+             * time, skipping this lap's origin under skip-origin=yes (so did the sowing).
+             * final-lap: len - 1 steps at most, the last on the lap's first pit; unlimited: no
+             * bound, it stops only at a pit with neither 2 nor 4 (an emptied one has 0). While
+             * inside the lap, each step must reach the pit the lap sowed at that place, read
+             * from its path backwards: the "pits actually sown" reading agrees. */
+            int q = last;
+            for (int step = 1; o->unlimited || step <= len - 1; step++) {
+                if (step > 24)
+                    fail_msg("the naive chain went round the ring twice");
+                q = (q + 11) % 12;
+                if (o->skip && q == from)
+                    q = (q + 11) % 12;
+                if (step <= len - 1 && q != path[len - 1 - step])
+                    fail_msg("chain step %d at pit %d, but the lap sowed pit %d there", step, q,
+                             path[len - 1 - step]);
                 if (p->b[q] != 2 && p->b[q] != 4)
                     break;
                 nv_grab(p, q, who);
@@ -1087,6 +1092,185 @@ static void test_random_matches(void **state)
     random_matches("tebweez=mirrored two-seeds=at-once starter=chooser", 60, 14);
 }
 
+/* ---- A6's chain with skip-origin=yes, as clarified (RULINGS §4 Clarifications) ----
+ * From the last pit the chain moves clockwise a pit at a time, skipping the lap's origin when
+ * skip-origin=yes (the sowing skipped it). A lap of k seeds: final-lap allows k - 1 steps, the
+ * last landing on the lap's first pit; unlimited has no bound and stops only at a pit holding
+ * neither 2 nor 4. Ring order and opposites as at the top of this file. */
+
+/* Play `mv` in `board` under each option string; each case's board and mover's store after. */
+typedef struct chain_case {
+    const char *opts;
+    int taken;
+    int b[12];
+} chain_case;
+
+static void check_chain_cases(const char *board, const char *mv, int mover, int store_before,
+                              const chain_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "akil%s%s %s", cases[i].opts[0] ? ":" : "", cases[i].opts, board);
+        gb_game *g = pos(text);
+        play(g, mv);
+        print_message("%s\n", text);
+        board_is(g, cases[i].b);
+        assert_int_equal(gb_store(g, mover), store_before + cases[i].taken);
+        assert_int_equal(gb_to_move(g), !mover);
+        gb_game_free(g);
+    }
+}
+
+static void test_a6_skip_origin_lap_wraps(void **state)
+{
+    (void)state;
+    /* A lap of 12 seeds with skip-origin=yes goes round and steps over its origin: South lifts
+     * C (12): D..F, a..f, A, B get one each (C, the origin, is stepped over), and the 12th seed
+     * falls in D again. D held 0 and 1 (the first seed), so the last seed makes it 2: capture
+     * D (2) with c (1+1 = 2) = 4. Back clockwise: C is the origin, stepped over as the sowing
+     * did, so the next pit is B: it held 1, holds 2: B + e (5+1 = 6) = 8. A held 1, holds 2:
+     * A + f (2+1 = 3) = 5. f was just emptied as A's opposite: stop. Total 17, the same for
+     * final-lap (the walk stops well inside the lap's 11 steps) and unlimited (it stops before
+     * the lap's first pit, D, which is the emptied last pit anyway).
+     *   after: A0 B0 C0 D0 E3 F1 / a1 b3 c0 d4 e0 f0 (12 on the board, 29 - 17).
+     * With skip-origin=no the 12th seed falls in C itself, emptied when lifted: it holds 1,
+     * the move ends (A5) with nothing taken: every pit one more, C 1:
+     *   A2 B2 C1 D1 E3 F1 / a1 b3 c2 d4 e6 f3.
+     * A walk that did not step over the origin would stop at C (0) and take only 4. */
+    const char *board = "board=1,1,12,0,2,0/0,2,1,3,5,2 stores=20,23 turn=S phase=sowing";
+    static const chain_case cases[] = {
+        {"skip-origin=yes", 17, {0, 0, 0, 0, 3, 1, 1, 3, 0, 4, 0, 0}},
+        {"skip-origin=yes,chain=unlimited", 17, {0, 0, 0, 0, 3, 1, 1, 3, 0, 4, 0, 0}},
+        {"", 0, {2, 2, 1, 1, 3, 1, 1, 3, 2, 4, 6, 3}},
+        {"chain=unlimited", 0, {2, 2, 1, 1, 3, 1, 1, 3, 2, 4, 6, 3}},
+    };
+    check_chain_cases(board, "C", GB_SOUTH, 20, cases, sizeof cases / sizeof cases[0]);
+}
+
+static void test_a6_skip_origin_unlimited_past_first_pit(void **state)
+{
+    (void)state;
+    /* South lifts C (2) with skip-origin=yes: D 3->4, E 1->2. Last E (held 1): E (2) + b (1) = 3.
+     * Back: D holds 4: D + c (2) = 6. D is the lap's first pit (2 seeds, 1 step back).
+     *  - final-lap: stop there. Total 9.
+     *    after: A4 B2 C0 D0 E0 F1 / a2 b0 c0 d1 e3 f5 (18 = 27 - 9).
+     *  - unlimited: on past D; C is the origin, stepped over: B holds 2: B + e (3) = 5; A holds
+     *    4: A + f (5) = 9; then f, emptied just now as A's opposite, holds 0: stop. Total 23.
+     *    after: A0 B0 C0 D0 E0 F1 / a2 b0 c0 d1 e0 f0 (4 = 27 - 23).
+     *  - skip-origin=no, unlimited: past D the walk meets the origin C, empty: stop, as
+     *    final-lap. Total 9. */
+    const char *board = "board=4,2,2,3,1,1/2,1,2,1,3,5 stores=22,23 turn=S phase=sowing";
+    static const chain_case cases[] = {
+        {"skip-origin=yes", 9, {4, 2, 0, 0, 0, 1, 2, 0, 0, 1, 3, 5}},
+        {"skip-origin=yes,chain=unlimited", 23, {0, 0, 0, 0, 0, 1, 2, 0, 0, 1, 0, 0}},
+        {"chain=unlimited", 9, {4, 2, 0, 0, 0, 1, 2, 0, 0, 1, 3, 5}},
+        {"", 9, {4, 2, 0, 0, 0, 1, 2, 0, 0, 1, 3, 5}},
+    };
+    check_chain_cases(board, "C", GB_SOUTH, 22, cases, sizeof cases / sizeof cases[0]);
+    /* The same with A at 3: unlimited takes B + e (5) and stops at A, which holds 3 (neither 2
+     * nor 4, and not emptied). Total 14. after: A3 B0 C0 D0 E0 F1 / a2 b0 c0 d1 e0 f5
+     * (12 = 26 - 14). */
+    const char *board3 = "board=3,2,2,3,1,1/2,1,2,1,3,5 stores=23,23 turn=S phase=sowing";
+    static const chain_case cases3[] = {
+        {"skip-origin=yes", 9, {3, 2, 0, 0, 0, 1, 2, 0, 0, 1, 3, 5}},
+        {"skip-origin=yes,chain=unlimited", 14, {3, 0, 0, 0, 0, 1, 2, 0, 0, 1, 0, 5}},
+    };
+    check_chain_cases(board3, "C", GB_SOUTH, 23, cases3, sizeof cases3 / sizeof cases3[0]);
+}
+
+static void test_a6_skip_origin_one_seed_lap(void **state)
+{
+    (void)state;
+    /* A lap of one seed: South lifts A (1) into B, which held 3: B (4) + e (2) = 6.
+     *  - final-lap: 1 - 1 = 0 steps back. Total 6.
+     *    after: A0 B0 C1 D1 E1 F1 / a1 b1 c1 d1 e0 f2 (10 = 16 - 6).
+     *  - unlimited, skip-origin=yes: past B (the lap's first pit and its last) the walk steps
+     *    over the origin A and wraps round the ring to f (ring 11), which holds 2: f + A (0,
+     *    the origin) = 2; then e, emptied as B's opposite: stop. Total 8.
+     *    after: A0 B0 C1 D1 E1 F1 / a1 b1 c1 d1 e0 f0 (8).
+     *  - unlimited, skip-origin=no: the origin A, empty, stops it at once. Total 6. */
+    const char *board = "board=1,3,1,1,1,1/1,1,1,1,2,2 stores=28,28 turn=S phase=sowing";
+    static const chain_case cases[] = {
+        {"skip-origin=yes", 6, {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2}},
+        {"skip-origin=yes,chain=unlimited", 8, {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0}},
+        {"chain=unlimited", 6, {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2}},
+    };
+    check_chain_cases(board, "A", GB_SOUTH, 28, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* Every move of many random sowing-phase positions (small counts, so that captures and chains
+ * are common, and now and then a pit of 11 to 24 so that laps go round), under both chain
+ * values and both skip-origin values, against the naive rules: the same moves, boards and
+ * stores. */
+static void test_a6_chain_random_positions(void **state)
+{
+    (void)state;
+    static const char *const optsets[] = {"skip-origin=yes", "skip-origin=yes,chain=unlimited",
+                                          "chain=unlimited", ""};
+    uint64_t rng = 16;
+    int compared = 0;
+    for (int k = 0; k < 3000; k++) {
+        int b[12], board = 0;
+        for (int i = 0; i < 12; i++) {
+            uint64_t r = gb_rand_next(&rng);
+            b[i] = r % 16 == 0 ? 11 + (int)((r >> 8) % 14) : (int)((r >> 8) % 5);
+            board += b[i];
+        }
+        if (board > 72 || board < 3)
+            continue;
+        int s0 = (72 - board) / 2, turn = (int)(gb_rand_next(&rng) & 1);
+        for (size_t oi = 0; oi < sizeof optsets / sizeof optsets[0]; oi++) {
+            char text[300];
+            snprintf(text, sizeof text,
+                     "akil%s%s board=%d,%d,%d,%d,%d,%d/%d,%d,%d,%d,%d,%d stores=%d,%d turn=%c "
+                     "phase=sowing",
+                     optsets[oi][0] ? ":" : "", optsets[oi], b[0], b[1], b[2], b[3], b[4], b[5],
+                     b[6], b[7], b[8], b[9], b[10], b[11], s0, 72 - board - s0, "SN"[turn]);
+            gb_game *g = pos(text);
+            nopt o;
+            nv_parse_opts(optsets[oi], &o);
+            nv p;
+            nv_from_game(g, &p);
+            int mv[16];
+            nv kid[16];
+            int n = nv_children(&o, &p, mv, kid);
+            gb_move lm[GB_MAX_MOVES];
+            int ln = gb_legal_moves(g, lm, GB_MAX_MOVES);
+            if (ln != n)
+                fail_msg("%s: library %d moves, naive %d", text, ln, n);
+            for (int i = 0; i < n; i++) {
+                gb_game *c;
+                assert_int_equal(gb_game_successor(g, i, &c), GB_OK);
+                if (nv_over(&o, &kid[i])) { /* the round ended (A10): the next one begins */
+                    assert_true(gb_is_over(c) || gb_round(c) == gb_round(g) + 1);
+                    gb_game_free(c);
+                    continue;
+                }
+                for (int h = 0; h < 12; h++)
+                    if (gb_hole_count(c, h) != kid[i].b[h])
+                        fail_msg("%s, move %d: pit %d holds %d, naive %d", text, i, h,
+                                 gb_hole_count(c, h), kid[i].b[h]);
+                assert_int_equal(gb_store(c, 0), kid[i].st[0]);
+                assert_int_equal(gb_store(c, 1), kid[i].st[1]);
+                gb_game_free(c);
+                compared++;
+            }
+            gb_game_free(g);
+        }
+    }
+    print_message("%d moves compared\n", compared);
+    assert_true(compared > 10000);
+}
+
+/* Whole rounds move by move with skip-origin=yes and the default chain, and with both chain
+ * values from one seed. */
+static void test_a6_skip_origin_rounds(void **state)
+{
+    (void)state;
+    check_rounds("skip-origin=yes", 40, 21);
+    check_rounds("skip-origin=yes chain=unlimited", 40, 21);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1114,6 +1298,11 @@ int main(void)
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_rounds_move_by_move),
         cmocka_unit_test(test_random_matches),
+        cmocka_unit_test(test_a6_skip_origin_lap_wraps),
+        cmocka_unit_test(test_a6_skip_origin_unlimited_past_first_pit),
+        cmocka_unit_test(test_a6_skip_origin_one_seed_lap),
+        cmocka_unit_test(test_a6_chain_random_positions),
+        cmocka_unit_test(test_a6_skip_origin_rounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -120,6 +120,96 @@ static void test_save_atomic(void **state)
     remove(path);
 }
 
+/* A session on an input that may hold NUL bytes (session() takes a C string). */
+static char *session_bytes(const char *input, size_t len)
+{
+    FILE *in = tmpfile(), *out = tmpfile();
+    assert_non_null(in);
+    assert_non_null(out);
+    assert_int_equal(fwrite(input, 1, len, in), len);
+    rewind(in);
+    engine_run(in, out);
+    long n = ftell(out);
+    rewind(out);
+    char *buf = calloc(1, (size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
+    fclose(in);
+    fclose(out);
+    return buf;
+}
+
+/* A NUL byte early in an over-long line: the line is still refused whole, with one error, and
+ * none of it runs; in particular not the part past the first 8 KB (here `play C`, which would
+ * otherwise be read as a command of its own). The next line is read normally: the game is
+ * still at its start. */
+static void test_long_line_with_nul(void **state)
+{
+    (void)state;
+    const char head[] = "new sadeqa\nx";
+    size_t pad = 8191 - 2, len = 0;
+    char *in = malloc(sizeof head + pad + 64);
+    memcpy(in, head, sizeof head - 1);
+    len = sizeof head - 1;
+    in[len++] = 0;
+    memset(in + len, 'y', pad);
+    len += pad;
+    const char tail[] = "play C\nposition\n";
+    memcpy(in + len, tail, sizeof tail - 1);
+    len += sizeof tail - 1;
+    char *out = session_bytes(in, len);
+    assert_string_equal(out, "ok\nerror line too long\n"
+                             "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S phase=play ply=0\n"
+                             "ok\n");
+    free(out);
+    /* the same with the NUL anywhere, and with the line's end at the end of the input */
+    for (size_t at = 0; at < len - sizeof tail + 1; at += 997) {
+        memset(in, 'z', len);
+        in[at] = 0;
+        out = session_bytes(in, len - sizeof tail + 1);
+        assert_string_equal(out, "error line too long\n");
+        free(out);
+    }
+    free(in);
+}
+
+/* A short line with a NUL byte is refused whole too: what follows the NUL is not silently
+ * dropped. */
+static void test_nul_in_line(void **state)
+{
+    (void)state;
+    static const char in[] = "new sadeqa\nplay C\0 junk\nposition\n";
+    char *out = session_bytes(in, sizeof in - 1);
+    assert_string_equal(out, "ok\nerror line holds a NUL byte\n"
+                             "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S phase=play ply=0\n"
+                             "ok\n");
+    free(out);
+}
+
+/* Control characters in echoed text are escaped (\xHH), so an error is always one line of
+ * printable text and cannot drive the client's terminal: the unknown command is echoed by the
+ * protocol itself, the moves by the library. */
+static void test_control_characters_escaped(void **state)
+{
+    (void)state;
+    char *out = session("frob\x01nicate\nnew sadeqa\nplay C\x1b[2J\nplay \x7f\x0b\n");
+    const char *want[] = {"error unknown command 'frob\\x01nicate' (try 'help')", "ok",
+                          /* the library's own messages write them as '?' already */
+                          "error unknown move 'C", "error unknown move '", NULL};
+    char *save = NULL, *line = strtok_r(out, "\n", &save);
+    for (int i = 0; want[i]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("reply %d: '%s', want '%s...'", i, line, want[i]);
+        for (const char *c = line; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                fail_msg("reply %d holds a raw control character 0x%02x", i, (unsigned char)*c);
+        line = strtok_r(NULL, "\n", &save);
+    }
+    assert_null(line);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +218,9 @@ int main(void)
         cmocka_unit_test(test_successors),
         cmocka_unit_test(test_play_events),
         cmocka_unit_test(test_long_line),
+        cmocka_unit_test(test_long_line_with_nul),
+        cmocka_unit_test(test_nul_in_line),
+        cmocka_unit_test(test_control_characters_escaped),
         cmocka_unit_test(test_save_atomic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
