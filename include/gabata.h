@@ -31,7 +31,7 @@ enum {
 
 enum { GB_SOUTH = 0, GB_NORTH = 1, GB_DRAW = 2, GB_NOBODY = -1 };
 
-enum { /* how a game ended (RULINGS T3) */
+enum { /* how a game ended (RULINGS T-C1, the rule after T3) */
     GB_END_NONE = 0,
     GB_END_RULE,
     GB_END_REPETITION,
