@@ -43,6 +43,16 @@ static inline void play(gb_game *g, const char *mv)
         fail_msg("move %s refused: %s", mv, err.msg);
 }
 
+/* A move that must be refused, with a reason (every refusal explains itself). */
+static inline void refused(gb_game *g, const char *mv)
+{
+    gb_error err = {0, ""};
+    if (gb_play_text(g, mv, &err) == GB_OK)
+        fail_msg("move %s was accepted", mv);
+    if (!err.msg[0])
+        fail_msg("move %s was refused without a reason", mv);
+}
+
 /* Is the move written `text` one of the legal moves (compared as the library writes them)? */
 static inline bool is_legal(const gb_game *g, const char *text)
 {

@@ -10,6 +10,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,40 +20,6 @@
 #include "gabata.h"
 
 /* ---- helpers ---- */
-static gb_game *pos(const char *text)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    if (gb_game_from_position(&g, text, 1, &err) != GB_OK)
-        fail_msg("position refused: %s\n  %s", err.msg, text);
-    return g;
-}
-
-static gb_game *fresh(const char *opts)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    if (gb_game_new(&g, "akil", opts, 1, &err) != GB_OK)
-        fail_msg("options refused: %s (%s)", err.msg, opts ? opts : "defaults");
-    return g;
-}
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    if (gb_play_text(g, mv, &err) != GB_OK)
-        fail_msg("move %s refused: %s", mv, err.msg);
-}
-
-static void refused(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    int rc = gb_play_text(g, mv, &err);
-    if (rc == GB_OK)
-        fail_msg("move %s was accepted", mv);
-    assert_true(err.msg[0] != 0); /* every refusal explains itself */
-}
-
 static void board_is(const gb_game *g, const int *b)
 {
     for (int i = 0; i < 12; i++)
@@ -82,7 +50,7 @@ static bool json_has(const gb_game *g, const char *needle)
 static void test_a1_start(void **state)
 {
     (void)state;
-    gb_game *g = fresh(NULL);
+    gb_game *g = game_new("akil", NULL);
     static const int empty[12] = {0};
     board_is(g, empty); /* A1: the board is empty at the start */
     assert_int_equal(gb_store(g, 0), 0);
@@ -101,7 +69,7 @@ static void test_a1_start(void **state)
 static void test_a2_layout(void **state)
 {
     (void)state;
-    gb_game *g = fresh(NULL);
+    gb_game *g = game_new("akil", NULL);
     refused(g, "A");    /* A2: the round opens with a layout */
     refused(g, "keep");
     refused(g, "layout:6,6,6,6,6,6,6,6,6,6,6,5"); /* 71 seeds: all 72 must be placed */
@@ -116,12 +84,12 @@ static void test_a2_layout(void **state)
     gb_game_free(g);
 
     /* free: 36 in A and 36 in b (ring 7) is fine, pits may stay empty */
-    g = fresh(NULL);
+    g = game_new("akil", NULL);
     play(g, "layout:36,0,0,0,0,0,0,36,0,0,0,0");
     gb_game_free(g);
     /* mirrored: ring pit i is used iff ring pit i+6 is (A2 clarification). A (ring 0) used but
      * a (ring 6) empty breaks it; A with a is fine (they are "corresponding", not opposite). */
-    g = fresh("tebweez=mirrored");
+    g = game_new("akil", "tebweez=mirrored");
     refused(g, "layout:36,0,0,0,0,0,0,36,0,0,0,0");
     refused(g, "layout:71,0,0,0,0,0,0,0,0,0,0,1"); /* A used, a empty, f used, F empty */
     play(g, "layout:36,0,0,0,0,0,36,0,0,0,0,0");
@@ -140,7 +108,7 @@ static void test_a3_choice(void **state)
     const char *lay = "layout:1,2,3,4,5,6,7,8,9,10,11,6";
     char list[8][24];
 
-    gb_game *g = fresh(NULL);
+    gb_game *g = game_new("akil", NULL);
     play(g, lay);
     assert_int_equal(nmoves(g, list), 2);
     assert_string_equal(list[0], "keep");
@@ -154,27 +122,27 @@ static void test_a3_choice(void **state)
     assert_int_equal(gb_ply(g), 2);
     gb_game_free(g);
 
-    g = fresh(NULL);
+    g = game_new("akil", NULL);
     play(g, lay);
     play(g, "turn");
     board_is(g, turned);
     assert_int_equal(gb_to_move(g), GB_SOUTH); /* A3 lane: he turns, the distributor moves first */
     gb_game_free(g);
 
-    g = fresh("starter=chooser");
+    g = game_new("akil", "starter=chooser");
     play(g, lay);
     play(g, "turn");
     board_is(g, turned);
     assert_int_equal(gb_to_move(g), GB_NORTH); /* starter=chooser: the chooser, either way */
     gb_game_free(g);
-    g = fresh("starter=chooser");
+    g = game_new("akil", "starter=chooser");
     play(g, lay);
     play(g, "keep");
     assert_int_equal(gb_to_move(g), GB_NORTH);
     gb_game_free(g);
 
     /* Round 2 distributed by North (aux=1): South chooses; keeping, South starts. */
-    g = pos("akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=N phase=layout round=2 aux=1");
+    g = game_at("akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=N phase=layout round=2 aux=1");
     play(g, lay);
     assert_int_equal(gb_to_move(g), GB_SOUTH);
     play(g, "keep");
@@ -187,7 +155,7 @@ static void test_a4_a5_move(void **state)
 {
     (void)state;
     /* 8 seeds on the board + 64 taken = 72 */
-    gb_game *g = pos("akil board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
+    gb_game *g = game_at("akil board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
     refused(g, "A");      /* empty */
     refused(g, "a");      /* North's row (A4: one's own row) */
     refused(g, "feed:C"); /* North's row is not empty: no feeding (A8) */
@@ -224,7 +192,7 @@ static void test_a7_a6_opening(void **state)
      *        with its opposite F (10) = 14. Walking back: F now holds 0 (just taken as a's
      *        opposite): the chain stops.
      *  result: A3 B10 C10 D2 E10 F0 / a0 b2 c0 d10 e10 f1, North 14 (35 + 23 + 14 = 72). */
-    gb_game *g = fresh(NULL);
+    gb_game *g = game_new("akil", NULL);
     play(g, "layout:6,6,6,6,6,6,6,6,6,6,6,6");
     play(g, "keep");
     play(g, "a");
@@ -247,7 +215,7 @@ static void test_a6_four(void **state)
     (void)state;
     /* A(1) -> B, which held 3 and now holds 4: capture B (4) and its opposite e (2) = 6; a lap
      * of one seed has no pits behind its last. 11 on the board + 61 taken = 72. */
-    gb_game *g = pos("akil board=1,3,0,0,0,0/1,1,1,1,2,1 stores=30,31 turn=S phase=sowing");
+    gb_game *g = game_at("akil board=1,3,0,0,0,0/1,1,1,1,2,1 stores=30,31 turn=S phase=sowing");
     play(g, "A");
     static const int b[12] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1};
     board_is(g, b);
@@ -275,7 +243,7 @@ static void test_a6_chain_emptied(void **state)
     for (int unlimited = 0; unlimited < 2; unlimited++) {
         char t2[200];
         snprintf(t2, sizeof t2, "akil%s%s", unlimited ? ":chain=unlimited" : "", text + 4);
-        gb_game *g = pos(t2);
+        gb_game *g = game_at(t2);
         play(g, "E");
         board_is(g, b); /* chain=unlimited changes nothing here (F is empty) */
         assert_int_equal(gb_store(g, GB_SOUTH), 36);
@@ -290,7 +258,7 @@ static void test_a6_chain_three(void **state)
     /* South's C (3): D 1->2, E 3->4, F 1->2. Last F (held 1): capture F + a (opposite, 2) = 4;
      * back: E holds 4: E + b (1) = 5; D holds 2: D + c (1) = 3; D was the lap's first pit:
      * stop (final-lap). Total 12. 17 on the board + 55 taken. */
-    gb_game *g = pos("akil board=1,1,3,1,3,1/2,1,1,1,1,1 stores=28,27 turn=S phase=sowing");
+    gb_game *g = game_at("akil board=1,1,3,1,3,1/2,1,1,1,1,1 stores=28,27 turn=S phase=sowing");
     play(g, "C");
     static const int b[12] = {1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1};
     board_is(g, b);
@@ -324,7 +292,7 @@ static void test_a6_chain_cross_first_pit(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[256];
         snprintf(text, sizeof text, "akil%s%s %s", cases[i].opts[0] ? ":" : "", cases[i].opts, board);
-        gb_game *g = pos(text);
+        gb_game *g = game_at(text);
         play(g, "a");
         board_is(g, cases[i].b);
         assert_int_equal(gb_store(g, GB_NORTH), 26 + cases[i].taken);
@@ -339,7 +307,7 @@ static void test_a8_feed_turn(void **state)
     (void)state;
     /* North's row is empty, South has 3 (> 1): South's whole turn is a feed (A8), one seed from a
      * pit of his choice into a, North's first pit. 3 + 69 = 72. */
-    gb_game *g = pos("akil board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
+    gb_game *g = game_at("akil board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
     char list[8][24];
     assert_int_equal(nmoves(g, list), 2);
     assert_string_equal(list[0], "feed:A");
@@ -371,7 +339,7 @@ static void test_a8_feed_then_sow_a10_a11(void **state)
         snprintf(text, sizeof text,
                  "akil:feed=then-sow%s board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing",
                  diff ? ",gain=difference" : "");
-        gb_game *g = pos(text);
+        gb_game *g = game_at(text);
         play(g, "feed:A");
         assert_int_equal(gb_to_move(g), GB_SOUTH);
         char list[8][24];
@@ -392,7 +360,7 @@ static void test_a8_feed_then_sow_a10_a11(void **state)
         /* the same with rounds=1: the game is that round, decided by seeds */
         gb_game_free(g);
     }
-    gb_game *g = pos("akil:feed=then-sow,rounds=1 board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
+    gb_game *g = game_at("akil:feed=then-sow,rounds=1 board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing");
     play(g, "feed:A");
     play(g, "F");
     assert_true(gb_is_over(g));
@@ -409,7 +377,7 @@ static void test_a9_pass_then_feed(void **state)
     /* South's A (1) -> B (held 1, now 2): capture B + e (1) = 3; C and D are left (2 seeds, both
      * South's). North has nothing: his only move is a pass (A9). Then South must feed (A8: North's
      * row empty, South holds 2 > 1). 5 + 67 = 72. */
-    gb_game *g = pos("akil board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    gb_game *g = game_at("akil board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
     play(g, "A");
     char list[8][24];
     assert_int_equal(nmoves(g, list), 1);
@@ -441,7 +409,7 @@ static void test_a10_last_seed_draw(void **state)
         snprintf(text, sizeof text,
                  "akil board=1,1,0,0,0,0/0,0,0,1,0,0 stores=34,35 turn=S phase=sowing%s",
                  dist ? " aux=1" : "");
-        gb_game *g = pos(text);
+        gb_game *g = game_at(text);
         play(g, "A");
         assert_int_equal(gb_round(g), 2);
         assert_int_equal(gb_to_move(g), dist ? GB_SOUTH : GB_NORTH);
@@ -449,7 +417,7 @@ static void test_a10_last_seed_draw(void **state)
         assert_true(json_has(g, "\"last_round_winner\":\"draw\""));
         gb_game_free(g);
     }
-    gb_game *g = pos("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,1,0,0 stores=34,35 turn=S phase=sowing");
+    gb_game *g = game_at("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,1,0,0 stores=34,35 turn=S phase=sowing");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_winner(g), GB_DRAW);
@@ -463,7 +431,7 @@ static void test_a10_none_left(void **state)
     (void)state;
     /* A (1) -> B (held 1, now 2): capture B (2) + e (1) = 3: the board is empty (A10). South
      * 35 + 3 = 38, North 34. 3 + 69 = 72. */
-    gb_game *g = pos("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,0,1,0 stores=35,34 turn=S phase=sowing");
+    gb_game *g = game_at("akil:rounds=1 board=1,1,0,0,0,0/0,0,0,0,1,0 stores=35,34 turn=S phase=sowing");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
@@ -480,7 +448,7 @@ static void test_a12_at_once(void **state)
     /* Same start as the pass test: after A, C and D are left, both in South's row.
      * two-seeds=at-once: the round ends at once, one seed to each whatever their pits:
      * South 36 + 1 = 37, North 34 + 1 = 35 (by rows it would be 38-34). */
-    gb_game *g = pos("akil:two-seeds=at-once,rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    gb_game *g = game_at("akil:two-seeds=at-once,rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
@@ -489,17 +457,17 @@ static void test_a12_at_once(void **state)
     assert_int_equal(gb_winner(g), GB_SOUTH);
     gb_game_free(g);
     /* in a match: gain 1 (excess) or 2 (difference) */
-    g = pos("akil:two-seeds=at-once,gain=difference board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    g = game_at("akil:two-seeds=at-once,gain=difference board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
     play(g, "A");
     assert_true(json_has(g, "\"gains\":{\"S\":2,\"N\":0}"));
     gb_game_free(g);
     /* on-repeat (default): the round goes on */
-    g = pos("akil:rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    g = game_at("akil:rounds=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
     play(g, "A");
     assert_false(gb_is_over(g));
     gb_game_free(g);
     /* ... and the split also applies at the cap (T3) with two left (clarification) */
-    g = pos("akil:rounds=1,max-plies=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
+    g = game_at("akil:rounds=1,max-plies=1 board=1,1,1,1,0,0/0,0,0,0,1,0 stores=33,34 turn=S phase=sowing");
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
@@ -518,7 +486,7 @@ static void test_a12_on_repeat(void **state)
      *  start position recurs after 12 plies (T2). Exactly two seeds: one each (A12): 36-36,
      *  a draw. */
     static const char *const moves[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F", "feed:f"};
-    gb_game *g = pos("akil:rounds=1 board=1,0,0,0,0,0/1,0,0,0,0,0 stores=35,35 turn=S phase=sowing");
+    gb_game *g = game_at("akil:rounds=1 board=1,0,0,0,0,0/1,0,0,0,0,0 stores=35,35 turn=S phase=sowing");
     for (int i = 0; i < 12; i++) {
         assert_false(gb_is_over(g));
         char list[8][24];
@@ -538,7 +506,7 @@ static void test_cap_by_rows(void **state)
 {
     (void)state;
     /* After C (see the A5 test): South's row 2 (D, E), North's 6: South 34, North 38. */
-    gb_game *g = pos("akil:rounds=1,max-plies=1 board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
+    gb_game *g = game_at("akil:rounds=1,max-plies=1 board=0,0,2,0,0,0/1,1,1,1,1,1 stores=32,32 turn=S phase=sowing");
     play(g, "C");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
@@ -557,7 +525,7 @@ static void test_a13_match(void **state)
     char text[256];
     /* 58 + 2 = 60: the match is won (A13), ending by rule whatever the round (T5) */
     snprintf(text, sizeof text, "akil %s match=58,10", board);
-    gb_game *g = pos(text);
+    gb_game *g = game_at(text);
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
@@ -567,7 +535,7 @@ static void test_a13_match(void **state)
     gb_game_free(g);
     /* 57 + 2 = 59: not yet; round 2, North (the loser) distributes */
     snprintf(text, sizeof text, "akil %s match=57,10", board);
-    g = pos(text);
+    g = game_at(text);
     play(g, "A");
     assert_false(gb_is_over(g));
     assert_int_equal(gb_round(g), 2);
@@ -576,14 +544,14 @@ static void test_a13_match(void **state)
     gb_game_free(g);
     /* gain=difference: 57 + 4 = 61 */
     snprintf(text, sizeof text, "akil:gain=difference %s match=57,10", board);
-    g = pos(text);
+    g = game_at(text);
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_score(g, GB_SOUTH), 61);
     gb_game_free(g);
     /* max-rounds (T3): round 3 of 3 ends with South 5 + 2 = 7 behind North's 10: North wins, cap */
     snprintf(text, sizeof text, "akil:max-rounds=3 %s round=3 match=5,10", board);
-    g = pos(text);
+    g = game_at(text);
     play(g, "A");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
@@ -672,7 +640,7 @@ static void test_bad_positions(void **state)
         "akil:feed=then-sow board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=19 match=12,40",
         NULL};
     for (int i = 0; good[i]; i++) {
-        gb_game *g = pos(good[i]);
+        gb_game *g = game_at(good[i]);
         char *s = gb_position_format(g);
         assert_string_equal(s, good[i]);
         free(s);
@@ -684,7 +652,7 @@ static void test_bad_positions(void **state)
 static void test_layouts(void **state)
 {
     (void)state;
-    gb_game *g = fresh(NULL);
+    gb_game *g = game_new("akil", NULL);
     uint64_t rng = 12345;
     int zeros = 0, sum0 = 0;
     const int draws = 4000;
@@ -707,7 +675,7 @@ static void test_layouts(void **state)
     assert_true(mean > 5.5 && mean < 6.5);
     gb_game_free(g);
 
-    g = fresh("tebweez=mirrored");
+    g = game_new("akil", "tebweez=mirrored");
     for (int k = 0; k < 500; k++) {
         gb_move m;
         assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
@@ -716,7 +684,7 @@ static void test_layouts(void **state)
     }
     gb_game_free(g);
 
-    gb_game *sug = fresh("tebweez=mirrored");
+    gb_game *sug = game_new("akil", "tebweez=mirrored");
     for (int k = 0; k < 200; k++) {
         gb_move m;
         assert_int_equal(gb_suggest_move(sug, &rng, &m), GB_OK);
@@ -729,7 +697,7 @@ static void test_layouts(void **state)
             assert_int_equal(m.layout[i], m.layout[i + 6]); /* turning changes nothing */
         assert_int_equal(row[0], 36);
         assert_int_equal(row[1], 36);
-        g = fresh("tebweez=mirrored");
+        g = game_new("akil", "tebweez=mirrored");
         assert_int_equal(gb_play(g, &m, NULL), GB_OK);
         gb_game_free(g);
     }
@@ -740,153 +708,7 @@ static void test_layouts(void **state)
     gb_game_free(sug);
 }
 
-/* ---- a naive second implementation, from RULINGS §4 (not from src/akil.c) ---- */
-typedef struct nopt {
-    int skip, unlimited, then_sow, at_once, chooser_starts, mirrored;
-} nopt;
-typedef struct nv {
-    int b[12], st[2], turn, phase; /* phase 1 choice, 2 sowing */
-} nv;
-enum { NV_KEEP = 100, NV_TURN, NV_PASS, NV_FEED = 200 }; /* a sowing is its pit 0..11 */
-
-static int nv_row(const nv *p, int side)
-{
-    int t = 0;
-    for (int i = 0; i < 6; i++)
-        t += p->b[side * 6 + i];
-    return t;
-}
-static int nv_total(const nv *p) { return nv_row(p, 0) + nv_row(p, 1); }
-
-static void nv_grab(nv *p, int pit, int who)
-{
-    p->st[who] += p->b[pit] + p->b[11 - pit];
-    p->b[pit] = 0;
-    p->b[11 - pit] = 0;
-}
-
-/* 1 if the sowing ends, 0 if its 10,000th lap ends and it goes on (T1). */
-static int nv_sow(const nopt *o, nv *p, int from)
-{
-    int who = p->turn;
-    for (int lap = 1;; lap++) {
-        int path[80], len = 0, hand = p->b[from], at = from;
-        p->b[from] = 0;
-        while (hand) {
-            at = (at + 1) % 12;
-            if (o->skip && at == from)
-                continue; /* skip-origin=yes: this lap's origin gets nothing */
-            p->b[at]++;
-            path[len++] = at;
-            hand--;
-        }
-        int last = path[len - 1];
-        if (p->b[last] == 1)
-            return 1; /* A5 */
-        if (p->b[last] == 2 || p->b[last] == 4) { /* A6 */
-            nv_grab(p, last, who);
-            /* The chain as clarified (RULINGS §4): clockwise from the last pit one pit at a
-             * time, skipping this lap's origin under skip-origin=yes (so did the sowing).
-             * final-lap: len - 1 steps at most, the last on the lap's first pit; unlimited: no
-             * bound, it stops only at a pit with neither 2 nor 4 (an emptied one has 0). While
-             * inside the lap, each step must reach the pit the lap sowed at that place, read
-             * from its path backwards: the "pits actually sown" reading agrees. */
-            int q = last;
-            for (int step = 1; o->unlimited || step <= len - 1; step++) {
-                if (step > 24)
-                    fail_msg("the naive chain went round the ring twice");
-                q = (q + 11) % 12;
-                if (o->skip && q == from)
-                    q = (q + 11) % 12;
-                if (step <= len - 1 && q != path[len - 1 - step])
-                    fail_msg("chain step %d at pit %d, but the lap sowed pit %d there", step, q,
-                             path[len - 1 - step]);
-                if (p->b[q] != 2 && p->b[q] != 4)
-                    break;
-                nv_grab(p, q, who);
-            }
-            return 1;
-        }
-        if (lap == 10000)
-            return 0;
-        from = last; /* A7 */
-    }
-}
-
-static bool nv_feeding(const nv *p) { return nv_row(p, !p->turn) == 0 && nv_row(p, p->turn) > 1; }
-
-/* All moves with their results, in the order the library lists them. */
-static int nv_children(const nopt *o, const nv *p, int *mv, nv *kid)
-{
-    int n = 0;
-    if (p->phase == 1) {
-        for (int k = 0; k < 2; k++) {
-            nv c = *p;
-            if (k == 1)
-                for (int i = 0; i < 12; i++)
-                    c.b[i] = p->b[(i + 6) % 12];
-            c.phase = 2;
-            c.turn = (k == 0 || o->chooser_starts) ? p->turn : !p->turn;
-            mv[n] = k ? NV_TURN : NV_KEEP;
-            kid[n++] = c;
-        }
-        return n;
-    }
-    for (int i = p->turn * 6; i < p->turn * 6 + 6; i++) {
-        if (!p->b[i])
-            continue;
-        nv c = *p;
-        if (nv_feeding(p)) {
-            c.b[i]--;
-            c.b[p->turn ? 0 : 6]++;
-            if (!o->then_sow)
-                c.turn = !p->turn;
-            mv[n] = NV_FEED + i;
-            kid[n++] = c;
-        } else if (nv_sow(o, &c, i)) {
-            c.turn = !p->turn;
-            mv[n] = i;
-            kid[n++] = c;
-        }
-    }
-    if (n == 0) {
-        kid[0] = *p;
-        kid[0].turn = !p->turn;
-        mv[n++] = NV_PASS;
-    }
-    return n;
-}
-
-static bool nv_over(const nopt *o, const nv *p)
-{
-    return p->phase == 2 && (nv_total(p) <= 1 || (o->at_once && nv_total(p) == 2));
-}
-
-static bool nv_same(const nv *a, const nv *b) { return memcmp(a, b, sizeof *a) == 0; }
-
-static uint64_t nv_perft(const nopt *o, nv *hist, int hlen, int depth)
-{
-    int mv[16];
-    nv kid[16];
-    int n = nv_children(o, &hist[hlen - 1], mv, kid);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        if (depth == 1) {
-            total++;
-            continue;
-        }
-        if (nv_over(o, &kid[i]))
-            continue;
-        bool rep = false;
-        for (int k = 0; k < hlen && !rep; k++)
-            rep = nv_same(&hist[k], &kid[i]);
-        if (rep)
-            continue;
-        hist[hlen] = kid[i];
-        total += nv_perft(o, hist, hlen + 1, depth - 1);
-    }
-    return total;
-}
+#include "models/akil.h"
 
 static void nv_from_game(const gb_game *g, nv *p)
 {
@@ -915,7 +737,7 @@ static void test_perft(void **state)
     (void)state;
     /* by hand: from an even layout the chooser has 2 moves; after either, all 6 pits of the
      * starter's row are full: 6 each, 12 at depth 2. */
-    gb_game *g = pos("akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice");
+    gb_game *g = game_at("akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice");
     assert_int_equal(gb_perft(g, 1), 2);
     assert_int_equal(gb_perft(g, 2), 12);
     gb_game_free(g);
@@ -932,7 +754,7 @@ static void test_perft(void **state)
         {"akil board=1,0,0,0,0,0/1,0,0,0,0,0 stores=35,35 turn=S phase=sowing", 16},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        g = pos(cases[c].text);
+        g = game_at(cases[c].text);
         nopt o;
         nv_parse_opts(cases[c].text, &o);
         nv *hist = malloc(64 * sizeof *hist);
@@ -958,7 +780,7 @@ static void check_rounds(const char *opts, int rounds, uint64_t seed)
     uint64_t rng = seed;
     nv *hist = malloc(6000 * sizeof *hist);
     for (int r = 0; r < rounds; r++) {
-        gb_game *g = fresh(full);
+        gb_game *g = game_new("akil", full);
         gb_move m;
         assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
         assert_int_equal(gb_play(g, &m, NULL), GB_OK);
@@ -1037,7 +859,7 @@ static void random_matches(const char *opts, int games, uint64_t seed)
     uint64_t rng = seed;
     long total_rounds = 0;
     for (int k = 0; k < games; k++) {
-        gb_game *g = fresh(opts);
+        gb_game *g = game_new("akil", opts);
         int round = 1, gains[2] = {0, 0};
         long plies = 0;
         while (!gb_is_over(g)) {
@@ -1111,7 +933,7 @@ static void check_chain_cases(const char *board, const char *mv, int mover, int 
     for (size_t i = 0; i < n; i++) {
         char text[256];
         snprintf(text, sizeof text, "akil%s%s %s", cases[i].opts[0] ? ":" : "", cases[i].opts, board);
-        gb_game *g = pos(text);
+        gb_game *g = game_at(text);
         play(g, mv);
         print_message("%s\n", text);
         board_is(g, cases[i].b);
@@ -1226,7 +1048,7 @@ static void test_a6_chain_random_positions(void **state)
                      "phase=sowing",
                      optsets[oi][0] ? ":" : "", optsets[oi], b[0], b[1], b[2], b[3], b[4], b[5],
                      b[6], b[7], b[8], b[9], b[10], b[11], s0, 72 - board - s0, "SN"[turn]);
-            gb_game *g = pos(text);
+            gb_game *g = game_at(text);
             nopt o;
             nv_parse_opts(optsets[oi], &o);
             nv p;
