@@ -53,6 +53,26 @@ int gb_pos_board_total(const gb_pos *p, int ring)
     return t;
 }
 
+bool gb_pos_sane(const gb_rules *r, const gb_pos *p)
+{
+    const int ring = gb_ring(r);
+    const uint32_t on_board = ring >= 32 ? 0xffffffffu : (1u << ring) - 1;
+    if ((p->mark_s & p->mark_n) || ((p->mark_s | p->mark_n | p->mine | p->own_n) & ~on_board))
+        return false; /* a hole is held by one player at most; no bit past the ring */
+    if ((p->mark_s | p->mark_n) & p->mine)
+        return false; /* a dormant hole is held by nobody (B2, B4) */
+    for (int i = ring; i < GB_MAX_HOLES; i++)
+        if (p->holes[i])
+            return false;
+    if (p->to_move > 1)
+        return false;
+    for (int k = 0; k <= p->phase; k++) /* the phase names end with NULL */
+        if (!r->phases[k])
+            return false;
+    /* stones are never made or lost: what the board and stores hold fits the largest game */
+    return gb_pos_board_total(p, ring) + p->store[0] + p->store[1] <= 255;
+}
+
 /* splitmix64's finaliser: a good 64-bit mix, so no table has to be initialised anywhere. */
 static inline uint64_t mix64(uint64_t z)
 {

@@ -198,6 +198,9 @@ static inline int gb_next(int ring, int i) { return i + 1 == ring ? 0 : i + 1; }
 int gb_pos_owner(const gb_pos *p, int i);
 int gb_pos_mark(const gb_pos *p, int i); /* GB_MARK_* */
 int gb_pos_board_total(const gb_pos *p, int ring);
+/* The invariants every position of every game keeps (for assert in the Debug builds): marks
+ * disjoint and on the board, nothing past the ring, a player and a phase that exist. */
+bool gb_pos_sane(const gb_rules *r, const gb_pos *p);
 
 /* A 64-bit hash (a multiply-and-fold of the words, board.c; not Zobrist's table of random keys)
  * of the fields that count for repetition (T2): holes, marks, owners, stores, player to move,
