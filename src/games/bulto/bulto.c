@@ -106,15 +106,54 @@ static void take_bulto(gb_pos *p, int mover, int q, int k)
     }
 }
 
-/* Where gen writes the moves of one start hole: one at each offered bulto (taking it), one at
- * the end of the sowing that refuses them all. With moves NULL they are only counted. */
+/* Where gen writes the moves of one start hole: one at each offered bulto (taking it) whose
+ * outcome is new, one at the end of the sowing that refuses them all. With moves NULL they are
+ * only counted (every offer: the caller knows they are distinct). With `probe` set, nothing is
+ * written: the offers before the probe-th are compared with *probe (see first_same). */
 typedef struct sow_out {
     gb_move *moves;
     gb_pos *children;
     int count, cap;
     int hole;
     long laps, sown; /* the laps of the sowing and their stones, as a trace counts them */
+    int first;       /* children[first..count) are this start hole's (B5: compared) */
+    const gb_pos *probe;
+    long probe_before, found; /* probe: offers compared; the first equal one, or -1 */
 } sow_out;
+
+/* B5 [ruling]: a start hole's moves are its distinct outcomes. The move taking the offer at q
+ * (k bulto, after `refused` refusals) on the board p, unless an earlier offer of the same start
+ * hole left the same position: that one, with fewer refusals, is the move. Returns false when
+ * the listing must stop (out full, or the probe answered). Out of line: met only by gen and the
+ * probe, never by the playouts' counting. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool list_offer(sow_out *out, const gb_pos *p, int mover, int q, int k, long refused)
+{
+    gb_pos child = *p;
+    take_bulto(&child, mover, q, k);
+    end_move(&child, mover);
+    if (out->probe) {
+        if (refused >= out->probe_before)
+            return false;
+        if (gb_pos_same(&child, out->probe)) {
+            out->found = refused;
+            return false;
+        }
+        return true;
+    }
+    for (int i = out->first; i < out->count; i++)
+        if (out->children[i].mark_s == child.mark_s && out->children[i].mark_n == child.mark_n &&
+            gb_pos_same(&out->children[i], &child))
+            return true; /* the same outcome as a move already listed */
+    if (out->count >= out->cap || refused >= 65535)
+        return false;
+    out->moves[out->count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)out->hole,
+                                       .refusals = (uint16_t)refused};
+    out->children[out->count++] = child;
+    return true;
+}
 
 static void trace_refusal(gb_trace *t, int from, int to, int stones)
 {
@@ -188,22 +227,17 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                     return LAP_TAKEN;
                 }
                 if (out) { /* gen: the move that takes this offer */
-                    if (out->count >= out->cap || *refused >= 65535) {
-                        BU_SAVE();
-                        return LAP_FULL;
-                    }
                     if (!out->moves) { /* only counted (bu_sample) */
+                        if (out->count >= out->cap || *refused >= 65535) {
+                            BU_SAVE();
+                            return LAP_FULL;
+                        }
                         out->count++;
                         goto refused;
                     }
                     BU_SAVE();
-                    gb_pos child = *p;
-                    take_bulto(&child, mover, q, k);
-                    end_move(&child, mover);
-                    gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)out->hole,
-                                 .refusals = (uint16_t)*refused};
-                    out->moves[out->count] = m;
-                    out->children[out->count++] = child;
+                    if (!list_offer(out, p, mover, q, k, *refused))
+                        return LAP_FULL;
                 }
             refused:
                 /* B5: refused; the hole is skipped and this stone goes on to the next hole that
@@ -400,6 +434,19 @@ static int sow(const gb_options *o, gb_pos *p, int start, long refusals, gb_trac
     return sow_from(o, &p0, p, start, refusals, t, out, offers);
 }
 
+/* B5: the first of the first `before` offers of the sowing from `start` on p0 (every offer
+ * refused) whose taking leaves the position *child, or -1. */
+static long first_same(const gb_options *o, const gb_pos *p0, int start, const gb_pos *child,
+                       long before)
+{
+    gb_pos c = *p0;
+    gb_move dummy;
+    long offers = 0;
+    sow_out out = {&dummy, NULL, 0, 1, start, 0, 0, 0, child, before, -1};
+    sow_from(o, p0, &c, start, -1, NULL, &out, &offers);
+    return out.found;
+}
+
 /* B3, B7: may the mover start from h? Returns NULL or the reason. */
 static const char *start_refusal(const gb_pos *p, int h)
 {
@@ -442,8 +489,9 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         return gb_fail(err, GB_EILLEGAL, "%s", why);
     const bool menager = p->phase == BU_MENAGER;
     const int mover = p->to_move;
+    const gb_pos p0 = *p;
     long offers = 0;
-    int rc = sow(o, p, m->hole, m->refusals, t, NULL, &offers);
+    int rc = sow_from(o, &p0, p, m->hole, m->refusals, t, NULL, &offers);
     if (rc == GB_EENDLESS)
         return rc; /* T1 */
     if (rc == SOW_NATURAL && offers < m->refusals)
@@ -458,12 +506,30 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     if (menager)
         after_menager(p);
     end_move(p, mover);
+    if (rc == SOW_TAKEN && m->refusals > 0) {
+        /* B5: the same outcome with fewer refusals is the move; this text is not */
+        long same = first_same(o, &p0, m->hole, p, m->refusals);
+        if (same >= 0) {
+            char lab[2];
+            gb_label_format(BU_N, m->hole, lab);
+            *p = p0;
+            if (same == 0)
+                return gb_fail(err, GB_EILLEGAL,
+                               "%s~%u leaves the same position as %s: a move is written with "
+                               "the fewest refusals (B5)",
+                               lab, (unsigned)m->refusals, lab);
+            return gb_fail(err, GB_EILLEGAL,
+                           "%s~%u leaves the same position as %s~%ld: a move is written with the "
+                           "fewest refusals (B5)",
+                           lab, (unsigned)m->refusals, lab, same);
+        }
+    }
     return GB_OK;
 }
 
 static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
-    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0};
+    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1};
     const int first = p->to_move * BU_N;
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
         if (start_refusal(p, h))
@@ -471,6 +537,7 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         gb_pos c = *p;
         long offers = 0;
         out.hole = h;
+        out.first = out.count;
         int rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
         if (rc == SOW_FULL)
             break; /* GB_MAX_MOVES reached (never seen; see docs/bulto.md) */
@@ -680,6 +747,7 @@ static uint32_t start_mask(const gb_pos *p)
 
 typedef struct fast_sow {
     long offers;     /* offers refused (every one is) */
+    bool stepped;    /* a lap went stone by stone (one_lap): it may have come round to its origin */
     long laps, sown; /* as a trace counts them */
 } fast_sow;
 
@@ -729,6 +797,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
     int phase = from->phase, h = start, s = from->holes[h];
     long offers = 0, laps = 0, sown = 0;
     int relays = 0;
+    bool stepped = false;
     for (;; relays++) {
         if (judge && phase == BU_OPEN)
             goto open; /* for the rest of the sowing (B2) */
@@ -771,10 +840,11 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
         laps++;
         sown += s;
         if (q < 0) { /* this lap stone by stone */
+            stepped = true;
             p->mine = mine;
             p->phase = (uint8_t)phase;
             long left = -1, refused = offers;
-            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0};
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1};
             const int r = one_lap(c, p, &h, &left, &refused, t, judge ? &out : NULL);
             offers = refused;
             if (r != LAP_END && r != LAP_ON)
@@ -811,6 +881,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
     }
 done:
     f->offers = offers;
+    f->stepped = stepped;
     f->laps = laps;
     f->sown = sown;
     return true;
@@ -826,8 +897,9 @@ open:
         laps++;
         sown += s;
         if (d < 0) { /* round to its origin: this lap stone by stone */
+            stepped = true;
             long left = -1, refused = offers;
-            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0};
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1};
             const int r = one_lap(c, p, &h, &left, &refused, t, &out);
             offers = refused;
             if (r != LAP_END && r != LAP_ON)
@@ -880,8 +952,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx, 
                       gb_move *m, gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move;
-    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
-    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0};
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0, skip_origin = o->v[GB_OPT_SKIP_ORIGIN] != 0;
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1};
     struct {
         int hole, from, to;
         bool all, endless, natural; /* the last move refuses every offer; its sowing never
@@ -904,6 +976,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx, 
         if (fast_count(ctx, p, c, board, counts, h, true, out.count, out.cap, &f, NULL)) {
             rc = SOW_NATURAL; /* most sowings: on bit masks */
             offers = f.offers;
+            if (skip_origin && f.stepped && offers >= 2)
+                return GB_EINVAL; /* two offers may leave one position: gen tells (B5) */
             out.count += (int)offers;
             laps = f.laps;
             sown = f.sown;
@@ -914,6 +988,8 @@ static int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx, 
             rc = sow_from(o, p, c, h, -1, NULL, &out, &offers);
             laps = out.laps;
             sown = out.sown;
+            if (rc == SOW_FULL || (offers >= 2 && (rc != SOW_NATURAL || skip_origin)))
+                return GB_EINVAL; /* two offers may leave one position: gen tells (B5) */
         }
         /* as gen: the refusal of every offer is a move unless the list is full, or the sowing
          * never ends and that makes it illegal (T1) */
