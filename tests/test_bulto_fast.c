@@ -14,8 +14,12 @@
 
 #include <cmocka.h>
 
-#define gb_rules_bulto gb_rules_bulto_under_test /* its own copy of the rules, statics and all */
+/* its own copy of the rules and the playouts, statics and all */
+#define gb_rules_bulto gb_rules_bulto_under_test
+#define bu_sample bu_sample_under_test
 #include "bulto/bulto.c"
+#include "bulto/playout.c"
+#undef bu_sample
 #undef gb_rules_bulto
 
 static uint64_t rs = 12345;
