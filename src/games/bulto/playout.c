@@ -405,8 +405,11 @@ open:
  * round for ever; with skip-origin=yes only if no lap came round to its origin (laps from
  * different origins could meet one board). Elsewhere, with two offers or more, GB_EINVAL: the
  * caller draws among gen's moves instead (the same one random number, the same list). */
-static int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx, uint64_t *rng,
-                      gb_move *m, gb_pos *child, gb_trace *t)
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* called once; not inlined by itself, 2% of a playout more */
+#endif
+static inline int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx *ctx,
+                             uint64_t *rng, gb_move *m, gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0, skip_origin = o->v[GB_OPT_SKIP_ORIGIN] != 0;
