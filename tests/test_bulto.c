@@ -230,6 +230,22 @@ static void nv_finish_move(nv *c, int was_menager)
     c->turn = !c->turn;
 }
 
+/* B5 [ruling]: a start hole's moves are its distinct outcomes. nv_gen tries r = 0, 1, 2, ...
+ * refusals in turn and keeps a child only if no smaller r of the same start hole left the same
+ * position (every hole's count and mark, the phase, the player to move); nv_dups counts the
+ * children so dropped. */
+static long nv_dups;
+
+static bool nv_new_outcome(const nvmove *out, int first, int n, const nv *c)
+{
+    for (int i = first; i < n; i++)
+        if (!out[i].endless && nv_same(&out[i].child, c)) {
+            nv_dups++;
+            return false;
+        }
+    return true;
+}
+
 static int nv_gen(const nv *s, const nvopt *o, nvmove *out, int max)
 {
     int n = 0, mover = s->turn;
@@ -242,6 +258,7 @@ static int nv_gen(const nv *s, const nvopt *o, nvmove *out, int max)
             continue;
         if (s->phase == 2 && s->h[i] == 3 && !all3)
             continue; /* B7 */
+        const int first = n;
         for (int j = 0; n < max; j++) {
             nv c = *s;
             int r, nref;
@@ -252,7 +269,8 @@ static int nv_gen(const nv *s, const nvopt *o, nvmove *out, int max)
                     out[n++] = (nvmove){i, j, 1, *s};
                 break;
             }
-            out[n++] = (nvmove){i, j, 0, c};
+            if (nv_new_outcome(out, first, n, &c))
+                out[n++] = (nvmove){i, j, 0, c};
             if (r == NV_NATURAL)
                 break;
         }
@@ -958,6 +976,151 @@ static void test_repeating_refusals(void **state)
     free(nm);
 }
 
+/* B5 [ruling]: one move per distinct outcome. After H h B g F c E a (South to move, open phase,
+ * no bulto yet) I's sowing, refusing every offer, never ends (it is not a move under
+ * endless=illegal, T1), and its offers come round: the 43rd offer (refused 42 times) and the
+ * 144th are both met with the board 1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,3,3,3 and 3 stones in hand
+ * reaching h: h, i, j hold 3 and are adjacent, so the 3 stones make all three South's bulto at
+ * once (B6), and the board is 1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,4S,4S,4S, North to move. (The
+ * naive model, which plays each refusal count from scratch, finds the same two children.) So
+ * I~42 is a move and I~143 is not: it is refused, naming I~42. */
+static void test_same_outcome_is_one_move(void **state)
+{
+    (void)state;
+    gb_game *g0 = NULL;
+    assert_int_equal(gb_game_new(&g0, "bulto", NULL, 1, NULL), GB_OK);
+    const char *line[] = {"H", "h", "B", "g", "F", "c", "E", "a"};
+    for (int i = 0; i < 8; i++)
+        play(g0, line[i]);
+    board_is(g0, "1,0,3,2,1,0,8,0,7,4/0,1,0,2,0,4,1,0,3,3");
+    /* the naive model: both refusal counts take the bulto from the same board */
+    nv s, c42, c143;
+    nv_from_game(g0, &s);
+    int nref;
+    const nvopt o = {0, 0, 0};
+    c42 = s;
+    c143 = s;
+    assert_int_equal(nv_move(&c42, &o, 8, 42, &nref), NV_TOOK);
+    assert_int_equal(nv_move(&c143, &o, 8, 143, &nref), NV_TOOK);
+    assert_true(nv_same(&c42, &c143));
+    gb_game *g = gb_game_clone(g0);
+    play(g, "I~42");
+    board_is(g, "1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,4S,4S,4S");
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    gb_game_free(g);
+    g = gb_game_clone(g0);
+    gb_error err = {0, ""};
+    assert_int_equal(gb_play_text(g, "I~143", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "same position as I~42"));
+    assert_null(strchr(err.msg, '\n'));
+    board_is(g, "1,0,3,2,1,0,8,0,7,4/0,1,0,2,0,4,1,0,3,3"); /* the game is as it was */
+    gb_game_free(g);
+    /* the list: I, I~1 ... I~142 (I~143 repeats I~42; refusing all never ends), then J's */
+    gb_move mv[GB_MAX_MOVES];
+    int n = gb_legal_moves(g0, mv, GB_MAX_MOVES), nI = 0;
+    for (int i = 0; i < n; i++) {
+        if (mv[i].hole != 8)
+            continue;
+        assert_int_equal(mv[i].refusals, nI);
+        nI++;
+    }
+    assert_int_equal(nI, 143);
+    gb_game_free(g0);
+    /* endless=ends-game: refusing every offer is a move too, written with every offer refused
+     * before the sowing comes round (144 of them, the repeat included) */
+    assert_int_equal(gb_game_new(&g0, "bulto", "endless=ends-game", 1, NULL), GB_OK);
+    for (int i = 0; i < 8; i++)
+        play(g0, line[i]);
+    n = gb_legal_moves(g0, mv, GB_MAX_MOVES);
+    nI = 0;
+    int last = -1;
+    for (int i = 0; i < n; i++)
+        if (mv[i].hole == 8)
+            nI++, last = mv[i].refusals;
+    assert_int_equal(nI, 144);
+    assert_int_equal(last, 144);
+    refused(g0, "I~143");
+    play(g0, "I~144");
+    assert_true(gb_is_over(g0));
+    assert_int_equal(gb_end_reason(g0), GB_END_ENDLESS);
+    gb_game_free(g0);
+}
+
+/* The naive model's list and the library's at g, and the library's children pairwise
+ * different. */
+static void check_outcomes_at(const gb_game *g, const nvopt *o, nvmove *nm, gb_move *mv, nv *kids)
+{
+    int nn;
+    compare_moves(g, o, nm, &nn);
+    int n = gb_legal_moves(g, mv, GB_MAX_MOVES);
+    assert_int_equal(n, nn);
+    for (int i = 0; i < n; i++) {
+        gb_game *c = gb_game_clone(g);
+        gb_error err = {0, ""};
+        assert_int_equal(gb_play(c, &mv[i], &err), GB_OK);
+        nv_from_game(c, &kids[i]);
+        if (!nm[i].endless && !gb_is_over(c))
+            assert_true(nv_same(&kids[i], &nm[i].child));
+        for (int j = 0; j < i; j++)
+            if (!nm[i].endless && !nm[j].endless)
+                assert_false(nv_same(&kids[i], &kids[j]));
+        gb_game_free(c);
+    }
+}
+
+/* B5 [ruling], as a property: at many positions of random games, the children of the listed
+ * moves are pairwise different positions, and the list is exactly the naive model's (every
+ * refusal count tried in turn, each child kept only if no smaller count of its start hole left
+ * it), move for move, child for child. Refusals that come round to an earlier outcome are met
+ * only where a start hole has many offers (a sowing that refuses them all cycles, about one
+ * position in 2,000), so every such position is checked, and one in 50 of the others. The runs
+ * must meet some repeated outcomes, or they would prove nothing. */
+static void check_distinct_outcomes(const char *opts, nvopt o, int games, uint64_t seed)
+{
+    uint64_t rng = seed;
+    nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
+    gb_move *mv = malloc(GB_MAX_MOVES * sizeof *mv);
+    nv *kids = malloc(GB_MAX_MOVES * sizeof *kids);
+    const long dups0 = nv_dups;
+    long checked = 0, positions = 0;
+    for (int gi = 0; gi < games; gi++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, "bulto", opts, gi, NULL), GB_OK);
+        while (!gb_is_over(g)) {
+            int n = gb_legal_moves(g, mv, GB_MAX_MOVES), most = 0;
+            assert_true(n > 0);
+            for (int i = 0; i < n; i++)
+                most = mv[i].refusals > most ? mv[i].refusals : most;
+            if (most >= 10 || positions++ % 50 == 0) {
+                check_outcomes_at(g, &o, nm, mv, kids);
+                checked++;
+                n = gb_legal_moves(g, mv, GB_MAX_MOVES);
+            }
+            int pick = (int)(gb_rand_next(&rng) % (uint64_t)n);
+            assert_int_equal(gb_play(g, &mv[pick], NULL), GB_OK);
+        }
+        gb_game_free(g);
+    }
+    fprintf(stderr, "[%s] %ld positions checked, %ld repeated outcomes dropped\n", opts,
+            checked, nv_dups - dups0);
+    free(kids);
+    free(mv);
+    free(nm);
+}
+
+static void test_distinct_outcomes(void **state)
+{
+    (void)state;
+    long dups0 = nv_dups;
+    check_distinct_outcomes("", (nvopt){0, 0, 0}, 12000, 21);
+    assert_true(nv_dups > dups0);
+    dups0 = nv_dups;
+    check_distinct_outcomes("endless=ends-game", (nvopt){0, 0, 1}, 4000, 22);
+    check_distinct_outcomes("right-rule=none", (nvopt){1, 0, 0}, 4000, 23);
+    check_distinct_outcomes("skip-origin=yes", (nvopt){0, 1, 0}, 4000, 24);
+    assert_true(nv_dups > dups0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -987,6 +1150,8 @@ int main(void)
         cmocka_unit_test(test_random_games_default),
         cmocka_unit_test(test_random_games_options),
         cmocka_unit_test(test_repeating_refusals),
+        cmocka_unit_test(test_same_outcome_is_one_move),
+        cmocka_unit_test(test_distinct_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

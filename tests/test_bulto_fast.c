@@ -14,8 +14,12 @@
 
 #include <cmocka.h>
 
-#define gb_rules_bulto gb_rules_bulto_under_test /* its own copy of the rules, statics and all */
+/* its own copy of the rules and the playouts, statics and all */
+#define gb_rules_bulto gb_rules_bulto_under_test
+#define gb_bulto_sample bu_sample_under_test
 #include "bulto/bulto.c"
+#include "bulto/playout.c"
+#undef gb_bulto_sample
 #undef gb_rules_bulto
 
 static uint64_t rs = 12345;
@@ -41,7 +45,7 @@ static void check_pos(const gb_options *o, const gb_pos *p)
             memset(&ts, 0, sizeof ts);
             memset(&tf, 0, sizeof tf);
             long offers = 0;
-            sow_out out = {NULL, NULL, count0, cap, h, 0, 0};
+            sow_out out = {NULL, NULL, count0, cap, h, 0, 0, 0, NULL, 0, -1};
             const int rc = judge ? sow_from(o, p, &slow, h, -1, NULL, &out, &offers)
                                  : sow(o, &slow, h, 0, &ts, NULL, &offers);
             fast_sow f;

@@ -368,6 +368,36 @@ static void test_playouts_agree(void **state)
     }
 }
 
+/* Bulto, B5: where a refusal count repeats an earlier outcome, that count is no move (after
+ * H h B g F c E a, South's I~143 leaves the position of I~42: tests/test_bulto.c). Sample may
+ * leave such a position to gen (GB_EINVAL: the playouts then draw among gen's moves); if it
+ * answers, its draw is uniform over gen's list, which does not hold I~143. */
+static void test_sample_repeated_outcomes(void **state)
+{
+    (void)state;
+    static gb_move moves[GB_MAX_MOVES];
+    static gb_pos children[GB_MAX_MOVES];
+    const char *opts[] = {"", "endless=ends-game"};
+    for (int k = 0; k < 2; k++) {
+        gb_game *g = new_game("bulto", opts[k], NULL);
+        const char *line[] = {"H", "h", "B", "g", "F", "c", "E", "a"};
+        for (int i = 0; i < 8; i++)
+            assert_int_equal(gb_play_text(g, line[i], NULL), GB_OK);
+        const gb_rules *r = gb_game_rules(g);
+        const gb_options *o = gb_game_options(g);
+        const gb_pos *p = gb_game_pos(g);
+        const int n = r->gen(o, p, moves, children);
+        for (int i = 0; i < n; i++)
+            assert_false(moves[i].hole == 8 && moves[i].refusals == 143);
+        uint64_t seed = 3;
+        gb_move m;
+        gb_pos c;
+        if (r->sample(o, p, &seed, &m, &c, NULL) != GB_EINVAL)
+            check_uniform_at(r, o, p, moves, n, 17, 300);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -377,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_sample_uniform_every_game),
         cmocka_unit_test(test_sample_never_ending_other_games),
         cmocka_unit_test(test_playouts_agree),
+        cmocka_unit_test(test_sample_repeated_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
