@@ -127,6 +127,9 @@ static void trace_refusal(gb_trace *t, int from, int to, int stones)
         l->event = GB_EV_REFUSE;
         l->other = (uint8_t)to;
         l->value = 0;
+        /* no holes: the lap's go to the lap's own entry, from where the lap began */
+        l->sown_at = l > t->lap ? (uint16_t)(l[-1].sown_at + l[-1].sown_len) : 0;
+        l->sown_len = 0;
     }
 }
 
@@ -184,6 +187,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                 if (*left == 0) {
                     BU_SAVE();
                     take_bulto(p, mover, q, k);
+                    gb_trace_holes_after(t, BU_RING, (q + BU_RING - 1) % BU_RING, k, 0);
                     gb_trace_lap(t, h, q, stones, GB_EV_BULTO, q, k);
                     return LAP_TAKEN;
                 }
@@ -218,6 +222,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                 continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
         }
         b[q]++;
+        gb_trace_hole(t, q);
         BU_TOUCH(q); /* B2: a miné that receives a stone is a miné no more */
         k--;
         idle = 0;
@@ -369,8 +374,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     *p = *p0;
     if (out)
         out->count = count0, out->laps = out->sown = 0;
-    if (t)
-        memset(t, 0, sizeof *t);
+    gb_trace_restart(t);
     if (horizon(&c, p, start, &H, &ends) != GB_OK)
         return GB_EENDLESS;
     next = start;
@@ -797,11 +801,13 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             /* B8: the move ends when the last stone falls into an empty hole or the mover's own
              * bulto; otherwise relay from there. */
             if (empty || (own_bulto >> q & 1u)) {
+                gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to); /* to's, in ring order */
                 gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
                 p->mine = mine;
                 p->phase = (uint8_t)phase;
                 goto done;
             }
+            gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to);
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
             s = held + 1;
@@ -859,9 +865,11 @@ open:
             board_store(b, board);
             counts = counts_sow(counts, hb, to);
             if (empty || (own_bulto >> q & 1u)) { /* B8 */
+                gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to); /* to's, in ring order */
                 gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_OWN_BULTO, 0, 0);
                 goto done;
             }
+            gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to);
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
             s = held + 1;
