@@ -77,7 +77,7 @@ static void print_moves(session *s, bool with_state)
     gb_move moves[GB_MAX_MOVES];
     int n = gb_legal_moves(s->g, moves, GB_MAX_MOVES);
     for (int i = 0; i < n; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(s->g, &moves[i], mv, sizeof mv);
         if (!with_state) {
             fprintf(s->out, "%s\n", mv);
@@ -189,7 +189,7 @@ static void go_info(const gb_search_result *r, void *user)
     /* the PV's moves are formatted on a copy of the game, played along */
     gb_game *g = gb_game_clone(c->s->g);
     for (int i = 0; g && i < r->pv_len; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move m = r->pv[i];
         if (gb_is_over(g) || gb_move_format(g, &m, mv, sizeof mv) < 0 || gb_play(g, &m, NULL) != GB_OK)
             break;
@@ -263,7 +263,7 @@ static void cmd_go(session *s, char *args)
     }
     if (c.mcts)
         go_info(&res, &c);
-    char mv[96];
+    char mv[GB_MOVE_TEXT_MAX];
     gb_move_format(s->g, &res.best, mv, sizeof mv);
     fprintf(s->out, "bestmove %s\n", mv);
     ok(s);

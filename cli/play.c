@@ -78,25 +78,12 @@ static void trim(char *s)
     memmove(s, s + lead, strlen(s + lead) + 1);
 }
 
-static bool legal_text(const gb_game *g, const char *text)
-{
-    gb_move moves[GB_MAX_MOVES];
-    int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
-        char t[96];
-        gb_move_format(g, &moves[i], t, sizeof t);
-        if (strcmp(t, text) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* A person's move: move text, or twelve numbers for a layout (RULINGS A2); at a terminal, a
  * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5). */
 static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_move *m, gb_error *err)
 {
     if (strcmp(gb_phase(g), "layout") == 0 && strncmp(line, "layout:", 7) != 0) {
-        char text[128] = "layout:";
+        char text[GB_MOVE_TEXT_MAX] = "layout:";
         int count = 0;
         for (const char *p = line; *p;) {
             while (*p == ' ' || *p == ',' || *p == '\t')
@@ -125,13 +112,11 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
     if (rc != GB_OK || !tty || m->kind != GB_MOVE_SOW || m->refusals)
         return rc;
     /* offers k+1 exists exactly when LABEL~(k+1) is legal; LABEL~k takes offer k+1 */
-    char label[4];
-    gb_move_format(g, m, label, sizeof label);
     int k = 0;
     for (;;) {
-        char next[16];
-        snprintf(next, sizeof next, "%s~%d", label, k + 1);
-        if (!legal_text(g, next))
+        gb_move next = *m;
+        next.refusals = (uint16_t)(k + 1);
+        if (k + 1 > 65535 || !gb_move_is_legal(g, &next))
             break;
         gb_game *c = gb_game_clone(g);
         gb_move probe = *m;
@@ -144,10 +129,9 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
                     where = t->lap[i].to;
         }
         gb_game_free(c);
-        char q[96], hole[2] = {0, 0};
-        if (where >= 0)
-            hole[0] = (char)(where < gb_game_rows(g) ? 'A' + where : 'a' + where - gb_game_rows(g));
-        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here", hole);
+        char q[96];
+        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here",
+                 where >= 0 ? gb_hole_label(g, where) : "");
         char *ans = read_line(q, tty);
         bool yes = !ans || ans[0] != 'n';
         free(ans);
@@ -165,7 +149,7 @@ static void list_moves(const gb_game *g)
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
     printf("  legal moves:");
     for (int i = 0; i < n; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &moves[i], mv, sizeof mv);
         printf(" %s", mv);
     }
@@ -219,7 +203,7 @@ static void show_hint(const gb_game *g, uint64_t rng)
     }
     player ai = {PLAYER_AI, 4, 0};
     gb_move m;
-    char mv[96], who[64];
+    char mv[GB_MOVE_TEXT_MAX], who[64];
     if (player_choose(&ai, g, &rng, &m) != 0) {
         printf("  no move to suggest\n");
         return;
@@ -439,7 +423,7 @@ int cmd_play(int argc, char **argv)
             if (gb_suggest_move(g, &rng, &lay) != GB_OK) {
                 printf("  there is no layout to suggest now\n");
             } else if (line[0] == 's') {
-                char t[96];
+                char t[GB_MOVE_TEXT_MAX];
                 gb_move_format(g, &lay, t, sizeof t);
                 printf("  a near-even layout: %s\n  (type 'take' to lay one like it, or type your own 12 numbers)\n", t);
             } else if (gb_play(g, &lay, &err) != GB_OK) {
