@@ -27,7 +27,7 @@ static bool need_game(session *s)
     return true;
 }
 
-static void cmd_new(session *s, char *args)
+static void protocol_new(session *s, char *args)
 {
     char *variant = strtok(args, " \t");
     if (!variant) {
@@ -46,7 +46,7 @@ static void cmd_new(session *s, char *args)
     ok(s);
 }
 
-static void cmd_position(session *s, char *args)
+static void protocol_position(session *s, char *args)
 {
     if (!*args) {
         if (!need_game(s))
@@ -99,7 +99,7 @@ static void print_moves(session *s, bool with_state)
     ok(s);
 }
 
-static void cmd_play(session *s, char *args)
+static void protocol_play(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -131,7 +131,7 @@ static void cmd_play(session *s, char *args)
     ok(s);
 }
 
-static void cmd_perft(session *s, char *args)
+static void protocol_perft(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -146,7 +146,7 @@ static void cmd_perft(session *s, char *args)
     ok(s);
 }
 
-static void cmd_seed(session *s, char *args)
+static void protocol_seed(session *s, char *args)
 {
     char *end;
     errno = 0;
@@ -211,7 +211,7 @@ static bool parse_count(const char *t, long long max, long long *out)
     return true;
 }
 
-static void cmd_go(session *s, char *args)
+static void protocol_go(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -320,9 +320,9 @@ int engine_run(FILE *in, FILE *out)
             ok(&s);
             break;
         } else if (strcmp(cmd, "new") == 0) {
-            cmd_new(&s, args);
+            protocol_new(&s, args);
         } else if (strcmp(cmd, "position") == 0) {
-            cmd_position(&s, args);
+            protocol_position(&s, args);
         } else if (strcmp(cmd, "moves") == 0) {
             if (need_game(&s))
                 print_moves(&s, false);
@@ -330,7 +330,7 @@ int engine_run(FILE *in, FILE *out)
             if (need_game(&s))
                 print_moves(&s, true);
         } else if (strcmp(cmd, "play") == 0) {
-            cmd_play(&s, args);
+            protocol_play(&s, args);
         } else if (strcmp(cmd, "undo") == 0) {
             gb_error err;
             if (need_game(&s)) {
@@ -362,11 +362,11 @@ int engine_run(FILE *in, FILE *out)
                 }
             }
         } else if (strcmp(cmd, "perft") == 0) {
-            cmd_perft(&s, args);
+            protocol_perft(&s, args);
         } else if (strcmp(cmd, "seed") == 0) {
-            cmd_seed(&s, args);
+            protocol_seed(&s, args);
         } else if (strcmp(cmd, "go") == 0) {
-            cmd_go(&s, args);
+            protocol_go(&s, args);
         } else if (strcmp(cmd, "stop") == 0) {
             ok(&s);
         } else if (strcmp(cmd, "help") == 0) {

@@ -493,7 +493,7 @@ static reply post_move(slot *s, const request *rq)
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
  * budget (ai:1 then always searches), so that no request can think for long; without one
  * (gabata serve), exactly player_choose with the player's own budget. */
-static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
+static int computer_move(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
         return player_choose(p, g, rng, out);
@@ -516,7 +516,7 @@ static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out
     return 0;
 }
 
-static const player *computer_for(slot *s, const request *rq, player *tmp, reply *err)
+static const player *computer_asked_for(slot *s, const request *rq, player *tmp, reply *err)
 {
     static const char *const keys[] = {"player", NULL};
     json_t *j = parse_body(rq, keys, err);
@@ -546,33 +546,35 @@ static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
     reply err;
-    const player *p = computer_for(s, rq, &tmp, &err);
+    const player *p = computer_asked_for(s, rq, &tmp, &err);
     if (!p)
         return err;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     gb_move m;
-    if (choose(p, s->g, &s->rng, &m) != 0)
+    if (computer_move(p, s->g, &s->rng, &m) != 0)
         return error_reply(500, "the computer found no move");
     return play_move(s, &m, true, NULL);
 }
 
-static reply get_hint(slot *s)
+static reply get_hint(slot *s, const request *rq)
 {
+    (void)rq;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     player p = {PLAYER_AI, 4, 0};
     gb_move m;
     uint64_t r = s->rng;
-    if (choose(&p, s->g, &r, &m) != 0)
+    if (computer_move(&p, s->g, &r, &m) != 0)
         return error_reply(500, "no move to suggest");
     char mv[GB_MOVE_TEXT_MAX], d[64];
     gb_move_format(s->g, &m, mv, sizeof mv);
     return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
 }
 
-static reply post_undo(slot *s)
+static reply post_undo(slot *s, const request *rq)
 {
+    (void)rq;
     /* Take back plies until a person is to move (at least one), as the terminal game does; with
      * two computer players or two people, one ply. */
     int undone = 0;
@@ -589,8 +591,9 @@ static reply post_undo(slot *s)
     return view_reply(200, s);
 }
 
-static reply get_record(slot *s)
+static reply get_record(slot *s, const request *rq)
 {
+    (void)rq;
     char date[16], p0[64], p1[64];
     time_t now = time(NULL);
     struct tm tmv;
@@ -642,24 +645,6 @@ static reply delete_game(slot *s, const request *rq)
     return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
 }
 
-static reply post_moves(slot *s, const request *rq) { return post_move(s, rq); }
-static reply post_computer_move(slot *s, const request *rq) { return post_computer(s, rq); }
-static reply post_undo_plies(slot *s, const request *rq)
-{
-    (void)rq;
-    return post_undo(s);
-}
-static reply get_game_hint(slot *s, const request *rq)
-{
-    (void)rq;
-    return get_hint(s);
-}
-static reply get_game_record(slot *s, const request *rq)
-{
-    (void)rq;
-    return get_record(s);
-}
-
 #define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
 typedef struct route {
     const char *method;
@@ -673,11 +658,11 @@ static const route routes[] = {
     {"POST", "/api/games", post_games, "use POST for /api/games to start a game"},
     {"GET", GAME_PATH, get_game, "use GET or DELETE for a game"},
     {"DELETE", GAME_PATH, delete_game, "use GET or DELETE for a game"},
-    {"POST", GAME_PATH "/moves", post_moves, "use POST for moves"},
-    {"POST", GAME_PATH "/computer", post_computer_move, "use POST for computer"},
-    {"POST", GAME_PATH "/undo", post_undo_plies, "use POST for undo"},
-    {"GET", GAME_PATH "/hint", get_game_hint, "use GET for hint"},
-    {"GET", GAME_PATH "/record", get_game_record, "use GET for record"},
+    {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},
+    {"POST", GAME_PATH "/computer", post_computer, "use POST for computer"},
+    {"POST", GAME_PATH "/undo", post_undo, "use POST for undo"},
+    {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
+    {"GET", GAME_PATH "/record", get_record, "use GET for record"},
 };
 #define NUM_ROUTES (sizeof routes / sizeof routes[0])
 
