@@ -865,9 +865,10 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
     return send_reply(c, error_reply(404, "no such page: %.100s", url));
 }
 
-static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
-                              const char *method, const char *version, const char *upload_data,
-                              size_t *upload_data_size, void **con_cls)
+static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
+                                      const char *method, const char *version,
+                                      const char *upload_data, size_t *upload_data_size,
+                                      void **con_cls)
 {
     (void)cls;
     (void)version;
@@ -1020,7 +1021,7 @@ int cmd_serve(int argc, char **argv)
 
     errno = 0;
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, handle, NULL,
+        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, answer_request, NULL,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, 1000u,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
         MHD_OPTION_END);
