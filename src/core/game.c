@@ -221,7 +221,8 @@ struct gb_game {
     gb_record rec;
     step *hist;
     int hist_len, hist_cap;
-    gb_trace last;
+    gb_trace traces[2]; /* the last move's, and the one being played (no copy of ~7 KB a move) */
+    int last;           /* index of the last move's trace */
     bool has_last;
     int nmoves;
     gb_move moves[GB_MAX_MOVES];
@@ -415,7 +416,7 @@ const gb_move *gb_history_move(const gb_game *g, int i)
 {
     return i >= 0 && i < g->hist_len ? &g->hist[i].move : NULL;
 }
-const gb_trace *gb_last_trace(const gb_game *g) { return g->has_last ? &g->last : NULL; }
+const gb_trace *gb_last_trace(const gb_game *g) { return g->has_last ? &g->traces[g->last] : NULL; }
 
 int gb_score(const gb_game *g, int side)
 {
@@ -511,9 +512,9 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
      * fail (its child is the one gen listed), an unlisted one (a layout) is judged by it. */
     uint64_t rng_before = g->rng;
     gb_pos child = g->cur;
-    gb_trace tr;
-    gb_trace_reset(&tr);
-    int rc = g->r->play(&g->o, &child, m, &tr, &g->rng, listed >= 0 ? NULL : err);
+    gb_trace *tr = &g->traces[!g->last];
+    gb_trace_reset(tr);
+    int rc = g->r->play(&g->o, &child, m, tr, &g->rng, listed >= 0 ? NULL : err);
     if (rc == GB_EENDLESS) {
         if (g->o.v[GB_OPT_ENDLESS] == 0) {
             g->rng = rng_before;
@@ -521,10 +522,10 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
         }
         child = g->cur; /* T1, endless=ends-game: the game ends on the board before the move */
         child.flags |= GB_F_ENDLESS;
-        gb_trace_reset(&tr);
+        gb_trace_reset(tr);
     } else if (rc && listed >= 0) {
         child = g->children[listed]; /* cannot happen: gen listed it */
-        gb_trace_reset(&tr);
+        gb_trace_reset(tr);
     } else if (rc) {
         g->rng = rng_before;
         if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
@@ -546,7 +547,7 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     g->hist[g->hist_len - 1].move = *m; /* with the chance outcome drawn, if any */
     g->cur = child;
     g->nmoves = n;
-    g->last = tr;
+    g->last = !g->last;
     g->has_last = true;
     return GB_OK;
 }
