@@ -152,3 +152,14 @@ bool gb_lapguard_step(gb_lapguard *g, const uint8_t *holes, int next, uint32_t e
     }
     return false;
 }
+
+void gb_trace_note_run(gb_trace *t, int ring, int after, int count, uint32_t skip)
+{
+    int q = after;
+    for (int k = 0; k < count && t->holes < GB_TRACE_HOLES; k++) {
+        q = gb_next(ring, q);
+        while ((skip >> q) & 1u)
+            q = gb_next(ring, q);
+        t->hole[t->holes++] = (uint8_t)q;
+    }
+}

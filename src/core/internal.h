@@ -219,18 +219,13 @@ static inline void gb_trace_hole(gb_trace *t, int q)
 
 /* Note the `count` holes after `after` in ring order, passing over the holes of the mask `skip`
  * (which must leave one hole out of it): the holes a lap sows when what it passes over does not
- * change while it goes round (Sadeqa III, Qelat, L'ab al-Akil: only the origin, §0). */
+ * change while it goes round (Sadeqa III, Qelat, L'ab al-Akil: only the origin, §0). The work is
+ * out of line (board.c), so that the sowing loops it is written in stay small. */
+void gb_trace_note_run(gb_trace *t, int ring, int after, int count, uint32_t skip);
 static inline void gb_trace_holes_after(gb_trace *t, int ring, int after, int count, uint32_t skip)
 {
-    if (!t || t->events >= GB_TRACE_LAPS)
-        return;
-    int q = after;
-    for (int k = 0; k < count && t->holes < GB_TRACE_HOLES; k++) {
-        q = gb_next(ring, q);
-        while ((skip >> q) & 1u)
-            q = gb_next(ring, q);
-        t->hole[t->holes++] = (uint8_t)q;
-    }
+    if (t && t->events < GB_TRACE_LAPS && t->holes < GB_TRACE_HOLES)
+        gb_trace_note_run(t, ring, after, count, skip);
 }
 
 /* Make t a trace that only counts laps and stones (playouts): its hole list is full from the
