@@ -219,7 +219,7 @@ int cmd_analyze(int argc, char **argv)
            b.depth ? "alpha-beta to a fixed depth" : "alpha-beta by time");
     int marks[3] = {0, 0, 0};
     for (int i = 0; i < got; i++) {
-        char mv[96], bm[96], val[32], vp[32];
+        char mv[GB_MOVE_TEXT_MAX], bm[GB_MOVE_TEXT_MAX], val[32], vp[32];
         gb_move_format(g, &e[i].played, mv, sizeof mv);
         gb_move_format(g, &e[i].best, bm, sizeof bm);
         value_text(val, sizeof val, e[i].value);

@@ -1,8 +1,6 @@
 /* draw.c — the board in a terminal: both rows as their players see them from South's seat. */
 #include "cli.h"
 
-#include <jansson.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,8 +8,8 @@ const char *side_name(int side) { return side == GB_NORTH ? "North" : "South"; }
 
 static char label(const gb_game *g, int hole)
 {
-    int n = gb_game_rows(g);
-    return (char)(hole < n ? 'A' + hole : 'a' + hole - n);
+    const char *l = gb_hole_label(g, hole);
+    return l ? l[0] : '?';
 }
 
 #define C_SOUTH "\033[34m"
@@ -143,7 +141,7 @@ void draw_result(FILE *out, const gb_game *g)
 
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
 {
-    char mv[96];
+    char mv[GB_MOVE_TEXT_MAX];
     gb_move_format(g, m, mv, sizeof mv);
     const gb_trace *t = gb_last_trace(g);
     fprintf(out, "  %s plays %s", side_name(mover), mv);
@@ -192,47 +190,26 @@ void draw_round_summary(FILE *out, const gb_game *g, int round_before)
         return;
     if (gb_round(g) == round_before)
         return; /* the game ended inside the round: draw_result says it */
-    char *js = gb_state_json(g);
-    json_error_t e;
-    json_t *root = js ? json_loads(js, 0, &e) : NULL;
-    free(js);
     fprintf(out, "\n  === Round %d is over", round_before);
-    if (root) {
-        /* every match field the game reports (earnings, holes owned, gains, lots ...) */
-        static const char *const core[] = {"variant", "options", "holes", "owner", "mark", "stores",
-                                           "to_move", "phase", "ply", "round", "over", "result",
-                                           "end_reason", NULL};
-        const char *key;
-        json_t *v;
-        bool first = true;
-        json_object_foreach(root, key, v) {
-            bool is_core = false;
-            for (int i = 0; core[i]; i++)
-                is_core |= strcmp(core[i], key) == 0;
-            if (is_core)
-                continue;
-            fprintf(out, "%s", first ? ":\n" : "");
-            first = false;
-            char name[64];
-            snprintf(name, sizeof name, "%s", key);
-            for (char *c = name; *c; c++)
-                if (*c == '_')
-                    *c = ' ';
-            if (json_is_object(v))
-                fprintf(out, "      %-20s South %lld, North %lld\n", name,
-                        (long long)json_integer_value(json_object_get(v, "S")),
-                        (long long)json_integer_value(json_object_get(v, "N")));
-            else if (json_is_string(v))
-                fprintf(out, "      %-20s %s\n", name, json_string_value(v));
-            else if (json_is_integer(v))
-                fprintf(out, "      %-20s %lld\n", name, (long long)json_integer_value(v));
-        }
-        if (first)
-            fprintf(out, ".\n");
-        json_decref(root);
-    } else {
-        fprintf(out, ".\n");
+    /* every match field the game reports (earnings, holes owned, gains, lots ...) */
+    gb_state_field f;
+    int i = 0;
+    for (; gb_game_field(g, i, &f) == GB_OK; i++) {
+        fprintf(out, "%s", i == 0 ? ":\n" : "");
+        char name[64];
+        snprintf(name, sizeof name, "%s", f.key);
+        for (char *c = name; *c; c++)
+            if (*c == '_')
+                *c = ' ';
+        if (f.per_side)
+            fprintf(out, "      %-20s South %d, North %d\n", name, f.side[GB_SOUTH], f.side[GB_NORTH]);
+        else if (f.text)
+            fprintf(out, "      %-20s %s\n", name, f.text);
+        else
+            fprintf(out, "      %-20s %d\n", name, f.side[0]);
     }
+    if (i == 0)
+        fprintf(out, ".\n");
     if (!gb_is_over(g))
         fprintf(out, "  === Round %d begins: %s to move.\n", gb_round(g), side_name(gb_to_move(g)));
 }

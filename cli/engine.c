@@ -39,7 +39,7 @@ static bool need_game(session *s)
     return true;
 }
 
-static void cmd_new(session *s, char *args)
+static void protocol_new(session *s, char *args)
 {
     char *variant = strtok(args, " \t");
     if (!variant) {
@@ -58,7 +58,7 @@ static void cmd_new(session *s, char *args)
     ok(s);
 }
 
-static void cmd_position(session *s, char *args)
+static void protocol_position(session *s, char *args)
 {
     if (!*args) {
         if (!need_game(s))
@@ -89,7 +89,7 @@ static void print_moves(session *s, bool with_state)
     gb_move moves[GB_MAX_MOVES];
     int n = gb_legal_moves(s->g, moves, GB_MAX_MOVES);
     for (int i = 0; i < n; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(s->g, &moves[i], mv, sizeof mv);
         if (!with_state) {
             fprintf(s->out, "%s\n", mv);
@@ -111,7 +111,7 @@ static void print_moves(session *s, bool with_state)
     ok(s);
 }
 
-static void cmd_play(session *s, char *args)
+static void protocol_play(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -143,7 +143,7 @@ static void cmd_play(session *s, char *args)
     ok(s);
 }
 
-static void cmd_perft(session *s, char *args)
+static void protocol_perft(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -158,7 +158,7 @@ static void cmd_perft(session *s, char *args)
     ok(s);
 }
 
-static void cmd_seed(session *s, char *args)
+static void protocol_seed(session *s, char *args)
 {
     char *end;
     errno = 0;
@@ -201,7 +201,7 @@ static void go_info(const gb_search_result *r, void *user)
     /* the PV's moves are formatted on a copy of the game, played along */
     gb_game *g = gb_game_clone(c->s->g);
     for (int i = 0; g && i < r->pv_len; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move m = r->pv[i];
         if (gb_is_over(g) || gb_move_format(g, &m, mv, sizeof mv) < 0 || gb_play(g, &m, NULL) != GB_OK)
             break;
@@ -223,7 +223,7 @@ static bool parse_count(const char *t, long long max, long long *out)
     return true;
 }
 
-static void cmd_go(session *s, char *args)
+static void protocol_go(session *s, char *args)
 {
     if (!need_game(s))
         return;
@@ -275,7 +275,7 @@ static void cmd_go(session *s, char *args)
     }
     if (c.mcts)
         go_info(&res, &c);
-    char mv[96];
+    char mv[GB_MOVE_TEXT_MAX];
     gb_move_format(s->g, &res.best, mv, sizeof mv);
     fprintf(s->out, "bestmove %s\n", mv);
     ok(s);
@@ -356,9 +356,9 @@ int engine_run(FILE *in, FILE *out)
             ok(&s);
             break;
         } else if (strcmp(cmd, "new") == 0) {
-            cmd_new(&s, args);
+            protocol_new(&s, args);
         } else if (strcmp(cmd, "position") == 0) {
-            cmd_position(&s, args);
+            protocol_position(&s, args);
         } else if (strcmp(cmd, "moves") == 0) {
             if (need_game(&s))
                 print_moves(&s, false);
@@ -366,7 +366,7 @@ int engine_run(FILE *in, FILE *out)
             if (need_game(&s))
                 print_moves(&s, true);
         } else if (strcmp(cmd, "play") == 0) {
-            cmd_play(&s, args);
+            protocol_play(&s, args);
         } else if (strcmp(cmd, "undo") == 0) {
             gb_error err;
             if (need_game(&s)) {
@@ -398,11 +398,11 @@ int engine_run(FILE *in, FILE *out)
                 }
             }
         } else if (strcmp(cmd, "perft") == 0) {
-            cmd_perft(&s, args);
+            protocol_perft(&s, args);
         } else if (strcmp(cmd, "seed") == 0) {
-            cmd_seed(&s, args);
+            protocol_seed(&s, args);
         } else if (strcmp(cmd, "go") == 0) {
-            cmd_go(&s, args);
+            protocol_go(&s, args);
         } else if (strcmp(cmd, "stop") == 0) {
             ok(&s);
         } else if (strcmp(cmd, "help") == 0) {

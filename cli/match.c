@@ -35,7 +35,7 @@ int match_opening(const match_cfg *c, int pair, gb_game **out, char *text, size_
         int i;
         for (i = 0; i < k && !gb_is_over(g); i++) {
             gb_move m;
-            char mv[96];
+            char mv[GB_MOVE_TEXT_MAX];
             if (gb_random_move(g, &rng, &m) != GB_OK || gb_play(g, &m, NULL) != GB_OK)
                 break;
             gb_move_format(g, gb_history_move(g, gb_history_length(g) - 1), mv, sizeof mv);

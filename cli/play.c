@@ -1,6 +1,5 @@
 /* play.c — `gabata play`: a game in the terminal, against the computer or another person. */
 #include "cli.h"
-#include "gabata.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -78,25 +77,12 @@ static void trim(char *s)
     memmove(s, s + lead, strlen(s + lead) + 1);
 }
 
-static bool legal_text(const gb_game *g, const char *text)
-{
-    gb_move moves[GB_MAX_MOVES];
-    int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
-    for (int i = 0; i < n; i++) {
-        char t[96];
-        gb_move_format(g, &moves[i], t, sizeof t);
-        if (strcmp(t, text) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* A person's move: move text, or twelve numbers for a layout (RULINGS A2); at a terminal, a
  * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5). */
 static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_move *m, gb_error *err)
 {
     if (strcmp(gb_phase(g), "layout") == 0 && strncmp(line, "layout:", 7) != 0) {
-        char text[128] = "layout:";
+        char text[GB_MOVE_TEXT_MAX] = "layout:";
         int count = 0;
         for (const char *p = line; *p;) {
             while (*p == ' ' || *p == ',' || *p == '\t')
@@ -125,13 +111,11 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
     if (rc != GB_OK || !tty || m->kind != GB_MOVE_SOW || m->refusals)
         return rc;
     /* offers k+1 exists exactly when LABEL~(k+1) is legal; LABEL~k takes offer k+1 */
-    char label[4];
-    gb_move_format(g, m, label, sizeof label);
     int k = 0;
     for (;;) {
-        char next[16];
-        snprintf(next, sizeof next, "%s~%d", label, k + 1);
-        if (!legal_text(g, next))
+        gb_move next = *m;
+        next.refusals = (uint16_t)(k + 1);
+        if (k + 1 > 65535 || !gb_move_is_legal(g, &next))
             break;
         gb_game *c = gb_game_clone(g);
         gb_move probe = *m;
@@ -144,10 +128,9 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
                     where = t->lap[i].to;
         }
         gb_game_free(c);
-        char q[96], hole[2] = {0, 0};
-        if (where >= 0)
-            hole[0] = (char)(where < gb_game_rows(g) ? 'A' + where : 'a' + where - gb_game_rows(g));
-        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here", hole);
+        char q[96];
+        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here",
+                 where >= 0 ? gb_hole_label(g, where) : "");
         char *ans = read_line(q, tty);
         bool yes = !ans || ans[0] != 'n';
         free(ans);
@@ -165,7 +148,7 @@ static void list_moves(const gb_game *g)
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
     printf("  legal moves:");
     for (int i = 0; i < n; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &moves[i], mv, sizeof mv);
         printf(" %s", mv);
     }
@@ -219,7 +202,7 @@ static void show_hint(const gb_game *g, uint64_t rng)
     }
     player ai = {PLAYER_AI, 4, 0};
     gb_move m;
-    char mv[96], who[64];
+    char mv[GB_MOVE_TEXT_MAX], who[64];
     if (player_choose(&ai, g, &rng, &m) != 0) {
         printf("  no move to suggest\n");
         return;
@@ -247,20 +230,273 @@ static gb_game *load_record(const char *path)
     return g;
 }
 
-int cmd_play(int argc, char **argv)
+/* ---- the game in the terminal: its state, reading a command, the commands, the computer's turn,
+ * drawing ---- */
+typedef struct play_session {
+    gb_game *g;
+    player kinds[2];   /* South's and North's players */
+    uint64_t rng;      /* the computer players' random source */
+    bool tty, color;
+    redo_stack redo;   /* what undo took back */
+    bool quit;
+} play_session;
+
+/* After a move: what it did lap by lap, a round's end, the board. */
+static void show_move(play_session *ps, const gb_move *m, int mover, int round_before)
 {
-    const char *variant = NULL, *position = NULL;
-    player kinds[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
-    uint64_t seed = (uint64_t)time(NULL);
+    draw_trace(stdout, ps->g, m, mover);
+    draw_round_summary(stdout, ps->g, round_before);
+    draw_board(stdout, ps->g, ps->color);
+}
+
+/* The computer's turn: false when it found no move. */
+static bool computer_turn(play_session *ps, int side)
+{
+    int round_before = gb_round(ps->g);
+    gb_move m;
+    gb_error err;
+    if (player_choose(&ps->kinds[side], ps->g, &ps->rng, &m) != 0 || gb_play(ps->g, &m, &err) != GB_OK) {
+        printf("  the computer found no move\n");
+        return false;
+    }
+    ps->redo.len = 0;
+    show_move(ps, &m, side, round_before);
+    return true;
+}
+
+/* The next command (trimmed; blank lines and # comments skipped), echoed after its prompt when
+ * read from a script; NULL at the end of the input. */
+static char *read_command(const play_session *ps, const char *prompt)
+{
+    for (;;) {
+        char *line = read_line(prompt, ps->tty);
+        if (!line)
+            return NULL;
+        trim(line);
+        if (!*line || line[0] == '#') {
+            free(line);
+            continue;
+        }
+        if (!ps->tty)
+            printf("%s%s\n", prompt, line);
+        return line;
+    }
+}
+
+static void command_quit(play_session *ps, char *arg)
+{
+    (void)arg;
+    ps->quit = true;
+}
+
+static void command_help(play_session *ps, char *arg)
+{
+    (void)arg;
+    print_in_game_help(ps->g);
+}
+
+static void command_moves(play_session *ps, char *arg)
+{
+    (void)arg;
+    list_moves(ps->g);
+}
+
+static void command_board(play_session *ps, char *arg)
+{
+    (void)arg;
+    draw_board(stdout, ps->g, ps->color);
+}
+
+static void command_rules(play_session *ps, char *arg)
+{
+    (void)arg;
+    print_rules(stdout, ps->g);
+}
+
+static void command_hint(play_session *ps, char *arg)
+{
+    (void)arg;
+    show_hint(ps->g, ps->rng);
+}
+
+/* Take back moves until it is a person's turn again, with at least one move undone. */
+static void command_undo(play_session *ps, char *arg)
+{
+    (void)arg;
+    gb_game *g = ps->g;
+    int undone = 0;
+    while (gb_history_length(g) > 0) {
+        gb_move last = *gb_history_move(g, gb_history_length(g) - 1);
+        if (gb_undo(g, NULL) != GB_OK)
+            break;
+        redo_push(&ps->redo, &last);
+        undone++;
+        if (ps->kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
+            break;
+    }
+    if (!undone)
+        printf("  nothing to undo\n");
+    else
+        printf("  took back %d move%s\n", undone, undone == 1 ? "" : "s");
+    draw_board(stdout, g, ps->color);
+}
+
+/* Play again what undo took back, up to the next turn of a person. */
+static void command_redo(play_session *ps, char *arg)
+{
+    (void)arg;
+    gb_game *g = ps->g;
+    gb_error err;
+    int redone = 0;
+    while (ps->redo.len > 0 && !gb_is_over(g)) {
+        gb_move rm = ps->redo.moves[ps->redo.len - 1];
+        int mover = gb_to_move(g);
+        if (gb_play(g, &rm, &err) != GB_OK) {
+            printf("  cannot redo: %s\n", err.msg);
+            ps->redo.len = 0;
+            break;
+        }
+        ps->redo.len--;
+        redone++;
+        draw_trace(stdout, g, &rm, mover);
+        if (gb_is_over(g) || ps->kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
+            break;
+    }
+    if (!redone)
+        printf("  nothing to redo\n");
+    draw_board(stdout, g, ps->color);
+}
+
+static void command_save(play_session *ps, char *path)
+{
+    if (!*path)
+        printf("  usage: save FILE\n");
+    else
+        save_record(ps->g, path, &ps->kinds[0], &ps->kinds[1]);
+}
+
+static void command_load(play_session *ps, char *path)
+{
+    gb_game *ng = NULL;
+    if (!*path) {
+        printf("  usage: load FILE\n");
+    } else if ((ng = load_record(path)) != NULL) {
+        gb_game_free(ps->g);
+        ps->g = ng;
+        ps->redo.len = 0;
+        printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(ps->g)),
+               gb_history_length(ps->g));
+        draw_board(stdout, ps->g, ps->color);
+    }
+}
+
+/* L'ab al-Akil's tebweez (A2): a near-even layout, shown (suggest) or played (take). */
+static void near_even_layout(play_session *ps, bool take)
+{
+    gb_game *g = ps->g;
+    gb_move lay;
+    gb_error err;
+    int side = gb_to_move(g);
+    if (gb_suggest_move(g, &ps->rng, &lay) != GB_OK) {
+        printf("  there is no layout to suggest now\n");
+    } else if (!take) {
+        char t[GB_MOVE_TEXT_MAX];
+        gb_move_format(g, &lay, t, sizeof t);
+        printf("  a near-even layout: %s\n  (type 'take' to lay one like it, or type your own 12 numbers)\n", t);
+    } else if (gb_play(g, &lay, &err) != GB_OK) {
+        printf("  %s\n", err.msg);
+    } else {
+        ps->redo.len = 0;
+        draw_trace(stdout, g, &lay, side);
+        draw_board(stdout, g, ps->color);
+    }
+}
+
+static void command_suggest(play_session *ps, char *arg)
+{
+    (void)arg;
+    near_even_layout(ps, false);
+}
+
+static void command_take(play_session *ps, char *arg)
+{
+    (void)arg;
+    near_even_layout(ps, true);
+}
+
+/* A person's move, or why it was refused. */
+static void human_move(play_session *ps, const char *line)
+{
+    int side = gb_to_move(ps->g), round_before = gb_round(ps->g);
+    gb_move m;
+    gb_error err;
+    if (parse_human_move(ps->g, line, ps->tty, &m, &err) != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
+        printf("  %s\n", err.msg);
+        if (err.code == GB_EINVAL)
+            printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
+        return;
+    }
+    ps->redo.len = 0;
+    show_move(ps, &m, side, round_before);
+}
+
+/* The command table: a command's name, whether it takes an argument (the rest of the line,
+ * trimmed), whether it needs a game still going, and its function. Anything else is a move. */
+typedef struct play_command {
+    const char *name;
+    bool takes_arg;
+    bool in_play; /* only while the game goes on */
+    void (*run)(play_session *ps, char *arg);
+} play_command;
+static const play_command play_commands[] = {
+    {"quit", false, false, command_quit},   {"exit", false, false, command_quit},
+    {"help", false, false, command_help},   {"moves", false, false, command_moves},
+    {"board", false, false, command_board}, {"rules", false, false, command_rules},
+    {"hint", false, false, command_hint},   {"undo", false, false, command_undo},
+    {"redo", false, false, command_redo},   {"save", true, false, command_save},
+    {"load", true, false, command_load},    {"suggest", false, true, command_suggest},
+    {"take", false, true, command_take},
+};
+
+/* Run one line: a command of the table, or a move. */
+static void run_command(play_session *ps, char *line)
+{
+    for (size_t i = 0; i < sizeof play_commands / sizeof play_commands[0]; i++) {
+        const play_command *c = &play_commands[i];
+        size_t len = strlen(c->name);
+        if (strncmp(line, c->name, len) != 0 || (line[len] && !(c->takes_arg && line[len] == ' ')))
+            continue;
+        if (c->in_play && gb_is_over(ps->g))
+            break;
+        char *arg = line + len;
+        trim(arg);
+        c->run(ps, arg);
+        return;
+    }
+    if (gb_is_over(ps->g))
+        printf("  the game is over: undo, save FILE, load FILE, rules or quit\n");
+    else
+        human_move(ps, line);
+}
+
+/* The command line of `gabata play`: -1 to go on, else the exit status. */
+typedef struct play_args {
+    const char *variant, *position;
+    player kinds[2];
+    uint64_t seed;
+    char opts[1024];
+} play_args;
+
+static int parse_play_args(int argc, char **argv, play_args *pa)
+{
     double think = 0;
-    char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(play_help, stdout);
             return 0;
         } else if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
-            if (i + 1 >= argc || player_parse(argv[i + 1], &kinds[a[2] == 'n']) != 0) {
+            if (i + 1 >= argc || player_parse(argv[i + 1], &pa->kinds[a[2] == 'n']) != 0) {
                 fprintf(stderr, "gabata: %s needs human, random, ai, ai:1 ... ai:8 or mcts\n", a);
                 return 2;
             }
@@ -276,7 +512,7 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
             errno = 0;
-            if (i + 1 >= argc || (seed = strtoull(argv[i + 1], &end, 10), *end || errno || !*argv[i + 1])) {
+            if (i + 1 >= argc || (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno || !*argv[i + 1])) {
                 fprintf(stderr, "gabata: --seed needs a whole number\n");
                 return 2;
             }
@@ -286,183 +522,80 @@ int cmd_play(int argc, char **argv)
                 fprintf(stderr, "gabata: --position needs a position string\n");
                 return 2;
             }
-            position = argv[++i];
+            pa->position = argv[++i];
         } else if (strchr(a, '=') && a[0] != '-') {
-            size_t used = strlen(opts);
-            snprintf(opts + used, sizeof opts - used, "%s%s", used ? " " : "", a);
-        } else if (!variant && a[0] != '-') {
-            variant = a;
+            size_t used = strlen(pa->opts);
+            snprintf(pa->opts + used, sizeof pa->opts - used, "%s%s", used ? " " : "", a);
+        } else if (!pa->variant && a[0] != '-') {
+            pa->variant = a;
         } else {
             fprintf(stderr, "gabata: unexpected argument '%s' (see gabata play --help)\n", a);
             return 2;
         }
     }
-    if (!variant && !position) {
+    if (!pa->variant && !pa->position) {
         fputs(play_help, stderr);
         return 2;
     }
     for (int k = 0; k < 2; k++)
-        if (think > 0 && kinds[k].think == 0 && (kinds[k].kind == PLAYER_AI || kinds[k].kind == PLAYER_MCTS))
-            kinds[k].think = think;
-    gb_game *g;
+        if (think > 0 && pa->kinds[k].think == 0 &&
+            (pa->kinds[k].kind == PLAYER_AI || pa->kinds[k].kind == PLAYER_MCTS))
+            pa->kinds[k].think = think;
+    return -1;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}}, (uint64_t)time(NULL), ""};
+    int rc = parse_play_args(argc, argv, &pa);
+    if (rc >= 0)
+        return rc;
+    play_session ps = {NULL, {pa.kinds[0], pa.kinds[1]}, pa.seed ^ 0x5deece66dull, false, false, {0}, false};
     gb_error err;
-    int rc = position ? gb_game_from_position(&g, position, seed, &err) : gb_game_new(&g, variant, opts, seed, &err);
+    rc = pa.position ? gb_game_from_position(&ps.g, pa.position, pa.seed, &err)
+                     : gb_game_new(&ps.g, pa.variant, pa.opts, pa.seed, &err);
     if (rc) {
         fprintf(stderr, "gabata: %s\n", err.msg);
         return 2;
     }
-    bool tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    bool color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
-    uint64_t rng = seed ^ 0x5deece66dull;
+    ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    ps.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
     char d0[64], d1[64];
     printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.\n",
-           gb_variant_title(gb_game_variant(g)), player_describe(&kinds[0], d0, sizeof d0),
-           player_describe(&kinds[1], d1, sizeof d1), (unsigned long long)seed);
-    draw_board(stdout, g, color);
+           gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),
+           player_describe(&ps.kinds[1], d1, sizeof d1), (unsigned long long)pa.seed);
+    draw_board(stdout, ps.g, ps.color);
     int status = 0;
-    redo_stack redo = {0};
     bool summarised = false;
-    for (;;) {
-        if (gb_is_over(g)) {
+    while (!ps.quit) {
+        if (gb_is_over(ps.g)) {
             if (!summarised)
-                draw_summary(stdout, g);
+                draw_summary(stdout, ps.g);
             summarised = true;
-            if (!tty)
+            if (!ps.tty)
                 break; /* scripted: the game ends here */
         } else {
             summarised = false;
         }
-        int side = gb_to_move(g);
-        int round_before = gb_round(g);
-        gb_move m;
-        if (side >= 0 && kinds[side].kind != PLAYER_HUMAN) {
-            if (player_choose(&kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
-                printf("  the computer found no move\n");
+        int side = gb_to_move(ps.g);
+        if (side >= 0 && ps.kinds[side].kind != PLAYER_HUMAN) {
+            if (!computer_turn(&ps, side)) {
                 status = 1;
                 break;
             }
-            redo.len = 0;
-            draw_trace(stdout, g, &m, side);
-            draw_round_summary(stdout, g, round_before);
-            draw_board(stdout, g, color);
             continue;
         }
         char prompt[64];
         snprintf(prompt, sizeof prompt, "%s> ", side >= 0 ? side_name(side) : "game over");
-        char *line = read_line(prompt, tty);
+        char *line = read_command(&ps, prompt);
         if (!line) {
             printf("\n");
             break;
         }
-        trim(line);
-        if (!*line || line[0] == '#') {
-            free(line);
-            continue;
-        }
-        if (!tty)
-            printf("%s%s\n", prompt, line);
-        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0) {
-            free(line);
-            break;
-        } else if (strcmp(line, "help") == 0) {
-            print_in_game_help(g);
-        } else if (strcmp(line, "moves") == 0) {
-            list_moves(g);
-        } else if (strcmp(line, "board") == 0) {
-            draw_board(stdout, g, color);
-        } else if (strcmp(line, "rules") == 0) {
-            print_rules(stdout, g);
-        } else if (strcmp(line, "hint") == 0) {
-            show_hint(g, rng);
-        } else if (strcmp(line, "undo") == 0) {
-            /* take back moves until it is a human's turn again with at least one move undone */
-            int undone = 0;
-            while (gb_history_length(g) > 0) {
-                gb_move last = *gb_history_move(g, gb_history_length(g) - 1);
-                if (gb_undo(g, NULL) != GB_OK)
-                    break;
-                redo_push(&redo, &last);
-                undone++;
-                if (kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
-                    break;
-            }
-            if (!undone)
-                printf("  nothing to undo\n");
-            else
-                printf("  took back %d move%s\n", undone, undone == 1 ? "" : "s");
-            draw_board(stdout, g, color);
-        } else if (strcmp(line, "redo") == 0) {
-            /* play again what undo took back, up to the next turn of a person */
-            int redone = 0;
-            while (redo.len > 0 && !gb_is_over(g)) {
-                gb_move rm = redo.moves[redo.len - 1];
-                int mover = gb_to_move(g);
-                if (gb_play(g, &rm, &err) != GB_OK) {
-                    printf("  cannot redo: %s\n", err.msg);
-                    redo.len = 0;
-                    break;
-                }
-                redo.len--;
-                redone++;
-                draw_trace(stdout, g, &rm, mover);
-                if (gb_is_over(g) || kinds[gb_to_move(g)].kind == PLAYER_HUMAN)
-                    break;
-            }
-            if (!redone)
-                printf("  nothing to redo\n");
-            draw_board(stdout, g, color);
-        } else if (strncmp(line, "save", 4) == 0 && (line[4] == ' ' || line[4] == 0)) {
-            char *path = line + 4;
-            trim(path);
-            if (!*path)
-                printf("  usage: save FILE\n");
-            else
-                save_record(g, path, &kinds[0], &kinds[1]);
-        } else if (strncmp(line, "load", 4) == 0 && (line[4] == ' ' || line[4] == 0)) {
-            char *path = line + 4;
-            trim(path);
-            gb_game *ng = NULL;
-            if (!*path) {
-                printf("  usage: load FILE\n");
-            } else if ((ng = load_record(path)) != NULL) {
-                gb_game_free(g);
-                g = ng;
-                redo.len = 0;
-                printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(g)),
-                       gb_history_length(g));
-                draw_board(stdout, g, color);
-            }
-        } else if (gb_is_over(g)) {
-            printf("  the game is over: undo, save FILE, load FILE, rules or quit\n");
-        } else if (strcmp(line, "suggest") == 0 || strcmp(line, "take") == 0) {
-            /* L'ab al-Akil's tebweez (A2): a near-even layout, shown or played */
-            gb_move lay;
-            if (gb_suggest_move(g, &rng, &lay) != GB_OK) {
-                printf("  there is no layout to suggest now\n");
-            } else if (line[0] == 's') {
-                char t[96];
-                gb_move_format(g, &lay, t, sizeof t);
-                printf("  a near-even layout: %s\n  (type 'take' to lay one like it, or type your own 12 numbers)\n", t);
-            } else if (gb_play(g, &lay, &err) != GB_OK) {
-                printf("  %s\n", err.msg);
-            } else {
-                redo.len = 0;
-                draw_trace(stdout, g, &lay, side);
-                draw_board(stdout, g, color);
-            }
-        } else if (parse_human_move(g, line, tty, &m, &err) != GB_OK || gb_play(g, &m, &err) != GB_OK) {
-            printf("  %s\n", err.msg);
-            if (err.code == GB_EINVAL)
-                printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
-        } else {
-            redo.len = 0;
-            draw_trace(stdout, g, &m, side);
-            draw_round_summary(stdout, g, round_before);
-            draw_board(stdout, g, color);
-        }
+        run_command(&ps, line);
         free(line);
     }
-    free(redo.moves);
-    gb_game_free(g);
+    free(ps.redo.moves);
+    gb_game_free(ps.g);
     return status;
 }

@@ -167,9 +167,8 @@ static reply error_reply(int status, const char *fmt, ...)
 /* ---- the view of a game: everything the page draws ---- */
 static json_t *label_json(const gb_game *g, int hole)
 {
-    int n = gb_game_rows(g);
-    char l[2] = {(char)(hole < n ? 'A' + hole : 'a' + hole - n), 0};
-    return json_string(l);
+    const char *l = gb_hole_label(g, hole);
+    return l ? json_string(l) : json_null();
 }
 
 static json_t *moves_json(const gb_game *g)
@@ -178,7 +177,7 @@ static json_t *moves_json(const gb_game *g)
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
     json_t *arr = json_array();
     for (int i = 0; i < n; i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &moves[i], mv, sizeof mv);
         bool on_hole = moves[i].kind == GB_MOVE_SOW || moves[i].kind == GB_MOVE_FEED;
         json_array_append_new(arr, json_pack("{s:s,s:s,s:o}", "text", mv, "kind",
@@ -196,10 +195,13 @@ static json_t *trace_json(const gb_game *g)
     json_t *laps = json_array();
     for (int i = 0; i < t->events; i++) {
         const gb_lap *l = &t->lap[i];
+        json_t *sown = json_array(); /* the holes the lap dropped a stone into, in order */
+        for (int k = 0; k < l->sown_len && l->sown_at + k < t->holes; k++)
+            json_array_append_new(sown, json_integer(t->hole[l->sown_at + k]));
         json_array_append_new(
-            laps, json_pack("{s:i,s:i,s:i,s:s,s:i,s:i}", "from", l->from, "to", l->to, "stones",
+            laps, json_pack("{s:i,s:i,s:i,s:s,s:i,s:i,s:o}", "from", l->from, "to", l->to, "stones",
                             l->stones, "event", gb_event_name(g, l->event) ? gb_event_name(g, l->event) : "other",
-                            "other", l->other, "value", l->value));
+                            "other", l->other, "value", l->value, "sown", sown));
     }
     return json_pack("{s:i,s:I,s:o}", "laps_total", t->laps, "sown", (json_int_t)t->sown, "laps", laps);
 }
@@ -219,7 +221,7 @@ static json_t *view_json(slot *s)
         json_array_append_new(labels, label_json(g, h));
     json_t *hist = json_array();
     for (int i = 0; i < gb_history_length(g); i++) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, i), mv, sizeof mv);
         json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by",
                                               i < s->movers_cap && s->movers[i] ? "N" : "S"));
@@ -227,7 +229,7 @@ static json_t *view_json(slot *s)
     json_t *last = json_null();
     int hl = gb_history_length(g);
     if (hl > 0 && gb_last_trace(g)) {
-        char mv[96];
+        char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, hl - 1), mv, sizeof mv);
         json_t *before = s->before ? json_loads(s->before, 0, NULL) : NULL;
         last = json_pack("{s:s,s:s,s:o,s:o}", "move", mv, "by", s->last_mover ? "N" : "S",
@@ -239,7 +241,7 @@ static json_t *view_json(slot *s)
     if (!gb_is_over(g) && gb_legal_moves(g, dummy, 1) == 0) {
         gb_move m;
         uint64_t r = s->rng ^ 0x9e3779b97f4a7c15ull;
-        char mv[96] = "";
+        char mv[GB_MOVE_TEXT_MAX] = "";
         if (gb_random_move(g, &r, &m) == GB_OK)
             gb_move_format(g, &m, mv, sizeof mv);
         free_move = json_pack("{s:s,s:s}", "phase", gb_phase(g), "example", mv);
@@ -487,7 +489,7 @@ static reply post_move(slot *s, const request *rq)
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
  * budget (ai:1 then always searches), so that no request can think for long; without one
  * (gabata serve), exactly player_choose with the player's own budget. */
-static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
+static int computer_move(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
         return player_choose(p, g, rng, out);
@@ -510,7 +512,7 @@ static int choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out
     return 0;
 }
 
-static const player *computer_for(slot *s, const request *rq, player *tmp, reply *err)
+static const player *computer_asked_for(slot *s, const request *rq, player *tmp, reply *err)
 {
     static const char *const keys[] = {"player", NULL};
     json_t *j = parse_body(rq, keys, err);
@@ -540,33 +542,35 @@ static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
     reply err;
-    const player *p = computer_for(s, rq, &tmp, &err);
+    const player *p = computer_asked_for(s, rq, &tmp, &err);
     if (!p)
         return err;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     gb_move m;
-    if (choose(p, s->g, &s->rng, &m) != 0)
+    if (computer_move(p, s->g, &s->rng, &m) != 0)
         return error_reply(500, "the computer found no move");
     return play_move(s, &m, true, NULL);
 }
 
-static reply get_hint(slot *s)
+static reply get_hint(slot *s, const request *rq)
 {
+    (void)rq;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     player p = {PLAYER_AI, 4, 0};
     gb_move m;
     uint64_t r = s->rng;
-    if (choose(&p, s->g, &r, &m) != 0)
+    if (computer_move(&p, s->g, &r, &m) != 0)
         return error_reply(500, "no move to suggest");
-    char mv[96], d[64];
+    char mv[GB_MOVE_TEXT_MAX], d[64];
     gb_move_format(s->g, &m, mv, sizeof mv);
     return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
 }
 
-static reply post_undo(slot *s)
+static reply post_undo(slot *s, const request *rq)
 {
+    (void)rq;
     /* Take back plies until a person is to move (at least one), as the terminal game does; with
      * two computer players or two people, one ply. */
     int undone = 0;
@@ -583,8 +587,9 @@ static reply post_undo(slot *s)
     return view_reply(200, s);
 }
 
-static reply get_record(slot *s)
+static reply get_record(slot *s, const request *rq)
 {
+    (void)rq;
     char date[16], p0[64], p1[64];
     time_t now = time(NULL);
     struct tm tmv;
@@ -598,71 +603,138 @@ static reply get_record(slot *s)
     return r;
 }
 
-/* /api/... */
-static reply route_api(const char *method, const char *path, const request *rq)
+/* ---- routing: a table of (method, path pattern, handler) ---- */
+static reply get_variants(slot *s, const request *rq)
 {
-    bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0,
-         del = strcmp(method, "DELETE") == 0;
-    if (strcmp(path, "/api/variants") == 0) {
-        if (!get)
-            return error_reply(405, "use GET for /api/variants");
-        return json_reply(200, catalog_json());
+    (void)s, (void)rq;
+    return json_reply(200, catalog_json());
+}
+
+static reply get_health(slot *s, const request *rq)
+{
+    (void)s, (void)rq;
+    return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I}", "status", "ok", "games", S.count,
+                                     "max_games", S.max_games, "created", (json_int_t)S.created,
+                                     "evicted", (json_int_t)S.evicted, "requests",
+                                     (json_int_t)S.requests));
+}
+
+static reply post_games(slot *s, const request *rq)
+{
+    (void)s;
+    return create_game(rq);
+}
+
+static reply get_game(slot *s, const request *rq)
+{
+    (void)rq;
+    return view_reply(200, s);
+}
+
+static reply delete_game(slot *s, const request *rq)
+{
+    (void)rq;
+    char id[sizeof s->id];
+    memcpy(id, s->id, sizeof id);
+    slot_clear(s);
+    S.count--;
+    return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
+}
+
+#define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
+typedef struct route {
+    const char *method;
+    const char *path;        /* exact, but for GAME_PATH's {id} */
+    reply (*handler)(slot *s, const request *rq); /* s: the game named, or NULL */
+    const char *other_method; /* the 405 message for the path with another method */
+} route;
+static const route routes[] = {
+    {"GET", "/api/variants", get_variants, "use GET for /api/variants"},
+    {"GET", "/api/health", get_health, "use GET for /api/health"},
+    {"POST", "/api/games", post_games, "use POST for /api/games to start a game"},
+    {"GET", GAME_PATH, get_game, "use GET or DELETE for a game"},
+    {"DELETE", GAME_PATH, delete_game, "use GET or DELETE for a game"},
+    {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},
+    {"POST", GAME_PATH "/computer", post_computer, "use POST for computer"},
+    {"POST", GAME_PATH "/undo", post_undo, "use POST for undo"},
+    {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
+    {"GET", GAME_PATH "/record", get_record, "use GET for record"},
+};
+#define NUM_ROUTES (sizeof routes / sizeof routes[0])
+
+/* Does path match the pattern ({id} standing for one non-empty segment)? */
+static bool path_matches(const char *pattern, const char *path)
+{
+    while (*pattern) {
+        if (strncmp(pattern, "{id}", 4) == 0) {
+            size_t seg = strcspn(path, "/");
+            if (seg == 0)
+                return false;
+            path += seg;
+            pattern += 4;
+        } else if (*pattern++ != *path++) {
+            return false;
+        }
     }
-    if (strcmp(path, "/api/health") == 0) {
-        if (!get)
-            return error_reply(405, "use GET for /api/health");
-        return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I}", "status", "ok", "games", S.count,
-                                         "max_games", S.max_games, "created", (json_int_t)S.created,
-                                         "evicted", (json_int_t)S.evicted, "requests",
-                                         (json_int_t)S.requests));
-    }
-    if (strcmp(path, "/api/games") == 0) {
-        if (!post)
-            return error_reply(405, "use POST for /api/games to start a game");
-        return create_game(rq);
-    }
-    if (strncmp(path, "/api/games/", 11) != 0)
-        return error_reply(404, "no such API endpoint: %.100s", path);
+    return *path == 0;
+}
+
+/* The game a /api/games/ID... path names: the slot, or NULL with the 404 in *err. */
+static slot *game_named(const char *path, reply *err)
+{
     char id[32] = "";
-    const char *rest = path + 11, *slash = strchr(rest, '/');
+    const char *rest = path + strlen("/api/games/"), *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
-    if (idlen >= sizeof id)
-        return error_reply(404, "no game with id '%.40s'", rest);
+    if (idlen >= sizeof id) {
+        *err = error_reply(404, "no game with id '%.40s'", rest);
+        return NULL;
+    }
     memcpy(id, rest, idlen);
     id[idlen] = 0;
-    const char *action = slash ? slash + 1 : "";
     slot *s = slot_find(id);
-    if (!s)
-        return error_reply(404, "no game with id '%.40s' (it may have ended long ago and been dropped)", id);
+    if (!s) {
+        *err = error_reply(404, "no game with id '%.40s' (it may have ended long ago and been dropped)", id);
+        return NULL;
+    }
     s->used = ++S.tick;
-    if (!*action) {
-        if (get)
-            return view_reply(200, s);
-        if (del) {
-            slot_clear(s);
-            S.count--;
-            return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
-        }
-        return error_reply(405, "use GET or DELETE for a game");
+    return s;
+}
+
+/* /api/...: the route of the path and method; a path known with another method is a 405, an
+ * unknown game a 404 before anything else. */
+static reply route_api(const char *method, const char *path, const request *rq)
+{
+    const route *hit = NULL, *known = NULL;
+    const bool of_game = strncmp(path, "/api/games/", 11) == 0;
+    const char *slash = of_game ? strchr(path + 11, '/') : NULL;
+    char trimmed[64]; /* /api/games/ID/ is the game itself */
+    const char *match = path;
+    if (slash && !slash[1] && (size_t)(slash - path) < sizeof trimmed) {
+        memcpy(trimmed, path, (size_t)(slash - path));
+        trimmed[slash - path] = 0;
+        match = trimmed;
     }
-    struct {
-        const char *name;
-        bool post;
-    } const acts[] = {{"moves", true}, {"computer", true}, {"undo", true}, {"hint", false}, {"record", false}};
-    for (size_t i = 0; i < sizeof acts / sizeof acts[0]; i++) {
-        if (strcmp(action, acts[i].name) != 0)
+    for (size_t i = 0; i < NUM_ROUTES && !hit; i++) {
+        if (!path_matches(routes[i].path, match))
             continue;
-        if (acts[i].post ? !post : !get)
-            return error_reply(405, "use %s for %s", acts[i].post ? "POST" : "GET", acts[i].name);
-        switch (i) {
-        case 0: return post_move(s, rq);
-        case 1: return post_computer(s, rq);
-        case 2: return post_undo(s);
-        case 3: return get_hint(s);
-        default: return get_record(s);
-        }
+        known = known ? known : &routes[i];
+        if (strcmp(method, routes[i].method) == 0)
+            hit = &routes[i];
     }
-    return error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record)", action);
+    slot *s = NULL;
+    if (of_game) {
+        reply err;
+        if (!(s = game_named(path, &err)))
+            return err;
+    }
+    if (hit)
+        return hit->handler(s, rq);
+    if (known)
+        return error_reply(405, "%s", known->other_method);
+    if (of_game)
+        return error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record)",
+                           slash ? slash + 1 : "");
+    return error_reply(404, "no such API endpoint: %.100s", path);
 }
 
 /* ---- the API without the network (cli.h): the MHD callback, the fuzzer and the tests ---- */
@@ -789,9 +861,10 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
     return send_reply(c, error_reply(404, "no such page: %.100s", url));
 }
 
-static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
-                              const char *method, const char *version, const char *upload_data,
-                              size_t *upload_data_size, void **con_cls)
+static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
+                                      const char *method, const char *version,
+                                      const char *upload_data, size_t *upload_data_size,
+                                      void **con_cls)
 {
     (void)cls;
     (void)version;
@@ -944,7 +1017,7 @@ int cmd_serve(int argc, char **argv)
 
     errno = 0;
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, handle, NULL,
+        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, answer_request, NULL,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, 1000u,
         MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
         MHD_OPTION_END);

@@ -50,7 +50,7 @@ static inline void fuzz_exercise(gb_game *g, int plies)
         gb_move moves[GB_MAX_MOVES];
         int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
         for (int k = 0; k < n; k++) {
-            char text[96];
+            char text[GB_MOVE_TEXT_MAX];
             gb_move back;
             gb_error err;
             FUZZ_CHECK(gb_move_format(g, &moves[k], text, sizeof text) > 0);

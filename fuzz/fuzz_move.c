@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (gb_move_parse(g, text, &m, &err) != GB_OK) {
         fuzz_check_error(&err);
     } else {
-        char out[96];
+        char out[GB_MOVE_TEXT_MAX];
         gb_move back;
         FUZZ_CHECK(gb_move_format(g, &m, out, sizeof out) > 0);
         FUZZ_CHECK(gb_move_parse(g, out, &back, &err) == GB_OK);

@@ -85,8 +85,8 @@ enum {
     GB_EV_CONTINUE = 0, /* relay: the hole is lifted and sown on */
     GB_EV_END,          /* the move ends there */
     GB_EV_CAPTURE,      /* `value` stones captured, from hole `other` (and any chain) */
-    GB_EV_CLAIM,        /* the hole becomes the mover's held hole (an ekwarna, a bulto; `value`
-                           holes at once when more than 1) */
+    GB_EV_CLAIM,        /* the hole becomes the mover's held hole (an ekwarna, a bulto); Bulto:
+                           `value` bulto made at once from `to` on (B6), else 0 */
     GB_EV_INTO_HELD,    /* into one of the mover's own held holes: the move ends */
     GB_EV_RAID,         /* into the opponent's held hole: `value` stones taken (Qelat's eat) */
     GB_EV_DECLINE,      /* an offered claim refused (Bulto B5): not a lap of its own */
@@ -95,20 +95,35 @@ enum {
     GB_EV_COUNT
 };
 #define GB_TRACE_LAPS 64
+/* Room for the holes sown by GB_TRACE_LAPS laps of 96 stones (the most any game starts with). */
+#define GB_TRACE_HOLES 6144
 typedef struct gb_lap {
-    uint8_t from;    /* hole lifted */
-    uint8_t to;      /* hole where the lap's last stone fell */
+    uint8_t from;    /* hole lifted (Bulto's refusal: the lap's origin; feed: the pit fed from) */
+    uint8_t to;      /* hole where the lap's last stone fell (a run of bulto: its first hole) */
     uint8_t event;   /* GB_EV_* */
     uint8_t other;   /* hole captured from, when the event names one */
     uint16_t stones; /* stones sown in the lap */
     uint16_t value;  /* stones captured or eaten */
+    /* The holes this lap dropped a stone into, one entry a stone, in the order they were dropped:
+     * gb_trace.hole[sown_at .. sown_at + sown_len - 1]. Every hole the rules passed over (the
+     * origin with skip-origin=yes, RULINGS §0; Bulto's opponent's bulto, B3; a refused bulto, B5;
+     * an eligible hole skipped, B6) is simply absent, however often the lap goes round the ring.
+     * sown_len == stones, except for a GB_EV_REFUSE entry (an event inside a lap, not a lap: 0)
+     * and if the trace's hole list ran out (a lap of more stones than any game starts with). */
+    uint16_t sown_at;
+    uint16_t sown_len;
 } gb_lap;
 typedef struct gb_trace {
     int laps;          /* laps in the move (may exceed GB_TRACE_LAPS) */
     int events;        /* entries filled in `lap` (at most GB_TRACE_LAPS) */
     long sown;         /* stones dropped in the whole move */
+    int holes;         /* entries filled in `hole` */
     gb_lap lap[GB_TRACE_LAPS];
+    uint8_t hole[GB_TRACE_HOLES]; /* the holes sown by the recorded laps, lap after lap */
 } gb_trace;
+
+/* The longest move text gb_move_format writes, its terminating zero included. */
+#define GB_MOVE_TEXT_MAX 96
 
 typedef struct gb_game gb_game;
 
@@ -154,6 +169,22 @@ int gb_hole_count(const gb_game *g, int hole);
 int gb_hole_mark(const gb_game *g, int hole);  /* GB_MARK_* */
 int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
 int gb_store(const gb_game *g, int side);
+/* The label of a hole (RULINGS §0): "A".."J" for South's row, "a".."j" for North's; NULL when
+ * there is no such hole. The string is static. */
+const char *gb_hole_label(const gb_game *g, int hole);
+
+/* The game's own fields of the state (match data: round figures, earnings, holes owned, gains,
+ * the distributor, ...), the ones gb_state_json writes after the core fields, in that order. */
+typedef struct gb_state_field {
+    const char *key;  /* JSON key, e.g. "earnings" (static) */
+    int per_side;     /* 1: the value is per side, in side[GB_SOUTH] and side[GB_NORTH] */
+    int side[2];      /* per_side: both values; else side[0] is the value (when text is NULL) */
+    const char *text; /* a text value (static), or NULL */
+} gb_state_field;
+/* How many there are now (0 for a game without any). */
+int gb_game_field_count(const gb_game *g);
+/* The i-th (0 <= i < gb_game_field_count) into *out: GB_OK, or GB_EINVAL past the end. */
+int gb_game_field(const gb_game *g, int i, gb_state_field *out);
 int gb_to_move(const gb_game *g);               /* GB_SOUTH, GB_NORTH, or GB_NOBODY when over */
 const char *gb_phase(const gb_game *g);
 int gb_is_over(const gb_game *g);
@@ -180,6 +211,14 @@ int gb_game_successor(const gb_game *g, int i, gb_game **out);
 /* Move text (docs/notation.md). Returns the length written, or a negative code. */
 int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len);
 int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err);
+/* Is m one of the legal moves now (gb_legal_moves)? 1 or 0. For a phase whose moves cannot be
+ * listed (a layout), 1 when gb_play would take it. The chance field is not compared. */
+int gb_move_is_legal(const gb_game *g, const gb_move *m);
+/* GB_OK when m is legal now; otherwise its code, with the reason in the rules' words in err. */
+int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err);
+/* Parse `text` and say whether it is legal now: GB_OK with *out set, GB_EINVAL (not a move),
+ * GB_EILLEGAL (a move, not legal here: err says why) or GB_EOVER. out may be NULL. */
+int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err);
 
 /* ---- positions, records, JSON ---- */
 char *gb_position_format(const gb_game *g);

@@ -85,6 +85,10 @@ static void check_pos(const gb_options *o, const gb_pos *p)
                 assert_int_equal(ts.events, tf.events);
                 assert_memory_equal(ts.lap, tf.lap,
                                     sizeof ts.lap[0] * (size_t)(ts.events < GB_TRACE_LAPS ? ts.events : GB_TRACE_LAPS));
+                /* and the holes each lap sowed (the bit-mask laps list their `to` in ring order) */
+                assert_int_equal(ts.holes, tf.holes);
+                if (ts.holes)
+                    assert_memory_equal(ts.hole, tf.hole, (size_t)ts.holes);
             }
         }
     }

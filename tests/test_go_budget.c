@@ -72,7 +72,7 @@ static void run_go(const char *setup, const char *args, go_answer *a)
 }
 
 /* The legal moves after `setup`, from the protocol's `moves` (one a line). */
-static int legal_moves(const char *setup, char moves[][96], int max)
+static int legal_moves(const char *setup, char moves[][GB_MOVE_TEXT_MAX], int max)
 {
     char in[4096];
     snprintf(in, sizeof in, "%smoves\n", setup);
@@ -90,7 +90,7 @@ static int legal_moves(const char *setup, char moves[][96], int max)
  * cannot be listed (a layout) `play` accepts it. */
 static void assert_legal(const char *setup, const char *move)
 {
-    char moves[GB_MAX_MOVES][96];
+    char moves[GB_MAX_MOVES][GB_MOVE_TEXT_MAX];
     int n = legal_moves(setup, moves, GB_MAX_MOVES);
     if (n > 0) {
         for (int i = 0; i < n; i++)
@@ -172,7 +172,7 @@ static void test_go_nodes_exact(void **state)
     (void)state;
     make_setups();
     for (int p = 0; p < nsetups; p++) {
-        char moves[GB_MAX_MOVES][96];
+        char moves[GB_MAX_MOVES][GB_MOVE_TEXT_MAX];
         int n = legal_moves(setups[p], moves, GB_MAX_MOVES);
         go_answer d1, d2, a;
         run_go(setups[p], "depth 1", &d1);

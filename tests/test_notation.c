@@ -33,7 +33,7 @@ static void test_move_text(void **state)
     }
     const char *forms[] = {"pass", "keep", "turn", "feed:C", "C~2", "E@S", "d@N", NULL};
     for (int i = 0; forms[i]; i++) {
-        char back[96];
+        char back[GB_MOVE_TEXT_MAX];
         assert_int_equal(gb_move_parse(g, forms[i], &m, &err), GB_OK);
         gb_move_format(g, &m, back, sizeof back);
         assert_string_equal(back, forms[i]);

@@ -468,8 +468,9 @@ const EVENT_TEXT = {
   bulto: 'makes it a bulto', refuse: 'bulto refused', 'own-bulto': 'own bulto: the move ends',
 };
 
-/* The last move, lap by lap, from the state before it: each lap lifts its hole and drops stones
- * one by one; the board is then set to the server's state, which is the truth. */
+/* The last move, lap by lap, from the state before it: each lap lifts its hole and drops its
+ * stones one by one into the holes the server's trace names (`sown`: the rules' skips already
+ * left out); the board is then set to the server's state, which is the truth. */
 async function animate(view) {
   const last = view.last;
   const lapBox = $('lap');
@@ -477,40 +478,27 @@ async function animate(view) {
   const ms = speedMs();
   if (!last || !last.before || !last.trace || ms === 0 || !last.trace.laps.length) return;
   const st = JSON.parse(JSON.stringify(last.before));
-  const n = view.rows, ring = 2 * n;
   const mover = last.by;
-  const skipOrigin = /skip-origin=yes/.test(st.options || '');
   const laps = last.trace.laps;
   const status = $('status');
   status.textContent = `${sideName(mover)} plays ${last.move}…`;
-  const totalStones = laps.reduce((a, l) => a + l.stones, 0);
+  const totalStones = laps.reduce((a, l) => a + (l.sown || []).length, 0);
   const per = Math.max(8, Math.min(ms, Math.floor(9000 / Math.max(1, totalStones))));
   for (let i = 0; i < laps.length; i++) {
     const l = laps[i];
     const lab = (h) => view.labels[h];
     lapBox.textContent = `${sideName(mover)} played ${last.move} — lap ${i + 1} of ${last.trace.laps_total}: ${lab(l.from)}, ${l.stones} stone${l.stones === 1 ? '' : 's'}, last into ${lab(l.to)}`;
-    let hand = l.stones;
-    st.holes[l.from] = Math.max(0, st.holes[l.from] - hand);
-    let pos = l.from;
-    const hl = new Set([l.from]);
-    drawBoard(view, st, hl);
-    await sleep(per);
-    let guard = 0;
-    while (hand > 0 && guard++ < 4 * ring * (hand + 1)) {
-      pos = (pos + 1) % ring;
-      if (skipOrigin && pos === l.from) continue;
-      const mk = st.mark[pos] || '';
-      if (mk.startsWith('bulto:') && !mk.endsWith(mover)) continue; // the opponent's bulto get nothing
-      if (hand === 1 && pos !== l.to && hand < l.stones) {
-        // the rules skipped holes we cannot see from here (refusals, open-phase skips): the last
-        // stone goes where the server says
-        pos = l.to;
-      }
-      st.holes[pos] += 1;
-      hand -= 1;
-      hl.add(pos);
-      drawBoard(view, st, new Set([l.from, pos]));
+    const sown = l.sown || [];
+    if (sown.length) {
+      // a lap lifts its stones (a feed, one seed) and drops one into each hole named, in order
+      st.holes[l.from] = Math.max(0, st.holes[l.from] - l.stones);
+      drawBoard(view, st, new Set([l.from]));
       await sleep(per);
+      for (const pos of sown) {
+        st.holes[pos] += 1;
+        drawBoard(view, st, new Set([l.from, pos]));
+        await sleep(per);
+      }
     }
     const ev = EVENT_TEXT[l.event] || l.event;
     let extra = '';

@@ -193,3 +193,14 @@ int gb_label_parse(int n, const char *s, int *hole)
     }
     return 0;
 }
+
+void gb_trace_note_run(gb_trace *t, int ring, int after, int count, uint32_t skip)
+{
+    int q = after;
+    for (int k = 0; k < count && t->holes < GB_TRACE_HOLES; k++) {
+        q = gb_next(ring, q);
+        while ((skip >> q) & 1u)
+            q = gb_next(ring, q);
+        t->hole[t->holes++] = (uint8_t)q;
+    }
+}

@@ -206,7 +206,8 @@ struct gb_game {
     gb_record rec;
     step *hist;
     int hist_len, hist_cap;
-    gb_trace last;
+    gb_trace traces[2]; /* the last move's, and the one being played (no copy of ~7 KB a move) */
+    int last;           /* index of the last move's trace */
     bool has_last;
     int nmoves;
     gb_move moves[GB_MAX_MOVES];
@@ -352,6 +353,45 @@ int gb_hole_count(const gb_game *g, int h) { return hole_ok(g, h) ? g->cur.holes
 int gb_hole_mark(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_mark(&g->cur, h) : -1; }
 int gb_hole_owner(const gb_game *g, int h) { return hole_ok(g, h) ? gb_pos_owner(&g->cur, h) : -1; }
 int gb_store(const gb_game *g, int side) { return side == 0 || side == 1 ? g->cur.store[side] : -1; }
+const char *gb_hole_label(const gb_game *g, int h)
+{
+    static const char upper[] = "A\0B\0C\0D\0E\0F\0G\0H\0I\0J\0K\0L\0M\0N\0O\0P\0Q\0R\0S\0T";
+    static const char lower[] = "a\0b\0c\0d\0e\0f\0g\0h\0i\0j\0k\0l\0m\0n\0o\0p\0q\0r\0s\0t";
+    const int n = g->r->n;
+    if (!hole_ok(g, h) || n > 20)
+        return NULL;
+    return h < n ? upper + 2 * h : lower + 2 * (h - n);
+}
+
+/* The game's own state fields (gb_rules.fields), as many as there are room for. */
+#define GB_FIELDS_MAX 16
+static int game_fields(const gb_game *g, gb_field *f)
+{
+    if (!g->r->fields)
+        return 0;
+    int n = g->r->fields(&g->o, &g->cur, f, GB_FIELDS_MAX);
+    return n < 0 ? 0 : n < GB_FIELDS_MAX ? n : GB_FIELDS_MAX;
+}
+
+int gb_game_field_count(const gb_game *g)
+{
+    gb_field f[GB_FIELDS_MAX];
+    return game_fields(g, f);
+}
+
+int gb_game_field(const gb_game *g, int i, gb_state_field *out)
+{
+    gb_field f[GB_FIELDS_MAX];
+    int n = game_fields(g, f);
+    if (i < 0 || i >= n)
+        return GB_EINVAL;
+    out->key = f[i].key;
+    out->per_side = f[i].per_side;
+    out->side[0] = f[i].s;
+    out->side[1] = f[i].per_side ? f[i].n : 0;
+    out->text = f[i].per_side ? NULL : f[i].text;
+    return GB_OK;
+}
 int gb_to_move(const gb_game *g) { return (g->cur.flags & GB_F_OVER) ? GB_NOBODY : g->cur.to_move; }
 const char *gb_phase(const gb_game *g) { return g->r->phases[g->cur.phase]; }
 int gb_is_over(const gb_game *g) { return (g->cur.flags & GB_F_OVER) != 0; }
@@ -364,7 +404,7 @@ const gb_move *gb_history_move(const gb_game *g, int i)
 {
     return i >= 0 && i < g->hist_len ? &g->hist[i].move : NULL;
 }
-const gb_trace *gb_last_trace(const gb_game *g) { return g->has_last ? &g->last : NULL; }
+const gb_trace *gb_last_trace(const gb_game *g) { return g->has_last ? &g->traces[g->last] : NULL; }
 
 int gb_score(const gb_game *g, int side)
 {
@@ -427,59 +467,61 @@ static int hist_push(gb_game *g, const gb_move *m, uint64_t rng_before)
     return GB_OK;
 }
 
+/* Why m, not among the legal moves, is refused: in the rules' words when they have any. */
+static int why_illegal(const gb_game *g, const gb_move *m, gb_error *err)
+{
+    gb_pos probe = g->cur;
+    gb_move mm = *m;
+    uint64_t rng = g->rng;
+    gb_error why = {0, ""};
+    int rc = g->r->play(&g->o, &probe, &mm, NULL, &rng, &why);
+    if (rc == GB_OK || rc == GB_EENDLESS)
+        snprintf(why.msg, sizeof why.msg, "%s",
+                 rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)" : "not among the legal moves");
+    return gb_fail(err, GB_EILLEGAL, "illegal move: %s", why.msg);
+}
+
+static int find_listed(const gb_game *g, const gb_move *m)
+{
+    for (int i = 0; i < g->nmoves; i++)
+        if (same_move(&g->moves[i], m))
+            return i;
+    return -1;
+}
+
 int gb_play(gb_game *g, gb_move *m, gb_error *err)
 {
     if (gb_is_over(g))
         return gb_fail(err, GB_EOVER, "the game is over");
+    int listed = find_listed(g, m);
+    if (listed < 0 && g->nmoves > 0 && m->kind != GB_MOVE_LAYOUT)
+        return why_illegal(g, m, err);
+    /* One play makes both the child and the trace; a listed move is legal, so its play cannot
+     * fail (its child is the one gen listed), an unlisted one (a layout) is judged by it. */
     uint64_t rng_before = g->rng;
     gb_pos child = g->cur;
-    gb_trace tr;
-    memset(&tr, 0, sizeof tr);
-    int rc, listed = -1;
-    for (int i = 0; i < g->nmoves; i++)
-        if (same_move(&g->moves[i], m)) {
-            listed = i;
-            break;
-        }
-    if (listed >= 0) {
-        child = g->children[listed];
-        if (!(child.flags & GB_F_ENDLESS)) {
-            gb_pos again = g->cur; /* once more, to record the laps for display */
-            gb_move mm = *m;
-            g->r->play(&g->o, &again, &mm, &tr, &g->rng, NULL);
-            m->chance = mm.chance ? mm.chance : m->chance;
-        }
-    } else {
-        if (g->nmoves > 0 && m->kind != GB_MOVE_LAYOUT) {
-            /* Explain why, in the rules' words, when they have any; else list the moves. */
-            gb_pos probe = g->cur;
-            gb_move mm = *m;
-            gb_error why = {0, ""};
-            rc = g->r->play(&g->o, &probe, &mm, NULL, &g->rng, &why);
+    gb_trace *tr = &g->traces[!g->last];
+    gb_trace_reset(tr);
+    int rc = g->r->play(&g->o, &child, m, tr, &g->rng, listed >= 0 ? NULL : err);
+    if (rc == GB_EENDLESS) {
+        if (g->o.v[GB_OPT_ENDLESS] == 0) {
             g->rng = rng_before;
-            if (rc == GB_OK || rc == GB_EENDLESS)
-                snprintf(why.msg, sizeof why.msg, "%s",
-                         rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)"
-                                           : "not among the legal moves");
-            return gb_fail(err, GB_EILLEGAL, "illegal move: %s", why.msg);
+            return gb_fail(err, GB_EILLEGAL, "illegal move: its sowing never ends (RULINGS T1)");
         }
-        rc = g->r->play(&g->o, &child, m, &tr, &g->rng, err);
-        if (rc == GB_EENDLESS) {
-            if (g->o.v[GB_OPT_ENDLESS] == 0) {
-                g->rng = rng_before;
-                return gb_fail(err, GB_EILLEGAL, "illegal move: its sowing never ends (RULINGS T1)");
-            }
-            child = g->cur;
-            child.flags |= GB_F_ENDLESS;
-        } else if (rc) {
-            g->rng = rng_before;
-            if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
-                char msg[GB_ERR_LEN];
-                snprintf(msg, sizeof msg, "illegal move: %.200s", err->msg);
-                snprintf(err->msg, sizeof err->msg, "%s", msg);
-            }
-            return rc;
+        child = g->cur; /* T1, endless=ends-game: the game ends on the board before the move */
+        child.flags |= GB_F_ENDLESS;
+        gb_trace_reset(tr);
+    } else if (rc && listed >= 0) {
+        child = g->children[listed]; /* cannot happen: gen listed it */
+        gb_trace_reset(tr);
+    } else if (rc) {
+        g->rng = rng_before;
+        if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
+            char msg[GB_ERR_LEN];
+            snprintf(msg, sizeof msg, "illegal move: %.200s", err->msg);
+            snprintf(err->msg, sizeof err->msg, "%s", msg);
         }
+        return rc;
     }
     rc = hist_push(g, m, rng_before);
     if (rc)
@@ -493,9 +535,41 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     g->hist[g->hist_len - 1].move = *m; /* with the chance outcome drawn, if any */
     g->cur = child;
     g->nmoves = n;
-    g->last = tr;
+    g->last = !g->last;
     g->has_last = true;
     return GB_OK;
+}
+
+int gb_move_is_legal(const gb_game *g, const gb_move *m)
+{
+    if (gb_is_over(g) || !m)
+        return 0;
+    if (find_listed(g, m) >= 0)
+        return 1;
+    if (g->nmoves > 0 && m->kind != GB_MOVE_LAYOUT)
+        return 0;
+    gb_pos probe = g->cur; /* a phase whose moves cannot be listed: as gb_play judges it */
+    gb_move mm = *m;
+    uint64_t rng = g->rng;
+    int rc = g->r->play(&g->o, &probe, &mm, NULL, &rng, NULL);
+    return rc == GB_OK || (rc == GB_EENDLESS && g->o.v[GB_OPT_ENDLESS] != 0);
+}
+
+int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err)
+{
+    if (gb_is_over(g))
+        return gb_fail(err, GB_EOVER, "the game is over");
+    if (gb_move_is_legal(g, m))
+        return GB_OK;
+    if (g->nmoves > 0 && m->kind != GB_MOVE_LAYOUT)
+        return why_illegal(g, m, err);
+    gb_pos probe = g->cur;
+    gb_move mm = *m;
+    uint64_t rng = g->rng;
+    gb_error why = {0, ""};
+    int rc = g->r->play(&g->o, &probe, &mm, NULL, &rng, &why);
+    return gb_fail(err, GB_EILLEGAL, "illegal move: %s",
+                   rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)" : why.msg);
 }
 
 int gb_undo(gb_game *g, gb_error *err)
@@ -617,7 +691,7 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
                     int i = gb_rand_below(rng, k);
                     *nm = buf->moves[i];
                     *nc = buf->children[i];
-                    nt->laps = nt->events = 0;
+                    nt->laps = nt->events = 0; /* the hole list stays full (counts only) */
                     nt->sown = 0;
                     if (!(nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
                         gb_pos again = *child;
@@ -656,6 +730,7 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
         free(tr);
         return gb_fail(err, GB_ENOMEM, "out of memory");
     }
+    gb_trace_count_only(tr); /* the laps' count and stones only, as fast as can be */
     uint64_t rng = seed;
     int rc = GB_OK;
     for (long game = 0; game < games && rc == GB_OK; game++) {

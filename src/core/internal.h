@@ -238,7 +238,8 @@ static inline bool gb_lapguard_lap(gb_lapguard *g, const uint8_t *holes, int nex
     return gb_lapguard_step(g, holes, next, extra);
 }
 
-/* Record a lap in a trace (t may be NULL). Inline: it runs once a lap. */
+/* Record a lap in a trace (t may be NULL). Inline: it runs once a lap. The holes the lap sowed
+ * are the ones noted (gb_trace_hole, gb_trace_holes_after) since the trace's previous entry. */
 static inline void gb_trace_lap(gb_trace *t, int from, int to, int stones, int event, int other,
                                 int value)
 {
@@ -247,6 +248,8 @@ static inline void gb_trace_lap(gb_trace *t, int from, int to, int stones, int e
     t->laps++;
     t->sown += stones;
     if (t->events < GB_TRACE_LAPS) {
+        const gb_lap *prev = t->events ? &t->lap[t->events - 1] : NULL;
+        int at = prev ? prev->sown_at + prev->sown_len : 0;
         gb_lap *l = &t->lap[t->events++];
         l->from = (uint8_t)from;
         l->to = (uint8_t)to;
@@ -254,6 +257,54 @@ static inline void gb_trace_lap(gb_trace *t, int from, int to, int stones, int e
         l->event = (uint8_t)event;
         l->other = (uint8_t)other;
         l->value = (uint16_t)value;
+        l->sown_at = (uint16_t)at;
+        l->sown_len = (uint16_t)(t->holes > at ? t->holes - at : 0);
+    }
+}
+
+/* Note that the lap under way dropped a stone into hole q (t may be NULL). Only laps that will
+ * have an entry are noted, as far as the trace's hole list goes. */
+static inline void gb_trace_hole(gb_trace *t, int q)
+{
+    if (t && t->events < GB_TRACE_LAPS && t->holes < GB_TRACE_HOLES)
+        t->hole[t->holes++] = (uint8_t)q;
+}
+
+/* Note the `count` holes after `after` in ring order, passing over the holes of the mask `skip`
+ * (which must leave one hole out of it): the holes a lap sows when what it passes over does not
+ * change while it goes round (Sadeqa III, Qelat, L'ab al-Akil: only the origin, §0). The work is
+ * out of line (board.c), so that the sowing loops it is written in stay small. */
+void gb_trace_note_run(gb_trace *t, int ring, int after, int count, uint32_t skip);
+static inline void gb_trace_holes_after(gb_trace *t, int ring, int after, int count, uint32_t skip)
+{
+    if (t && t->events < GB_TRACE_LAPS && t->holes < GB_TRACE_HOLES)
+        gb_trace_note_run(t, ring, after, count, skip);
+}
+
+/* Make t a trace that only counts laps and stones (playouts): its hole list is full from the
+ * start, so no hole is noted (gb_trace_reset undoes it; resetting laps, events and sown keeps it). */
+static inline void gb_trace_count_only(gb_trace *t)
+{
+    t->holes = GB_TRACE_HOLES;
+}
+
+/* Start a move's trace again (a sowing played over), keeping a count-only trace so. */
+static inline void gb_trace_restart(gb_trace *t)
+{
+    if (t) {
+        t->laps = t->events = 0;
+        t->sown = 0;
+        if (t->holes != GB_TRACE_HOLES)
+            t->holes = 0;
+    }
+}
+
+/* Empty a trace for a new move (the hole list need not be cleared). */
+static inline void gb_trace_reset(gb_trace *t)
+{
+    if (t) {
+        t->laps = t->events = t->holes = 0;
+        t->sown = 0;
     }
 }
 

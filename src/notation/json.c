@@ -48,16 +48,13 @@ char *gb_state_json(const gb_game *g)
     json_object_set_new(root, "phase", json_string(r->phases[p->phase]));
     json_object_set_new(root, "ply", json_integer(p->ply));
     json_object_set_new(root, "round", json_integer(p->round));
-    if (r->fields) {
-        gb_field f[16];
-        int nf = r->fields(gb_game_options(g), p, f, 16);
-        for (int i = 0; i < nf && i < 16; i++)
-            if (!json_object_get(root, f[i].key)) /* a game never overwrites a core field */
-                json_object_set_new(root, f[i].key,
-                                f[i].per_side ? side_obj(f[i].s, f[i].n)
-                                : f[i].text   ? json_string(f[i].text)
-                                              : json_integer(f[i].s));
-    }
+    gb_state_field f;
+    for (int i = 0; gb_game_field(g, i, &f) == GB_OK; i++)
+        if (!json_object_get(root, f.key)) /* a game never overwrites a core field */
+            json_object_set_new(root, f.key,
+                                f.per_side ? side_obj(f.side[0], f.side[1])
+                                : f.text   ? json_string(f.text)
+                                           : json_integer(f.side[0]));
     json_object_set_new(root, "over", json_boolean(over));
     if (over) {
         int s[2];

@@ -47,7 +47,7 @@ int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len)
 static int move_parse(int n, const char *text, size_t tlen, gb_move *m, gb_error *err)
 {
     memset(m, 0, sizeof *m);
-    char t[96];
+    char t[GB_MOVE_TEXT_MAX];
     if (tlen == 0)
         return gb_fail(err, GB_EINVAL, "empty move");
     if (tlen >= sizeof t)
@@ -117,6 +117,19 @@ static int move_parse(int n, const char *text, size_t tlen, gb_move *m, gb_error
                        'A' + n - 1, last[0]);
     }
     return GB_OK;
+}
+
+int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err)
+{
+    if (gb_is_over(g))
+        return gb_fail(err, GB_EOVER, "the game is over");
+    gb_move m;
+    int rc = gb_move_parse(g, text, &m, err);
+    if (rc)
+        return rc;
+    if (out)
+        *out = m;
+    return gb_move_check(g, &m, err);
 }
 
 int gb_play_text(gb_game *g, const char *text, gb_error *err)
@@ -520,7 +533,7 @@ char *gb_record_format(const gb_game *g, const char *const *tags)
     sb_add(&b, "\n");
     int col = 0;
     for (int i = 0; i < gb_history_length(g); i++) {
-        char mv[96], num[16] = "";
+        char mv[GB_MOVE_TEXT_MAX], num[16] = "";
         move_format(r->n, gb_history_move(g, i), mv, sizeof mv);
         if (i % 2 == 0)
             snprintf(num, sizeof num, "%d. ", i / 2 + 1);

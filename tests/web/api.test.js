@@ -42,6 +42,48 @@ test('variants list every game with options and rules', async () => {
   for (const v of r.json.variants) assert.ok(v.rows >= 6 && v.title, v.name);
 });
 
+test('each lap names the holes it sowed, the skipped ones left out (B3, B5, B6, §0)', async () => {
+  // A second method: replay every lap's holes on the board before the move. Bulto takes no
+  // stones, so the board after the move must be exactly that (unless the game ended); no hole
+  // sown may be the lap's origin (skip-origin=yes) or the opponent's bulto (B3).
+  let replayed = 0, skipped = 0, games = 0;
+  while (replayed < 150 && games < 20) {
+    games++;
+    const r = await call('POST', '/api/games', { variant: 'bulto', options: 'skip-origin=yes', seed: 40 + games, south: 'random', north: 'random' });
+    assert.equal(r.status, 201, r.text);
+    let view = r.json;
+    while (!view.state.over && replayed < 150) {
+      const m = await call('POST', `/api/games/${view.id}/computer`, {});
+      assert.equal(m.status, 200, m.text);
+      view = m.json;
+      if (view.state.over) break;
+      const before = view.last.before, mover = view.last.by;
+      const holes = before.holes.slice();
+      for (const l of view.last.trace.laps) {
+        if (l.event === 'refuse') { assert.deepEqual(l.sown, []); continue; }
+        assert.equal(l.sown.length, l.stones);
+        assert.equal(holes[l.from], l.stones);
+        holes[l.from] = 0;
+        let prev = l.from;
+        for (const h of l.sown) {
+          assert.notEqual(h, l.from);
+          const mk = before.mark[h] || '';
+          assert.ok(!(mk.startsWith('bulto:') && !mk.endsWith(mover)), `stone into the opponent's bulto ${h}`);
+          skipped += (h - prev + 40 - 1) % 20;
+          holes[h] += 1;
+          prev = h;
+        }
+      }
+      if (view.last.trace.laps.length === view.last.trace.laps_total) {
+        assert.deepEqual(holes, view.state.holes);
+        replayed++;
+      }
+    }
+  }
+  assert.ok(replayed >= 150, `${replayed} moves replayed`);
+  assert.ok(skipped > 0);
+});
+
 test('a game: start, a hand-worked move, its laps, undo, record', async () => {
   const r = await call('POST', '/api/games', { variant: 'sadeqa', seed: 3, south: 'human', north: 'human' });
   assert.equal(r.status, 201);
@@ -60,6 +102,9 @@ test('a game: start, a hand-worked move, its laps, undo, record', async () => {
   assert.equal(t.sown, 36);
   assert.deepEqual(t.laps.map((l) => [m.json.labels[l.from], m.json.labels[l.to], l.stones]),
     [['C', 'a', 6], ['a', 'h', 7], ['h', 'G', 7], ['G', 'g', 8], ['g', 'G', 8]]);
+  // the holes each lap sowed, in order (the same hand-worked sowing)
+  assert.deepEqual(t.laps.map((l) => l.sown.map((h) => m.json.labels[h]).join('')),
+    ['DEFGHa', 'bcdefgh', 'ABCDEFG', 'Habcdefg', 'hABCDEFG']);
   const lastLap = t.laps[4];
   assert.equal(lastLap.event, 'capture');
   assert.equal(m.json.labels[lastLap.other], 'b');

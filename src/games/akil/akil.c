@@ -102,11 +102,13 @@ static int take(gb_pos *p, int q, int mover)
 }
 
 /* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
-static inline void ak_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
-                          int other, int value)
+static inline void ak_lap(gb_trace *t, bool events, uint32_t skip, int from, int to, int stones,
+                          int event, int other, int value)
 {
-    if (events)
+    if (events) { /* the holes it sowed: the `stones` after `from`, passing over `skip` (§0) */
+        gb_trace_holes_after(t, AK_RING, from, stones, skip);
         gb_trace_lap(t, from, to, stones, event, other, value);
+    }
     else if (t) {
         t->laps++;
         t->sown += stones;
@@ -123,6 +125,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace
     for (;;) {
         int stones = p->holes[h], origin = h, pos = h;
         p->holes[h] = 0;
+        const uint32_t passed = skip_origin ? 1u << origin : 0u; /* for the trace (§0) */
         for (int k = stones; k > 0; k--) {
             pos = gb_next(AK_RING, pos);
             if (skip_origin && pos == origin) /* §0 skip-origin=yes */
@@ -131,7 +134,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace
         }
         int now = p->holes[pos];
         if (now == 1) { /* A5: last seed into an empty pit: the move ends */
-            ak_lap(t, events, origin, pos, stones, GB_EV_END, 0, 0);
+            ak_lap(t, events, passed, origin, pos, stones, GB_EV_END, 0, 0);
             return GB_OK;
         }
         if (now == 2 || now == 4) {
@@ -152,11 +155,11 @@ static inline int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace
                     break;
                 taken += take(p, q, mover);
             }
-            ak_lap(t, events, origin, pos, stones, GB_EV_CAPTURE, gb_opposite(AK_N, pos), taken);
+            ak_lap(t, events, passed, origin, pos, stones, GB_EV_CAPTURE, gb_opposite(AK_N, pos), taken);
             return GB_OK;
         }
         /* A7: any other occupied pit (now 3, 5, 6, ...): continue with its seeds. */
-        ak_lap(t, events, origin, pos, stones, GB_EV_CONTINUE, 0, 0);
+        ak_lap(t, events, passed, origin, pos, stones, GB_EV_CONTINUE, 0, 0);
         if (gb_lapguard_lap(&guard, p->holes, pos, 0)) /* counts and next pit: all that changes */
             return GB_EENDLESS;                         /* T1 */
         h = pos;
@@ -236,6 +239,7 @@ static int ak_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
             /* A8: one seed into the opponent's first pit, where sowing enters his row. */
             p->holes[h]--;
             p->holes[to]++;
+            gb_trace_hole(t, to);
             gb_trace_lap(t, h, to, 1, GB_EV_FEED, 0, 0);
             if (o->v[AK_FEED] == 1)
                 next = mover; /* feed=then-sow: the same player sows next, as a second ply */
@@ -338,7 +342,7 @@ static int ak_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
         *child = *p;
         child->holes[h]--;
         child->holes[to]++;
-        ak_lap(t, false, h, to, 1, GB_EV_FEED, 0, 0);
+        ak_lap(t, false, 0u, h, to, 1, GB_EV_FEED, 0, 0);
         end_ply(child, mover, o->v[AK_FEED] == 1 ? mover : !mover);
         return 1;
     }

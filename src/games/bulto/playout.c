@@ -325,11 +325,13 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             /* B8: the move ends when the last stone falls into an empty hole or the mover's own
              * bulto; otherwise relay from there. */
             if (empty || (own_bulto >> q & 1u)) {
+                gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to); /* to's, in ring order */
                 gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_INTO_HELD, 0, 0);
                 p->mine = mine;
                 p->phase = (uint8_t)phase;
                 goto done;
             }
+            gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to);
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
             s = held + 1;
@@ -382,9 +384,11 @@ open:
             board_store(b, board);
             counts = counts_sow(counts, hb, to);
             if (empty || (own_bulto >> q & 1u)) { /* B8 */
+                gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to); /* to's, in ring order */
                 gb_trace_lap(t, h, q, s, empty ? GB_EV_END : GB_EV_INTO_HELD, 0, 0);
                 goto done;
             }
+            gb_trace_holes_after(t, BU_RING, h, s, BU_ALL & ~to);
             gb_trace_lap(t, h, q, s, GB_EV_CONTINUE, 0, 0);
             h = q;
             s = held + 1;

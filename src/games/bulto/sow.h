@@ -146,6 +146,9 @@ BU_SHARED void trace_refusal(gb_trace *t, int from, int to, int stones)
         l->event = GB_EV_DECLINE;
         l->other = (uint8_t)to;
         l->value = 0;
+        /* no holes: the lap's go to the lap's own entry, from where the lap began */
+        l->sown_at = l > t->lap ? (uint16_t)(l[-1].sown_at + l[-1].sown_len) : 0;
+        l->sown_len = 0;
     }
 }
 
@@ -203,6 +206,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                 if (*left == 0) {
                     BU_SAVE();
                     take_bulto(p, mover, q, k);
+                    gb_trace_holes_after(t, BU_RING, (q + BU_RING - 1) % BU_RING, k, 0);
                     gb_trace_lap(t, h, q, stones, GB_EV_CLAIM, q, k);
                     return LAP_TAKEN;
                 }
@@ -232,6 +236,7 @@ static inline int one_lap(const sow_ctx *c, gb_pos *p, int *next, long *left, lo
                 continue; /* B6: an eligible hole the stones do not make a bulto is skipped */
         }
         b[q]++;
+        gb_trace_hole(t, q);
         BU_TOUCH(q); /* B2: a miné that receives a stone is a miné no more */
         k--;
         idle = 0;
@@ -383,8 +388,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     *p = *p0;
     if (out)
         out->count = count0, out->laps = out->sown = 0;
-    if (t)
-        memset(t, 0, sizeof *t);
+    gb_trace_restart(t);
     if (horizon(&c, p, start, &H, &ends) != GB_OK)
         return GB_EENDLESS;
     next = start;

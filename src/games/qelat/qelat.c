@@ -75,11 +75,13 @@ static void ql_setup(const gb_options *o, gb_pos *p)
 }
 
 /* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
-static inline void ql_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
-                          int other, int value)
+static inline void ql_lap(gb_trace *t, bool events, uint32_t skip, int from, int to, int stones,
+                          int event, int other, int value)
 {
-    if (events)
+    if (events) { /* the holes it sowed: the `stones` after `from`, passing over `skip` (§0) */
+        gb_trace_holes_after(t, QL_RING, from, stones, skip);
         gb_trace_lap(t, from, to, stones, event, other, value);
+    }
     else if (t) {
         t->laps++;
         t->sown += stones;
@@ -102,6 +104,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
     for (;;) {
         int stones = p->holes[h], origin = h, pos = h;
         p->holes[h] = 0;
+        const uint32_t passed = skip_origin ? 1u << origin : 0u; /* for the trace (§0) */
         for (int k = stones; k > 0; k--) { /* Q2: into every hole, ekwarna included */
             pos = gb_next(QL_RING, pos);
             if (skip_origin && pos == origin) /* §0 skip-origin=yes */
@@ -110,7 +113,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
         }
         const uint32_t b = bit(pos);
         if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
-            ql_lap(t, events, h, pos, stones, GB_EV_INTO_HELD, pos, 0);
+            ql_lap(t, events, passed, h, pos, stones, GB_EV_INTO_HELD, pos, 0);
             return GB_OK;
         }
         if (theirs & b) {
@@ -120,7 +123,7 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
             int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
             p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
             p->store[mover] = (uint8_t)(p->store[mover] + eaten);
-            ql_lap(t, events, h, pos, stones, GB_EV_RAID, pos, eaten);
+            ql_lap(t, events, passed, h, pos, stones, GB_EV_RAID, pos, eaten);
             *ate = true;
             return GB_OK;
         }
@@ -128,15 +131,15 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
         bool enemy = by_row ? gb_row_of(QL_N, pos) != mover : gb_pos_owner(p, pos) != mover;
         if (enemy && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
             *mine |= b;
-            ql_lap(t, events, h, pos, stones, GB_EV_CLAIM, pos, 0);
+            ql_lap(t, events, passed, h, pos, stones, GB_EV_CLAIM, pos, 0);
             return GB_OK;
         }
         if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
-            ql_lap(t, events, h, pos, stones, GB_EV_END, pos, 0);
+            ql_lap(t, events, passed, h, pos, stones, GB_EV_END, pos, 0);
             return GB_OK;
         }
         /* Q3 otherwise (ordinary, 2 or more, including 4 in a hole the mover owns): continue. */
-        ql_lap(t, events, h, pos, stones, GB_EV_CONTINUE, pos, 0);
+        ql_lap(t, events, passed, h, pos, stones, GB_EV_CONTINUE, pos, 0);
         if (gb_lapguard_lap(&guard, p->holes, pos, 0)) /* marks and stores never change mid-sowing */
             return GB_EENDLESS;                         /* T1 */
         h = pos;

@@ -77,12 +77,16 @@ static inline sq_u128 sq_lap_add(int from, int stones)
 }
 #endif
 
-/* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
-static inline void sq_lap(gb_trace *t, bool events, int from, int to, int stones, int event,
-                          int other, int value)
+/* Note a lap in t: in full for display (events), with the holes it sowed (the `stones` holes after
+ * `from`, passing over `from` itself with skip-origin=yes, §0), or only its count and stones
+ * (playouts). */
+static inline void sq_lap(gb_trace *t, bool events, bool skip_origin, int from, int to, int stones,
+                          int event, int other, int value)
 {
-    if (events)
+    if (events) {
+        gb_trace_holes_after(t, 2 * SQ_N, from, stones, skip_origin ? 1u << from : 0u);
         gb_trace_lap(t, from, to, stones, event, other, value);
+    }
     else if (t) {
         t->laps++;
         t->sown += stones;
@@ -91,7 +95,8 @@ static inline void sq_lap(gb_trace *t, bool events, int from, int to, int stones
 
 /* S4: the last stone fell into the empty hole pos: the move ends; capture from the opposite hole
  * when pos is in the mover's own row. The capturing stone stays. Then the turn passes. */
-static inline void sq_end_move(gb_pos *p, int from, int pos, int stones, gb_trace *t, bool events)
+static inline void sq_end_move(gb_pos *p, int from, int pos, int stones, gb_trace *t, bool events,
+                               bool skip_origin)
 {
     const int mover = p->to_move;
     int opp = gb_opposite(SQ_N, pos), taken = 0;
@@ -100,7 +105,7 @@ static inline void sq_end_move(gb_pos *p, int from, int pos, int stones, gb_trac
         p->store[mover] = (uint8_t)(p->store[mover] + taken);
         p->holes[opp] = 0;
     }
-    sq_lap(t, events, from, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
+    sq_lap(t, events, skip_origin, from, pos, stones, taken ? GB_EV_CAPTURE : GB_EV_END, opp, taken);
     p->to_move = (uint8_t)!mover;
     p->flags = (uint8_t)((p->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
     p->ply++;
@@ -129,7 +134,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
             v += sq_lap_add(h, stones);
             int pos = (h + stones) & 15;
             if ((uint8_t)(v >> (8 * pos)) > 1) { /* S3: occupied before the last stone: relay */
-                sq_lap(t, events, h, pos, stones, GB_EV_CONTINUE, 0, 0);
+                sq_lap(t, events, false, h, pos, stones, GB_EV_CONTINUE, 0, 0);
                 if (laps < GB_LAP_QUICK) {
                     laps++;
                 } else {
@@ -147,7 +152,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
                 continue;
             }
             memcpy(b, &v, sizeof v);
-            sq_end_move(p, h, pos, stones, t, events);
+            sq_end_move(p, h, pos, stones, t, events, false);
             return GB_OK;
         }
     }
@@ -163,7 +168,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
             b[pos]++;
         }
         if (b[pos] > 1) { /* S3: occupied before the last stone: relay */
-            sq_lap(t, events, h, pos, stones, GB_EV_CONTINUE, 0, 0);
+            sq_lap(t, events, skip_origin, h, pos, stones, GB_EV_CONTINUE, 0, 0);
             if (guard.laps == GB_LAP_QUICK - 1) {
                 gb_lapguard_init(&guard, ring);
                 guard.laps = GB_LAP_QUICK - 1;
@@ -173,7 +178,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
             h = pos;
             continue;
         }
-        sq_end_move(p, h, pos, stones, t, events);
+        sq_end_move(p, h, pos, stones, t, events, skip_origin);
         return GB_OK;
     }
 }
