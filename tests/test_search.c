@@ -26,7 +26,7 @@
 
 #include "ai_cli.h"
 #include "engine_session.h"
-#include "search.h"
+#include "searcher.h"
 
 #include "minimax.h"
 
