@@ -13,6 +13,9 @@ typedef struct session {
     gb_game *g;
     uint64_t seed;
     FILE *out;
+    /* the searcher of every `go`, kept with its table across them as chess engines keep theirs
+     * (a search can so differ from a fresh one's); `new` clears it (docs/protocol.md) */
+    gb_searcher *sr;
 } session;
 
 static void reply_error(session *s, const char *msg) { fprintf(s->out, "error %s\n", msg); }
@@ -43,6 +46,7 @@ static void cmd_new(session *s, char *args)
     }
     gb_game_free(s->g);
     s->g = g;
+    gb_searcher_clear(s->sr); /* a new game: what earlier searches learnt is forgotten */
     ok(s);
 }
 
@@ -248,7 +252,9 @@ static void cmd_go(session *s, char *args)
     o.info = go_info;
     o.user = &c;
     o.tt_mb = 32;
-    gb_searcher *sr = gb_searcher_new(&o);
+    if (!s->sr)
+        s->sr = gb_searcher_new(&o);
+    gb_searcher *sr = s->sr;
     if (!sr) {
         reply_error(s, "out of memory");
         return;
@@ -256,7 +262,6 @@ static void cmd_go(session *s, char *args)
     gb_search_result res;
     gb_error err;
     int rc = c.mcts ? gb_mcts(sr, s->g, &o, &res, &err) : gb_search(sr, s->g, &o, &res, &err);
-    gb_searcher_free(sr);
     if (rc != GB_OK) {
         reply_error(s, err.msg);
         return;
@@ -287,7 +292,7 @@ static const char help_text[] =
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out};
+    session s = {NULL, 1, out, NULL};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
@@ -380,6 +385,7 @@ int engine_run(FILE *in, FILE *out)
         fflush(out);
     }
     gb_game_free(s.g);
+    gb_searcher_free(s.sr);
     free(line);
     fflush(out);
     return 0;

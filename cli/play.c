@@ -320,6 +320,7 @@ int cmd_play(int argc, char **argv)
     draw_board(stdout, g, color);
     int status = 0;
     redo_stack redo = {0};
+    gb_searcher *kept[2] = {NULL, NULL}; /* each computer player's, across the game's moves */
     bool summarised = false;
     for (;;) {
         if (gb_is_over(g)) {
@@ -335,7 +336,7 @@ int cmd_play(int argc, char **argv)
         int round_before = gb_round(g);
         gb_move m;
         if (side >= 0 && kinds[side].kind != PLAYER_HUMAN) {
-            if (player_choose(&kinds[side], g, &rng, &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
+            if (player_choose_kept(&kinds[side], g, &rng, &kept[side], &m) != 0 || gb_play(g, &m, &err) != GB_OK) {
                 printf("  the computer found no move\n");
                 status = 1;
                 break;
@@ -427,6 +428,8 @@ int cmd_play(int argc, char **argv)
                 gb_game_free(g);
                 g = ng;
                 redo.len = 0;
+                gb_searcher_clear(kept[0]); /* another game */
+                gb_searcher_clear(kept[1]);
                 printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(g)),
                        gb_history_length(g));
                 draw_board(stdout, g, color);
@@ -462,6 +465,8 @@ int cmd_play(int argc, char **argv)
         free(line);
     }
     free(redo.moves);
+    gb_searcher_free(kept[0]);
+    gb_searcher_free(kept[1]);
     gb_game_free(g);
     return status;
 }

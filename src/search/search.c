@@ -172,6 +172,13 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
     const gb_pos *p = &s->node[ply];
     const int me = p->to_move;
     gb_pos c = *raw;
+    assert(ply >= 0 && ply + 1 < MAX_PLY);
+#ifndef NDEBUG
+    /* a ply within a round moves stones, it neither makes nor destroys them; but a layout (the
+     * moves of a phase that cannot be listed, searched at the root only) lays a round's stones
+     * out on an empty board (L'ab al-Akil, A2) */
+    const bool conserves = ply > 0 || !s->partial_root;
+#endif
     const int saved = s->rec.len;
     uint8_t chance = 1;
     uint64_t rng = 0;
@@ -198,10 +205,13 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
         v = gb_leaf_value(s->r, &s->o, p, raw, &c, &s->rec, &s->rec0, me, ply + 1, s->scratch_moves,
                           s->scratch_children);
     } else if (n == 0 || leaf) {
+        assert(!conserves || gb_stones_in_play(s->r, &c) == gb_stones_in_play(s->r, p));
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
         s->horizon = true;
         v = gb_eval(s->r, &s->o, &c, me);
     } else {
+        assert(!conserves || gb_stones_in_play(s->r, &c) == gb_stones_in_play(s->r, p));
+        assert(n <= GB_MAX_MOVES);
         s->node[ply + 1] = c;
         s->nmoves[ply + 1] = staged ? -1 : n;
         s->seg[ply + 1] = seg_of(p, s->seg[ply], p->hash, &c);
@@ -211,6 +221,7 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
             v = -search(s, ply + 1, depth - 1, -beta, -alpha);
     }
     s->rec.len = saved;
+    assert(s->stop || (v > -INF && v < INF));
     return v;
 }
 
@@ -253,6 +264,8 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
     const gb_pos *p = &s->node[ply];
     const int me = p->to_move;
     const int alpha0 = alpha;
+    assert(ply >= 0 && ply < MAX_PLY - 1 && depth >= 1);
+    assert(alpha < beta && alpha >= -INF && beta <= INF);
     s->pv_len[ply] = 0;
     uint64_t key = 0;
     uint16_t tt_move = TT_NO_MOVE;
@@ -283,6 +296,8 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
     if (n < 0) {
         /* staged: the table move and killers found when the node was settled, the first legal
          * one already made */
+        /* the first legal candidate was made when the node was settled */
+        assert(s->stage_found[ply] < s->nstage[ply] && (s->stage_made[ply] >> s->stage_found[ply] & 1u));
         for (int i = s->stage_found[ply]; i < s->nstage[ply]; i++) {
             gb_pos made;
             const gb_pos *raw = &s->stage_child[ply][i];
@@ -302,6 +317,16 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
                 goto store;
         }
         n = s->nmoves[ply] = s->r->gen(&s->o, p, s->moves[ply], s->children[ply]);
+        assert(n >= 0 && n <= GB_MAX_MOVES);
+#ifndef NDEBUG
+        /* every staged move played was a listed one (a full Bulto list may be cut short) */
+        for (int t = 0; t < ntried && n < GB_MAX_MOVES; t++) {
+            bool listed = false;
+            for (int i = 0; i < n && !listed; i++)
+                listed = gb_same_move(&s->moves[ply][i], &tried[t]);
+            assert(listed);
+        }
+#endif
     }
     /* order: table move, killers, then immediate gain (captures, eats), then history */
     int order[GB_MAX_MOVES], count = 0;

@@ -68,6 +68,13 @@ double gb_search_elapsed(const struct timespec *t0);
 /* Stones off the board (in the stores): a capture changes it, which ends a repetition segment. */
 static inline int gb_board_taken(const gb_pos *p) { return p->store[0] + p->store[1]; }
 
+/* Stones in play: on the board and in the stores. A ply within a round moves stones but neither
+ * makes nor destroys them, but for a layout (search.c asserts it in Debug builds). */
+static inline int gb_stones_in_play(const gb_rules *r, const gb_pos *p)
+{
+    return p->store[0] + p->store[1] + gb_pos_board_total(p, 2 * r->n);
+}
+
 /* The same move (its chance outcome aside). Inline: move ordering compares moves at every node. */
 static inline bool gb_same_move(const gb_move *a, const gb_move *b)
 {
