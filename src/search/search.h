@@ -6,6 +6,7 @@
 #define GABATA_SEARCH_H
 
 #include "internal.h"
+#include "tune.h"
 
 /* Static evaluation of a settled position that is not over, from `side`'s view, in hundredths
  * of a stone. Dispatches on the game's name to its own terms; games without terms of their own
