@@ -329,6 +329,7 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
 #endif
     }
     /* order: table move, killers, then immediate gain (captures, eats), then history */
+    _Static_assert(KILLERS == 2, "the ordering keys below give two killers their places");
     int order[GB_MAX_MOVES], count = 0;
     long key_of[GB_MAX_MOVES];
     for (int i = 0; i < n; i++) {
