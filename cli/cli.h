@@ -43,6 +43,12 @@ const char *player_describe(const player *p, char *buf, size_t len);
 void player_budget(const player *p, gb_search_opts *o, uint64_t seed);
 /* Choose a move for the player to move (any phase, layouts included); 0 on success. */
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
+/* The same with the player's searcher kept in *kept across the moves of a game, as an engine
+ * keeps its table (made on first use from NULL; the caller frees it with gb_searcher_free at the
+ * game's end, or clears it with gb_searcher_clear for another game). Later moves search with a
+ * warm table: faster, and not always the move a fresh searcher would choose. */
+int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
+                       gb_move *out);
 
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);

@@ -13,6 +13,9 @@ typedef struct session {
     gb_game *g;
     uint64_t seed;
     FILE *out;
+    /* the searcher of every `go`, kept with its table across them as chess engines keep theirs
+     * (a search can so differ from a fresh one's); `new` clears it (docs/protocol.md) */
+    gb_searcher *sr;
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
@@ -55,6 +58,7 @@ static void protocol_new(session *s, char *args)
     }
     gb_game_free(s->g);
     s->g = g;
+    gb_searcher_clear(s->sr); /* a new game: what earlier searches learnt is forgotten */
     ok(s);
 }
 
@@ -260,7 +264,9 @@ static void protocol_go(session *s, char *args)
     o.info = go_info;
     o.user = &c;
     o.tt_mb = 32;
-    gb_searcher *sr = gb_searcher_new(&o);
+    if (!s->sr)
+        s->sr = gb_searcher_new(&o);
+    gb_searcher *sr = s->sr;
     if (!sr) {
         reply_error(s, "out of memory");
         return;
@@ -268,7 +274,6 @@ static void protocol_go(session *s, char *args)
     gb_search_result res;
     gb_error err;
     int rc = c.mcts ? gb_mcts(sr, s->g, &o, &res, &err) : gb_search(sr, s->g, &o, &res, &err);
-    gb_searcher_free(sr);
     if (rc != GB_OK) {
         reply_error(s, err.msg);
         return;
@@ -326,7 +331,7 @@ static int read_line(FILE *in, char *buf, size_t *len)
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out};
+    session s = {NULL, 1, out, NULL};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
@@ -416,6 +421,7 @@ int engine_run(FILE *in, FILE *out)
         fflush(out);
     }
     gb_game_free(s.g);
+    gb_searcher_free(s.sr);
     free(line);
     fflush(out);
     return 0;

@@ -67,15 +67,19 @@ int match_play_game(const match_cfg *c, int index, match_game *out)
     if (match_opening(c, out->pair, &g, out->opening, sizeof out->opening) != 0)
         return -1;
     uint64_t rng = pair_seed(c, out->pair) ^ (0x1234567ull * (uint64_t)(index + 1));
+    gb_searcher *kept[2] = {NULL, NULL}; /* each player's, for this game */
     while (!gb_is_over(g)) {
-        int side = gb_to_move(g);
-        const player *p = &c->p[side == out->p1_side ? 0 : 1];
+        int side = gb_to_move(g), k = side == out->p1_side ? 0 : 1;
         gb_move m;
-        if (player_choose(p, g, &rng, &m) != 0 || gb_play(g, &m, NULL) != GB_OK) {
+        if (player_choose_kept(&c->p[k], g, &rng, &kept[k], &m) != 0 || gb_play(g, &m, NULL) != GB_OK) {
+            gb_searcher_free(kept[0]);
+            gb_searcher_free(kept[1]);
             gb_game_free(g);
             return -1;
         }
     }
+    gb_searcher_free(kept[0]);
+    gb_searcher_free(kept[1]);
     int w = gb_winner(g);
     out->result = w == GB_DRAW ? 1 : w == out->p1_side ? 2 : 0;
     out->score[0] = gb_score(g, GB_SOUTH);

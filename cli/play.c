@@ -238,6 +238,7 @@ typedef struct play_session {
     uint64_t rng;      /* the computer players' random source */
     bool tty, color;
     redo_stack redo;   /* what undo took back */
+    gb_searcher *kept[2]; /* each computer player's searcher, kept across the game's moves */
     bool quit;
 } play_session;
 
@@ -255,7 +256,8 @@ static bool computer_turn(play_session *ps, int side)
     int round_before = gb_round(ps->g);
     gb_move m;
     gb_error err;
-    if (player_choose(&ps->kinds[side], ps->g, &ps->rng, &m) != 0 || gb_play(ps->g, &m, &err) != GB_OK) {
+    if (player_choose_kept(&ps->kinds[side], ps->g, &ps->rng, &ps->kept[side], &m) != 0 ||
+        gb_play(ps->g, &m, &err) != GB_OK) {
         printf("  the computer found no move\n");
         return false;
     }
@@ -384,6 +386,8 @@ static void command_load(play_session *ps, char *path)
         gb_game_free(ps->g);
         ps->g = ng;
         ps->redo.len = 0;
+        gb_searcher_clear(ps->kept[0]); /* another game */
+        gb_searcher_clear(ps->kept[1]);
         printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(ps->g)),
                gb_history_length(ps->g));
         draw_board(stdout, ps->g, ps->color);
@@ -550,7 +554,7 @@ int cmd_play(int argc, char **argv)
     int rc = parse_play_args(argc, argv, &pa);
     if (rc >= 0)
         return rc;
-    play_session ps = {NULL, {pa.kinds[0], pa.kinds[1]}, pa.seed ^ 0x5deece66dull, false, false, {0}, false};
+    play_session ps = {NULL, {pa.kinds[0], pa.kinds[1]}, pa.seed ^ 0x5deece66dull, false, false, {0}, {NULL, NULL}, false};
     gb_error err;
     rc = pa.position ? gb_game_from_position(&ps.g, pa.position, pa.seed, &err)
                      : gb_game_new(&ps.g, pa.variant, pa.opts, pa.seed, &err);
@@ -596,6 +600,8 @@ int cmd_play(int argc, char **argv)
         free(line);
     }
     free(ps.redo.moves);
+    gb_searcher_free(ps.kept[0]);
+    gb_searcher_free(ps.kept[1]);
     gb_game_free(ps.g);
     return status;
 }

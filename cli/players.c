@@ -99,6 +99,12 @@ void player_budget(const player *p, gb_search_opts *o, uint64_t seed)
 
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
+    return player_choose_kept(p, g, rng, NULL, out);
+}
+
+int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
+                       gb_move *out)
+{
     if (gb_is_over(g))
         return -1;
     int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
@@ -108,12 +114,17 @@ int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out
         return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
     gb_search_opts o;
     player_budget(p, &o, gb_rand_next(rng));
-    gb_searcher *s = gb_searcher_new(&o);
+    /* a kept searcher is made on the player's first move, with the table size of its budget
+     * (the same for every move: it depends on the player alone) */
+    gb_searcher *s = kept && *kept ? *kept : gb_searcher_new(&o);
+    if (kept)
+        *kept = s;
     if (!s)
         return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
     gb_search_result res;
     int rc = p->kind == PLAYER_MCTS ? gb_mcts(s, g, &o, &res, NULL) : gb_search(s, g, &o, &res, NULL);
-    gb_searcher_free(s);
+    if (!kept)
+        gb_searcher_free(s);
     if (rc != GB_OK)
         return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
     *out = res.best;

@@ -324,6 +324,11 @@ typedef struct gb_search_opts {
 typedef struct gb_searcher gb_searcher;
 gb_searcher *gb_searcher_new(const gb_search_opts *o);
 void gb_searcher_free(gb_searcher *s);
+/* Forget what earlier searches learnt (the table, history, killers), as for a new game: the next
+ * search is exactly that of a fresh searcher of the same table size. A searcher kept across
+ * searches of one game (as an engine keeps its table between moves) searches faster, but its
+ * results may differ from a fresh one's. Other rules or options clear it by themselves. */
+void gb_searcher_clear(gb_searcher *s);
 /* Alpha-beta (negamax) with iterative deepening, transposition table, killer/history ordering and
  * aspiration windows. GB_EOVER when the game is over. */
 int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,

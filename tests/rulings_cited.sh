@@ -25,8 +25,10 @@ done
 
 files=()
 while IFS= read -r f; do files+=("$f"); done < <(
+    # text files only (grep -I): not the screenshots and other output the browser tests leave
     cd "$root" && find src cli web tests fuzz include bench tools docs README.md -type f \
-        ! -path '*/node_modules/*' ! -name 'package-lock.json' 2>/dev/null | sort)
+        ! -path '*/node_modules/*' ! -path '*/screenshots/*' ! -name 'package-lock.json' \
+        -exec grep -Il . {} + 2>/dev/null | sort)
 [ "${#files[@]}" -gt 0 ] || { echo "FAIL: no files to search under $root"; exit 1; }
 
 # Each citation as "ID<TAB>file:line".

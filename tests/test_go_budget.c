@@ -5,7 +5,8 @@
  * positions of every registered game: the start, and after a few random plies.
  *
  * Expected values come from the protocol itself, not from the search's output: the legal moves
- * from `moves`, and the node count of a depth-1 search, which visits each root move once. */
+ * from `moves`, and the node count of a depth-1 search, which visits each root move once; and a
+ * `go` after `new` against the same `go` in a fresh session (the session keeps its table). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -263,6 +264,64 @@ static void test_go_mcts(void **state)
         }
 }
 
+/* The answers of a session's `go` commands without their timings (nps, time), one string each,
+ * split at each `bestmove` line's `ok`. Returns how many. */
+static int go_answers(const char *input, char ans[][8192], int max)
+{
+    char *out = session(input);
+    int n = 0;
+    size_t len = 0;
+    bool after_best = false;
+    char *save = NULL;
+    ans[0][0] = 0;
+    for (char *l = strtok_r(out, "\n", &save); l && n < max; l = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(l, "error", 5) == 0)
+            fail_msg("%s: %s", input, l);
+        if (strcmp(l, "ok") == 0) {
+            if (after_best) {
+                n++;
+                len = 0;
+                if (n < max)
+                    ans[n][0] = 0;
+            }
+            after_best = false;
+            continue;
+        }
+        after_best = strncmp(l, "bestmove ", 9) == 0;
+        /* drop " nps N" and " time N" */
+        char *save2 = NULL, *prev = NULL;
+        for (char *t = strtok_r(l, " ", &save2); t; t = strtok_r(NULL, " ", &save2)) {
+            bool skip = prev && (strcmp(prev, "nps") == 0 || strcmp(prev, "time") == 0);
+            prev = t;
+            if (skip || strcmp(t, "nps") == 0 || strcmp(t, "time") == 0)
+                continue;
+            len += (size_t)snprintf(ans[n] + len, 8192 - len, "%s ", t);
+            assert_true(len < 8000);
+        }
+        len += (size_t)snprintf(ans[n] + len, 8192 - len, "\n");
+    }
+    free(out);
+    return n;
+}
+
+/* The session keeps its searcher (and table) across `go` commands, and `new` clears it: a `go`
+ * after `new` answers exactly (nodes, scores, lines) as the same `go` in a fresh session, even
+ * after a deeper search of the same position had filled the table. */
+static void test_go_new_clears(void **state)
+{
+    (void)state;
+    static char fresh[2][8192], kept[3][8192];
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        char in[512];
+        snprintf(in, sizeof in, "new %s\ngo depth 5\n", name);
+        assert_int_equal(go_answers(in, fresh, 2), 1);
+        snprintf(in, sizeof in, "new %s\ngo depth 7\nnew %s\ngo depth 5\n", name, name);
+        assert_int_equal(go_answers(in, kept, 3), 2);
+        assert_string_equal(kept[1], fresh[0]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_go_depth),
         cmocka_unit_test(test_go_movetime),
         cmocka_unit_test(test_go_mcts),
+        cmocka_unit_test(test_go_new_clears),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

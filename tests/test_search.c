@@ -3,6 +3,7 @@
  *   every registered game; the minimax is written here on the public API (clones, gb_play), a
  *   second method sharing only the evaluation function with the search;
  * - the transposition table on and off give the same value;
+ * - a searcher kept along a game keeps exact values; a cleared one searches as a fresh one;
  * - the search's leaf settling (gb_settle_light) gives what gb_settle gives, and so does its
  *   settling of expanded nodes (gb_settle_expand, moves included), on every legal move of random
  *   positions of every game;
@@ -26,7 +27,7 @@
 
 #include "ai_cli.h"
 #include "engine_session.h"
-#include "search.h"
+#include "searcher.h"
 
 #include "minimax.h"
 
@@ -339,6 +340,88 @@ static void test_tt_exact_endgames(void **state)
     gb_searcher_free(a);
     gb_searcher_free(b);
     assert_true(checked > 0);
+}
+
+/* A searcher kept along a game, as the engine and the players keep theirs (its table warm with
+ * the entries of the earlier moves' searches, which share positions and repetition segments with
+ * the later ones), still finds the exact alpha-beta value at every ply: the table in its exact
+ * mode against plain alpha-beta without a table, on every game. */
+static void test_kept_searcher_along_a_game(void **state)
+{
+    (void)state;
+    gb_search_opts none, with;
+    memset(&none, 0, sizeof none);
+    memset(&with, 0, sizeof with);
+    none.tt_mb = -1;
+    with.tt_mb = 1;
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        for (int game = 0; game < 4; game++) {
+            gb_searcher *a = gb_searcher_new(&none), *kept = gb_searcher_new(&with);
+            assert_non_null(a);
+            assert_non_null(kept);
+            gb_game *g;
+            assert_int_equal(gb_game_new(&g, name, NULL, (uint64_t)game + 77, NULL), GB_OK);
+            uint64_t rng = (uint64_t)game * 31 + 5;
+            gb_move tmp[GB_MAX_MOVES];
+            for (int ply = 0; ply < 60 && !gb_is_over(g); ply++) {
+                if (gb_legal_moves(g, tmp, GB_MAX_MOVES) > 0) {
+                    int depth = 1 + ply % 5;
+                    int off = ab_value(a, g, depth, 0), on = ab_value(kept, g, depth, 1);
+                    if (off != on) {
+                        char *p = gb_position_format(g);
+                        fail_msg("%s game %d ply %d (%s), depth %d: no table %d, kept table %d", name, game,
+                                 ply, p, depth, off, on);
+                    }
+                }
+                gb_move m;
+                assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+                assert_int_equal(gb_play(g, &m, NULL), GB_OK);
+            }
+            gb_game_free(g);
+            gb_searcher_free(a);
+            gb_searcher_free(kept);
+        }
+    }
+}
+
+/* gb_searcher_clear forgets everything: after searches of other positions (and of the very one
+ * searched next, so that a table left warm would change the search), a cleared searcher's search
+ * is a fresh searcher's, node for node. */
+static void test_searcher_clear_is_fresh(void **state)
+{
+    (void)state;
+    gb_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.tt_mb = 2;
+    o.budget.depth = 6;
+    for (int v = 0; v < gb_variant_count(); v++) {
+        const char *name = gb_variant_name(v);
+        gb_searcher *used = gb_searcher_new(&o);
+        assert_non_null(used);
+        gb_search_result r1, r2;
+        gb_game *g = NULL;
+        for (int i = 0; i < 4; i++) {
+            gb_game_free(g);
+            g = random_position(name, (uint64_t)i + 300, 30);
+            assert_int_equal(gb_search(used, g, &o, &r1, NULL), GB_OK);
+        }
+        gb_searcher_clear(used);
+        gb_searcher *fresh = gb_searcher_new(&o);
+        assert_non_null(fresh);
+        assert_int_equal(gb_search(used, g, &o, &r1, NULL), GB_OK);
+        assert_int_equal(gb_search(fresh, g, &o, &r2, NULL), GB_OK);
+        assert_int_equal(r1.score, r2.score);
+        assert_int_equal(r1.depth, r2.depth);
+        assert_int_equal(r1.nodes, r2.nodes);
+        assert_true(gb_same_move(&r1.best, &r2.best));
+        assert_int_equal(r1.pv_len, r2.pv_len);
+        for (int i = 0; i < r1.pv_len; i++)
+            assert_true(gb_same_move(&r1.pv[i], &r2.pv[i]));
+        gb_game_free(g);
+        gb_searcher_free(used);
+        gb_searcher_free(fresh);
+    }
 }
 
 static void test_mcts_reproducible(void **state)
@@ -699,6 +782,8 @@ int main(void)
         cmocka_unit_test(test_settle_light_same_as_settle),
         cmocka_unit_test(test_tt_on_off_same_value),
         cmocka_unit_test(test_tt_exact_endgames),
+        cmocka_unit_test(test_kept_searcher_along_a_game),
+        cmocka_unit_test(test_searcher_clear_is_fresh),
         cmocka_unit_test(test_wins_are_fastest),
         cmocka_unit_test(test_mcts_reproducible),
         cmocka_unit_test(test_match_pairs_openings),

@@ -73,22 +73,7 @@ bool gb_pos_sane(const gb_rules *r, const gb_pos *p)
     return gb_pos_board_total(p, ring) + p->store[0] + p->store[1] <= 255;
 }
 
-/* splitmix64's finaliser: a good 64-bit mix, so no table has to be initialised anywhere. */
-static inline uint64_t mix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-uint64_t gb_rand_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+uint64_t gb_rand_next(uint64_t *state) { return gb_splitmix64(state); }
 
 /* The repetition hash and comparison read the position as 64-bit words: holes, owners, marks,
  * miné, stores, player to move and phase lie in the first 40 bytes with no padding between them
@@ -123,7 +108,7 @@ static inline uint64_t fold_mul(uint64_t a, uint64_t b)
     u128 r = (u128)a * b;
     return (uint64_t)r ^ (uint64_t)(r >> 64);
 #else
-    return mix64(a) ^ mix64(b ^ 0x5851f42d4c957f2dull);
+    return gb_mix64(a) ^ gb_mix64(b ^ 0x5851f42d4c957f2dull);
 #endif
 }
 
@@ -132,7 +117,7 @@ uint64_t gb_pos_hash(const gb_pos *p)
     uint64_t h = fold_mul(load64(p, 0) ^ 0xa0761d6478bd642full, load64(p, 1) ^ 0xe7037ed1a0b428dbull) ^
                  fold_mul(load64(p, 2) ^ 0x8ebc6af09c88c6e3ull, load64(p, 3) ^ 0x589965cc75374cc3ull) ^
                  fold_mul(load64(p, 4) ^ 0x1d8e4e27c47d124full, tail_word(p) ^ 0x9e3779b97f4a7c15ull);
-    return mix64(h);
+    return gb_mix64(h);
 }
 
 bool gb_pos_same(const gb_pos *a, const gb_pos *b)

@@ -1,6 +1,7 @@
 /* game.c — the driver: the registry of games, the termination rulings T1–T5 applied around every
  * game's rules, and the gb_game object of the public API (history, undo, legal moves). */
 #include "internal.h"
+#include "settle.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -155,15 +156,18 @@ int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_rec
     return -1;
 }
 
-/* Take the transient T1 flag off a child: true when its ply was a never-ending sowing played
- * under endless=ends-game, which ends the game (round) at once on the board before it. */
-static inline bool take_endless(gb_pos *child)
+/* gb_settle's finder: every legal move into the caller's buffers. */
+typedef struct gen_finder {
+    gb_move *moves;
+    gb_pos *children;
+} gen_finder;
+
+static inline int find_gen(void *ctx, const gb_rules *r, const gb_options *o, gb_pos *child)
 {
-    child->flags &= (uint8_t)~GB_F_ROUND_NEW;
-    if (!(child->flags & GB_F_ENDLESS))
-        return false;
-    child->flags &= (uint8_t)~GB_F_ENDLESS;
-    return true;
+    const gen_finder *f = ctx;
+    int n = r->gen(o, child, f->moves, f->children);
+    child->hash = gb_pos_hash(child); /* after gen, which copies the position into the children */
+    return n;
 }
 
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
@@ -171,23 +175,12 @@ int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *
 {
     gb_move local_moves[GB_MAX_MOVES];
     gb_pos local_children[GB_MAX_MOVES];
+    gen_finder f = {moves, children};
     if (!moves) {
-        moves = local_moves;
-        children = local_children;
+        f.moves = local_moves;
+        f.children = local_children;
     }
-    for (;;) {
-        int reason = GB_END_ENDLESS, n = 0;
-        if (!take_endless(child)) {
-            n = r->gen(o, child, moves, children);
-            child->hash = gb_pos_hash(child);
-            reason = gb_t5_reason(r, o, child, n, rec, true);
-        }
-        int rc = gb_t5_conclude(r, o, child, rec, reason, chance, rng);
-        if (rc >= 0)
-            return rc == 1 ? n : rc;
-        if (rc != -1)
-            return rc;
-    }
+    return gb_settle_with(r, o, child, rec, chance, rng, true, find_gen, &f);
 }
 
 /* ---- the game object ---- */
@@ -672,42 +665,49 @@ typedef struct playout_buf {
     gb_pos *children;
 } playout_buf;
 
-/* gb_settle for playouts: the same T5 order, but instead of every legal move of the settled
- * position it draws the next move (uniformly among the legal ones) with its raw child and trace,
- * through the game's `sample` when it has one (one sowing simulated instead of all), else through
- * gen. Returns 1 with *nm, *nc, *nt set, 0 when there is no listed move (over, or a phase whose
- * moves cannot be listed), or GB_ENOMEM. */
+/* The playouts' finder: instead of every legal move of the settled position it draws the next
+ * move (uniformly among the legal ones) with its raw child and trace, through the game's `sample`
+ * when it has one (one sowing simulated instead of all), else through gen. No hash: the
+ * playouts' repetition compares positions. */
+typedef struct draw_finder {
+    uint64_t *rng;
+    playout_buf *buf;
+    gb_move *nm;
+    gb_pos *nc;
+    gb_trace *nt;
+} draw_finder;
+
+static inline int find_draw(void *ctx, const gb_rules *r, const gb_options *o, gb_pos *child)
+{
+    const draw_finder *f = ctx;
+    int k = r->sample ? r->sample(o, child, f->rng, f->nm, f->nc, f->nt) : GB_EINVAL;
+    if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
+        k = r->gen(o, child, f->buf->moves, f->buf->children);
+        if (k > 0) {
+            int i = gb_rand_below(f->rng, k);
+            *f->nm = f->buf->moves[i];
+            *f->nc = f->buf->children[i];
+            f->nt->laps = f->nt->events = 0;
+            f->nt->sown = 0;
+            if (!(f->nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
+                gb_pos again = *child;
+                gb_move mm = *f->nm;
+                r->play(o, &again, &mm, f->nt, f->rng, NULL);
+            }
+        }
+    }
+    return k;
+}
+
+/* gb_settle for playouts (T5 as gb_settle, each round's chance drawn afresh), with the next move
+ * drawn: 1 with *nm, *nc, *nt set, 0 when there is no listed move (over, or a phase whose moves
+ * cannot be listed), or GB_ENOMEM. */
 static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
                        uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
 {
-    for (;;) {
-        int reason = GB_END_ENDLESS, k = 0;
-        uint8_t chance = 0;
-        if (!take_endless(child)) {
-            k = r->sample ? r->sample(o, child, rng, nm, nc, nt) : GB_EINVAL;
-            if (k < 0) { /* no fast path here: every legal move through gen, then draw one */
-                k = r->gen(o, child, buf->moves, buf->children);
-                if (k > 0) {
-                    int i = gb_rand_below(rng, k);
-                    *nm = buf->moves[i];
-                    *nc = buf->children[i];
-                    nt->laps = nt->events = 0; /* the hole list stays full (counts only) */
-                    nt->sown = 0;
-                    if (!(nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
-                        gb_pos again = *child;
-                        gb_move mm = *nm;
-                        r->play(o, &again, &mm, nt, rng, NULL);
-                    }
-                }
-            }
-            reason = gb_t5_reason(r, o, child, k, rec, false);
-        }
-        int rc = gb_t5_conclude(r, o, child, rec, reason, &chance, rng);
-        if (rc >= 0)
-            return rc == 1 ? k > 0 : 0;
-        if (rc != -1)
-            return rc;
-    }
+    draw_finder f = {rng, buf, nm, nc, nt};
+    int k = gb_settle_with(r, o, child, rec, NULL, rng, false, find_draw, &f);
+    return k < 0 ? k : k > 0;
 }
 
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,

@@ -308,14 +308,29 @@ static inline void gb_trace_reset(gb_trace *t)
     }
 }
 
+/* splitmix64, the library's one random source and 64-bit mix (bench/yardstick.c keeps its own
+ * copy on purpose: it measures the machine, not the library). gb_mix64 is its output function,
+ * a good mix of any 64-bit value (hashes, table keys); gb_splitmix64 steps a state and mixes it
+ * (gb_rand_next is it, for the clients). */
+static inline uint64_t gb_mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline uint64_t gb_splitmix64(uint64_t *state)
+{
+    uint64_t z = gb_mix64(*state);
+    *state += 0x9e3779b97f4a7c15ull;
+    return z;
+}
+
 /* A uniform draw from 0..n-1 (n >= 1) off the splitmix64 source, by multiply and shift rather
  * than a division (bias below n/2^64, as with %). */
 static inline int gb_rand_below(uint64_t *state, int n)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    uint64_t z = gb_splitmix64(state);
 #ifdef __SIZEOF_INT128__
     __extension__ typedef unsigned __int128 u128;
     return (int)(((u128)z * (uint64_t)n) >> 64);

@@ -97,5 +97,5 @@ double gb_eval_to_result(int score)
 
 int gb_score_is_win(int score)
 {
-    return score >= GB_SCORE_WIN - 10000 ? 1 : score <= -(GB_SCORE_WIN - 10000) ? -1 : 0;
+    return score >= GB_SCORE_DECIDED ? 1 : score <= -GB_SCORE_DECIDED ? -1 : 0;
 }

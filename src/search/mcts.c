@@ -11,16 +11,10 @@
  * - Playouts draw moves (and chance outcomes) from the searcher's seeded random source; a
  *   phase whose moves cannot be listed (a layout) uses the game's random move. Everything is
  *   reproducible for a seed and a playout budget. */
-#include "search.h"
+#include "searcher.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-#define TREE_CAP (1 << 18)
-#define MAX_TREE_DEPTH 200
-#define PLAYOUT_MAX 2000
-#define CANDIDATES 8
-#define UCT_C 1.0
 
 typedef struct mcts_node {
     gb_pos pos;
@@ -33,13 +27,6 @@ typedef struct mcts_node {
     uint32_t n;
     double w;        /* sum of results for `mover` */
 } mcts_node;
-
-void gb_mcts_free_tree(gb_searcher *s)
-{
-    free(s->tree);
-    s->tree = NULL;
-    s->tree_cap = 0;
-}
 
 /* the result for South of a settled position that ended a line */
 static double end_result(const gb_rules *r, const gb_options *o, const gb_pos *p)
@@ -66,7 +53,7 @@ static int expand(gb_searcher *s, int ni, int *used)
     } else {
         n = r->gen(o, &nd->pos, mv, ch);
         if (n == 0 && r->random_move) {
-            for (int k = 0; k < CANDIDATES * 4 && n < CANDIDATES; k++) {
+            for (int k = 0; k < MCTS_CANDIDATES * 4 && n < MCTS_CANDIDATES; k++) {
                 gb_move m;
                 if (r->random_move(o, &nd->pos, &s->rng, &m) != GB_OK)
                     break;
@@ -123,7 +110,7 @@ static double playout(gb_searcher *s, gb_pos p)
     gb_move *mv = s->moves[3];
     gb_pos *ch = s->children[3];
     int n = r->gen(o, &p, mv, ch);
-    for (int plies = 0; plies < PLAYOUT_MAX; plies++) {
+    for (int plies = 0; plies < MCTS_PLAYOUT_MAX; plies++) {
         gb_pos c;
         if (n > 0) {
             c = ch[gb_rand_next(&s->rng) % (uint64_t)n];
@@ -186,22 +173,22 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
     memset(res, 0, sizeof *res);
     if (gb_is_over(g))
         return gb_fail(err, GB_EOVER, "the game is over");
-    int rc = gb_search_prepare(s, g, o, MAX_TREE_DEPTH + PLAYOUT_MAX + 8, err);
+    int rc = gb_search_prepare(s, g, o, MCTS_MAX_TREE_DEPTH + MCTS_PLAYOUT_MAX + 8, err);
     if (rc)
         return rc;
     if (!s->tree) {
-        s->tree = malloc((size_t)TREE_CAP * sizeof *s->tree);
+        s->tree = malloc((size_t)MCTS_TREE_CAP * sizeof *s->tree);
         if (!s->tree)
             return gb_fail(err, GB_ENOMEM, "out of memory");
-        s->tree_cap = TREE_CAP;
+        s->tree_cap = MCTS_TREE_CAP;
     }
     s->rng = o->seed ^ 0x6d637473ull;
-    int n = gb_search_root_moves(s, g, o);
+    int n = gb_search_root_moves(s, o);
     if (n <= 0)
         return gb_fail(err, GB_EILLEGAL, o->nsearchmoves > 0 ? "none of the moves to search is legal here (phase %s)" : "no move to search in phase %s", gb_phase(g));
     s->nmoves[0] = n;
     const gb_budget *b = &o->budget;
-    long long limit = b->nodes > 0 ? b->nodes : b->movetime_ms > 0 ? 0 : 10000;
+    long long limit = b->nodes > 0 ? b->nodes : b->movetime_ms > 0 ? 0 : MCTS_DEFAULT_PLAYOUTS;
     mcts_node *root = &s->tree[0];
     memset(root, 0, sizeof *root);
     root->pos = s->node[0];
@@ -210,10 +197,10 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
     root->mover = (uint8_t)!root->pos.to_move;
     int used = 1, maxdepth = 0;
     const int base = s->rec.len;
-    int path[MAX_TREE_DEPTH + 2];
+    int path[MCTS_MAX_TREE_DEPTH + 2];
     long long it;
     for (it = 0; limit == 0 || it < limit; it++) {
-        if (it > 0 && b->movetime_ms > 0 && (it & 15) == 0 &&
+        if (it > 0 && b->movetime_ms > 0 && (it & (MCTS_CLOCK_EVERY - 1)) == 0 &&
             gb_search_elapsed(&s->t0) * 1000.0 >= (double)b->movetime_ms)
             break;
         s->rec.len = base;
@@ -226,7 +213,7 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
                 result = nd->fixed;
                 break;
             }
-            if (nd->nchild < 0 && depth < MAX_TREE_DEPTH) {
+            if (nd->nchild < 0 && depth < MCTS_MAX_TREE_DEPTH) {
                 if (expand(s, ni, &used) == 0)
                     nd->nchild = 0;
                 nd = &s->tree[ni];
@@ -244,7 +231,7 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
                     best = nd->first + i;
                     break;
                 }
-                double u = c->w / c->n + UCT_C * sqrt(logn / c->n);
+                double u = c->w / c->n + MCTS_UCT_C * sqrt(logn / c->n);
                 if (u > best_u) {
                     best_u = u;
                     best = nd->first + i;
@@ -271,7 +258,7 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
             nd->n++;
             nd->w += nd->mover == GB_SOUTH ? result : 1.0 - result;
         }
-        if (o->info && it > 0 && (it & 4095) == 0) {
+        if (o->info && it > 0 && (it & (MCTS_INFO_EVERY - 1)) == 0) {
             fill_result(s, root->pos.to_move, maxdepth - 1, res);
             res->nodes = it;
             res->seconds = gb_search_elapsed(&s->t0);

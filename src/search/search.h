@@ -1,9 +1,12 @@
-/* search.h — what the computer players share inside libgabata: the evaluation (eval.c), the
- * alpha-beta searcher (search.c) and Monte Carlo tree search (mcts.c). docs/ai.md explains. */
+/* search.h — what the computer players share inside libgabata around positions: the evaluation
+ * (eval.c), the value of a line's end (searcher.c) and the search's ways of settling a ply
+ * (settle_light.c). The searcher object is in searcher.h, its table in tt.h, the tunable numbers
+ * in tune.h. docs/ai.md explains. */
 #ifndef GABATA_SEARCH_H
 #define GABATA_SEARCH_H
 
 #include "internal.h"
+#include "tune.h"
 
 /* Static evaluation of a settled position that is not over, from `side`'s view, in hundredths
  * of a stone. Dispatches on the game's name to its own terms; games without terms of their own
@@ -50,80 +53,5 @@ static inline bool gb_ends_line(const gb_pos *parent, const gb_pos *child)
 
 /* Map an evaluation to an expected result in (0, 1) for MCTS. */
 double gb_eval_to_result(int score);
-
-/* ---- the searcher, shared by search.c and mcts.c ---- */
-#include <time.h>
-
-#define MAX_PLY (GB_SEARCH_MAX_DEPTH + 2)
-#define INF (GB_SCORE_WIN + 1)
-#define ROOT_CANDIDATES 16
-
-enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER, TT_HORIZON = 4 };
-#define TT_NO_MOVE 0xffffu
-#define TT_BUCKET 4 /* entries a key may use: one cache line */
-/* the moves a node tries before its moves are generated: the table's, then two killers */
-#define STAGED_MOVES 3
-
-typedef struct tt_entry {
-    uint64_t key;
-    int32_t value;
-    int8_t depth;
-    uint8_t flag;  /* TT_EXACT/LOWER/UPPER | TT_HORIZON | the search's age << 3 */
-    uint16_t best; /* the best move (move_code in search.c), TT_NO_MOVE none */
-} tt_entry;
-
-struct gb_searcher {
-    tt_entry *tt;
-    size_t tt_mask;
-    unsigned tt_age; /* 0..31, one more every search */
-    const gb_rules *r;
-    gb_options o;
-    /* per-ply buffers */
-    gb_move (*moves)[GB_MAX_MOVES];
-    gb_pos (*children)[GB_MAX_MOVES];
-    int nmoves[MAX_PLY + 1]; /* -1: not generated yet (staged; see search.c) */
-    /* a node's staged moves: the candidates (table move, killers) and the first legal one,
-     * found while the node was settled */
-    gb_move stage[MAX_PLY + 1][STAGED_MOVES];
-    int nstage[MAX_PLY + 1], stage_found[MAX_PLY + 1];
-    unsigned stage_made[MAX_PLY + 1]; /* bit i: stage_child[ply][i] holds candidate i's child */
-    gb_pos stage_child[MAX_PLY + 1][STAGED_MOVES];
-    gb_pos node[MAX_PLY + 1];
-    uint64_t seg[MAX_PLY + 1];
-    gb_move scratch_moves[GB_MAX_MOVES];
-    gb_pos scratch_children[GB_MAX_MOVES];
-    gb_record rec;
-    gb_pos rec0;
-    gb_move killers[MAX_PLY][2];
-    int history[2][128];
-    gb_move pv[MAX_PLY][MAX_PLY];
-    int pv_len[MAX_PLY + 1];
-    int tt_exact;
-    bool partial_root;
-    long long nodes, node_limit;
-    struct timespec t0;
-    long movetime_ms;
-    bool stop, can_stop, horizon;
-    /* MCTS (mcts.c) keeps its tree here too, allocated on first use */
-    struct mcts_node *tree;
-    int tree_cap;
-    uint64_t rng;
-};
-
-void gb_mcts_free_tree(gb_searcher *s);
-/* Set the searcher up for a search of g: the record (with room for `extra` more plies), the
- * root node, the root's segment hash, the clock. */
-int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra,
-                      gb_error *err);
-/* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's
- * random move for a phase that cannot be listed. Returns the count. */
-int gb_search_root_moves(gb_searcher *s, const gb_game *g, const gb_search_opts *o);
-double gb_search_elapsed(const struct timespec *t0);
-/* The same move (its chance outcome aside). Inline: move ordering compares moves at every node. */
-static inline bool gb_same_move(const gb_move *a, const gb_move *b)
-{
-    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
-           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
-}
 
 #endif

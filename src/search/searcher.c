@@ -1,0 +1,183 @@
+/* searcher.c — the searcher object that alpha-beta (search.c) and MCTS (mcts.c) share: its
+ * allocation, what a search sets up at its root (record, root node and moves, clock), and the
+ * value of a line's end, which both searches take the same way. Nothing here calls into either
+ * search. */
+#include "searcher.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+gb_searcher *gb_searcher_new(const gb_search_opts *o)
+{
+    gb_searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->moves = malloc((MAX_PLY + 1) * sizeof *s->moves);
+    s->children = malloc((MAX_PLY + 1) * sizeof *s->children);
+    if (!s->moves || !s->children || gb_tt_init(&s->tt, o ? o->tt_mb : 0) != 0) {
+        gb_searcher_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void gb_searcher_clear(gb_searcher *s)
+{
+    if (!s)
+        return;
+    gb_tt_clear(&s->tt);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+    s->r = NULL; /* the next search sets rules and options up afresh */
+}
+
+void gb_searcher_free(gb_searcher *s)
+{
+    if (!s)
+        return;
+    free(s->tree); /* MCTS's tree (mcts.c) */
+    gb_tt_free(&s->tt);
+    free(s->moves);
+    free(s->children);
+    free(s->rec.pos);
+    free(s);
+}
+
+double gb_search_elapsed(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* ---- leaves that end a line ---- */
+static bool same_outcome(const gb_pos *a, const gb_pos *b)
+{
+    return gb_pos_same(a, b) && a->flags == b->flags && a->winner == b->winner &&
+           a->end_reason == b->end_reason && a->ply == b->ply;
+}
+
+static int line_end_value(const gb_rules *r, const gb_options *o, const gb_pos *c, int side, int plies)
+{
+    if (c->flags & GB_F_OVER)
+        return gb_eval_final(c, side, plies);
+    return gb_eval_round(r, o, c, side);
+}
+
+int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
+                  const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
+                  gb_move *scratch_moves, gb_pos *scratch_children)
+{
+    (void)parent;
+    int v1 = line_end_value(r, o, settled, side, plies);
+    /* Chance: settle once more with the other outcome; if it differs, a chance outcome was drawn
+     * in this ply, and the value is the expectation over both (each has probability 1/2). */
+    int saved = rec->len;
+    gb_pos c2 = *raw;
+    uint8_t chance = 2;
+    uint64_t rng = 0;
+    gb_settle(r, o, &c2, rec, &chance, &rng, scratch_moves, scratch_children);
+    rec->len = saved;
+    if (saved > 0)
+        rec->pos[0] = *rec0;
+    if (same_outcome(settled, &c2))
+        return v1;
+    int v2 = line_end_value(r, o, &c2, side, plies);
+    assert(v1 > -INF && v1 < INF && v2 > -INF && v2 < INF);
+    return (v1 + v2) / 2;
+}
+
+/* ---- the root ---- */
+int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra, gb_error *err)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *opt = gb_game_options(g);
+    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0) {
+        gb_tt_clear(&s->tt);
+        memset(s->history, 0, sizeof s->history);
+    }
+    s->r = r;
+    s->o = *opt;
+    const gb_record *grec = gb_game_record(g);
+    int cap = grec->len + MAX_PLY + 8 + extra;
+    if (s->rec.cap < cap) {
+        gb_pos *np = realloc(s->rec.pos, (size_t)cap * sizeof *np);
+        if (!np)
+            return gb_fail(err, GB_ENOMEM, "out of memory");
+        s->rec.pos = np;
+        s->rec.cap = cap;
+    }
+    s->rec.own = false;
+    s->rec.len = grec->len;
+    memcpy(s->rec.pos, grec->pos, (size_t)grec->len * sizeof *grec->pos);
+    if (grec->len)
+        s->rec0 = grec->pos[0];
+    s->node[0] = *gb_game_pos(g);
+    /* the root's segment: the positions since the last capture, before the root itself */
+    uint64_t seg = 0;
+    int taken = gb_board_taken(&s->node[0]);
+    for (int i = grec->len - 2; i >= 0 && gb_board_taken(&grec->pos[i]) == taken; i--)
+        seg ^= grec->pos[i].hash;
+    s->seg[0] = seg;
+    s->tt_exact = o->tt_exact;
+    gb_tt_new_search(&s->tt);
+    s->nodes = 0;
+    s->stop = false;
+    s->can_stop = false;
+    memset(s->killers, 0, sizeof s->killers);
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    return GB_OK;
+}
+
+/* Fill the root's moves: the listed ones, or K candidates for a phase that cannot be listed. */
+int gb_search_root_moves(gb_searcher *s, const gb_search_opts *o)
+{
+    const gb_rules *r = s->r;
+    gb_pos *p = &s->node[0];
+    int n = r->gen(&s->o, p, s->moves[0], s->children[0]);
+    assert(n >= 0 && n <= GB_MAX_MOVES);
+    if (n > 0) {
+        if (o->nsearchmoves > 0) { /* keep only the moves asked for */
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < o->nsearchmoves; j++)
+                    if (gb_same_move(&s->moves[0][i], &o->searchmoves[j])) {
+                        s->moves[0][k] = s->moves[0][i];
+                        s->children[0][k++] = s->children[0][i];
+                        break;
+                    }
+            n = k;
+        }
+        return n;
+    }
+    if (!r->random_move && o->nsearchmoves <= 0)
+        return 0;
+    /* a phase whose moves cannot be listed (a layout): the moves asked for, or K candidates from
+     * the game's random move, each searched */
+    uint64_t rng = o->seed ^ 0xc0ffeeull;
+    n = 0;
+    for (int k = 0; n < ROOT_CANDIDATES && (o->nsearchmoves > 0 ? k < o->nsearchmoves : k < ROOT_CANDIDATES * 4); k++) {
+        gb_move m;
+        if (o->nsearchmoves > 0)
+            m = o->searchmoves[k];
+        else if (r->random_move(&s->o, p, &rng, &m) != GB_OK)
+            break;
+        bool dup = false;
+        for (int i = 0; i < n && !dup; i++)
+            dup = gb_same_move(&s->moves[0][i], &m);
+        if (dup)
+            continue;
+        gb_pos c = *p;
+        gb_move mm = m;
+        int rc = r->play(&s->o, &c, &mm, NULL, &rng, NULL);
+        if (rc == GB_EENDLESS && s->o.v[GB_OPT_ENDLESS]) {
+            c = *p;
+            c.flags |= GB_F_ENDLESS;
+        } else if (rc != GB_OK) {
+            continue;
+        }
+        s->moves[0][n] = m;
+        s->children[0][n++] = c;
+    }
+    return n;
+}

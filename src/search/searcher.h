@@ -1,0 +1,85 @@
+/* searcher.h — the searcher object (searcher.c) that alpha-beta (search.c) and MCTS (mcts.c)
+ * share: its buffers, table, record and clock, and what both do to set a search up. Neither
+ * search file calls the other; both call only what is declared here, in search.h and in tt.h. */
+#ifndef GABATA_SEARCHER_H
+#define GABATA_SEARCHER_H
+
+#include <time.h>
+
+#include "search.h"
+#include "tt.h"
+#include "tune.h"
+
+#define MAX_PLY (GB_SEARCH_MAX_DEPTH + 2)
+#define INF (GB_SCORE_WIN + 1)
+/* the moves a node tries before its moves are generated: the table's, then the killers */
+#define STAGED_MOVES (1 + KILLERS)
+
+struct mcts_node;
+
+struct gb_searcher {
+    gb_tt tt;
+    const gb_rules *r;
+    gb_options o;
+    /* per-ply buffers */
+    gb_move (*moves)[GB_MAX_MOVES];
+    gb_pos (*children)[GB_MAX_MOVES];
+    int nmoves[MAX_PLY + 1]; /* -1: not generated yet (staged; see search.c) */
+    /* a node's staged moves: the candidates (table move, killers) and the first legal one,
+     * found while the node was settled */
+    gb_move stage[MAX_PLY + 1][STAGED_MOVES];
+    int nstage[MAX_PLY + 1], stage_found[MAX_PLY + 1];
+    unsigned stage_made[MAX_PLY + 1]; /* bit i: stage_child[ply][i] holds candidate i's child */
+    gb_pos stage_child[MAX_PLY + 1][STAGED_MOVES];
+    gb_pos node[MAX_PLY + 1];
+    uint64_t seg[MAX_PLY + 1];
+    gb_move scratch_moves[GB_MAX_MOVES];
+    gb_pos scratch_children[GB_MAX_MOVES];
+    gb_record rec;
+    gb_pos rec0;
+    gb_move killers[MAX_PLY][KILLERS];
+    int history[2][128];
+    gb_move pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY + 1];
+    int tt_exact;
+    bool partial_root;
+    long long nodes, node_limit;
+    struct timespec t0;
+    long movetime_ms;
+    bool stop, can_stop, horizon;
+    /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
+     * searcher */
+    struct mcts_node *tree;
+    int tree_cap;
+    uint64_t rng;
+};
+
+/* Set the searcher up for a search of g: the record (with room for `extra` more plies), the
+ * root node, the root's segment hash, the clock. Other rules or options than the last search's
+ * clear the table and the history; otherwise they are kept (warm). */
+int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra,
+                      gb_error *err);
+/* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's
+ * random move for a phase that cannot be listed. Returns the count. */
+int gb_search_root_moves(gb_searcher *s, const gb_search_opts *o);
+/* Seconds since t0 (CLOCK_MONOTONIC). */
+double gb_search_elapsed(const struct timespec *t0);
+
+/* Stones off the board (in the stores): a capture changes it, which ends a repetition segment. */
+static inline int gb_board_taken(const gb_pos *p) { return p->store[0] + p->store[1]; }
+
+/* Stones in play: on the board and in the stores. A ply within a round moves stones but neither
+ * makes nor destroys them, but for a layout (search.c asserts it in Debug builds). */
+static inline int gb_stones_in_play(const gb_rules *r, const gb_pos *p)
+{
+    return p->store[0] + p->store[1] + gb_pos_board_total(p, 2 * r->n);
+}
+
+/* The same move (its chance outcome aside). Inline: move ordering compares moves at every node. */
+static inline bool gb_same_move(const gb_move *a, const gb_move *b)
+{
+    return a->kind == b->kind && a->hole == b->hole && a->refusals == b->refusals &&
+           (a->kind != GB_MOVE_LAYOUT || memcmp(a->layout, b->layout, sizeof a->layout) == 0);
+}
+
+#endif
