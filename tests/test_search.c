@@ -122,7 +122,7 @@ static int sample_call(void *ctx, const gb_pos *p, uint64_t hash)
     return got > 0;
 }
 
-static void settle_both(const gb_rules *r, const gb_options *o, const gb_record *grec, const gb_pos *raw,
+static void settle_both(const gb_rules *r, const gb_options *o, const gb_seen *grec, const gb_pos *raw,
                         uint8_t preset, long seen[6], long *compared, bool again)
 {
     gb_pos ra[512], rb[512];
@@ -131,7 +131,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
     assert_true(grec->len + 8 <= 512);
     memcpy(ra, grec->pos, (size_t)grec->len * sizeof *ra);
     memcpy(rb, grec->pos, (size_t)grec->len * sizeof *rb);
-    gb_record a = {ra, grec->len, 512, false}, b = {rb, grec->len, 512, false};
+    gb_seen a = {ra, grec->len, 512, false}, b = {rb, grec->len, 512, false};
     gb_pos pa = *raw, pb = *raw;
     uint8_t ca = preset, cb = preset;
     uint64_t ga = 99, gbr = 99;
@@ -172,14 +172,14 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
     {
         gb_pos rc[512], pc = *raw;
         memcpy(rc, grec->pos, (size_t)grec->len * sizeof *rc);
-        gb_record c = {rc, grec->len, 512, false};
+        gb_seen c = {rc, grec->len, 512, false};
         uint8_t cc = preset;
         uint64_t gc = 99;
         static gb_move ma[GB_MAX_MOVES], mc[GB_MAX_MOVES];
         static gb_pos cha[GB_MAX_MOVES], chc[GB_MAX_MOVES];
         gb_pos pa2 = *raw, ra2[512];
         memcpy(ra2, grec->pos, (size_t)grec->len * sizeof *ra2);
-        gb_record a2 = {ra2, grec->len, 512, false};
+        gb_seen a2 = {ra2, grec->len, 512, false};
         uint8_t ca2 = preset;
         uint64_t ga2 = 99;
         int calls = 0;
@@ -205,7 +205,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
         if (r->sample) {
             gb_pos rs[512], ps = *raw;
             memcpy(rs, grec->pos, (size_t)grec->len * sizeof *rs);
-            gb_record d = {rs, grec->len, 512, false};
+            gb_seen d = {rs, grec->len, 512, false};
             uint8_t cs = preset;
             uint64_t gs = 99;
             sample_probe sp = {r, o, 0, 0};
@@ -228,7 +228,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_record 
     (*compared)++;
     /* the same ply once more against the record that now holds its result: a repetition (T2) */
     if (again && na > 0) {
-        gb_record twice = {ra, a.len, 512, false};
+        gb_seen twice = {ra, a.len, 512, false};
         settle_both(r, o, &twice, raw, preset, seen, compared, false);
     }
 }
@@ -261,7 +261,7 @@ static void test_settle_light_same_as_settle(void **state)
                     int n = r->gen(o, gb_game_pos(g), mv, ch);
                     for (int c = 0; c < n; c++)
                         for (uint8_t preset = 1; preset <= 2; preset++)
-                            settle_both(r, o, gb_game_record(g), &ch[c], preset, seen, &compared, true);
+                            settle_both(r, o, gb_game_seen(g), &ch[c], preset, seen, &compared, true);
                 }
                 gb_game_free(g);
             }

@@ -265,7 +265,7 @@ static void test_t2_scan_invariants(void **state)
                     gb_move m;
                     assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
                     assert_int_equal(gb_play(g, &m, NULL), GB_OK);
-                    const gb_record *rec = gb_game_record(g);
+                    const gb_seen *rec = gb_game_seen(g);
                     if (rec->len < 2)
                         continue;
                     const gb_pos *a = &rec->pos[rec->len - 2], *b = &rec->pos[rec->len - 1];

@@ -27,7 +27,7 @@ const char *gb_end_reason_name(int reason)
 }
 
 /* ---- repetition record ---- */
-int gb_record_push(gb_record *rec, const gb_pos *p)
+int gb_seen_push(gb_seen *rec, const gb_pos *p)
 {
     if (rec->len == rec->cap) {
         if (!rec->own)
@@ -43,7 +43,7 @@ int gb_record_push(gb_record *rec, const gb_pos *p)
     return GB_OK;
 }
 
-void gb_record_free(gb_record *rec)
+void gb_seen_free(gb_seen *rec)
 {
     if (rec->own)
         free(rec->pos);
@@ -104,7 +104,7 @@ static inline uint64_t fixed_mask(void) /* bytes 32-37 of the word at 32, on any
 
 /* The scan back, with the hashes (`hashed`) or comparing the first holes first (playouts: the
  * positions scanned are few, and comparing two of them costs about what hashing one does). */
-static inline bool repeated_scan(const gb_record *rec, const gb_pos *p, bool hashed)
+static inline bool repeated_scan(const gb_seen *rec, const gb_pos *p, bool hashed)
 {
     const uint64_t marks = word_at(p, 24), fixed = word_at(p, 32) & fixed_mask();
     const uint64_t held0 = holes_word(p, 0);
@@ -131,7 +131,7 @@ static inline bool repeated_scan(const gb_record *rec, const gb_pos *p, bool has
 }
 
 int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, int nmoves,
-                 const gb_record *rec, bool hashed)
+                 const gb_seen *rec, bool hashed)
 {
     if (r->ended(o, child, nmoves))
         return GB_END_RULE; /* T5: the game's own rule first, */
@@ -142,11 +142,11 @@ int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, in
     return GB_END_NONE;
 }
 
-int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                    int reason, uint8_t *chance, uint64_t *rng)
 {
     if (reason == GB_END_NONE)
-        return gb_record_push(rec, child) == GB_OK ? 1 : GB_ENOMEM;
+        return gb_seen_push(rec, child) == GB_OK ? 1 : GB_ENOMEM;
     r->finish(o, child, reason, chance, rng);
     if (child->flags & GB_F_OVER) {
         child->hash = gb_pos_hash(child);
@@ -170,7 +170,7 @@ static inline int find_gen(void *ctx, const gb_rules *r, const gb_options *o, gb
     return n;
 }
 
-int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
               uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children)
 {
     gb_move local_moves[GB_MAX_MOVES];
@@ -196,7 +196,7 @@ struct gb_game {
     bool custom;      /* created from a position string */
     uint64_t seed, rng;
     gb_pos cur;
-    gb_record rec;
+    gb_seen rec;
     step *hist;
     int hist_len, hist_cap;
     gb_trace traces[2]; /* the last move's, and the one being played (no copy of ~7 KB a move) */
@@ -326,7 +326,7 @@ void gb_game_free(gb_game *g)
 {
     if (!g)
         return;
-    gb_record_free(&g->rec);
+    gb_seen_free(&g->rec);
     free(g->hist);
     free(g);
 }
@@ -336,7 +336,7 @@ const gb_options *gb_game_options(const gb_game *g) { return &g->o; }
 const gb_pos *gb_game_pos(const gb_game *g) { return &g->cur; }
 const gb_pos *gb_game_start(const gb_game *g) { return &g->start; }
 bool gb_game_custom(const gb_game *g) { return g->custom; }
-const gb_record *gb_game_record(const gb_game *g) { return &g->rec; }
+const gb_seen *gb_game_seen(const gb_game *g) { return &g->rec; }
 uint64_t gb_game_seed(const gb_game *g) { return g->seed; }
 
 const char *gb_game_variant(const gb_game *g) { return g->r->name; }
@@ -616,7 +616,7 @@ int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out)
 /* `bufs` holds GB_MAX_MOVES children for each level still to go: allocated once in gb_perft,
  * nothing is allocated per node. */
 static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *children, int n,
-                          gb_record *rec, int depth, gb_pos *bufs)
+                          gb_seen *rec, int depth, gb_pos *bufs)
 {
     if (depth == 0)
         return 1;
@@ -646,15 +646,15 @@ uint64_t gb_perft(const gb_game *g, int depth)
         return 1;
     if (gb_is_over(g))
         return 0;
-    gb_record rec = {0};
+    gb_seen rec = {0};
     rec.own = true;
     gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
     if (!bufs)
         return 0;
     for (int i = 0; i < g->rec.len; i++)
-        gb_record_push(&rec, &g->rec.pos[i]);
+        gb_seen_push(&rec, &g->rec.pos[i]);
     uint64_t t = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs);
-    gb_record_free(&rec);
+    gb_seen_free(&rec);
     free(bufs);
     return t;
 }
@@ -702,7 +702,7 @@ static inline int find_draw(void *ctx, const gb_rules *r, const gb_options *o, g
 /* gb_settle for playouts (T5 as gb_settle, each round's chance drawn afresh), with the next move
  * drawn: 1 with *nm, *nc, *nt set, 0 when there is no listed move (over, or a phase whose moves
  * cannot be listed), or GB_ENOMEM. */
-static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                        uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
 {
     draw_finder f = {rng, buf, nm, nc, nt};
@@ -717,7 +717,7 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
     st->min_plies = -1;
     const gb_rules *r = g->r;
     const gb_options *o = &g->o;
-    gb_record rec = {0};
+    gb_seen rec = {0};
     rec.cap = o->v[GB_OPT_MAX_PLIES] + 2;
     rec.pos = malloc((size_t)rec.cap * sizeof *rec.pos);
     playout_buf buf = {malloc(GB_MAX_MOVES * sizeof *buf.moves),

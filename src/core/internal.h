@@ -346,30 +346,31 @@ void gb_options_default(const gb_rules *r, gb_options *o);
 void gb_options_format(const gb_rules *r, const gb_options *o, char *buf, size_t len);
 
 /* ---- the driver (game.c) ---- */
-/* A repetition record: positions where someone must act in this game (round). */
-typedef struct gb_record {
+/* The positions seen in this game (round) where someone had to act: what T2's repetition is
+ * checked against. (Not a game record: those are text, src/notation/notation.c.) */
+typedef struct gb_seen {
     gb_pos *pos;
     int len, cap;
-    bool own; /* pos allocated by gb_record_push */
-} gb_record;
+    bool own; /* pos allocated by gb_seen_push */
+} gb_seen;
 
 /* Settle `child`, the raw result of a ply from `prev`: apply the game's end rule, then
  * repetition against `rec`, then the cap (T5); compute its hash; push it to `rec` (restarting
  * the record on a new round) when the game goes on. `moves`/`children` receive the legal moves
  * of the settled position (may be NULL). Returns the number of legal moves (0 when over). */
 int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child,
-                gb_record *rec, uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children);
+                gb_seen *rec, uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children);
 /* The two halves of gb_settle, for other ways of settling (playouts, search leaves) so that every
  * one applies T5 identically. gb_t5_reason: the end reason of a settled child (hash set when
  * `hashed`), given its legal-move count (or only whether it has one: the games' `ended` only ask
  * whether it is 0). gb_t5_conclude: push the child to the record when the game goes on (1), or
  * finish it: 0 when over, -1 when a new round began (settle the child again), GB_ENOMEM. */
 int gb_t5_reason(const gb_rules *r, const gb_options *o, const gb_pos *child, int nmoves,
-                 const gb_record *rec, bool hashed);
-int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+                 const gb_seen *rec, bool hashed);
+int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                    int reason, uint8_t *chance, uint64_t *rng);
-int gb_record_push(gb_record *rec, const gb_pos *p);
-void gb_record_free(gb_record *rec);
+int gb_seen_push(gb_seen *rec, const gb_pos *p);
+void gb_seen_free(gb_seen *rec);
 
 /* the game object's insides, for notation.c and the clients inside the library */
 int gb_game_from_pos(gb_game **out, const gb_rules *r, const gb_options *o, const gb_pos *p,
@@ -380,7 +381,7 @@ const gb_pos *gb_game_pos(const gb_game *g);
 const gb_pos *gb_game_start(const gb_game *g);
 bool gb_game_custom(const gb_game *g);
 /* The game's repetition record (this round's positions, the current one last): for search. */
-const gb_record *gb_game_record(const gb_game *g);
+const gb_seen *gb_game_seen(const gb_game *g);
 uint64_t gb_game_seed(const gb_game *g);
 char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p);
 

@@ -43,7 +43,7 @@ typedef int (*gb_settle_finder)(void *ctx, const gb_rules *r, const gb_options *
  * end. `hashed`: repetition may compare hashes (the finder set them). Returns the finder's last
  * count when the game goes on, 0 when it is over, GB_ENOMEM on a record overflow. */
 static GB_ALWAYS_INLINE int gb_settle_with(const gb_rules *r, const gb_options *o, gb_pos *child,
-                                           gb_record *rec, uint8_t *chance, uint64_t *rng,
+                                           gb_seen *rec, uint8_t *chance, uint64_t *rng,
                                            bool hashed, gb_settle_finder find, void *ctx)
 {
     for (;;) {

@@ -243,7 +243,7 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
                 result = s->tree[ni].fixed;
                 break;
             }
-            gb_record_push(&s->rec, &s->tree[ni].pos);
+            gb_seen_push(&s->rec, &s->tree[ni].pos);
             if (s->tree[ni].n == 0) { /* a new leaf: one playout from it */
                 result = playout(s, s->tree[ni].pos);
                 break;

@@ -21,7 +21,7 @@ int gb_eval_final(const gb_pos *p, int side, int plies);
  * expectation over a chance outcome drawn in it (Qelat's 2/2 lots): `raw` is the ply's raw result,
  * `settled` it settled with chance preset to 1. `rec` is restored as it was. */
 int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
-                  const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
+                  const gb_pos *settled, gb_seen *rec, const gb_pos *rec0, int side, int plies,
                   gb_move *scratch_moves, gb_pos *scratch_children);
 
 /* gb_settle for a position that will not be expanded (settle_light.c): the same settled
@@ -29,7 +29,7 @@ int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, 
  * game is over or the player to move has no listable move, > 0 (not the count) when there is
  * one, < 0 on a record overflow. The scratch buffers (GB_MAX_MOVES each) serve a game's phase
  * that has no fast path (gb_rules.sample declining). */
-int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                     uint8_t *chance, uint64_t *rng, gb_move *scratch_moves, gb_pos *scratch_children);
 
 /* gb_settle for a position the search will expand, with its moves generated lazily: the hash is
@@ -40,7 +40,7 @@ int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_re
  * (enough for T5: a game with `sample` ends only on no legal move). Otherwise gb_settle exactly:
  * the same position, record, moves and count, *staged false. first_move is called again for a
  * round that then ends; child->hash is set only after gen, as gb_settle sets it. */
-int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                      uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children,
                      int (*first_move)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx,
                      bool *staged);

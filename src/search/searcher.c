@@ -65,7 +65,7 @@ static int line_end_value(const gb_rules *r, const gb_options *o, const gb_pos *
 }
 
 int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
-                  const gb_pos *settled, gb_record *rec, const gb_pos *rec0, int side, int plies,
+                  const gb_pos *settled, gb_seen *rec, const gb_pos *rec0, int side, int plies,
                   gb_move *scratch_moves, gb_pos *scratch_children)
 {
     (void)parent;
@@ -98,7 +98,7 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
     }
     s->r = r;
     s->o = *opt;
-    const gb_record *grec = gb_game_record(g);
+    const gb_seen *grec = gb_game_seen(g);
     int cap = grec->len + MAX_PLY + 8 + extra;
     if (s->rec.cap < cap) {
         gb_pos *np = realloc(s->rec.pos, (size_t)cap * sizeof *np);

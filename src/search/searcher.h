@@ -35,7 +35,7 @@ struct gb_searcher {
     uint64_t seg[MAX_PLY + 1];
     gb_move scratch_moves[GB_MAX_MOVES];
     gb_pos scratch_children[GB_MAX_MOVES];
-    gb_record rec;
+    gb_seen rec;
     gb_pos rec0;
     gb_move killers[MAX_PLY][KILLERS];
     int history[2][128];

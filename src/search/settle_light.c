@@ -33,7 +33,7 @@ static inline int find_light(void *ctx, const gb_rules *r, const gb_options *o, 
     return n;
 }
 
-int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_settle_light(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                     uint8_t *chance, uint64_t *rng, gb_move *scratch_moves, gb_pos *scratch_children)
 {
     light_finder f = {scratch_moves, scratch_children};
@@ -67,7 +67,7 @@ static inline int find_expand(void *ctx, const gb_rules *r, const gb_options *o,
     return n;
 }
 
-int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_record *rec,
+int gb_settle_expand(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
                      uint8_t *chance, uint64_t *rng, gb_move *moves, gb_pos *children,
                      int (*first_move)(void *ctx, const gb_pos *child, uint64_t hash), void *ctx,
                      bool *staged)
