@@ -53,6 +53,17 @@ static inline void refused(gb_game *g, const char *mv)
         fail_msg("move %s was refused without a reason", mv);
 }
 
+/* The same, refused with exactly `code` (GB_EILLEGAL: well-formed but not legal here). */
+static inline void refused_with(gb_game *g, const char *mv, int code)
+{
+    gb_error err = {0, ""};
+    int rc = gb_play_text(g, mv, &err);
+    if (rc != code)
+        fail_msg("move %s: code %d, want %d (%s)", mv, rc, code, err.msg);
+    if (!err.msg[0])
+        fail_msg("move %s was refused without a reason", mv);
+}
+
 /* Is the move written `text` one of the legal moves (compared as the library writes them)? */
 static inline bool is_legal(const gb_game *g, const char *text)
 {

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,33 +22,6 @@
 #include "internal.h"
 
 /* ---------------------------------------------------------------- helpers */
-
-static gb_game *pos(const char *text)
-{
-    gb_game *g = NULL;
-    gb_error err = {0, ""};
-    int rc = gb_game_from_position(&g, text, 1, &err);
-    if (rc != GB_OK)
-        fprintf(stderr, "position refused: %s\n  %s\n", err.msg, text);
-    assert_int_equal(rc, GB_OK);
-    return g;
-}
-
-static void play(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    int rc = gb_play_text(g, mv, &err);
-    if (rc != GB_OK)
-        fprintf(stderr, "move %s refused: %s\n", mv, err.msg);
-    assert_int_equal(rc, GB_OK);
-}
-
-static void refused(gb_game *g, const char *mv)
-{
-    gb_error err = {0, ""};
-    assert_int_equal(gb_play_text(g, mv, &err), GB_EILLEGAL);
-    assert_true(strlen(err.msg) > 0);
-}
 
 /* Compare the board with a board string (counts and marks). */
 static void board_is(const gb_game *g, const char *want)
@@ -105,178 +80,7 @@ static int total(const gb_game *g)
     return t;
 }
 
-/* ------------------------------------------- a naive Bulto, from the RULINGS text only */
-/* Deliberately plain: one stone at a time, every refusal count tried in turn, the lap-end states
- * of the sowing kept in a list and searched from the start. */
-typedef struct nv {
-    int h[20];
-    int bul[20]; /* -1 none, 0 South's bulto, 1 North's */
-    int mine[20];
-    int phase; /* 0 menager, 1 mine, 2 open */
-    int turn;
-} nv;
-
-typedef struct nvopt {
-    int right_none, skip_origin, ends_game;
-} nvopt;
-
-static bool nv_same(const nv *a, const nv *b)
-{
-    return memcmp(a, b, sizeof *a) == 0;
-}
-
-static int nv_mines(const nv *s)
-{
-    int m = 0;
-    for (int i = 0; i < 20; i++)
-        m += s->mine[i];
-    return m;
-}
-
-/* B4 with the clarifications: an opponent's-row hole holding 3, no miné, no bulto, and right of
- * every bulto the mover had before the move (right = lower ring index, §0). */
-static bool nv_can(const nv *s, const nvopt *o, int mover, const int prior[20], int q)
-{
-    int row = q >= 10;
-    if (row == mover || s->h[q] != 3 || s->mine[q] || s->bul[q] >= 0)
-        return false;
-    if (!o->right_none)
-        for (int i = 0; i < 20; i++)
-            if (prior[i] == mover && q >= i)
-                return false;
-    return true;
-}
-
-typedef struct lapst {
-    int h[20], mine[20], next;
-} lapst;
-static lapst nv_seen[10001];
-
-enum { NV_TOOK, NV_NATURAL, NV_NEVER };
-
-/* Play hole `hole` refusing `j` offers; *nref receives the offers refused. */
-static int nv_move(nv *s, const nvopt *o, int hole, int j, int *nref)
-{
-    int mover = s->turn, prior[20], refleft = j, laps = 0, nseen = 0;
-    memcpy(prior, s->bul, sizeof prior);
-    *nref = 0;
-    int h = hole;
-    for (;;) {
-        /* the lap-end state (and the start): the board, the miné, the hole to lift next */
-        lapst cur;
-        memcpy(cur.h, s->h, sizeof cur.h);
-        memcpy(cur.mine, s->mine, sizeof cur.mine);
-        cur.next = h;
-        for (int i = 0; i < nseen; i++)
-            if (memcmp(&nv_seen[i], &cur, sizeof cur) == 0)
-                return NV_NEVER; /* back where it has been: repeats forever */
-        nv_seen[nseen++] = cur;
-        int hand = s->h[h], origin = h, p = h;
-        s->h[h] = 0;
-        s->mine[h] = 0;
-        if (s->phase == 1 && nv_mines(s) == 0)
-            s->phase = 2;
-        while (hand > 0) {
-            p = (p + 1) % 20;
-            if (s->bul[p] == 1 - mover)
-                continue; /* B3 */
-            if (o->skip_origin && p == origin)
-                continue;
-            if (s->phase != 0 && nv_can(s, o, mover, prior, p)) {
-                int run = 1;
-                while (run < hand && p + run < 20 && nv_can(s, o, mover, prior, p + run))
-                    run++;
-                if ((s->phase == 2 || hand == 1) && run >= hand) {
-                    if (refleft == 0) {
-                        for (int i = 0; i < hand; i++) {
-                            s->h[p + i]++;
-                            s->bul[p + i] = mover;
-                        }
-                        return NV_TOOK;
-                    }
-                    refleft--;
-                    (*nref)++;
-                    continue;
-                }
-                if (s->phase == 2)
-                    continue;
-            }
-            s->h[p]++;
-            s->mine[p] = 0;
-            if (s->phase == 1 && nv_mines(s) == 0)
-                s->phase = 2;
-            hand--;
-        }
-        if (s->h[p] == 1 || s->bul[p] == mover)
-            return NV_NATURAL;
-        if (++laps >= 10000)
-            return NV_NEVER;
-        h = p;
-    }
-}
-
-typedef struct nvmove {
-    int hole, ref, endless;
-    nv child;
-} nvmove;
-
-static void nv_finish_move(nv *c, int was_menager)
-{
-    if (was_menager) {
-        for (int i = 0; i < 20; i++)
-            c->mine[i] = c->h[i] == 3;
-        c->phase = nv_mines(c) ? 1 : 2;
-    }
-    c->turn = !c->turn;
-}
-
-/* B5 [ruling]: a start hole's moves are its distinct outcomes. nv_gen tries r = 0, 1, 2, ...
- * refusals in turn and keeps a child only if no smaller r of the same start hole left the same
- * position (every hole's count and mark, the phase, the player to move); nv_dups counts the
- * children so dropped. */
-static long nv_dups;
-
-static bool nv_new_outcome(const nvmove *out, int first, int n, const nv *c)
-{
-    for (int i = first; i < n; i++)
-        if (!out[i].endless && nv_same(&out[i].child, c)) {
-            nv_dups++;
-            return false;
-        }
-    return true;
-}
-
-static int nv_gen(const nv *s, const nvopt *o, nvmove *out, int max)
-{
-    int n = 0, mover = s->turn;
-    bool all3 = true;
-    for (int i = 10 * mover; i < 10 * mover + 10; i++)
-        if (s->bul[i] < 0 && s->h[i] && s->h[i] != 3)
-            all3 = false;
-    for (int i = 10 * mover; i < 10 * mover + 10 && n < max; i++) {
-        if (s->bul[i] >= 0 || s->h[i] == 0)
-            continue;
-        if (s->phase == 2 && s->h[i] == 3 && !all3)
-            continue; /* B7 */
-        const int first = n;
-        for (int j = 0; n < max; j++) {
-            nv c = *s;
-            int r, nref;
-            r = nv_move(&c, o, i, j, &nref);
-            nv_finish_move(&c, s->phase == 0);
-            if (r == NV_NEVER) {
-                if (o->ends_game)
-                    out[n++] = (nvmove){i, j, 1, *s};
-                break;
-            }
-            if (nv_new_outcome(out, first, n, &c))
-                out[n++] = (nvmove){i, j, 0, c};
-            if (r == NV_NATURAL)
-                break;
-        }
-    }
-    return n;
-}
+#include "models/bulto.h"
 
 static void nv_from_game(const gb_game *g, nv *s)
 {
@@ -292,44 +96,6 @@ static void nv_from_game(const gb_game *g, nv *s)
     s->turn = gb_to_move(g);
 }
 
-static void nv_text(const nvmove *m, char *buf)
-{
-    char lab = (char)(m->hole < 10 ? 'A' + m->hole : 'a' + m->hole - 10);
-    if (m->ref)
-        sprintf(buf, "%c~%d", lab, m->ref);
-    else
-        sprintf(buf, "%c", lab);
-}
-
-/* naive perft, with T2 over the path (the start included) */
-static nv path[64];
-static uint64_t nv_perft(const nv *s, const nvopt *o, int depth, int plen)
-{
-    if (depth == 0)
-        return 1;
-    nvmove *mv = malloc(GB_MAX_MOVES * sizeof *mv);
-    int n = nv_gen(s, o, mv, GB_MAX_MOVES);
-    uint64_t t = 0;
-    for (int i = 0; i < n; i++) {
-        if (depth == 1) {
-            t++;
-            continue;
-        }
-        if (mv[i].endless)
-            continue;
-        const nv *c = &mv[i].child;
-        bool rep = false;
-        for (int k = 0; k < plen; k++)
-            rep |= nv_same(&path[k], c);
-        nvmove probe[GB_MAX_MOVES / 8];
-        if (rep || nv_gen(c, o, probe, 1) == 0) /* B9 first, then T2 (T5) */
-            continue;
-        path[plen] = *c;
-        t += nv_perft(c, o, depth - 1, plen + 1);
-    }
-    free(mv);
-    return t;
-}
 
 /* ----------------------------------------------------------------- B1, B2 */
 
@@ -381,7 +147,7 @@ static void test_menager_all_20(void **state)
         if (h < 10)
             assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
         else /* North's menager: the same start with North to move */
-            g = pos("bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=N phase=menager");
+            g = game_at("bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 turn=N phase=menager");
         menager_from(g, h);
         gb_game_free(g);
     }
@@ -424,7 +190,7 @@ static const char *M1 = "bulto board=20N,0,0,3*,0,0,0,0,0,1/3,3*,1,1,1,0,2,2,2,1
 static void test_mine_phase_bulto(void **state)
 {
     (void)state;
-    gb_game *g = pos(M1);
+    gb_game *g = game_at(M1);
     /* legal: D (a miné may be lifted; its 3 go to E F G, G empty: end, no offer), J (take a),
      * J~1 (refuse a). A is North's bulto: no move from it (B3). */
     moves_are(g, "D J J~1");
@@ -442,14 +208,14 @@ static void test_mine_phase_bulto(void **state)
 static void test_refusal_moves_last_stone(void **state)
 {
     (void)state;
-    gb_game *g = pos(M1);
+    gb_game *g = game_at(M1);
     play(g, "J~1");
     board_is(g, "20N,0,0,3*,0,0,0,0,0,0/3,0,2,2,2,1,2,2,2,1");
     assert_string_equal(gb_phase(g), "mine");
     gb_game_free(g);
     /* only one bulto is offered: J~2 names no move (B5) */
-    g = pos(M1);
-    refused(g, "J~2");
+    g = game_at(M1);
+    refused_with(g, "J~2", GB_EILLEGAL);
     gb_game_free(g);
 }
 
@@ -463,7 +229,7 @@ static void test_open_phase_begins_mid_move(void **state)
 {
     (void)state;
     const char *M2 = "bulto board=20N,4,4,0,0,0,0,0,0,1/3,3*,1,3,1,0,0,0,0,0 turn=S phase=mine";
-    gb_game *g = pos(M2);
+    gb_game *g = game_at(M2);
     /* B: 4 into C D E F, F empty: end. C: 4 into D E F G, G empty: end. J: take a; J~1: above,
      * no second offer. */
     moves_are(g, "B C J J~1");
@@ -485,7 +251,7 @@ static void test_right_rule(void **state)
 {
     (void)state;
     const char *R = "bulto board=25N,4,0,0,0,0,0,0,0,4/0,0,4S,3,0,0,0,0,0,0 turn=S phase=open";
-    gb_game *g = pos(R);
+    gb_game *g = game_at(R);
     moves_are(g, "B J"); /* B: 4 into C D E F, end; no offer anywhere */
     play(g, "J");
     board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,0,1,1,1,1,0,0");
@@ -493,12 +259,12 @@ static void test_right_rule(void **state)
 
     char R2[160];
     snprintf(R2, sizeof R2, "bulto:right-rule=none%s", R + 5);
-    g = pos(R2);
+    g = game_at(R2);
     moves_are(g, "B J J~1");
     play(g, "J");
     board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,4S,0,0,0,0,0,0");
     gb_game_free(g);
-    g = pos(R2);
+    g = game_at(R2);
     play(g, "J~1");
     board_is(g, "25N,4,0,0,0,0,0,0,0,0/1,1,5S,3,1,0,0,0,0,0");
     gb_game_free(g);
@@ -512,7 +278,7 @@ static void test_right_rule(void **state)
 static void test_open_skip(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=28N,4,0,0,0,0,0,0,0,2/3,1,0,0,0,0,0,0,0,2 turn=S phase=open");
+    gb_game *g = game_at("bulto board=28N,4,0,0,0,0,0,0,0,2/3,1,0,0,0,0,0,0,0,2 turn=S phase=open");
     moves_are(g, "B J"); /* no refusal variants: nothing is offered */
     play(g, "J");
     board_is(g, "28N,4,0,0,0,0,0,0,0,0/3,2,1,0,0,0,0,0,0,2");
@@ -527,7 +293,7 @@ static void test_two_at_once(void **state)
 {
     (void)state;
     const char *P = "bulto board=28N,4,0,0,0,0,0,0,0,2/3,3,0,0,0,0,0,0,0,0 turn=S phase=open";
-    gb_game *g = pos(P);
+    gb_game *g = game_at(P);
     moves_are(g, "B J J~1");
     play(g, "J");
     board_is(g, "28N,4,0,0,0,0,0,0,0,0/4S,4S,0,0,0,0,0,0,0,0");
@@ -541,7 +307,7 @@ static void test_two_at_once(void **state)
     assert_int_equal(t->lap[t->events - 1].event, GB_EV_CLAIM);
     assert_int_equal(t->lap[t->events - 1].value, 2);
     gb_game_free(g);
-    g = pos(P);
+    g = game_at(P);
     play(g, "J~1");
     board_is(g, "28N,4,0,0,0,0,0,0,0,0/3,3,1,1,0,0,0,0,0,0");
     gb_game_free(g);
@@ -553,14 +319,14 @@ static void test_three_at_once(void **state)
 {
     (void)state;
     const char *P = "bulto board=27N,0,0,0,0,0,0,0,4,0/3,3,3,0,0,0,0,0,0,0 turn=S phase=open";
-    gb_game *g = pos(P);
+    gb_game *g = game_at(P);
     moves_are(g, "I I~1");
     play(g, "I");
     board_is(g, "27N,0,0,0,0,0,0,0,0,1/4S,4S,4S,0,0,0,0,0,0,0");
     gb_game_free(g);
     /* I~1: a refused; at b, 3 in hand, run b c (d 0) is 2: skipped; at c run 1: skipped;
      * d e f (0 -> 1), f empty: end. */
-    g = pos(P);
+    g = game_at(P);
     play(g, "I~1");
     board_is(g, "27N,0,0,0,0,0,0,0,0,1/3,3,3,1,1,1,0,0,0,0");
     gb_game_free(g);
@@ -575,12 +341,12 @@ static void test_several_checked_against_prior(void **state)
 {
     (void)state;
     const char *P = "bulto board=23N,0,0,0,0,0,0,0,4,0/3,3,3,4S,0,0,0,0,0,0 turn=S phase=open";
-    gb_game *g = pos(P);
+    gb_game *g = game_at(P);
     moves_are(g, "I I~1");
     play(g, "I");
     board_is(g, "23N,0,0,0,0,0,0,0,0,1/4S,4S,4S,4S,0,0,0,0,0,0");
     gb_game_free(g);
-    g = pos(P);
+    g = game_at(P);
     play(g, "I~1");
     board_is(g, "23N,0,0,0,0,0,0,0,0,1/3,3,3,5S,1,1,0,0,0,0");
     gb_game_free(g);
@@ -594,12 +360,12 @@ static void test_no_run_in_mine_phase(void **state)
 {
     (void)state;
     const char *P = "bulto board=25N,4,0,0,0,0,0,0,0,2/3,3,0,0,0,0,0,0,0,3* turn=S phase=mine";
-    gb_game *g = pos(P);
+    gb_game *g = game_at(P);
     moves_are(g, "B J J~1");
     play(g, "J");
     board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,4S,0,0,0,0,0,0,0,3*");
     gb_game_free(g);
-    g = pos(P);
+    g = game_at(P);
     play(g, "J~1");
     board_is(g, "25N,4,0,0,0,0,0,0,0,0/4,3,1,0,0,0,0,0,0,3*");
     gb_game_free(g);
@@ -611,9 +377,9 @@ static void test_no_run_in_mine_phase(void **state)
 static void test_three_start_forbidden(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,15 turn=S phase=open");
+    gb_game *g = game_at("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,15 turn=S phase=open");
     moves_are(g, "C");
-    refused(g, "B");
+    refused_with(g, "B", GB_EILLEGAL);
     gb_game_free(g);
 }
 
@@ -622,13 +388,13 @@ static void test_three_start_forbidden(void **state)
 static void test_three_start_allowed_when_all_three(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=20N,3,3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,14 turn=S phase=open");
+    gb_game *g = game_at("bulto board=20N,3,3,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,14 turn=S phase=open");
     moves_are(g, "B C");
     play(g, "B");
     board_is(g, "20N,0,4,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0,0,14");
     gb_game_free(g);
     /* B7 is for the open phase only: in the miné phase a 3 may start (i holds the miné). */
-    g = pos("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,3*,12 turn=S phase=mine");
+    g = game_at("bulto board=20N,3,2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,3*,12 turn=S phase=mine");
     moves_are(g, "B C");
     gb_game_free(g);
 }
@@ -640,10 +406,10 @@ static void test_three_start_allowed_when_all_three(void **state)
 static void test_skip_opponent_bulto(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=26N,0,2,4N,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,8 turn=S phase=open");
+    gb_game *g = game_at("bulto board=26N,0,2,4N,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,8 turn=S phase=open");
     moves_are(g, "C");
-    refused(g, "D");
-    refused(g, "A");
+    refused_with(g, "D", GB_EILLEGAL);
+    refused_with(g, "A", GB_EILLEGAL);
     play(g, "C");
     board_is(g, "26N,0,0,4N,1,1,0,0,0,0/0,0,0,0,0,0,0,0,0,8");
     gb_game_free(g);
@@ -654,7 +420,7 @@ static void test_skip_opponent_bulto(void **state)
 static void test_own_bulto_ends(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=30N,4,0,0,0,0,0,0,0,2/0,4S,0,0,0,0,0,0,0,0 turn=S phase=open");
+    gb_game *g = game_at("bulto board=30N,4,0,0,0,0,0,0,0,2/0,4S,0,0,0,0,0,0,0,0 turn=S phase=open");
     play(g, "J");
     board_is(g, "30N,4,0,0,0,0,0,0,0,0/1,5S,0,0,0,0,0,0,0,0");
     assert_int_equal(gb_last_trace(g)->lap[0].event, GB_EV_INTO_HELD);
@@ -670,7 +436,7 @@ static void test_own_bulto_ends(void **state)
 static void test_score_both_sides(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=5N,0,0,0,0,0,0,0,0,0/2,6S,4,3,0,0,7S,5,8,0 turn=S phase=open");
+    gb_game *g = game_at("bulto board=5N,0,0,0,0,0,0,0,0,0/2,6S,4,3,0,0,7S,5,8,0 turn=S phase=open");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_RULE);
     assert_int_equal(gb_score(g, GB_SOUTH), 13);
@@ -679,7 +445,7 @@ static void test_score_both_sides(void **state)
     gb_game_free(g);
     /* The same scoring at a cap (T3): South also has B 1 and J 2 in his row: 13 + 3 = 16;
      * North: 5 + a 2 + c 4 + d 3 + h 5 + i 5 = 24. */
-    g = pos("bulto board=5N,1,0,0,0,0,0,0,0,2/2,6S,4,3,0,0,7S,5,5,0 turn=S phase=open over=cap");
+    g = game_at("bulto board=5N,1,0,0,0,0,0,0,0,2/2,6S,4,3,0,0,7S,5,5,0 turn=S phase=open over=cap");
     assert_int_equal(gb_score(g, GB_SOUTH), 16);
     assert_int_equal(gb_score(g, GB_NORTH), 24);
     assert_int_equal(gb_winner(g), GB_NORTH);
@@ -691,7 +457,7 @@ static void test_score_both_sides(void **state)
 static void test_cap(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto:max-plies=1 board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
+    gb_game *g = game_at("bulto:max-plies=1 board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
     play(g, "J");
     assert_true(gb_is_over(g));
     assert_int_equal(gb_end_reason(g), GB_END_CAP);
@@ -711,7 +477,7 @@ static void test_cap(void **state)
 static void test_full_game_by_hand(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
+    gb_game *g = game_at("bulto board=26N,0,0,0,0,0,0,0,0,1/3,0,0,0,0,0,0,0,0,10 turn=S phase=open");
     moves_are(g, "J J~1");
     play(g, "J");
     board_is(g, "26N,0,0,0,0,0,0,0,0,0/4S,0,0,0,0,0,0,0,0,10");
@@ -741,7 +507,7 @@ static void test_full_game_by_hand(void **state)
 static void test_json_marks(void **state)
 {
     (void)state;
-    gb_game *g = pos("bulto board=20N,0,0,3*,0,0,0,0,0,1/4S,3*,1,1,1,0,2,2,2,0 turn=S phase=mine");
+    gb_game *g = game_at("bulto board=20N,0,0,3*,0,0,0,0,0,1/4S,3*,1,1,1,0,2,2,2,0 turn=S phase=mine");
     char *js = gb_state_json(g);
     assert_non_null(strstr(js, "\"mark\":[\"bulto:N\",null,null,\"mine\""));
     assert_non_null(strstr(js, "\"bulto:S\",\"mine\""));
@@ -821,7 +587,7 @@ static void test_options(void **state)
      * J -> a b, b -> c d, d -> (e skipped) f g, g -> h i (all held 1: continue), i -> j (0 -> 1,
      * the origin is now i) and A (2 -> 3): A held 2, not 3: no bulto, continue with 3: B (0 -> 1),
      * C (2 -> 3: held 2, not eligible), D (0 -> 1): empty, end. */
-    gb_game *g = pos("bulto:skip-origin=yes board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
+    gb_game *g = game_at("bulto:skip-origin=yes board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
     play(g, "j");
     board_is(g, "0,1,3,1,2,0,2,0,2,0/2,0,2,0,20S,2,0,2,0,1");
     gb_game_free(g);
@@ -829,7 +595,7 @@ static void test_options(void **state)
      * continue: A -> B C, C -> D E, E -> F G, G -> H I, I -> J a, a -> b c, c -> d (e skipped)
      * f, f -> g h, h -> i j (j held 1: continue), j -> A (0 -> 1) B (2 -> 3: held 2, continue),
      * B -> C (0 -> 1) D (2 -> 3) E (0 -> 1): empty, end. */
-    g = pos("bulto board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
+    g = game_at("bulto board=0,0,0,0,0,0,0,0,0,0/0,0,0,0,20S,0,0,0,0,20 turn=N phase=open");
     play(g, "j");
     board_is(g, "1,0,1,3,1,2,0,2,0,2/0,2,0,2,20S,0,2,0,2,0");
     gb_game_free(g);
@@ -957,7 +723,7 @@ static void test_repeating_refusals(void **state)
         NULL};
     nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
     for (int i = 0; P[i]; i++) {
-        gb_game *g = pos(P[i]);
+        gb_game *g = game_at(P[i]);
         int nn;
         compare_moves(g, &(nvopt){0, 0, 0}, nm, &nn);
         assert_true(nn > 0 && nn < GB_MAX_MOVES);
@@ -970,7 +736,7 @@ static void test_repeating_refusals(void **state)
         past.ref += 1;
         char t[32];
         nv_text(&past, t);
-        refused(g, t);
+        refused_with(g, t, GB_EILLEGAL);
         gb_game_free(g);
     }
     free(nm);
@@ -1039,7 +805,7 @@ static void test_same_outcome_is_one_move(void **state)
             nI++, last = mv[i].refusals;
     assert_int_equal(nI, 144);
     assert_int_equal(last, 144);
-    refused(g0, "I~143");
+    refused_with(g0, "I~143", GB_EILLEGAL);
     play(g0, "I~144");
     assert_true(gb_is_over(g0));
     assert_int_equal(gb_end_reason(g0), GB_END_ENDLESS);
