@@ -13,8 +13,9 @@ normal approximation of the score, as `gabata match`).
     tools/engine_match.py NEW/gabata OLD/gabata --variant sadeqa --games 200 --movetime 20
     tools/engine_match.py build/gabata build/gabata --variant bulto --depth 4 --games 20 --jobs 2
 
-Standard library only. A move that an engine refuses, an `error` line, a dead engine or a game
-longer than --max-plies stops the match with a message naming the game and the move.
+Standard library only (the client tools/gabata_engine.py). A move that an engine refuses, an `error`
+line, a dead engine, a reply later than its deadline (--timeout) or a game longer than --max-plies
+stops the match with a message naming the game and the move.
 """
 import argparse
 import concurrent.futures
