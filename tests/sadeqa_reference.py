@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An independent, deliberately plain re-implementation of Sadeqa III (RULINGS §2, S1-S5), written
 from the rulings text and not from src/sadeqa.c. It produced the move-by-move table of the full
-game in tests/test_sadeqa.c (random game, seed 2026) and cross-checks perft. Run:
-    python3 tests/sadeqa_reference.py [--game | --perft DEPTH]
+game in tests/test_sadeqa.c (random game, seed 2026) and cross-checks perft: the test
+tests/sadeqa_reference.sh compares its counts with `gabata perft sadeqa` number for number. Run:
+    python3 tests/sadeqa_reference.py [--game | --perft DEPTH [--seeds 6|4]]
 T1 here is the plain definition: a sowing is never-ending when its 10,000th lap ends without
 ending the move (no cycle detection), so it is slower but independent of gb_lapguard."""
 import random
@@ -78,7 +79,12 @@ def perft(b, mover, depth):
 
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--perft":
+        seeds = 6                      # S1: 6 stones a hole, or 4 (option seeds=4)
+        if len(sys.argv) == 5 and sys.argv[3] == "--seeds" and sys.argv[4] in ("6", "4"):
+            seeds = int(sys.argv[4])
+        elif len(sys.argv) != 3:
+            sys.exit("usage: sadeqa_reference.py [--game | --perft DEPTH [--seeds 6|4]]")
         for d in range(1, int(sys.argv[2]) + 1):
-            print(d, perft([6] * R, 0, d))
+            print(d, perft([seeds] * R, 0, d))
     else:
         game()

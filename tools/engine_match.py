@@ -13,79 +13,45 @@ normal approximation of the score, as `gabata match`).
     tools/engine_match.py NEW/gabata OLD/gabata --variant sadeqa --games 200 --movetime 20
     tools/engine_match.py build/gabata build/gabata --variant bulto --depth 4 --games 20 --jobs 2
 
-Standard library only. A move that an engine refuses, an `error` line, a dead engine or a game
-longer than --max-plies stops the match with a message naming the game and the move.
+Standard library only (the client tools/gabata_engine.py). A move that an engine refuses, an `error`
+line, a dead engine, a reply later than its deadline (--timeout) or a game longer than --max-plies
+stops the match with a message naming the game and the move.
 """
 import argparse
 import concurrent.futures
-import json
 import math
+import os
 import random
 import subprocess
 import sys
 import threading
 
-
-class Engine:
-    """One `gabata engine` process."""
-
-    def __init__(self, path):
-        self.path = path
-        self.proc = subprocess.Popen([path, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def ask(self, cmd, until=("ok",)):
-        """Send a command; return the lines answered up to one starting with a word of `until`."""
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.path}: the engine died after '{cmd}'")
-            line = line.rstrip("\n")
-            if line.startswith("error"):
-                raise RuntimeError(f"{self.path}: '{cmd}' answered '{line}'")
-            lines.append(line)
-            if line.split(" ", 1)[0] in until:
-                return lines
-
-    def close(self):
-        try:
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.flush()
-        except OSError:
-            pass
-        self.proc.wait(timeout=10)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gabata_engine import DEFAULT_TIMEOUT, Engine, EngineFailure, event_chance  # noqa: E402
 
 
-def state(engine):
-    lines = engine.ask("state")  # the JSON line, then ok
-    return json.loads(lines[-2])
+def engine(path, timeout):
+    """One `gabata engine` process of `path` (its stderr silenced); `timeout`: --timeout."""
+    return Engine(path, timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
+                  stderr=subprocess.DEVNULL)
 
 
 def play_both(mover, other, move):
     """Play `move` in the mover's engine, then in the other's with any chance outcome it drew."""
-    events = mover.ask("play " + move)
-    chance = ""
-    for line in events:
-        w = line.split()
-        if len(w) == 3 and w[0] == "event" and w[1] == "lots":
-            chance = "@" + w[2]
-    other.ask("play " + move + (chance if "@" not in move else ""))
+    chance = event_chance(mover.play(move))
+    other.play(move + ("@" + chance if chance and "@" not in move else ""))
 
 
-def one_game(a_path, b_path, setup, opening, a_south, think, max_plies):
+def one_game(a_path, b_path, setup, opening, a_south, think, max_plies, timeout):
     """Play one game; return 1, 0.5 or 0 for A, and the number of plies."""
-    a, b = Engine(a_path), Engine(b_path)
-    try:
+    with engine(a_path, timeout) as a, engine(b_path, timeout) as b:
         for e in (a, b):
             e.ask(setup)
         for move in opening:
             play_both(a, b, move)
         plies = len(opening)
         while True:
-            st = state(a)
+            st = a.state()
             if st["over"]:
                 winner = st["result"]["winner"]
                 if winner is None:
@@ -95,35 +61,32 @@ def one_game(a_path, b_path, setup, opening, a_south, think, max_plies):
                 raise RuntimeError(f"a game passed --max-plies {max_plies} ({setup})")
             a_moves = (st["to_move"] == "S") == a_south
             mover, other = (a, b) if a_moves else (b, a)
-            answer = mover.ask("go " + think)  # info lines, bestmove MOVE, ok
-            best = [w for w in answer if w.startswith("bestmove ")]
-            if not best:
-                raise RuntimeError(f"{mover.path}: no bestmove after 'go {think}' ({setup})")
-            play_both(mover, other, best[-1].split()[1])
+            best = mover.go(**think, timeout=go_timeout(think, timeout)).bestmove
+            play_both(mover, other, best)
             plies += 1
-    finally:
-        a.close()
-        b.close()
 
 
-def random_opening(path, setup, plies, rnd):
+def go_timeout(think, timeout):
+    """The deadline of one `go`: with --movetime the engine's timeout plus the movetime (the
+    client's default); with --depth --timeout if given, else none (a deep search may be long)."""
+    return ... if "movetime" in think or timeout is not None else None
+
+
+def random_opening(path, setup, plies, rnd, timeout):
     """K random legal plies from the start (fewer if the game ends), as move texts."""
-    e = Engine(path)
-    try:
+    with engine(path, timeout) as e:
         e.ask(setup)
         moves = []
         for _ in range(plies):
-            if state(e)["over"]:
+            if e.state()["over"]:
                 break
-            legal = e.ask("moves", until=("ok",))[:-1]
+            legal = e.moves()
             if not legal:  # a phase whose moves are not listed (a layout): stop the opening here
                 break
             m = rnd.choice(legal)
-            e.ask("play " + m)
+            e.play(m)
             moves.append(m)
         return moves
-    finally:
-        e.close()
 
 
 def elo(s):
@@ -143,6 +106,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=100000)
+    ap.add_argument("--timeout", type=float, default=None,
+                    help="seconds an engine may take for one reply (default 30), plus the "
+                         "movetime for a move; a --depth move has no limit unless this is given")
     a = ap.parse_intermixed_args()
     if a.games < 2 or a.games % 2:
         ap.error("--games needs an even number, 2 or more (games come in pairs)")
@@ -150,14 +116,15 @@ def main():
         ap.error("give one of --movetime MS and --depth D")
     if a.jobs < 1 or a.openings < 0:
         ap.error("--jobs needs 1 or more, --openings 0 or more")
-    think = f"movetime {a.movetime}" if a.movetime else f"depth {a.depth}"
+    think = {"movetime": a.movetime} if a.movetime else {"depth": a.depth}
+    think_text = " ".join(f"{k} {v}" for k, v in think.items())
+    timeout = a.timeout
     setup = " ".join(["new", a.variant] + a.options)
     for path in (a.a, a.b):  # a bad path or variant fails here, with the engine's own message
         try:
-            e = Engine(path)
-            e.ask(setup)
-            e.close()
-        except (OSError, RuntimeError) as err:
+            with engine(path, timeout) as e:
+                e.ask(setup)
+        except (OSError, EngineFailure) as err:
             sys.exit(f"engine_match: {err}")
 
     pairs = a.games // 2
@@ -165,10 +132,11 @@ def main():
     tally = {"w": 0, "d": 0, "l": 0, "plies": 0, "done": 0}
 
     def run_pair(k):
-        opening = random_opening(a.a, setup, a.openings, random.Random(a.seed * 1000003 + k))
+        opening = random_opening(a.a, setup, a.openings, random.Random(a.seed * 1000003 + k),
+                                 timeout)
         out = []
         for a_south in (True, False):
-            out.append(one_game(a.a, a.b, setup, opening, a_south, think, a.max_plies))
+            out.append(one_game(a.a, a.b, setup, opening, a_south, think, a.max_plies, timeout))
         with lock:
             for score, plies in out:
                 tally["w" if score == 1 else "d" if score == 0.5 else "l"] += 1
@@ -193,7 +161,7 @@ def main():
     var = sum((x - s) ** 2 for x in scores) / n
     half = 1.96 * math.sqrt(var / n)
     lo, hi = max(s - half, 1e-9), min(s + half, 1 - 1e-9)
-    print(f"{' '.join([a.variant] + a.options)}: {n} games, {think}, openings of {a.openings} plies, "
+    print(f"{' '.join([a.variant] + a.options)}: {n} games, {think_text}, openings of {a.openings} plies, "
           f"{tally['plies'] / n:.0f} plies a game")
     print(f"A {a.a} against B {a.b}: +{tally['w']} ={tally['d']} -{tally['l']}, score {100 * s:.1f}%")
     if s <= 0 or s >= 1:

@@ -9,11 +9,13 @@ Any `error` line, a malformed reply, a mismatch or a game longer than its cap is
 """
 import argparse
 import collections
-import json
+import os
 import random
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gabata_engine import Engine, EngineDied, EngineError, EngineFailure, ProtocolError  # noqa: E402
 
 
 def main():
@@ -27,49 +29,47 @@ def main():
                     help="compare `state` with the promised JSON every N plies")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
-    eng = subprocess.Popen([a.gabata, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           text=True, bufsize=1)
+    try:
+        eng = Engine(a.gabata)
+    except OSError as err:
+        sys.exit("cannot start the engine: %s" % err)
+    try:
+        stats = run(eng, a, rnd)
+    except ProtocolError as err:  # the message names what was malformed
+        sys.exit(str(err).split(": ", 1)[1])
+    except EngineError as err:
+        sys.exit("engine error after '%s': error %s" % (err.command, err.message))
+    except EngineDied as err:
+        sys.exit("engine died after: " + (err.command or ""))
+    except EngineFailure as err:
+        sys.exit(str(err))
+    finally:
+        eng.close()
+    report(a, *stats)
 
-    def ask(cmd):
-        eng.stdin.write(cmd + "\n")
-        eng.stdin.flush()
-        out = []
-        while True:
-            line = eng.stdout.readline()
-            if not line:
-                sys.exit("engine died after: " + cmd)
-            line = line.rstrip("\n")
-            if line == "ok":
-                return out
-            if line.startswith("error"):
-                sys.exit("engine error after '%s': %s" % (cmd, line))
-            out.append(line)
 
+def run(eng, a, rnd):
     plies_hist, results, reasons, rounds_hist = [], collections.Counter(), collections.Counter(), []
     positions = 0
     t0 = time.time()
     for game in range(a.games):
-        ask("seed %d" % rnd.randrange(1 << 62))
-        ask(" ".join(["new", a.variant] + a.options))
+        eng.seed(rnd.randrange(1 << 62))
+        eng.new(a.variant, a.options)
         plies = 0
         while True:
-            succ = ask("successors")
+            succ = eng.successors()  # checks every line is MOVE<TAB>{json}
             positions += 1
-            for line in succ:
-                if "\t{" not in line:
-                    sys.exit("malformed successors line: " + line)
             if not succ:
-                st = json.loads(ask("state")[0])
+                st = eng.state()
                 if st["over"]:
                     break
                 # a phase whose moves cannot be listed (a layout): ask for a random one
                 sys.exit("no successors in phase %s and not over" % st["phase"])
-            move, js = rnd.choice(succ).split("\t", 1)
-            ask("play " + move)
+            move, promised = rnd.choice(succ)
+            eng.play(move)
             plies += 1
             if plies % a.check_every == 0:
-                now = ask("state")[0]
-                if json.loads(now) != json.loads(js):
+                if eng.state() != promised:
                     sys.exit("state after %s differs from successors' promise" % move)
             if plies > 2_000_000:
                 sys.exit("game longer than any cap allows")
@@ -80,8 +80,10 @@ def main():
         reasons[st["end_reason"]] += 1
         if sys.stderr.isatty() and game % 100 == 0:
             print("\r%d/%d games" % (game, a.games), end="", file=sys.stderr)
-    ask("quit")
-    dt = time.time() - t0
+    return plies_hist, results, reasons, rounds_hist, positions, time.time() - t0
+
+
+def report(a, plies_hist, results, reasons, rounds_hist, positions, dt):
     n = len(plies_hist)
     print("%s %s: %d games, %d positions answered, no error, %.1f s" %
           (a.variant, " ".join(a.options), n, positions, dt))
