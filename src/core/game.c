@@ -236,6 +236,7 @@ static int game_begin(gb_game *g, const gb_pos *start)
             return n;
         g->nmoves = n;
     }
+    assert(gb_pos_sane(g->r, &g->cur));
     g->start = g->cur;
     return GB_OK;
 }
@@ -526,6 +527,8 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
         return gb_fail(err, n, "out of memory");
     }
     g->hist[g->hist_len - 1].move = *m; /* with the chance outcome drawn, if any */
+    assert(gb_pos_sane(g->r, &child));
+    assert(n <= GB_MAX_MOVES);
     g->cur = child;
     g->nmoves = n;
     g->last = !g->last;
