@@ -114,6 +114,11 @@ static inline void sq_end_move(gb_pos *p, int from, int pos, int stones, gb_trac
 /* S2–S4: the sowing of one move from hole h of the player to move, already validated. The ring
  * has 16 holes, so the next hole is (i + 1) & 15. Returns GB_OK or GB_EENDLESS (T1). The lap
  * guard only counts the first GB_LAP_QUICK laps and is set up in full when they are done. */
+#if defined(__GNUC__)
+/* inlined into each caller, so that with events false (playouts, gen) the trace's lap recording
+ * folds away: out of line it cost 12% more instructions a playout (callgrind) */
+__attribute__((always_inline))
+#endif
 static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, bool events)
 {
     const int ring = 2 * SQ_N;
