@@ -45,7 +45,7 @@ static void check_pos(const gb_options *o, const gb_pos *p)
             memset(&ts, 0, sizeof ts);
             memset(&tf, 0, sizeof tf);
             long offers = 0;
-            sow_out out = {NULL, NULL, count0, cap, h, 0, 0, 0, NULL, 0, -1};
+            sow_out out = {NULL, NULL, count0, cap, h, 0, 0, 0, NULL, 0, -1, false};
             const int rc = judge ? sow_from(o, p, &slow, h, -1, NULL, &out, &offers)
                                  : sow(o, &slow, h, 0, &ts, NULL, &offers);
             fast_sow f;

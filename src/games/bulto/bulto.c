@@ -43,7 +43,7 @@ static long first_same(const gb_options *o, const gb_pos *p0, int start, const g
     gb_pos c = *p0;
     gb_move dummy;
     long offers = 0;
-    sow_out out = {&dummy, NULL, 0, 1, start, 0, 0, 0, child, before, -1};
+    sow_out out = {&dummy, NULL, 0, 1, start, 0, 0, 0, child, before, -1, false};
     sow_from(o, p0, &c, start, -1, NULL, &out, &offers);
     return out.found;
 }
@@ -120,7 +120,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
 
 static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
-    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1};
+    sow_out out = {moves, children, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1, false};
     const int first = p->to_move * BU_N;
     for (int h = first; h < first + BU_N && out.count < out.cap; h++) {
         if (start_refusal(p, h))

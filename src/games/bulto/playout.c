@@ -302,7 +302,7 @@ static inline bool fast_count(const sow_ctx *c, const gb_pos *from, gb_pos *p, b
             p->mine = mine;
             p->phase = (uint8_t)phase;
             long left = -1, refused = offers;
-            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1};
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1, false};
             const int r = one_lap(c, p, &h, &left, &refused, t, judge ? &out : NULL);
             offers = refused;
             if (r != LAP_END && r != LAP_ON)
@@ -359,7 +359,7 @@ open:
         if (d < 0) { /* round to its origin: this lap stone by stone */
             stepped = true;
             long left = -1, refused = offers;
-            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1};
+            sow_out out = {NULL, NULL, count0 + (int)offers, cap, 0, 0, 0, 0, NULL, 0, -1, false};
             const int r = one_lap(c, p, &h, &left, &refused, t, &out);
             offers = refused;
             if (r != LAP_END && r != LAP_ON)
@@ -417,7 +417,7 @@ static inline int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx
 {
     const int mover = p->to_move;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0, skip_origin = o->v[GB_OPT_SKIP_ORIGIN] != 0;
-    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1};
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1, false};
     struct {
         int hole, from, to;
         bool all, endless, natural; /* the last move refuses every offer; its sowing never

@@ -99,6 +99,7 @@ typedef struct sow_out {
     int first;       /* children[first..count) are this start hole's (B5: compared) */
     const gb_pos *probe;
     long probe_before, found; /* probe: offers compared; the first equal one, or -1 */
+    bool trusted;             /* the offers are known to differ: not compared (sow_from) */
 } sow_out;
 
 /* B5 [ruling]: a start hole's moves are its distinct outcomes. The move taking the offer at q
@@ -123,7 +124,7 @@ BU_SHARED bool list_offer(sow_out *out, const gb_pos *p, int mover, int q, int k
         }
         return true;
     }
-    for (int i = out->first; i < out->count; i++)
+    for (int i = out->trusted ? out->count : out->first; i < out->count; i++)
         if (out->children[i].mark_s == child.mark_s && out->children[i].mark_n == child.mark_n &&
             gb_pos_same(&out->children[i], &child))
             return true; /* the same outcome as a move already listed */
@@ -343,6 +344,14 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
      * a sowing that repeats never ends: the lap ends need not be kept, only counted (and a full
      * move list, which may have been filled past the horizon, is decided on the second pass). */
     const bool track = refusals >= 0;
+    /* B5: while this first pass lasts, gen need not compare the offers' outcomes. Two offers
+     * leave the same position only if the sowing was in the same state at both (the same board,
+     * miné, stones in hand and hole reached), and a sowing that comes back to a state never ends;
+     * so if this pass ends by B8, its offers all differ. With skip-origin=yes the lap's origin is
+     * part of the state too, so they are compared. A sowing that goes on to the second pass is
+     * listed again there, compared. */
+    if (out && !track)
+        out->trusted = !o->v[GB_OPT_SKIP_ORIGIN];
     struct {
         uint8_t holes[BU_RING];
         uint32_t mine;
@@ -387,7 +396,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     /* A long or repeating sowing: start again, knowing the horizon. */
     *p = *p0;
     if (out)
-        out->count = count0, out->laps = out->sown = 0;
+        out->count = count0, out->laps = out->sown = 0, out->trusted = false;
     gb_trace_restart(t);
     if (horizon(&c, p, start, &H, &ends) != GB_OK)
         return GB_EENDLESS;
