@@ -21,7 +21,8 @@ static char label(const gb_game *g, int hole)
  * takes its owner's colour, and empty holes are dim. */
 static void cell(FILE *out, const gb_game *g, int h, bool color)
 {
-    static const char marks[] = {' ', 'S', 'N', 'S', 'N', '*'};
+    static const char marks[] = {[GB_MARK_NONE] = ' ', [GB_MARK_HELD_S] = 'S', [GB_MARK_HELD_N] = 'N',
+                                 [GB_MARK_DORMANT] = '*'};
     int mk = gb_hole_mark(g, h);
     int c = gb_hole_count(g, h);
     int n = gb_game_rows(g);
@@ -38,7 +39,7 @@ static void cell(FILE *out, const gb_game *g, int h, bool color)
         on = "\033[2m";
         off = C_OFF;
     }
-    fprintf(out, "[%s%3d%c%s]", on, c, marks[mk < 0 ? 0 : mk], off);
+    fprintf(out, "[%s%3d%c%s]", on, c, mk > 0 && mk <= GB_MARK_DORMANT ? marks[mk] : ' ', off);
 }
 
 static void labels(FILE *out, const gb_game *g, int side, bool color)
@@ -50,21 +51,24 @@ static void labels(FILE *out, const gb_game *g, int side, bool color)
     fprintf(out, "%s\n", color ? C_OFF : "");
 }
 
-/* A line that says what the marks on the board mean, when there are any. */
+/* A line that says what the marks on the board mean, when there are any, in the game's words. */
 static void legend(FILE *out, const gb_game *g)
 {
-    bool seen[6] = {false};
+    bool seen[GB_MARK_DORMANT + 1] = {false};
     for (int h = 0; h < 2 * gb_game_rows(g); h++) {
         int mk = gb_hole_mark(g, h);
-        if (mk > 0 && mk < 6)
+        if (mk > 0 && mk <= GB_MARK_DORMANT)
             seen[mk] = true;
     }
-    static const char *const what[] = {NULL, "S: South's ekwarna", "N: North's ekwarna",
-                                       "S: South's bulto", "N: North's bulto", "*: a miné"};
     bool any = false;
-    for (int k = 1; k < 6; k++)
+    for (int k = GB_MARK_HELD_S; k <= GB_MARK_DORMANT; k++)
         if (seen[k]) {
-            fprintf(out, "%s%s", any ? ", " : "  marks: ", what[k]);
+            const char *w = gb_mark_word(g, k);
+            if (k == GB_MARK_DORMANT)
+                fprintf(out, "%s*: a %s", any ? ", " : "  marks: ", w);
+            else
+                fprintf(out, "%s%c: %s's %s", any ? ", " : "  marks: ", k == GB_MARK_HELD_S ? 'S' : 'N',
+                        k == GB_MARK_HELD_S ? "South" : "North", w);
             any = true;
         }
     if (any)

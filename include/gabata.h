@@ -148,6 +148,8 @@ int gb_variant_rules_text(const char *name, gb_rules_text *out);
  * "eat", "refuse", "sow", ...). NULL for a code that is out of range (GB_MARK_NONE has no
  * name). */
 const char *gb_mark_name(const gb_game *g, int mark);
+/* A mark's name as players write it ("ekwarna", "bulto", "miné"), for display. */
+const char *gb_mark_word(const gb_game *g, int mark);
 const char *gb_event_name(const gb_game *g, int event);
 const char *gb_move_kind_name(const gb_game *g, int kind);
 /* What a lap's last stone did, for players, in the game's words: the rest of a sentence that

@@ -168,6 +168,8 @@ static void words_by_function(void **state)
     assert_string_equal(gb_mark_name(q, GB_MARK_HELD_N), "ekwarna");
     assert_string_equal(gb_mark_name(b, GB_MARK_HELD_S), "bulto");
     assert_string_equal(gb_mark_name(b, GB_MARK_DORMANT), "mine");
+    assert_string_equal(gb_mark_word(b, GB_MARK_DORMANT), "miné"); /* B2, as players write it */
+    assert_string_equal(gb_mark_word(q, GB_MARK_HELD_S), "ekwarna");
     assert_null(gb_mark_name(q, GB_MARK_NONE));
     assert_null(gb_mark_name(q, 99));
     assert_string_equal(gb_event_name(q, GB_EV_RAID), "eat");

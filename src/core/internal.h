@@ -99,6 +99,7 @@ typedef struct gb_field {
  * src/core/words.c ("capture", "sow", ...). */
 typedef struct gb_words {
     const char *mark[4];                       /* by GB_MARK_*; HELD_S and HELD_N alike */
+    const char *mark_word[4];                  /* the same as players write it ("miné") */
     const char *event[GB_EV_COUNT];            /* names, as the JSON and the protocol write them */
     const char *phrase[GB_EV_COUNT];           /* what the event did, for players (words.c) */
     const char *phrase_many[GB_EV_COUNT];      /* the same when the lap's value is over 1 */

@@ -46,6 +46,12 @@ const char *gb_rules_event_name(const gb_rules *r, int event)
 }
 
 const char *gb_mark_name(const gb_game *g, int mark) { return gb_rules_mark_name(gb_game_rules(g), mark); }
+const char *gb_mark_word(const gb_game *g, int mark)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const char *w = word(r->words ? r->words->mark_word : NULL, shared_mark, 4, mark);
+    return w == shared_mark[mark < 0 || mark >= 4 ? 0 : mark] ? gb_mark_name(g, mark) : w;
+}
 const char *gb_event_name(const gb_game *g, int event)
 {
     return gb_rules_event_name(gb_game_rules(g), event);

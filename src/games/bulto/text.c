@@ -31,6 +31,7 @@ const gb_rules_text gb_bulto_text = {
 
 const gb_words gb_bulto_words = {
     .mark = {[GB_MARK_HELD_S] = "bulto", [GB_MARK_HELD_N] = "bulto", [GB_MARK_DORMANT] = "mine"},
+    .mark_word = {[GB_MARK_DORMANT] = "miné"}, /* B2 */
     .event = {[GB_EV_CLAIM] = "bulto", [GB_EV_INTO_HELD] = "own-bulto", [GB_EV_DECLINE] = "refuse"},
     .phrase = {[GB_EV_CLAIM] = ": makes it a bulto",            /* B4 */
                [GB_EV_INTO_HELD] = ": own bulto, move ends",   /* B8 */
