@@ -44,13 +44,14 @@ set(CPACK_PACKAGE_VENDOR "gabata")
 set(CPACK_PACKAGE_CONTACT "gabata maintainers <maintainers@users.noreply.a-seed-34c0514f.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "two-row mancala games of the Horn of Africa and Egypt: engine, program, library")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
- gabata plays Sadeqa III, Qelat, L'ab al-Akil and Bulto by their sources' rules: in the
- terminal (gabata play), in the browser (gabata serve), against computer players (alpha-beta
- and Monte Carlo tree search), and through a line protocol for other programs (gabata engine).
- .
- libgabata, its C11 rules engine, comes as a shared and a static library with its header,
- a pkg-config file and a CMake package.")
+# the extended description, below the summary; CPack indents it and marks the empty line
+set(CPACK_PACKAGE_DESCRIPTION "gabata plays Sadeqa III, Qelat, L'ab al-Akil and Bulto by their sources' rules:
+in the terminal (gabata play), in the browser (gabata serve), against computer
+players (alpha-beta and Monte Carlo tree search), and through a line protocol for
+other programs (gabata engine).
+
+libgabata, its C11 rules engine, comes as a shared and a static library with its
+header, a pkg-config file and a CMake package.")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
