@@ -20,6 +20,16 @@ extern "C" {
 
 #define GB_VERSION "0.1.0"
 
+/* GB_API marks what the shared library exports (docs/library.md): the library is compiled with
+ * -fvisibility=hidden, so everything else in it stays internal. A build may define it first. */
+#ifndef GB_API
+#if defined(__GNUC__) || defined(__clang__)
+#define GB_API __attribute__((visibility("default")))
+#else
+#define GB_API
+#endif
+#endif
+
 enum {
     GB_OK = 0,
     GB_EINVAL = -1,   /* malformed input: option, move text, position, record */
@@ -128,11 +138,11 @@ typedef struct gb_trace {
 typedef struct gb_game gb_game;
 
 /* ---- games and options ---- */
-int gb_variant_count(void);
-const char *gb_variant_name(int i);  /* short name used everywhere: "sadeqa", ... */
-const char *gb_variant_title(const char *name); /* "Sadeqa III"; NULL if unknown */
+GB_API int gb_variant_count(void);
+GB_API const char *gb_variant_name(int i); /* short name used everywhere: "sadeqa", ... */
+GB_API const char *gb_variant_title(const char *name); /* "Sadeqa III"; NULL if unknown */
 /* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf. */
-int gb_variant_options_help(const char *name, char *buf, size_t len);
+GB_API int gb_variant_options_help(const char *name, char *buf, size_t len);
 
 /* A game's rules for players, in the product's own words (docs/rulings.md has every ruling). */
 typedef struct gb_rules_text {
@@ -141,39 +151,39 @@ typedef struct gb_rules_text {
     const char *const *rules; /* the rules, one short paragraph each, NULL-terminated */
 } gb_rules_text;
 /* GB_OK and *out filled, or GB_EINVAL for an unknown variant. */
-int gb_variant_rules_text(const char *name, gb_rules_text *out);
+GB_API int gb_variant_rules_text(const char *name, gb_rules_text *out);
 
 /* A game's words: the name of a mark (GB_MARK_*), of a lap event (GB_EV_*), of a kind of move
  * (GB_MOVE_*), as the state JSON and the protocol write them ("ekwarna", "bulto", "mine",
  * "eat", "refuse", "sow", ...). NULL for a code that is out of range (GB_MARK_NONE has no
  * name). */
-const char *gb_mark_name(const gb_game *g, int mark);
+GB_API const char *gb_mark_name(const gb_game *g, int mark);
 /* A mark's name as players write it ("ekwarna", "bulto", "miné"), for display. */
-const char *gb_mark_word(const gb_game *g, int mark);
-const char *gb_event_name(const gb_game *g, int event);
-const char *gb_move_kind_name(const gb_game *g, int kind);
+GB_API const char *gb_mark_word(const gb_game *g, int mark);
+GB_API const char *gb_event_name(const gb_game *g, int event);
+GB_API const char *gb_move_kind_name(const gb_game *g, int kind);
 /* What a lap's last stone did, for players, in the game's words: the rest of a sentence that
  * begins "…, last into <hole>" (" (was empty): captures 8 from b", ": makes it an ekwarna").
  * Returns the length written, or GB_EINVAL for an unknown event. */
-int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len);
+GB_API int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len);
 
 /* Create a game at its start. `options` is "key=value key=value" (spaces or commas between),
  * RULINGS names; NULL or "" for every default. `seed` seeds the game's own random source. */
-int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,
-                gb_error *err);
-gb_game *gb_game_clone(const gb_game *g);
-void gb_game_free(gb_game *g);
+GB_API int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,
+                       gb_error *err);
+GB_API gb_game *gb_game_clone(const gb_game *g);
+GB_API void gb_game_free(gb_game *g);
 
 /* ---- reading the state ---- */
-const char *gb_game_variant(const gb_game *g);
-int gb_game_rows(const gb_game *g);    /* holes per row, n */
-int gb_hole_count(const gb_game *g, int hole);
-int gb_hole_mark(const gb_game *g, int hole);  /* GB_MARK_* */
-int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
-int gb_store(const gb_game *g, int side);
+GB_API const char *gb_game_variant(const gb_game *g);
+GB_API int gb_game_rows(const gb_game *g); /* holes per row, n */
+GB_API int gb_hole_count(const gb_game *g, int hole);
+GB_API int gb_hole_mark(const gb_game *g, int hole); /* GB_MARK_* */
+GB_API int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
+GB_API int gb_store(const gb_game *g, int side);
 /* The label of a hole (RULINGS §0): "A".."J" for South's row, "a".."j" for North's; NULL when
  * there is no such hole. The string is static. */
-const char *gb_hole_label(const gb_game *g, int hole);
+GB_API const char *gb_hole_label(const gb_game *g, int hole);
 
 /* The game's own fields of the state (match data: round figures, earnings, holes owned, gains,
  * the distributor, ...), the ones gb_state_json writes after the core fields, in that order. */
@@ -184,60 +194,62 @@ typedef struct gb_state_field {
     const char *text; /* a text value (static), or NULL */
 } gb_state_field;
 /* How many there are now (0 for a game without any). */
-int gb_game_field_count(const gb_game *g);
+GB_API int gb_game_field_count(const gb_game *g);
 /* The i-th (0 <= i < gb_game_field_count) into *out: GB_OK, or GB_EINVAL past the end. */
-int gb_game_field(const gb_game *g, int i, gb_state_field *out);
-int gb_to_move(const gb_game *g);               /* GB_SOUTH, GB_NORTH, or GB_NOBODY when over */
-const char *gb_phase(const gb_game *g);
-int gb_is_over(const gb_game *g);
-int gb_winner(const gb_game *g);                /* GB_SOUTH, GB_NORTH, GB_DRAW; GB_NOBODY if not over */
-int gb_score(const gb_game *g, int side);       /* final score (valid when over) */
-int gb_end_reason(const gb_game *g);            /* GB_END_* */
-const char *gb_end_reason_name(int reason);     /* "rule", "repetition", "cap", "endless", NULL */
-int gb_ply(const gb_game *g);                   /* plies played in this game (round) */
-int gb_round(const gb_game *g);
-int gb_history_length(const gb_game *g);        /* moves played since the start */
-const gb_move *gb_history_move(const gb_game *g, int i);
+GB_API int gb_game_field(const gb_game *g, int i, gb_state_field *out);
+GB_API int gb_to_move(const gb_game *g);        /* GB_SOUTH, GB_NORTH, or GB_NOBODY when over */
+GB_API const char *gb_phase(const gb_game *g);
+GB_API int gb_is_over(const gb_game *g);
+/* GB_SOUTH, GB_NORTH, GB_DRAW; GB_NOBODY if not over */
+GB_API int gb_winner(const gb_game *g);
+GB_API int gb_score(const gb_game *g, int side); /* final score (valid when over) */
+GB_API int gb_end_reason(const gb_game *g);     /* GB_END_* */
+/* "rule", "repetition", "cap", "endless"; NULL otherwise */
+GB_API const char *gb_end_reason_name(int reason);
+GB_API int gb_ply(const gb_game *g);            /* plies played in this game (round) */
+GB_API int gb_round(const gb_game *g);
+GB_API int gb_history_length(const gb_game *g); /* moves played since the start */
+GB_API const gb_move *gb_history_move(const gb_game *g, int i);
 /* The trace of the last move played (NULL if none). */
-const gb_trace *gb_last_trace(const gb_game *g);
+GB_API const gb_trace *gb_last_trace(const gb_game *g);
 
 /* ---- moves ---- */
 /* Every legal move, in a fixed order. Returns the count (0 when over, or when the phase takes a
  * move that cannot be listed, such as a layout: see gb_phase). */
-int gb_legal_moves(const gb_game *g, gb_move *out, int max);
-int gb_play(gb_game *g, gb_move *m, gb_error *err);
-int gb_play_text(gb_game *g, const char *text, gb_error *err);
-int gb_undo(gb_game *g, gb_error *err);
+GB_API int gb_legal_moves(const gb_game *g, gb_move *out, int max);
+GB_API int gb_play(gb_game *g, gb_move *m, gb_error *err);
+GB_API int gb_play_text(gb_game *g, const char *text, gb_error *err);
+GB_API int gb_undo(gb_game *g, gb_error *err);
 /* A new game that is g after its i-th legal move (as listed by gb_legal_moves). */
-int gb_game_successor(const gb_game *g, int i, gb_game **out);
+GB_API int gb_game_successor(const gb_game *g, int i, gb_game **out);
 /* Move text (docs/notation.md). Returns the length written, or a negative code. */
-int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len);
-int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err);
+GB_API int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len);
+GB_API int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err);
 /* Is m one of the legal moves now (gb_legal_moves)? 1 or 0. For a phase whose moves cannot be
  * listed (a layout), 1 when gb_play would take it. The chance field is not compared. */
-int gb_move_is_legal(const gb_game *g, const gb_move *m);
+GB_API int gb_move_is_legal(const gb_game *g, const gb_move *m);
 /* GB_OK when m is legal now; otherwise its code, with the reason in the rules' words in err. */
-int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err);
+GB_API int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err);
 /* Parse `text` and say whether it is legal now: GB_OK with *out set, GB_EINVAL (not a move),
  * GB_EILLEGAL (a move, not legal here: err says why) or GB_EOVER. out may be NULL. */
-int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err);
+GB_API int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err);
 
 /* ---- positions, records, JSON ---- */
-char *gb_position_format(const gb_game *g);
-int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);
+GB_API char *gb_position_format(const gb_game *g);
+GB_API int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);
 /* A record: tag pairs then moves (docs/notation.md). `tags` may be NULL or a NULL-terminated
  * list of name,value pairs to add (South, North, Date, ...). */
-char *gb_record_format(const gb_game *g, const char *const *tags);
+GB_API char *gb_record_format(const gb_game *g, const char *const *tags);
 /* Parse and replay a record. On error the message names the line and column. */
-int gb_record_parse(gb_game **out, const char *text, gb_error *err);
+GB_API int gb_record_parse(gb_game **out, const char *text, gb_error *err);
 /* The tag `name` of the record text, malloc'd, or NULL. */
-char *gb_record_tag(const char *text, const char *name);
-char *gb_state_json(const gb_game *g);
+GB_API char *gb_record_tag(const char *text, const char *name);
+GB_API char *gb_state_json(const gb_game *g);
 
 /* ---- counting and measuring ---- */
 /* Move sequences of exactly `depth` plies from the current state (games ending earlier add 0).
  * A phase whose moves cannot be listed counts 0 (give a position after it). */
-uint64_t gb_perft(const gb_game *g, int depth);
+GB_API uint64_t gb_perft(const gb_game *g, int depth);
 
 typedef struct gb_playout_stats {
     long games, plies, laps;
@@ -248,20 +260,20 @@ typedef struct gb_playout_stats {
 } gb_playout_stats;
 /* Play `games` uniformly random games from the start of `g`'s variant and options; the random
  * source is seeded by `seed`. No allocation per move. */
-int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
-                       gb_error *err);
+GB_API int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
+                              gb_error *err);
 
 /* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
  * game's own random choice). GB_EOVER when over. */
-int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
+GB_API int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
 
 /* A sensible move for a phase whose moves cannot be listed, for a player who asks for a
  * suggestion (L'ab al-Akil's tebweez: a near-even layout, A2). GB_EINVAL when the game has none
  * to offer here, GB_EOVER when over. */
-int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out);
+GB_API int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out);
 
 /* A small deterministic random source (splitmix64) for callers that want one. */
-uint64_t gb_rand_next(uint64_t *state);
+GB_API uint64_t gb_rand_next(uint64_t *state);
 
 /* ---- the catalogue of games, for clients that build menus (src/catalog.c) ---- */
 typedef struct gb_option_info {
@@ -273,14 +285,14 @@ typedef struct gb_option_info {
 } gb_option_info;
 /* The number of options of a variant (-1 if unknown), and the i-th of them (GB_EINVAL past the
  * end), in the order `gabata variants` lists them. */
-int gb_variant_option_count(const char *name);
-int gb_variant_option(const char *name, int i, gb_option_info *out);
+GB_API int gb_variant_option_count(const char *name);
+GB_API int gb_variant_option(const char *name, int i, gb_option_info *out);
 /* Holes per row of a variant (0 if unknown). */
-int gb_variant_rows(const char *name);
+GB_API int gb_variant_rows(const char *name);
 /* The value in force in g of option `key`, as text ("4", "ends-game", "5000") into buf; returns
  * 1 when it differs from the default, 0 when it is the default, GB_EINVAL for a key the game
  * does not have. */
-int gb_option_value(const gb_game *g, const char *key, char *buf, size_t len);
+GB_API int gb_option_value(const gb_game *g, const char *key, char *buf, size_t len);
 
 /* ---- computer players: alpha-beta search and Monte Carlo tree search (docs/ai.md) ----
  * Scores are from the side to move's view, in hundredths of a stone (100 = one stone taken).
@@ -324,25 +336,25 @@ typedef struct gb_search_opts {
  * MCTS tree), once; it can be reused for many searches of one game. Not thread-safe: one per
  * thread. */
 typedef struct gb_searcher gb_searcher;
-gb_searcher *gb_searcher_new(const gb_search_opts *o);
-void gb_searcher_free(gb_searcher *s);
+GB_API gb_searcher *gb_searcher_new(const gb_search_opts *o);
+GB_API void gb_searcher_free(gb_searcher *s);
 /* Forget what earlier searches learnt (the table, history, killers), as for a new game: the next
  * search is exactly that of a fresh searcher of the same table size. A searcher kept across
  * searches of one game (as an engine keeps its table between moves) searches faster, but its
  * results may differ from a fresh one's. Other rules or options clear it by themselves. */
-void gb_searcher_clear(gb_searcher *s);
+GB_API void gb_searcher_clear(gb_searcher *s);
 /* Alpha-beta (negamax) with iterative deepening, transposition table, killer/history ordering and
  * aspiration windows. GB_EOVER when the game is over. */
-int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
-              gb_error *err);
+GB_API int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
+                     gb_search_result *res, gb_error *err);
 /* Monte Carlo tree search (UCT) with random playouts; reproducible for a seed and a playout
  * budget. */
-int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
-            gb_error *err);
+GB_API int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+                   gb_error *err);
 /* The static evaluation of the current position, from the side to move's view. */
-int gb_evaluate(const gb_game *g);
+GB_API int gb_evaluate(const gb_game *g);
 /* Is a score a won (1) or lost (-1) game, or neither (0)? */
-int gb_score_is_win(int score);
+GB_API int gb_score_is_win(int score);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,41 @@
+/* legal.c — list the legal moves of a position, and optionally count the move sequences.
+ *
+ *   legal POSITION [DEPTH]
+ *
+ * POSITION is a position string (docs/notation.md), e.g.
+ *   "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S"
+ * One move text a line; with DEPTH, a last line "perft DEPTH N" (gb_perft). */
+#include <gabata.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: legal POSITION [DEPTH]\n");
+        return 2;
+    }
+    gb_error err;
+    gb_game *g;
+    if (gb_game_from_position(&g, argv[1], 1, &err) != GB_OK) {
+        fprintf(stderr, "legal: %s\n", err.msg);
+        return 1;
+    }
+
+    /* The caller gives the room: GB_MAX_MOVES is enough for any position of any game. */
+    static gb_move moves[GB_MAX_MOVES];
+    int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char text[GB_MOVE_TEXT_MAX];
+        if (gb_move_format(g, &moves[i], text, sizeof text) >= 0)
+            printf("%s\n", text);
+    }
+
+    if (argc > 2) {
+        int depth = atoi(argv[2]);
+        printf("perft %d %" PRIu64 "\n", depth, gb_perft(g, depth));
+    }
+    gb_game_free(g);
+    return 0;
+}

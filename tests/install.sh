@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# libgabata as a dependency (docs/library.md): install the build into a fresh prefix, build the
+# examples against it through pkg-config and through find_package (shared, and once static),
+# run them and check what they print against values worked out by hand or taken from
+# docs/sadeqa.md; check that libgabata.so exports the gb_* functions of gabata.h and nothing
+# else, and that it carries its SONAME.
+#   tests/install.sh BUILD_DIR SOURCE_DIR
+set -u
+build=$1 src=$2
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix="$tmp/prefix"
+bad() { echo "FAIL: $*"; fail=1; }
+
+# ---- install
+if ! cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
+  cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1
+fi
+for f in lib/libgabata.so lib/libgabata.so.0 lib/libgabata.so.0.1.0 lib/libgabata.a include/gabata.h \
+         lib/pkgconfig/gabata.pc lib/cmake/gabata/gabataConfig.cmake \
+         lib/cmake/gabata/gabataConfigVersion.cmake bin/gabata share/man/man1/gabata.1 \
+         share/man/man3/libgabata.3 share/bash-completion/completions/gabata; do
+  [ -e "$prefix/$f" ] || bad "not installed: $f"
+done
+# the completion loads and registers itself
+bash -c "source '$prefix/share/bash-completion/completions/gabata' && complete -p gabata" >/dev/null 2>&1 ||
+  bad "the bash completion does not register 'gabata'"
+
+# ---- the shared library: its SONAME, and its exports exactly the GB_API declarations of gabata.h
+so="$prefix/lib/libgabata.so.0.1.0"
+readelf -d "$so" | grep -q 'Library soname: \[libgabata.so.0\]' || bad "SONAME is not libgabata.so.0"
+nm -D --defined-only "$so" | awk '{print $NF}' | sort -u >"$tmp/exported"
+# every function gabata.h declares (comments left out), GB_API or not
+perl -0777 -pe 's{/\*.*?\*/}{}gs' "$prefix/include/gabata.h" | grep -oE '\bgb_[a-z0-9_]+\(' | tr -d '(' |
+  sort -u >"$tmp/declared"
+[ "$(wc -l <"$tmp/declared")" -gt 50 ] || bad "gabata.h: too few functions found ($(wc -l <"$tmp/declared"))"
+grep -v '^gb_' "$tmp/exported" | sed 's/^/FAIL: exported, not gb_: /' | grep . && fail=1
+comm -23 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: exported, not declared: /' | grep . && fail=1
+comm -13 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: declared, not exported: /' | grep . && fail=1
+
+# ---- the examples, three builds
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(pkg-config --modversion gabata)" = 0.1.0 ] || bad "pkg-config --modversion gabata"
+pkg-config --libs gabata | grep -q -- '-ljansson' && bad "pkg-config --libs gabata drags in jansson"
+pkg-config --static --libs gabata | grep -q -- '-ljansson' || bad "pkg-config --static lacks jansson"
+cp -r "$src/examples" "$tmp/ex-pc"
+make -s -C "$tmp/ex-pc" CFLAGS="-O1 -Wall -Wextra -Werror" >"$tmp/make.log" 2>&1 ||
+  { cat "$tmp/make.log"; bad "examples through pkg-config (make)"; }
+unset PKG_CONFIG_PATH
+for kind in shared static; do
+  static=OFF; [ $kind = static ] && static=ON
+  if ! { cmake -S "$src/examples" -B "$tmp/ex-$kind" -DCMAKE_PREFIX_PATH="$prefix" \
+           -DGABATA_EXAMPLES_STATIC=$static -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" &&
+         cmake --build "$tmp/ex-$kind"; } >"$tmp/cmake-$kind.log" 2>&1; then
+    cat "$tmp/cmake-$kind.log"; bad "examples through find_package ($kind)"
+  fi
+done
+ldd "$tmp/ex-shared/legal" 2>/dev/null | grep -q "libgabata.so.0 => $prefix/lib/" ||
+  LD_LIBRARY_PATH="$prefix/lib" ldd "$tmp/ex-shared/legal" | grep -q "libgabata.so.0 => $prefix/lib/" ||
+  bad "the find_package build does not load $prefix/lib/libgabata.so.0"
+ldd "$tmp/ex-static/legal" | grep -q libgabata && bad "the static build loads libgabata.so"
+
+export LD_LIBRARY_PATH="$prefix/lib"
+start="sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S"
+# hand-made (docs/notation.md): South A=1 C=1, North a=1 g=9. A sows into empty B, opposite g:
+# captures 9 (S4); C would capture nothing. Then North a -> b (opposite G empty), South B -> C
+# (occupied: relay, S3) -> D E, ends in empty E (opposite d empty), North b -> c.
+small="sadeqa board=1,0,1,0,0,0,0,0/1,0,0,0,0,0,9,0 turn=S"
+printf '[Variant "sadeqa"]\n[Position "%s"]\n[Result "*"]\n\n1. A a {relay} 2. B b *\n' "$small" \
+  >"$tmp/game.rec"
+for dir in ex-pc ex-shared ex-static; do
+  x="$tmp/$dir"
+  [ -x "$x/play" ] || { bad "$dir: not built"; continue; }
+  # legal moves of the start: South's eight holes (S2); perft from docs/sadeqa.md
+  out=$("$x/legal" "$start" 4)
+  [ "$out" = "$(printf 'A\nB\nC\nD\nE\nF\nG\nH\nperft 4 2562')" ] || bad "$dir legal start: $out"
+  out=$("$x/legal" "sadeqa:seeds=4 board=4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4 turn=S" 3 | tail -1)
+  [ "$out" = "perft 3 370" ] || bad "$dir perft seeds=4: $out"
+  # North's only stones are c's two: c is the one move
+  out=$("$x/legal" "sadeqa board=6,6,6,6,6,6,6,6/0,0,2,0,0,0,0,0 turn=N")
+  [ "$out" = c ] || bad "$dir legal north: $out"
+  "$x/legal" "nosuchgame board=1" >/dev/null 2>"$tmp/err" && bad "$dir legal accepted a bad game"
+  grep -q "nosuchgame" "$tmp/err" || bad "$dir legal's error does not name the game"
+  # search: A (capture 9) whatever the depth
+  for d in 1 4; do
+    out=$("$x/search" "$small" $d | head -1)
+    [ "$out" = "best A" ] || bad "$dir search depth $d: $out"
+  done
+  # a random game to its end: every one of the 96 stones is someone's (S5, T2), the winner has more
+  out=$("$x/play" sadeqa 7)
+  sc=$(grep '^score ' <<<"$out" | cut -d' ' -f2) w=$(grep '^winner ' <<<"$out" | cut -d' ' -f2)
+  s=${sc%-*} n=${sc#*-}
+  if [ -z "$sc" ] || [ $((s + n)) != 96 ]; then bad "$dir play: score $sc"
+  else
+    exp=draw; [ "$s" -gt "$n" ] && exp=south; [ "$n" -gt "$s" ] && exp=north
+    [ "$w" = $exp ] || bad "$dir play: winner $w, score $sc"
+  fi
+  moves=$(head -1 <<<"$out" | wc -w)
+  grep -q "^moves $moves\$" <<<"$out" || bad "$dir play: moves line against $moves moves"
+  [ "$("$x/play" sadeqa 7)" = "$out" ] || bad "$dir play: not the same game for the same seed"
+  # the record written by hand above
+  out=$("$x/record" "$tmp/game.rec")
+  [ "$(head -4 <<<"$out")" = "$(printf '1. South A\n2. North a\n3. South B\n4. North b')" ] ||
+    bad "$dir record moves: $out"
+  pos=$(grep '^position ' <<<"$out")
+  for field in "board=0,0,0,1,1,0,0,0/0,0,1,0,0,0,0,0" "stores=9,0" "turn=S" "ply=4" "last=N"; do
+    grep -q -- " $field\( \|\$\)" <<<"$pos" || bad "$dir record: $field not in '$pos'"
+  done
+  grep -q '^result \*$' <<<"$out" || bad "$dir record result: $out"
+  printf '[Variant "sadeqa"]\n\n1. A A *\n' >"$tmp/bad.rec"
+  "$x/record" "$tmp/bad.rec" >/dev/null 2>"$tmp/err" && bad "$dir record accepted South moving twice"
+  grep -q "line 3" "$tmp/err" || bad "$dir record's error does not name the line: $(cat "$tmp/err")"
+done
+
+[ $fail = 0 ] && echo "install: ok"
+exit $fail
