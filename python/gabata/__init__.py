@@ -299,6 +299,9 @@ def load_game(name, options=""):
 
 _MOVEBUF = (_lib.gb_move * _lib.GB_MAX_MOVES)()
 _MOVEBUF_ADDR = ctypes.addressof(_MOVEBUF)
+_MOVEBUF_BYTES = memoryview(_MOVEBUF).cast("B")
+_SZ = _lib.MOVE_SIZE
+_MAXM = _lib.GB_MAX_MOVES
 _ERR = _lib.gb_error()
 _ERRREF = ctypes.byref(_ERR)
 _TEXT = ctypes.create_string_buffer(_lib.GB_MOVE_TEXT_MAX)
@@ -344,8 +347,8 @@ class State:
 
     # --- moves ---
     def _raw_moves(self):
-        n = _L.gb_legal_moves(self._g, _MOVEBUF_ADDR, _lib.GB_MAX_MOVES)
-        return n, ctypes.string_at(_MOVEBUF_ADDR, n * _lib.MOVE_SIZE)
+        n = _L.gb_legal_moves(self._g, _MOVEBUF_ADDR, _MAXM)
+        return n, _MOVEBUF_BYTES[:n * _SZ].tobytes()
 
     def legal_actions(self, player=None):
         """The legal action ids, ascending. At a chance node, the outcomes."""
@@ -355,8 +358,8 @@ class State:
             return []
         n, raw = self._raw_moves()
         g = self._game
-        if g._simple and not any(raw[0::_lib.MOVE_SIZE]):
-            return list(raw[1::_lib.MOVE_SIZE])
+        if g._simple and not any(raw[0::_SZ]):
+            return sorted(raw[1::_SZ])
         if n == 0:
             if _L.gb_is_over(self._g):
                 return []
@@ -770,7 +773,7 @@ class State:
             return a
         return a, {"score": res.score, "depth": res.depth, "nodes": res.nodes,
                    "seconds": res.seconds, "move": self._format(res.best),
-                   "pv": [self._format(res.pv[i]) for i in range(1)] if res.pv_len else []}
+                   "pv": [self._format(res.pv[i]) for i in range(min(res.pv_len, _lib.GB_PV_MAX))]}
 
     def _action_of_move(self, m):
         if m.kind == _lib.GB_MOVE_LAYOUT:
@@ -855,6 +858,8 @@ def match(name, first, second, games=2, seed=0, options="", swap=True):
                         4 if o.budget.depth >= 5 else 1)
                     if who not in searchers:
                         searchers[who] = _L.gb_searcher_new(ctypes.byref(o))
+                        if not searchers[who]:
+                            raise MemoryError("gabata: out of memory")
                     fn = _L.gb_mcts if kind == "mcts" else _L.gb_search
                     rc = fn(searchers[who], g.ptr, ctypes.byref(o), ctypes.byref(sres),
                             ctypes.byref(err))
@@ -875,8 +880,8 @@ def match(name, first, second, games=2, seed=0, options="", swap=True):
                                  "winner": w, "scores": [_L.gb_score(g.ptr, 0),
                                                          _L.gb_score(g.ptr, 1)],
                                  "record": _lib.take_string(_L.gb_record_format(g.ptr, None))})
-            for s in searchers.values():
-                _L.gb_searcher_clear(s) if hasattr(_L, "gb_searcher_clear") else None
+            for s in searchers.values():  # each game as from fresh searchers
+                _L.gb_searcher_clear(s)
     finally:
         for s in searchers.values():
             _L.gb_searcher_free(s)

@@ -175,6 +175,7 @@ PROTOS = {
     "gb_option_value": (c_int, [GAME, c_char_p, c_char_p, c_size_t]),
     "gb_searcher_new": (c_void_p, [P(gb_search_opts)]),
     "gb_searcher_free": (None, [c_void_p]),
+    "gb_searcher_clear": (None, [c_void_p]),
     "gb_search": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_mcts": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_evaluate": (c_int, [GAME]),
