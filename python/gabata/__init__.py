@@ -16,9 +16,11 @@ The action encoding is in python/README.md ("Actions"); gabata.env holds an AEC-
 """
 import ctypes
 import random as _random
+import threading
 
 from . import _lib
-from ._lib import lib as _L
+from ._lib import lib as _L           # short calls: the GIL is kept
+from ._lib import lib_long as _LL     # calls that can take long: the GIL is released
 
 __all__ = ["load_game", "registered_names", "Game", "State", "GabataError", "InvalidError",
            "IllegalActionError", "GameOverError", "random_playouts", "match", "perft",
@@ -135,16 +137,6 @@ class Game:
         self.REFUSE = nxt
         self._num_actions = nxt + H * self.max_refusals
         self._simple = self.FEED is None and self.max_refusals == 0 and self.LAYOUT is None
-        # prebuilt moves: sow h, pass (the ones a fast loop plays)
-        self._moves = []
-        for a in range(H + 1):
-            m = _lib.gb_move()
-            if a < H:
-                m.kind, m.hole = _lib.GB_MOVE_SOW, a
-            else:
-                m.kind = _lib.GB_MOVE_PASS
-            self._moves.append(m)
-        self._refs = [ctypes.byref(m) for m in self._moves]
         self._maxp = None
 
     def __repr__(self):
@@ -227,7 +219,7 @@ class Game:
             pending = int(first.split()[1])
         g = ctypes.c_void_p()
         err = _lib.gb_error()
-        rc = _L.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
+        rc = _LL.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
         if rc != _lib.GB_OK:
             _raise(rc, err)
         name = _L.gb_game_variant(g).decode()
@@ -297,14 +289,34 @@ def load_game(name, options=""):
     return Game(name, options)
 
 
-_MOVEBUF = (_lib.gb_move * _lib.GB_MAX_MOVES)()
-_MOVEBUF_ADDR = ctypes.addressof(_MOVEBUF)
-_MOVEBUF_BYTES = memoryview(_MOVEBUF).cast("B")
 _SZ = _lib.MOVE_SIZE
 _MAXM = _lib.GB_MAX_MOVES
-_ERR = _lib.gb_error()
-_ERRREF = ctypes.byref(_ERR)
-_TEXT = ctypes.create_string_buffer(_lib.GB_MOVE_TEXT_MAX)
+
+
+class _Scratch:
+    """One thread's buffers: the legal moves, an error, a move's text."""
+
+    def __init__(self):
+        self.moves = (_lib.gb_move * _MAXM)()
+        self.addr = ctypes.addressof(self.moves)
+        self.bytes = memoryview(self.moves).cast("B")
+        self.err = _lib.gb_error()
+        self.errref = ctypes.byref(self.err)
+        self.text = ctypes.create_string_buffer(_lib.GB_MOVE_TEXT_MAX)
+        # apply_action's fast path: "sow hole h" prebuilt for every hole
+        self.sow = [_lib.gb_move(kind=_lib.GB_MOVE_SOW, hole=h) for h in range(_lib.GB_MAX_HOLES)]
+        self.sowref = [ctypes.byref(m) for m in self.sow]
+
+
+_tls = threading.local()
+
+
+def _scratch():
+    try:
+        return _tls.s
+    except AttributeError:
+        _tls.s = _Scratch()
+        return _tls.s
 
 
 class State:
@@ -347,8 +359,9 @@ class State:
 
     # --- moves ---
     def _raw_moves(self):
-        n = _L.gb_legal_moves(self._g, _MOVEBUF_ADDR, _MAXM)
-        return n, _MOVEBUF_BYTES[:n * _SZ].tobytes()
+        sc = _scratch()
+        n = _L.gb_legal_moves(self._g, sc.addr, _MAXM)
+        return n, sc.bytes[:n * _SZ].tobytes()
 
     def legal_actions(self, player=None):
         """The legal action ids, ascending. At a chance node, the outcomes."""
@@ -409,7 +422,7 @@ class State:
     def layout_phase(self):
         """Is this a phase whose moves cannot be listed (L'ab al-Akil's layout, A2)?"""
         return (self._pending is None and not _L.gb_is_over(self._g)
-                and _L.gb_legal_moves(self._g, _MOVEBUF_ADDR, _lib.GB_MAX_MOVES) == 0)
+                and _L.gb_legal_moves(self._g, _scratch().addr, _MAXM) == 0)
 
     def _move_of(self, action):
         g = self._game
@@ -434,20 +447,22 @@ class State:
                                          _lib.GB_EILLEGAL)
             m = self._pending
             m.chance = 1 + action
-            rc = _L.gb_play(self._g, ctypes.byref(m), _ERRREF)
+            sc = _scratch()
+            rc = _L.gb_play(self._g, ctypes.byref(m), sc.errref)
             if rc != _lib.GB_OK:
-                _raise(rc, _ERR)
+                _raise(rc, sc.err)
             self._pending = None
             return
         g = self._game
-        if type(action) is int and 0 <= action <= g.holes:
-            m = g._moves[action]
-            rc = _L.gb_play(self._g, g._refs[action], _ERRREF)
+        sc = _scratch()
+        if type(action) is int and 0 <= action < g.holes:
+            m = sc.sow[action]
+            rc = _L.gb_play(self._g, sc.sowref[action], sc.errref)
         else:
             m = self._move_of(action)
-            rc = _L.gb_play(self._g, ctypes.byref(m), _ERRREF)
+            rc = _L.gb_play(self._g, ctypes.byref(m), sc.errref)
         if rc != _lib.GB_OK:
-            _raise(rc, _ERR)
+            _raise(rc, sc.err)
         if m.chance:
             # the ply drew lots (Q7): undo it, and wait at a chance node for the outcome
             chance, m.chance = m.chance, 0
@@ -497,10 +512,11 @@ class State:
             self._pending = m
 
     def _format(self, m):
-        n = _L.gb_move_format(self._g, ctypes.byref(m), _TEXT, _lib.GB_MOVE_TEXT_MAX)
+        buf = _scratch().text
+        n = _L.gb_move_format(self._g, ctypes.byref(m), buf, _lib.GB_MOVE_TEXT_MAX)
         if n < 0:
             raise GabataError(f"move cannot be written (code {n})", n)
-        return _TEXT.value.decode()
+        return buf.value.decode()
 
     def action_to_string(self, player_or_action, action=None):
         """The move's text (docs/notation.md): "C", "C~2", "pass", "feed C", a layout, "keep"...
@@ -762,7 +778,7 @@ class State:
             if not s:
                 raise MemoryError("gabata: out of memory")
             try:
-                fn = _L.gb_mcts if mcts else _L.gb_search
+                fn = _LL.gb_mcts if mcts else _LL.gb_search
                 rc = fn(s, self._g, ctypes.byref(o), ctypes.byref(res), ctypes.byref(err))
             finally:
                 _L.gb_searcher_free(s)
@@ -786,7 +802,7 @@ class State:
 
 def perft(state, depth):
     """The library's perft of a state (gb_perft): move sequences of `depth` plies."""
-    return _L.gb_perft(state._g, depth)
+    return _LL.gb_perft(state._g, depth)
 
 
 def random_playouts(name, games, seed=0, options=""):
@@ -796,7 +812,7 @@ def random_playouts(name, games, seed=0, options=""):
     g = _Handle(_new_game(name, options))
     st = _lib.gb_playout_stats()
     err = _lib.gb_error()
-    rc = _L.gb_random_playouts(g.ptr, int(games), seed, ctypes.byref(st), ctypes.byref(err))
+    rc = _LL.gb_random_playouts(g.ptr, int(games), seed, ctypes.byref(st), ctypes.byref(err))
     if rc != _lib.GB_OK:
         _raise(rc, err)
     names = ["none", "rule", "repetition", "cap", "endless"]
@@ -860,7 +876,7 @@ def match(name, first, second, games=2, seed=0, options="", swap=True):
                         searchers[who] = _L.gb_searcher_new(ctypes.byref(o))
                         if not searchers[who]:
                             raise MemoryError("gabata: out of memory")
-                    fn = _L.gb_mcts if kind == "mcts" else _L.gb_search
+                    fn = _LL.gb_mcts if kind == "mcts" else _LL.gb_search
                     rc = fn(searchers[who], g.ptr, ctypes.byref(o), ctypes.byref(sres),
                             ctypes.byref(err))
                     m = sres.best

@@ -333,3 +333,27 @@ def test_observation_tensor():
     assert t[:H] == [6.0] * H            # S1: six stones a hole
     assert t[H:2 * H] == [1.0] * (H // 2) + [0.0] * (H // 2)   # South owns his row
     assert t[6 * H + 2:] == [1.0, 0.0]   # South to move
+
+
+def test_threads_do_not_share_scratch():
+    # each thread has its own move buffer: games played in threads equal the same games alone
+    import threading
+
+    def play(name, seed, out):
+        g = gabata.load_game(name, "rounds=1" if name == "qelat" else "")
+        r = random.Random(seed)
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(r.choice(s.legal_actions()))
+        out[seed] = s.serialize()
+
+    alone, threaded = {}, {}
+    for seed in range(4):
+        play("bulto" if seed % 2 else "qelat", seed, alone)
+    ts = [threading.Thread(target=play, args=("bulto" if k % 2 else "qelat", k, threaded))
+          for k in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert threaded == alone
