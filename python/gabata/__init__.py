@@ -17,6 +17,7 @@ The action encoding is in python/README.md ("Actions"); gabata.env holds an AEC-
 import ctypes
 import random as _random
 import threading
+import types as _types
 
 from . import _lib
 from ._lib import lib as _L           # short calls: the GIL is kept
@@ -153,6 +154,29 @@ class Game:
         return hash((self.name, self.options))
 
     # --- OpenSpiel's Game ---
+    def get_type(self):
+        """OpenSpiel's GameType, as a namespace of plain values."""
+        title = _L.gb_variant_title(_b(self.name))
+        return _types.SimpleNamespace(
+            short_name=self.name, long_name=title.decode() if title else self.name,
+            dynamics="sequential",
+            chance_mode="explicit_stochastic" if self.max_chance_outcomes() else "deterministic",
+            information="perfect_information", utility="zero_sum", reward_model="terminal",
+            max_num_players=2, min_num_players=2,
+            provides_observation_string=True, provides_observation_tensor=True,
+            provides_information_state_string=True, provides_information_state_tensor=False)
+
+    def get_parameters(self):
+        """Every option with the value in force, as text ({"seeds": "6", ...})."""
+        out = {}
+        n = _L.gb_variant_option_count(_b(self.name))
+        info = _lib.gb_option_info()
+        for i in range(max(n, 0)):
+            if _L.gb_variant_option(_b(self.name), i, ctypes.byref(info)) == _lib.GB_OK:
+                k = info.key.decode()
+                out[k] = self.option(k)
+        return out
+
     def num_distinct_actions(self):
         """Every action id of a player is in range(num_distinct_actions())."""
         return self._num_actions

@@ -76,6 +76,12 @@ class gb_search_opts(ctypes.Structure):
                 ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int)]
 
 
+class gb_option_info(ctypes.Structure):
+    _fields_ = [("key", ctypes.c_char_p), ("choices", ctypes.POINTER(ctypes.c_char_p)),
+                ("min", ctypes.c_long), ("max", ctypes.c_long), ("def_", ctypes.c_long),
+                ("help", ctypes.c_char_p), ("ruling", ctypes.c_char_p)]
+
+
 def _candidates():
     env = os.environ.get("GABATA_LIBRARY")
     if env:
@@ -184,6 +190,8 @@ PROTOS = {
     "gb_search": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_mcts": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_evaluate": (c_int, [GAME]),
+    "gb_variant_option_count": (c_int, [c_char_p]),
+    "gb_variant_option": (c_int, [c_char_p, c_int, P(gb_option_info)]),
 }
 for _name, (_res, _args) in PROTOS.items():
     for _h in (lib, lib_long):

@@ -190,6 +190,7 @@ def test_returns_equal_the_library_result():
             s = g.new_initial_state()
             while not s.is_terminal():
                 s.apply_action(r.choice(s.legal_actions()))
+            assert s.move_number() <= g.max_game_length()
             sc = s.scores()
             w = s.winner()
             assert w in (0, 1, 2)
@@ -357,3 +358,13 @@ def test_threads_do_not_share_scratch():
     for t in ts:
         t.join()
     assert threaded == alone
+
+
+def test_parameters_and_type():
+    g = gabata.load_game("sadeqa", {"seeds": 4, "max-plies": 300})
+    p = g.get_parameters()
+    assert p["seeds"] == "4" and p["max-plies"] == "300" and p["skip-origin"] == "no"
+    assert g.max_game_length() == 300
+    assert g.new_initial_state().hole_counts() == [4] * 16     # S1: seeds=4
+    assert g.get_type().chance_mode == "deterministic"
+    assert gabata.load_game("qelat").get_type().chance_mode == "explicit_stochastic"
