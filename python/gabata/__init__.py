@@ -246,10 +246,7 @@ class Game:
         rc = _LL.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
         if rc != _lib.GB_OK:
             _raise(rc, err)
-        name = _L.gb_game_variant(g).decode()
-        if name != self.name:
-            _L.gb_game_free(g)
-            raise InvalidError(f"the record is of {name}, not {self.name}")
+        self._check_same(g, "record")
         s = State(self, g)
         if pending is not None:
             s._set_pending(pending)
@@ -262,7 +259,25 @@ class Game:
         rc = _L.gb_game_from_position(ctypes.byref(g), _b(text), 0, ctypes.byref(err))
         if rc != _lib.GB_OK:
             _raise(rc, err)
+        self._check_same(g, "position")
         return State(self, g)
+
+    def _check_same(self, g, what):
+        """A game read from text must be of this game and options (else it is freed)."""
+        name = _L.gb_game_variant(g).decode()
+        bad = None
+        if name != self.name:
+            bad = f"the {what} is of {name}, not {self.name}"
+        else:
+            buf = ctypes.create_string_buffer(128)
+            for k, v in self.get_parameters().items():
+                if _L.gb_option_value(g, _b(k), buf, 128) >= 0 and buf.value.decode() != v:
+                    bad = (f"the {what} has {k}={buf.value.decode()}, this game {k}={v}: "
+                           f"load_game with its options")
+                    break
+        if bad:
+            _L.gb_game_free(g)
+            raise InvalidError(bad)
 
     # --- the encoding ---
     def action_to_move(self, action):

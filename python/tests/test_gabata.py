@@ -278,6 +278,12 @@ def test_errors_carry_the_library_message():
         s.string_to_action("zz9")
     with pytest.raises(gabata.InvalidError):
         g.deserialize_state("not a record")
+    four = gabata.load_game("sadeqa", "seeds=4").new_initial_state()
+    with pytest.raises(gabata.InvalidError) as e:     # another game's options
+        g.deserialize_state(four.serialize())
+    assert "seeds=4" in str(e.value)
+    with pytest.raises(gabata.InvalidError):
+        g.state_from_position(gabata.load_game("qelat").new_initial_state().position())
     # over: GameOverError
     r = random.Random(1)
     while not s.is_terminal():
