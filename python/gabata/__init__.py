@@ -504,8 +504,10 @@ class State:
             _raise(rc, sc.err)
         if m.chance:
             # the ply drew lots (Q7): undo it, and wait at a chance node for the outcome
-            chance, m.chance = m.chance, 0
-            _L.gb_undo(self._g, None)
+            m.chance = 0
+            rc = _L.gb_undo(self._g, sc.errref)
+            if rc != _lib.GB_OK:
+                _raise(rc, sc.err)
             p = _lib.gb_move()
             ctypes.pointer(p)[0] = m
             self._pending = p
@@ -547,7 +549,9 @@ class State:
             _raise(rc, err)
         if m.chance:
             m.chance = 0
-            _L.gb_undo(self._g, None)
+            rc = _L.gb_undo(self._g, ctypes.byref(err))
+            if rc != _lib.GB_OK:
+                _raise(rc, err)
             self._pending = m
 
     def _format(self, m):
@@ -881,7 +885,7 @@ def match(name, first, second, games=2, seed=0, options="", swap=True):
     function. Returns {"first": wins, "second": wins, "draws": n, "games": [...]} with each
     game's record, winner and scores."""
     players = [_player(first), _player(second)]
-    proto = _Handle(_new_game(name, options))
+    _Handle(_new_game(name, options))  # a bad name or option raises before any game
     rng = _random.Random(seed)
     res = {"first": 0, "second": 0, "draws": 0, "plies": 0, "games": []}
     err = _lib.gb_error()

@@ -126,7 +126,6 @@ def test_serialize_and_clone_round_trip_every_ply(name):
     r = random.Random(7)
     s = g.new_initial_state()
     plies = 0
-    seen_chance = False
     while not s.is_terminal() and plies < 1500:
         t = g.deserialize_state(s.serialize())
         c = s.clone()
@@ -136,7 +135,6 @@ def test_serialize_and_clone_round_trip_every_ply(name):
             assert x.current_player() == s.current_player()
             assert x.legal_actions() == s.legal_actions()
         if s.is_chance_node():
-            seen_chance = True
             a = r.choice([o for o, _ in s.chance_outcomes()])
         else:
             a = r.choice(s.legal_actions())
