@@ -1,0 +1,83 @@
+"""Speed of the Python binding (figures only: nothing here passes or fails).
+
+    GABATA_LIBRARY=build/libgabata.so.0 python3 python/bench.py [--games N] [--program build/gabata]
+
+1. Random play driven from Python: legal_actions() and apply_action() every ply (random.choice
+   between them), Sadeqa III by default: plies per second.
+2. gabata.random_playouts (one call of gb_random_playouts) against `gabata bench` (C) for the
+   same game and number of games: plies per second, and their ratio.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gabata  # noqa: E402
+
+
+def python_loop(name, games, seed):
+    g = gabata.load_game(name)
+    r = random.Random(seed)
+    choice = r.choice
+    plies = 0
+    t = time.process_time()
+    for _ in range(games):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(choice((0, 1)))
+            else:
+                s.apply_action(choice(s.legal_actions()))
+            plies += 1
+    return plies, time.process_time() - t
+
+
+def playouts(name, games, seed):
+    t = time.process_time()
+    st = gabata.random_playouts(name, games, seed)
+    return st["plies"], time.process_time() - t
+
+
+def c_bench(program, name, games, seed):
+    out = subprocess.run([program, "bench", name, "--games", str(games), "--seed", str(seed)],
+                         capture_output=True, text=True, check=True).stdout
+    m = re.search(r"plies/s\s+([\d.,]+)", out)
+    return float(m.group(1).replace(",", "")) if m else None, out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sadeqa")
+    ap.add_argument("--games", type=int, default=2000, help="games of the Python loop")
+    ap.add_argument("--playout-games", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--program", default=None, help="the gabata program, for `gabata bench`")
+    ap.add_argument("--runs", type=int, default=3, help="alternated runs; medians are reported")
+    a = ap.parse_args()
+    loop, po, cb = [], [], []
+    for _ in range(a.runs):
+        p, t = python_loop(a.game, a.games, a.seed)
+        loop.append(p / t)
+        p, t = playouts(a.game, a.playout_games, a.seed)
+        po.append(p / t)
+        if a.program:
+            v, _out = c_bench(a.program, a.game, a.playout_games, a.seed)
+            if v:
+                cb.append(v)
+    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    print(f"{a.game}: Python loop (legal_actions + apply_action): {med(loop):,.0f} plies/s "
+          f"(runs: {', '.join(f'{x:,.0f}' for x in loop)})")
+    print(f"{a.game}: gabata.random_playouts: {med(po):,.0f} plies/s "
+          f"(runs: {', '.join(f'{x:,.0f}' for x in po)})")
+    if cb:
+        print(f"{a.game}: gabata bench (C): {med(cb):,.0f} plies/s "
+              f"(runs: {', '.join(f'{x:,.0f}' for x in cb)}); "
+              f"random_playouts / bench = {med(po) / med(cb):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,947 @@
+"""gabata: the four two-row mancala games of libgabata through OpenSpiel's API (standard library
+only; ctypes on libgabata.so).
+
+    import gabata
+    game = gabata.load_game("sadeqa", "seeds=4")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(random.choices(actions, probs)[0])
+        else:
+            state.apply_action(random.choice(state.legal_actions()))
+    print(state.returns())
+
+The action encoding is in python/README.md ("Actions"); gabata.env holds an AEC-style adapter.
+"""
+import ctypes
+import random as _random
+import threading
+import types as _types
+
+from . import _lib
+from ._lib import lib as _L           # short calls: the GIL is kept
+from ._lib import lib_long as _LL     # calls that can take long: the GIL is released
+
+__all__ = ["load_game", "registered_names", "Game", "State", "GabataError", "InvalidError",
+           "IllegalActionError", "GameOverError", "random_playouts", "match", "perft",
+           "TERMINAL_PLAYER_ID", "CHANCE_PLAYER_ID", "LOTS_SOUTH", "LOTS_NORTH"]
+__version__ = "0.1.0"
+
+TERMINAL_PLAYER_ID = -4  # OpenSpiel's kTerminalPlayerId
+CHANCE_PLAYER_ID = -1    # OpenSpiel's kChancePlayerId
+LOTS_SOUTH, LOTS_NORTH = 0, 1  # chance outcomes of Qelat's 2/2 lots (Q7): who wins them
+
+# Bulto (B5): refusals encodable in an action id; a listed move with more raises GabataError.
+MAX_REFUSALS = 1023
+LAYOUT_CATALOGUE = 16  # L'ab al-Akil's layouts (A2) that are actions
+
+# The levels of `gabata play` (cli/players.c; docs/ai.md): depth, movetime (ms), % random.
+LEVELS = {1: (1, 0, 50), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0), 5: (6, 0, 0),
+          6: (0, 200, 0), 7: (0, 500, 0), 8: (0, 1000, 0)}
+
+# Which kinds of move each game has (the rest of the action space is left out for it).
+_KINDS = {
+    "sadeqa": dict(refusals=0, feed=False, choice=False, layouts=0),
+    "qelat": dict(refusals=0, feed=False, choice=False, layouts=0),
+    "akil": dict(refusals=0, feed=True, choice=True, layouts=LAYOUT_CATALOGUE),
+    "bulto": dict(refusals=MAX_REFUSALS, feed=False, choice=False, layouts=0),
+}
+_ALL_KINDS = dict(refusals=MAX_REFUSALS, feed=True, choice=True, layouts=LAYOUT_CATALOGUE)
+
+
+class GabataError(Exception):
+    """An error of the library (its one-line message, gb_error) or of this binding."""
+
+    def __init__(self, message, code=_lib.GB_EINVAL):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class InvalidError(GabataError, ValueError):
+    """Malformed input: a name, an option, a move text, a position, a record (GB_EINVAL)."""
+
+
+class IllegalActionError(GabataError, ValueError):
+    """Well formed but not legal here (GB_EILLEGAL), or an action id outside the game's space."""
+
+
+class GameOverError(GabataError):
+    """The game is over (GB_EOVER)."""
+
+
+def _raise(code, err, what=None):
+    msg = err.msg.decode("utf-8", "replace") if err is not None and err.msg else ""
+    if not msg:
+        msg = what or f"gabata error {code}"
+    cls = {_lib.GB_EILLEGAL: IllegalActionError, _lib.GB_EOVER: GameOverError}.get(
+        code, InvalidError if code == _lib.GB_EINVAL else GabataError)
+    raise cls(msg, code)
+
+
+def _b(s):
+    return s.encode("utf-8") if isinstance(s, str) else s
+
+
+def registered_names():
+    """The games' short names ("sadeqa", "qelat", "akil", "bulto")."""
+    return [_L.gb_variant_name(i).decode() for i in range(_L.gb_variant_count())]
+
+
+def _new_game(name, options, seed=0):
+    g = ctypes.c_void_p()
+    err = _lib.gb_error()
+    rc = _L.gb_game_new(ctypes.byref(g), _b(name), _b(options or ""), seed, ctypes.byref(err))
+    if rc != _lib.GB_OK:
+        _raise(rc, err)
+    return g
+
+
+class _Handle:
+    """Owns one gb_game *."""
+    __slots__ = ("ptr",)
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+
+    def __del__(self, _free=_L.gb_game_free):
+        if self.ptr:
+            _free(self.ptr)
+            self.ptr = None
+
+
+class Game:
+    """One game with its options (OpenSpiel's pyspiel.Game)."""
+
+    def __init__(self, name, options=""):
+        if isinstance(options, dict):
+            options = " ".join(f"{k}={v}" for k, v in options.items())
+        self._proto = _Handle(_new_game(name, options))
+        self.name = _L.gb_game_variant(self._proto.ptr).decode()
+        self.options = options or ""
+        self.rows = _L.gb_game_rows(self._proto.ptr)
+        H = self.holes = 2 * self.rows
+        k = _KINDS.get(self.name, _ALL_KINDS)
+        self.max_refusals = k["refusals"]
+        # the encoding: sow(h) | pass | feed(h) | keep | turn | layouts | sow(h, k >= 1)
+        self.PASS = H
+        nxt = H + 1
+        self.FEED = nxt if k["feed"] else None
+        nxt += H if k["feed"] else 0
+        self.KEEP = nxt if k["choice"] else None
+        self.TURN = nxt + 1 if k["choice"] else None
+        nxt += 2 if k["choice"] else 0
+        self.LAYOUT = nxt if k["layouts"] else None
+        self.num_layouts = k["layouts"]
+        nxt += k["layouts"]
+        self.REFUSE = nxt
+        self._num_actions = nxt + H * self.max_refusals
+        self._simple = self.FEED is None and self.max_refusals == 0 and self.LAYOUT is None
+        self._maxp = None
+
+    def __repr__(self):
+        o = f", {self.options!r}" if self.options else ""
+        return f"gabata.load_game({self.name!r}{o})"
+
+    def __str__(self):
+        return self.name + (f"({self.options})" if self.options else "")
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self):
+        return hash((self.name, self.options))
+
+    # --- OpenSpiel's Game ---
+    def get_type(self):
+        """OpenSpiel's GameType, as a namespace of plain values."""
+        title = _L.gb_variant_title(_b(self.name))
+        return _types.SimpleNamespace(
+            short_name=self.name, long_name=title.decode() if title else self.name,
+            dynamics="sequential",
+            chance_mode="explicit_stochastic" if self.max_chance_outcomes() else "deterministic",
+            information="perfect_information", utility="zero_sum", reward_model="terminal",
+            max_num_players=2, min_num_players=2,
+            provides_observation_string=True, provides_observation_tensor=True,
+            provides_information_state_string=True, provides_information_state_tensor=False)
+
+    def get_parameters(self):
+        """Every option with the value in force, as text ({"seeds": "6", ...})."""
+        out = {}
+        n = _L.gb_variant_option_count(_b(self.name))
+        info = _lib.gb_option_info()
+        for i in range(max(n, 0)):
+            if _L.gb_variant_option(_b(self.name), i, ctypes.byref(info)) == _lib.GB_OK:
+                k = info.key.decode()
+                out[k] = self.option(k)
+        return out
+
+    def num_distinct_actions(self):
+        """Every action id of a player is in range(num_distinct_actions())."""
+        return self._num_actions
+
+    def num_players(self):
+        return 2
+
+    def max_chance_outcomes(self):
+        """2 for Qelat's lots (LOTS_SOUTH, LOTS_NORTH), 0 for the other games."""
+        return 2 if self.name == "qelat" else 0
+
+    def min_utility(self):
+        return -1.0
+
+    def max_utility(self):
+        return 1.0
+
+    def utility_sum(self):
+        return 0.0
+
+    def new_initial_state(self):
+        return State(self, _L.gb_game_clone(self._proto.ptr))
+
+    def observation_tensor_shape(self):
+        """[6 * holes + 4]: see State.observation_tensor."""
+        return [6 * self.holes + 4]
+
+    def observation_tensor_size(self):
+        return 6 * self.holes + 4
+
+    def max_game_length(self):
+        """A bound on the actions of one game: max-plies (T3) per round times max-rounds for a
+        match, plus its layout and keep/turn choices (two a round)."""
+        if self._maxp is None:
+            self._maxp = self._option_int("max-plies")
+            rounds = self._option_int("max-rounds", 1)
+            if self.name == "qelat" and self.option("rounds") == "1":
+                rounds = 1
+            if self.name == "akil" and self.option("rounds") == "1":
+                rounds = 1
+            extra = 2 if self.LAYOUT is not None else 0
+            self._maxp = (self._maxp + extra) * rounds
+        return self._maxp
+
+    def option(self, key):
+        """The value in force of option `key`, as text; InvalidError for a key the game lacks."""
+        buf = ctypes.create_string_buffer(128)
+        rc = _L.gb_option_value(self._proto.ptr, _b(key), buf, 128)
+        if rc < 0:
+            raise InvalidError(f"{self.name} has no option '{key}'")
+        return buf.value.decode()
+
+    def _option_int(self, key, default=None):
+        try:
+            return int(self.option(key))
+        except InvalidError:
+            return default
+
+    def deserialize_state(self, text):
+        """The state that State.serialize() wrote (a game record, replayed)."""
+        pending = None
+        if text.startswith("pending "):
+            first, _, text = text.partition("\n")
+            pending = int(first.split()[1])
+        g = ctypes.c_void_p()
+        err = _lib.gb_error()
+        rc = _LL.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        self._check_same(g, "record")
+        s = State(self, g)
+        if pending is not None:
+            s._set_pending(pending)
+        return s
+
+    def state_from_position(self, text):
+        """A state from a position string (docs/notation.md; State.position() writes one)."""
+        g = ctypes.c_void_p()
+        err = _lib.gb_error()
+        rc = _L.gb_game_from_position(ctypes.byref(g), _b(text), 0, ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        self._check_same(g, "position")
+        return State(self, g)
+
+    def _check_same(self, g, what):
+        """A game read from text must be of this game and options (else it is freed)."""
+        name = _L.gb_game_variant(g).decode()
+        bad = None
+        if name != self.name:
+            bad = f"the {what} is of {name}, not {self.name}"
+        else:
+            buf = ctypes.create_string_buffer(128)
+            for k, v in self.get_parameters().items():
+                if _L.gb_option_value(g, _b(k), buf, 128) >= 0 and buf.value.decode() != v:
+                    bad = (f"the {what} has {k}={buf.value.decode()}, this game {k}={v}: "
+                           f"load_game with its options")
+                    break
+        if bad:
+            _L.gb_game_free(g)
+            raise InvalidError(bad)
+
+    # --- the encoding ---
+    def action_to_move(self, action):
+        """The gb_move fields of a (non-layout) action: (kind, hole, refusals)."""
+        a = int(action)
+        H = self.holes
+        if 0 <= a < H:
+            return _lib.GB_MOVE_SOW, a, 0
+        if a == self.PASS:
+            return _lib.GB_MOVE_PASS, 0, 0
+        if self.FEED is not None and self.FEED <= a < self.FEED + H:
+            return _lib.GB_MOVE_FEED, a - self.FEED, 0
+        if self.KEEP is not None and a == self.KEEP:
+            return _lib.GB_MOVE_KEEP, 0, 0
+        if self.TURN is not None and a == self.TURN:
+            return _lib.GB_MOVE_TURN, 0, 0
+        if self.LAYOUT is not None and self.LAYOUT <= a < self.LAYOUT + self.num_layouts:
+            return _lib.GB_MOVE_LAYOUT, a - self.LAYOUT, 0
+        if self.REFUSE <= a < self._num_actions:
+            r = a - self.REFUSE
+            return _lib.GB_MOVE_SOW, r % H, r // H + 1
+        raise IllegalActionError(
+            f"action {action} is not an action of {self.name} (0..{self._num_actions - 1})",
+            _lib.GB_EILLEGAL)
+
+    def move_to_action(self, kind, hole, refusals):
+        if kind == _lib.GB_MOVE_SOW:
+            if refusals == 0:
+                return hole
+            if refusals > self.max_refusals:
+                raise GabataError(f"a move of {refusals} refusals has no action id (at most "
+                                  f"{self.max_refusals})")
+            return self.REFUSE + (refusals - 1) * self.holes + hole
+        if kind == _lib.GB_MOVE_PASS:
+            return self.PASS
+        if kind == _lib.GB_MOVE_FEED and self.FEED is not None:
+            return self.FEED + hole
+        if kind == _lib.GB_MOVE_KEEP and self.KEEP is not None:
+            return self.KEEP
+        if kind == _lib.GB_MOVE_TURN and self.TURN is not None:
+            return self.TURN
+        raise GabataError(f"a move of kind {kind} has no action id in {self.name}")
+
+
+def load_game(name, options=""):
+    """A Game: `name` one of registered_names(), `options` "key=value ..." (RULINGS names) or a
+    dict. InvalidError with the library's message for a bad name or option."""
+    return Game(name, options)
+
+
+_SZ = _lib.MOVE_SIZE
+_MAXM = _lib.GB_MAX_MOVES
+
+
+class _Scratch:
+    """One thread's buffers: the legal moves, an error, a move's text."""
+
+    def __init__(self):
+        self.moves = (_lib.gb_move * _MAXM)()
+        self.addr = ctypes.addressof(self.moves)
+        self.bytes = memoryview(self.moves).cast("B")
+        self.err = _lib.gb_error()
+        self.errref = ctypes.byref(self.err)
+        self.text = ctypes.create_string_buffer(_lib.GB_MOVE_TEXT_MAX)
+        # apply_action's fast path: "sow hole h" prebuilt for every hole
+        self.sow = [_lib.gb_move(kind=_lib.GB_MOVE_SOW, hole=h) for h in range(_lib.GB_MAX_HOLES)]
+        self.sowref = [ctypes.byref(m) for m in self.sow]
+
+
+_tls = threading.local()
+
+
+def _scratch():
+    try:
+        return _tls.s
+    except AttributeError:
+        _tls.s = _Scratch()
+        return _tls.s
+
+
+class State:
+    """A state of a game (OpenSpiel's pyspiel.State). Players are 0 (South) and 1 (North)."""
+
+    __slots__ = ("_game", "_h", "_g", "_pending", "__weakref__")
+
+    def __init__(self, game, ptr):
+        if not ptr:
+            raise MemoryError("gabata: out of memory")
+        self._game = game
+        self._h = _Handle(ptr)
+        self._g = ptr
+        self._pending = None  # Qelat: the move whose outcome waits for the lots (a chance node)
+
+    def get_game(self):
+        return self._game
+
+    # --- whose turn ---
+    def current_player(self):
+        if self._pending is not None:
+            return CHANCE_PLAYER_ID
+        p = _L.gb_to_move(self._g)
+        return TERMINAL_PLAYER_ID if p < 0 else p
+
+    def is_terminal(self):
+        return self._pending is None and bool(_L.gb_is_over(self._g))
+
+    def is_chance_node(self):
+        return self._pending is not None
+
+    def is_player_node(self):
+        return self._pending is None and not _L.gb_is_over(self._g)
+
+    def chance_outcomes(self):
+        """[(action, probability)]: Qelat's 2/2 lots (Q7), even odds; [] elsewhere."""
+        if self._pending is None:
+            return []
+        return [(LOTS_SOUTH, 0.5), (LOTS_NORTH, 0.5)]
+
+    # --- moves ---
+    def _raw_moves(self):
+        sc = _scratch()
+        n = _L.gb_legal_moves(self._g, sc.addr, _MAXM)
+        return n, sc.bytes[:n * _SZ].tobytes()
+
+    def legal_actions(self, player=None):
+        """The legal action ids, ascending. At a chance node, the outcomes."""
+        if self._pending is not None:
+            return [LOTS_SOUTH, LOTS_NORTH] if player in (None, CHANCE_PLAYER_ID) else []
+        if player is not None and player != _L.gb_to_move(self._g):
+            return []
+        n, raw = self._raw_moves()
+        g = self._game
+        if g._simple and not any(raw[0::_SZ]):
+            return sorted(raw[1::_SZ])
+        if n == 0:
+            if _L.gb_is_over(self._g):
+                return []
+            return self._layout_actions()
+        out = []
+        sz = _lib.MOVE_SIZE
+        for i in range(0, n * sz, sz):
+            out.append(g.move_to_action(raw[i], raw[i + 1], raw[i + 4] | raw[i + 5] << 8))
+        out.sort()
+        return out
+
+    def legal_actions_mask(self, player=None):
+        mask = [0] * (self._game.max_chance_outcomes() if self._pending is not None
+                      else self._game._num_actions)
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def _catalogue(self, j):
+        """Layout j of the catalogue (A2): 0 the library's suggestion, j >= 1 the game's own
+        random layout drawn from a source seeded with j; None if the game gives none."""
+        m = _lib.gb_move()
+        rng = ctypes.c_uint64(0x9E3779B97F4A7C15 * (j + 1) & 0xFFFFFFFFFFFFFFFF)
+        if j == 0:
+            rc = _L.gb_suggest_move(self._g, ctypes.byref(rng), ctypes.byref(m))
+        else:
+            rc = _L.gb_random_move(self._g, ctypes.byref(rng), ctypes.byref(m))
+        if rc != _lib.GB_OK or m.kind != _lib.GB_MOVE_LAYOUT:
+            return None
+        return m
+
+    def _layout_actions(self):
+        g = self._game
+        if g.LAYOUT is None:
+            return []
+        seen, out = set(), []
+        for j in range(g.num_layouts):
+            m = self._catalogue(j)
+            if m is None:
+                continue
+            key = bytes(m.layout)
+            if key not in seen:
+                seen.add(key)
+                out.append(g.LAYOUT + j)
+        return out
+
+    def layout_phase(self):
+        """Is this a phase whose moves cannot be listed (L'ab al-Akil's layout, A2)?"""
+        return (self._pending is None and not _L.gb_is_over(self._g)
+                and _L.gb_legal_moves(self._g, _scratch().addr, _MAXM) == 0)
+
+    def _move_of(self, action):
+        g = self._game
+        kind, hole, ref = g.action_to_move(action)
+        if kind == _lib.GB_MOVE_LAYOUT:
+            m = self._catalogue(hole)
+            if m is None:
+                raise IllegalActionError(f"layout action {action} is not legal now: "
+                                         "this is not a layout phase", _lib.GB_EILLEGAL)
+            return m
+        m = _lib.gb_move()
+        m.kind, m.hole, m.refusals = kind, hole, ref
+        return m
+
+    def apply_action(self, action):
+        """Play an action id (a chance outcome at a chance node). IllegalActionError (with the
+        library's reason) or GameOverError."""
+        if self._pending is not None:
+            if action not in (LOTS_SOUTH, LOTS_NORTH):
+                raise IllegalActionError(f"chance node: the outcome is {LOTS_SOUTH} (South wins "
+                                         f"the lots) or {LOTS_NORTH} (North), not {action}",
+                                         _lib.GB_EILLEGAL)
+            m = self._pending
+            m.chance = 1 + action
+            sc = _scratch()
+            rc = _L.gb_play(self._g, ctypes.byref(m), sc.errref)
+            if rc != _lib.GB_OK:
+                _raise(rc, sc.err)
+            self._pending = None
+            return
+        g = self._game
+        sc = _scratch()
+        if type(action) is int and 0 <= action < g.holes:
+            m = sc.sow[action]
+            rc = _L.gb_play(self._g, sc.sowref[action], sc.errref)
+        else:
+            m = self._move_of(action)
+            rc = _L.gb_play(self._g, ctypes.byref(m), sc.errref)
+        if rc != _lib.GB_OK:
+            _raise(rc, sc.err)
+        if m.chance:
+            # the ply drew lots (Q7): undo it, and wait at a chance node for the outcome
+            m.chance = 0
+            rc = _L.gb_undo(self._g, sc.errref)
+            if rc != _lib.GB_OK:
+                _raise(rc, sc.err)
+            p = _lib.gb_move()
+            ctypes.pointer(p)[0] = m
+            self._pending = p
+
+    def _set_pending(self, action):
+        self._pending = None
+        m = self._move_of(action)
+        m.chance = 0
+        self._pending = m
+
+    def apply_layout(self, counts):
+        """L'ab al-Akil (A2): lay the stones out, `counts` each hole's count in ring order (12)."""
+        if len(counts) != self._game.holes:
+            raise IllegalActionError(f"a layout has {self._game.holes} counts, not {len(counts)}",
+                                     _lib.GB_EILLEGAL)
+        m = _lib.gb_move()
+        m.kind = _lib.GB_MOVE_LAYOUT
+        for i, c in enumerate(counts):
+            if not 0 <= int(c) <= 255:
+                raise IllegalActionError(f"layout count {c} out of range", _lib.GB_EILLEGAL)
+            m.layout[i] = int(c)
+        err = _lib.gb_error()
+        rc = _L.gb_play(self._g, ctypes.byref(m), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+
+    def apply_move_text(self, text):
+        """Play a move written as text (docs/notation.md), any legal move (layouts too)."""
+        if self._pending is not None:
+            raise IllegalActionError("chance node: apply a chance outcome", _lib.GB_EILLEGAL)
+        m = _lib.gb_move()
+        err = _lib.gb_error()
+        rc = _L.gb_move_parse(self._g, _b(text), ctypes.byref(m), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        self._pending = None
+        rc = _L.gb_play(self._g, ctypes.byref(m), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        if m.chance:
+            m.chance = 0
+            rc = _L.gb_undo(self._g, ctypes.byref(err))
+            if rc != _lib.GB_OK:
+                _raise(rc, err)
+            self._pending = m
+
+    def _format(self, m):
+        buf = _scratch().text
+        n = _L.gb_move_format(self._g, ctypes.byref(m), buf, _lib.GB_MOVE_TEXT_MAX)
+        if n < 0:
+            raise GabataError(f"move cannot be written (code {n})", n)
+        return buf.value.decode()
+
+    def action_to_string(self, player_or_action, action=None):
+        """The move's text (docs/notation.md): "C", "C~2", "pass", "feed C", a layout, "keep"...
+        Takes (action) or OpenSpiel's (player, action)."""
+        if action is None:
+            action = player_or_action
+        if self._pending is not None:
+            if action == LOTS_SOUTH:
+                return "lots: South"
+            if action == LOTS_NORTH:
+                return "lots: North"
+        return self._format(self._move_of(action))
+
+    def string_to_action(self, player_or_text, text=None):
+        """The action id of a move text (InvalidError if it is not a move). A layout text gives
+        its catalogue id when the catalogue has it; otherwise use apply_layout."""
+        if text is None:
+            text = player_or_text
+        if self._pending is not None:
+            t = text.strip().lower()
+            if t in ("lots: south", "south", "0"):
+                return LOTS_SOUTH
+            if t in ("lots: north", "north", "1"):
+                return LOTS_NORTH
+            raise InvalidError(f"chance node: '{text}' is not 'lots: South' or 'lots: North'")
+        m = _lib.gb_move()
+        err = _lib.gb_error()
+        rc = _L.gb_move_parse(self._g, _b(text), ctypes.byref(m), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        if m.kind == _lib.GB_MOVE_LAYOUT:
+            want = bytes(m.layout)
+            for a in self._layout_actions():
+                c = self._catalogue(a - self._game.LAYOUT)
+                if bytes(c.layout) == want:
+                    return a
+            raise IllegalActionError(f"layout '{text}' is not in the catalogue of layout "
+                                     "actions: play it with apply_layout", _lib.GB_EILLEGAL)
+        return self._game.move_to_action(m.kind, m.hole, m.refusals)
+
+    # --- results ---
+    def returns(self):
+        """[South, North]: +1 a win, -1 a loss, 0 a draw; [0, 0] before the end."""
+        if self._pending is not None or not _L.gb_is_over(self._g):
+            return [0.0, 0.0]
+        w = _L.gb_winner(self._g)
+        return [1.0, -1.0] if w == 0 else [-1.0, 1.0] if w == 1 else [0.0, 0.0]
+
+    def rewards(self):
+        return self.returns()
+
+    def player_return(self, player):
+        return self.returns()[player]
+
+    def winner(self):
+        """0 South, 1 North, 2 a draw; -1 while not over (gb_winner)."""
+        return _L.gb_winner(self._g)
+
+    def scores(self):
+        """The final scores [South, North] (gb_score; valid when over)."""
+        return [_L.gb_score(self._g, 0), _L.gb_score(self._g, 1)]
+
+    def end_reason(self):
+        """'rule', 'repetition', 'cap', 'endless'; None while not over."""
+        r = _L.gb_end_reason_name(_L.gb_end_reason(self._g))
+        return r.decode() if r and _L.gb_is_over(self._g) else None
+
+    # --- copying, text ---
+    def clone(self):
+        s = State(self._game, _L.gb_game_clone(self._g))
+        if self._pending is not None:
+            p = _lib.gb_move()
+            ctypes.pointer(p)[0] = self._pending
+            s._pending = p
+        return s
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def child(self, action):
+        s = self.clone()
+        s.apply_action(action)
+        return s
+
+    def serialize(self):
+        """The game record (docs/notation.md); at a chance node, a first line
+        'pending <action>'. Game.deserialize_state reads it back."""
+        text = _lib.take_string(_L.gb_record_format(self._g, None))
+        if text is None:
+            raise MemoryError("gabata: out of memory")
+        if self._pending is not None:
+            m = self._pending
+            a = self._game.move_to_action(m.kind, m.hole, m.refusals)
+            text = f"pending {a}\n" + text
+        return text
+
+    def record(self):
+        """The game record (tag pairs, then the moves)."""
+        return _lib.take_string(_L.gb_record_format(self._g, None))
+
+    def position(self):
+        """The position string (docs/notation.md)."""
+        return _lib.take_string(_L.gb_position_format(self._g))
+
+    def state_json(self):
+        """The state JSON (the engine protocol's `state`), as a dict."""
+        import json
+        return json.loads(_lib.take_string(_L.gb_state_json(self._g)))
+
+    def __str__(self):
+        """The board: North's row (right to left, as North sees it from across), then South's;
+        stores, marks and the player to move."""
+        g, n = self._g, self._game.rows
+        lab = [_L.gb_hole_label(g, h).decode() for h in range(2 * n)]
+
+        def cell(h):
+            c = _L.gb_hole_count(g, h)
+            mk = _L.gb_hole_mark(g, h)
+            return f"{lab[h]}{c}{('', '*S', '*N', '~')[mk] if 0 <= mk < 4 else '?'}"
+
+        north = "  ".join(cell(h) for h in range(2 * n - 1, n - 1, -1))
+        south = "  ".join(cell(h) for h in range(n))
+        p = self.current_player()
+        who = ("over: " + {0: "South wins", 1: "North wins", 2: "a draw"}.get(self.winner(), "")
+               if p == TERMINAL_PLAYER_ID else "chance: lots" if p == CHANCE_PLAYER_ID
+               else ("South" if p == 0 else "North") + " to move")
+        phase = _L.gb_phase(g)
+        phase = phase.decode() if phase else ""
+        return (f"North [{_L.gb_store(g, 1)}]  {north}\n"
+                f"South [{_L.gb_store(g, 0)}]  {south}\n"
+                f"{self._game.name} round {_L.gb_round(g)} ply {_L.gb_ply(g)} "
+                f"{phase}: {who}")
+
+    def __repr__(self):
+        return f"<gabata.State {self._game.name} {self.position()!r}>"
+
+    def history(self):
+        """The action ids played so far (layouts as catalogue ids when they are in it, else
+        the move text)."""
+        out = []
+        for i in range(_L.gb_history_length(self._g)):
+            m = _L.gb_history_move(self._g, i)[0]
+            try:
+                out.append(self._game.move_to_action(m.kind, m.hole, m.refusals))
+            except GabataError:
+                out.append(None)
+        return out
+
+    def move_number(self):
+        return _L.gb_history_length(self._g)
+
+    def ply(self):
+        return _L.gb_ply(self._g)
+
+    def round(self):
+        return _L.gb_round(self._g)
+
+    def phase(self):
+        p = _L.gb_phase(self._g)
+        return p.decode() if p else None
+
+    def hole_counts(self):
+        return [_L.gb_hole_count(self._g, h) for h in range(self._game.holes)]
+
+    def stores(self):
+        return [_L.gb_store(self._g, 0), _L.gb_store(self._g, 1)]
+
+    # --- tensors ---
+    def observation_tensor(self, player=None):
+        """6 planes of `holes` values, ring order (South's row then North's), then 4 values:
+        stones; owned by South; owned by North; held by South; held by North; dormant (0/1);
+        South's store, North's store, South to move, North to move. The same for both players
+        (the game has no hidden information). A numpy array when numpy is installed."""
+        g, H = self._g, self._game.holes
+        cnt = [0.0] * (6 * H + 4)
+        for h in range(H):
+            cnt[h] = float(_L.gb_hole_count(g, h))
+            o = _L.gb_hole_owner(g, h)
+            cnt[H * (1 + (o == 1)) + h] = 1.0
+            mk = _L.gb_hole_mark(g, h)
+            if mk:
+                cnt[H * (2 + mk) + h] = 1.0
+        cnt[6 * H] = float(_L.gb_store(g, 0))
+        cnt[6 * H + 1] = float(_L.gb_store(g, 1))
+        p = _L.gb_to_move(g)
+        if p in (0, 1) and self._pending is None:
+            cnt[6 * H + 2 + p] = 1.0
+        try:
+            import numpy
+            return numpy.array(cnt, dtype=numpy.float32)
+        except ImportError:
+            return cnt
+
+    def observation_string(self, player=None):
+        return str(self)
+
+    def information_state_string(self, player=None):
+        return self.serialize()
+
+    # --- the last move, the computer players ---
+    def trace(self):
+        """What the last move did, lap by lap: a list of dicts (from, to, event (the game's
+        word), other, stones, value, sown: the holes sown in order, text: a sentence)."""
+        t = _L.gb_last_trace(self._g)
+        if not t:
+            return []
+        t = t[0]
+        out = []
+        buf = ctypes.create_string_buffer(256)
+        for i in range(min(t.events, _lib.GB_TRACE_LAPS)):
+            lp = t.lap[i]
+            ev = _L.gb_event_name(self._g, lp.event)
+            n = _L.gb_lap_describe(self._g, ctypes.byref(lp), buf, 256)
+            out.append({"from": lp.from_, "to": lp.to, "event": ev.decode() if ev else None,
+                        "other": lp.other, "stones": lp.stones, "value": lp.value,
+                        "sown": list(t.hole[lp.sown_at:lp.sown_at + lp.sown_len]),
+                        "text": buf.value.decode() if n >= 0 else ""})
+        return out
+
+    def best_move(self, level=None, depth=None, nodes=None, movetime=None, mcts=False, seed=0,
+                  tt_mb=None, result=False):
+        """The computer's move as an action id: `level` 1..8 as `gabata play`'s ai:k (docs/ai.md),
+        or a budget (depth plies, nodes, movetime ms; all None: depth 6). mcts=True: MCTS.
+        result=True: (action, {'score', 'depth', 'nodes', 'seconds', 'pv', 'move'}).
+        In a layout phase the move is a layout; it is returned as a catalogue id when the
+        catalogue has it, else as its move text (play it with apply_move_text)."""
+        if self._pending is not None:
+            raise IllegalActionError("chance node: no player to move", _lib.GB_EILLEGAL)
+        o = _lib.gb_search_opts()
+        o.seed = seed
+        rnd = 0
+        if level is not None:
+            if level not in LEVELS:
+                raise InvalidError(f"level {level}: the levels are 1..8")
+            d, ms, rnd = LEVELS[level]
+            o.budget.depth, o.budget.movetime_ms = d, ms
+        else:
+            o.budget.depth = depth or 0
+            o.budget.nodes = nodes or 0
+            o.budget.movetime_ms = movetime or 0
+        ms = o.budget.movetime_ms
+        o.tt_mb = tt_mb if tt_mb is not None else (
+            (32 if ms >= 500 else 8 if ms >= 100 else 2) if ms else
+            (4 if o.budget.depth >= 5 else 1))
+        if _L.gb_is_over(self._g):
+            raise GameOverError("the game is over", _lib.GB_EOVER)
+        res = _lib.gb_search_result()
+        err = _lib.gb_error()
+        r = _random.Random(seed)
+        if rnd and r.randrange(100) < rnd:
+            rng = ctypes.c_uint64(r.getrandbits(64))
+            rc = _L.gb_random_move(self._g, ctypes.byref(rng), ctypes.byref(res.best))
+            if rc != _lib.GB_OK:
+                _raise(rc, None, "no move")
+        else:
+            s = _L.gb_searcher_new(ctypes.byref(o))
+            if not s:
+                raise MemoryError("gabata: out of memory")
+            try:
+                fn = _LL.gb_mcts if mcts else _LL.gb_search
+                rc = fn(s, self._g, ctypes.byref(o), ctypes.byref(res), ctypes.byref(err))
+            finally:
+                _L.gb_searcher_free(s)
+            if rc != _lib.GB_OK:
+                _raise(rc, err)
+        a = self._action_of_move(res.best)
+        if not result:
+            return a
+        return a, {"score": res.score, "depth": res.depth, "nodes": res.nodes,
+                   "seconds": res.seconds, "move": self._format(res.best),
+                   "pv": [self._format(res.pv[i]) for i in range(min(res.pv_len, _lib.GB_PV_MAX))]}
+
+    def _action_of_move(self, m):
+        if m.kind == _lib.GB_MOVE_LAYOUT:
+            for a in self._layout_actions():
+                if bytes(self._catalogue(a - self._game.LAYOUT).layout) == bytes(m.layout):
+                    return a
+            return self._format(m)
+        return self._game.move_to_action(m.kind, m.hole, m.refusals)
+
+
+def perft(state, depth):
+    """The library's perft of a state (gb_perft): move sequences of `depth` plies."""
+    return _LL.gb_perft(state._g, depth)
+
+
+def random_playouts(name, games, seed=0, options=""):
+    """`games` uniformly random games from the start, in one call of gb_random_playouts (C
+    speed). A dict: games, plies, laps, sown, wins {south, north, draw}, reasons {rule, ...},
+    min_plies, max_plies."""
+    g = _Handle(_new_game(name, options))
+    st = _lib.gb_playout_stats()
+    err = _lib.gb_error()
+    rc = _LL.gb_random_playouts(g.ptr, int(games), seed, ctypes.byref(st), ctypes.byref(err))
+    if rc != _lib.GB_OK:
+        _raise(rc, err)
+    names = ["none", "rule", "repetition", "cap", "endless"]
+    return {"games": st.games, "plies": st.plies, "laps": st.laps, "sown": st.sown,
+            "wins": {"south": st.wins[0], "north": st.wins[1], "draw": st.wins[2]},
+            "reasons": {names[i]: st.reasons[i] for i in range(1, 5)},
+            "min_plies": st.min_plies, "max_plies": st.max_plies}
+
+
+def _player(spec):
+    if spec == "random":
+        return ("random", 0, 0)
+    if spec == "mcts":
+        return ("mcts", 0, 1000)
+    if isinstance(spec, str) and spec.startswith("ai:") and spec[3:].isdigit() \
+            and int(spec[3:]) in LEVELS:
+        return ("ai", int(spec[3:]), 0)
+    if spec == "ai":
+        return ("ai", 4, 0)
+    raise InvalidError(f"player '{spec}': random, ai, ai:1 .. ai:8 or mcts")
+
+
+def match(name, first, second, games=2, seed=0, options="", swap=True):
+    """Games between two players ("random", "ai:1" .. "ai:8", "mcts"); with swap the players
+    change sides every game (`first` is South in even games). Per ply one C call to choose
+    (gb_random_move, or gb_search / gb_mcts) and one to play: the library has no match
+    function. Returns {"first": wins, "second": wins, "draws": n, "games": [...]} with each
+    game's record, winner and scores."""
+    players = [_player(first), _player(second)]
+    _Handle(_new_game(name, options))  # a bad name or option raises before any game
+    rng = _random.Random(seed)
+    res = {"first": 0, "second": 0, "draws": 0, "plies": 0, "games": []}
+    err = _lib.gb_error()
+    mv = _lib.gb_move()
+    sres = _lib.gb_search_result()
+    searchers = {}
+    try:
+        for i in range(games):
+            flip = swap and i % 2 == 1
+            g = _Handle(_new_game(name, options, rng.getrandbits(64)))
+            crng = ctypes.c_uint64(rng.getrandbits(64))
+            while not _L.gb_is_over(g.ptr):
+                side = _L.gb_to_move(g.ptr)
+                who = side ^ flip
+                kind, lv, ms = players[who]
+                m = mv
+                if kind == "random" or (kind == "ai" and LEVELS[lv][2]
+                                        and rng.randrange(100) < LEVELS[lv][2]):
+                    rc = _L.gb_random_move(g.ptr, ctypes.byref(crng), ctypes.byref(mv))
+                else:
+                    o = _lib.gb_search_opts()
+                    o.seed = rng.getrandbits(64)
+                    if kind == "mcts":
+                        o.budget.movetime_ms = ms
+                    else:
+                        o.budget.depth, o.budget.movetime_ms = LEVELS[lv][:2]
+                    t = o.budget.movetime_ms
+                    o.tt_mb = (32 if t >= 500 else 8 if t >= 100 else 2) if t else (
+                        4 if o.budget.depth >= 5 else 1)
+                    if who not in searchers:
+                        searchers[who] = _L.gb_searcher_new(ctypes.byref(o))
+                        if not searchers[who]:
+                            raise MemoryError("gabata: out of memory")
+                    fn = _LL.gb_mcts if kind == "mcts" else _LL.gb_search
+                    rc = fn(searchers[who], g.ptr, ctypes.byref(o), ctypes.byref(sres),
+                            ctypes.byref(err))
+                    m = sres.best
+                if rc != _lib.GB_OK:
+                    _raise(rc, err)
+                rc = _L.gb_play(g.ptr, ctypes.byref(m), ctypes.byref(err))
+                if rc != _lib.GB_OK:
+                    _raise(rc, err)
+                res["plies"] += 1
+            w = _L.gb_winner(g.ptr)
+            if w == _lib.GB_DRAW:
+                res["draws"] += 1
+            else:
+                res["second" if (w ^ flip) else "first"] += 1
+            res["games"].append({"south": second if flip else first,
+                                 "north": first if flip else second,
+                                 "winner": w, "scores": [_L.gb_score(g.ptr, 0),
+                                                         _L.gb_score(g.ptr, 1)],
+                                 "record": _lib.take_string(_L.gb_record_format(g.ptr, None))})
+            for s in searchers.values():  # each game as from fresh searchers
+                _L.gb_searcher_clear(s)
+    finally:
+        for s in searchers.values():
+            _L.gb_searcher_free(s)
+    return res
