@@ -113,5 +113,22 @@ for dir in ex-pc ex-shared ex-static; do
   grep -q "line 3" "$tmp/err" || bad "$dir record's error does not name the line: $(cat "$tmp/err")"
 done
 
+# the Python package from the prefix, finding the prefix's library by itself: Sadeqa III's
+# start offers South's 8 holes (action ids 0..7 are holes A..H, docs/library.md), and C sows
+# 6 stones into D..H and a, relaying on (S3) as tests/cli_play.sh works through
+pkg=$(find "$prefix" -path '*/gabata/__init__.py' -print -quit)
+if [ -z "$pkg" ]; then
+  bad "the Python package is not installed in the prefix"
+elif command -v python3 >/dev/null; then
+  out=$(cd "$tmp" && env -u GABATA_LIBRARY PYTHONPATH="$(dirname "$(dirname "$pkg")")" python3 -c '
+import gabata
+s = gabata.load_game("sadeqa").new_initial_state()
+print(sorted(s.legal_actions()), s.action_to_string(2))
+s.apply_action(2)
+print(s.current_player(), gabata.__file__)' 2>&1)
+  grep -q "^\[0, 1, 2, 3, 4, 5, 6, 7\] C$" <<<"$out" || bad "python from the prefix: $out"
+  grep -q "^1 $prefix/" <<<"$out" || bad "python did not import the prefix's package: $out"
+fi
+
 [ $fail = 0 ] && echo "install: ok"
 exit $fail
