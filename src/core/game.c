@@ -690,8 +690,7 @@ static inline int find_draw(void *ctx, const gb_rules *r, const gb_options *o, g
             int i = gb_rand_below(f->rng, k);
             *f->nm = f->buf->moves[i];
             *f->nc = f->buf->children[i];
-            f->nt->laps = f->nt->events = 0;
-            f->nt->sown = 0;
+            gb_trace_restart(f->nt);
             if (!(f->nc->flags & GB_F_ENDLESS)) { /* once more, to count its laps */
                 gb_pos again = *child;
                 gb_move mm = *f->nm;
@@ -746,8 +745,7 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
         while (k > 0 || (k == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
             if (k == 0) {
                 /* a phase whose moves cannot be listed (a layout): the game's random choice */
-                tr->laps = tr->events = 0;
-                tr->sown = 0;
+                gb_trace_restart(tr);
                 c = p;
                 if (r->random_move(o, &p, &rng, &m) != GB_OK) {
                     rc = gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);

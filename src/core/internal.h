@@ -282,21 +282,24 @@ static inline void gb_trace_holes_after(gb_trace *t, int ring, int after, int co
         gb_trace_note_run(t, ring, after, count, skip);
 }
 
-/* Make t a trace that only counts laps and stones (playouts): its hole list is full from the
- * start, so no hole is noted (gb_trace_reset undoes it; resetting laps, events and sown keeps it). */
+/* Make t a trace that only counts laps and stones (playouts): its lap list and hole list are full
+ * from the start, so no lap entry and no hole is written (gb_trace_reset undoes it;
+ * gb_trace_restart keeps it). */
 static inline void gb_trace_count_only(gb_trace *t)
 {
     t->holes = GB_TRACE_HOLES;
+    t->events = GB_TRACE_LAPS;
 }
 
-/* Start a move's trace again (a sowing played over), keeping a count-only trace so. */
+/* Start a move's trace again (a sowing played over, a playout's next ply; t may be NULL),
+ * keeping a count-only trace so. */
 static inline void gb_trace_restart(gb_trace *t)
 {
     if (t) {
-        t->laps = t->events = 0;
+        t->laps = 0;
         t->sown = 0;
         if (t->holes != GB_TRACE_HOLES)
-            t->holes = 0;
+            t->holes = t->events = 0;
     }
 }
 

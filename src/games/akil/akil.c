@@ -315,8 +315,7 @@ static int ak_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
                      gb_pos *child, gb_trace *t)
 {
     const int mover = p->to_move, first = first_pit(mover);
-    if (t)
-        t->laps = t->events = 0, t->sown = 0;
+    gb_trace_restart(t);
     if (p->phase == PH_LAYOUT)
         return 0;
     if (p->phase == PH_CHOICE) { /* both always legal: let ak_play make the child */
@@ -351,8 +350,7 @@ static int ak_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
         for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
             pick &= pick - 1;
         const int bit = __builtin_ctz(pick), h = first + bit;
-        if (t)
-            t->laps = t->events = 0, t->sown = 0;
+        gb_trace_restart(t);
         *child = *p;
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         if (sow(o, child, h, mover, t, false) == GB_OK) {
@@ -360,16 +358,14 @@ static int ak_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
             return 1;
         }
         if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the round */
-            if (t)
-                t->laps = t->events = 0, t->sown = 0;
+            gb_trace_restart(t);
             *child = *p;
             child->flags |= GB_F_ENDLESS;
             return 1;
         }
         live &= ~(1u << bit);
     }
-    if (t)
-        t->laps = t->events = 0, t->sown = 0;
+    gb_trace_restart(t);
     *m = (gb_move){.kind = GB_MOVE_PASS}; /* A9, T4 */
     *child = *p;
     end_ply(child, mover, !mover);

@@ -473,8 +473,7 @@ static inline int sample_all(const gb_options *o, const gb_pos *p, const sow_ctx
         if (rc == SOW_FULL || (!all && !(rc == GB_EENDLESS && !ends_game)))
             break;
     }
-    if (t)
-        t->laps = t->events = 0, t->sown = 0;
+    gb_trace_restart(t);
     if (out.count == 0)
         return 0; /* B9, T4: no legal move */
     int j = gb_rand_below(rng, out.count), i = 0;
@@ -535,16 +534,14 @@ int gb_bulto_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move
             pick &= pick - 1;
         const int bit = __builtin_ctz(pick), h = first + bit;
         long offers = 0;
-        if (t)
-            t->laps = t->events = 0, t->sown = 0;
+        gb_trace_restart(t);
         *child = *p;
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         fast_sow f;
         int rc = SOW_NATURAL; /* most sowings: on bit masks, refusing nothing as none arises */
         if (!fast_count(&ctx, p, child, board, counts_of(board), h, false, 0, GB_MAX_MOVES, &f,
                         t)) {
-            if (t)
-                t->laps = t->events = 0, t->sown = 0;
+            gb_trace_restart(t);
             *child = *p;
             rc = sow(o, child, h, 0, t, NULL, &offers);
         }
@@ -555,8 +552,7 @@ int gb_bulto_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move
             return 1;
         }
         if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
-            if (t)
-                t->laps = t->events = 0, t->sown = 0;
+            gb_trace_restart(t);
             *child = *p;
             child->flags |= GB_F_ENDLESS;
             return 1;

@@ -272,8 +272,7 @@ static int ql_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
         for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
             pick &= pick - 1;
         const int h = __builtin_ctz(pick);
-        if (t)
-            t->laps = t->events = 0, t->sown = 0;
+        gb_trace_restart(t);
         *child = *p;
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         bool ate;
@@ -282,16 +281,14 @@ static int ql_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
             return 1;
         }
         if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the round */
-            if (t)
-                t->laps = t->events = 0, t->sown = 0;
+            gb_trace_restart(t);
             *child = *p;
             child->flags |= GB_F_ENDLESS;
             return 1;
         }
         live &= ~(1u << h);
     }
-    if (t)
-        t->laps = t->events = 0, t->sown = 0;
+    gb_trace_restart(t);
     *child = *p;
     *m = (gb_move){.kind = GB_MOVE_PASS};
     do_pass(child, side);

@@ -251,15 +251,13 @@ static int sq_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
             h++;
 #endif
         pick &= ~(pick - 1); /* its lowest bit only */
-        if (t)
-            t->laps = t->events = 0, t->sown = 0;
+        gb_trace_restart(t);
         *child = *p;
         *m = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         if (sq_sow(o, child, h, t, false) == GB_OK)
             return 1;
         if (o->v[GB_OPT_ENDLESS]) { /* endless=ends-game: legal, and ends the game */
-            if (t)
-                t->laps = t->events = 0, t->sown = 0;
+            gb_trace_restart(t);
             *child = *p;
             child->flags |= GB_F_ENDLESS;
             return 1;
