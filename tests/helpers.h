@@ -7,6 +7,8 @@
 #define GABATA_TEST_HELPERS_H
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gabata.h"
@@ -82,6 +84,27 @@ static inline int legal_count(const gb_game *g)
 {
     gb_move m[GB_MAX_MOVES];
     return gb_legal_moves(g, m, GB_MAX_MOVES);
+}
+
+/* A scratch folder for the tests that write files: made fresh by scratch_setup (a cmocka setup),
+ * removed with all it holds by scratch_teardown; scratch_path names a file in it. */
+static char scratch_dir[64];
+static inline int scratch_setup(void **state)
+{
+    (void)state;
+    strcpy(scratch_dir, "/tmp/gabata_test_XXXXXX");
+    return mkdtemp(scratch_dir) ? 0 : -1;
+}
+static inline int scratch_teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+static inline void scratch_path(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s/%s", scratch_dir, name);
 }
 
 #endif

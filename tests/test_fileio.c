@@ -18,27 +18,11 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "cli.h"
 
 /* each test has a folder of its own, so that one's leftovers never fail another */
-static char dir[64];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/gabata_fileio_XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static void path_of(char *buf, size_t len, const char *name) { snprintf(buf, len, "%s/%s", dir, name); }
 
 static void write_raw(const char *path, const char *data, size_t len)
 {
@@ -60,7 +44,7 @@ static char *slurp(const char *path)
 static void listing(char *buf, size_t len)
 {
     struct dirent **names;
-    int n = scandir(dir, &names, NULL, alphasort);
+    int n = scandir(scratch_dir, &names, NULL, alphasort);
     assert_true(n >= 0);
     buf[0] = 0;
     for (int i = 0; i < n; i++) {
@@ -119,7 +103,7 @@ static void test_concurrent_saves(void **state)
 {
     (void)state;
     char path[256];
-    path_of(path, sizeof path, "race.rec");
+    scratch_path(path, sizeof path, "race.rec");
     char *first = snapshot(9, 0);
     assert_int_equal(save_file_atomic(path, first), 0);
     free(first);
@@ -169,9 +153,9 @@ static void test_symlink_target_kept(void **state)
 {
     (void)state;
     char real[256], link1[256], link2[256], buf[256];
-    path_of(real, sizeof real, "real.rec");
-    path_of(link1, sizeof link1, "link1.rec");
-    path_of(link2, sizeof link2, "link2.rec");
+    scratch_path(real, sizeof real, "real.rec");
+    scratch_path(link1, sizeof link1, "link1.rec");
+    scratch_path(link2, sizeof link2, "link2.rec");
     write_raw(real, "old\n", 4);
     assert_int_equal(chmod(real, 0640), 0);
     assert_int_equal(symlink("real.rec", link1), 0);  /* relative, as links usually are */
@@ -195,8 +179,8 @@ static void test_symlink_target_kept(void **state)
     free(t);
     /* a dangling link: the file it names is created */
     char dangling[256], named[256];
-    path_of(dangling, sizeof dangling, "dangling.rec");
-    path_of(named, sizeof named, "named.rec");
+    scratch_path(dangling, sizeof dangling, "dangling.rec");
+    scratch_path(named, sizeof named, "named.rec");
     assert_int_equal(symlink("named.rec", dangling), 0);
     assert_int_equal(save_file_atomic(dangling, "made\n"), 0);
     assert_int_equal(lstat(dangling, &st), 0);
@@ -214,9 +198,9 @@ static void test_planted_temporary(void **state)
 {
     (void)state;
     char victim[256], path[256], planted[300], path2[256], planted2[300];
-    path_of(victim, sizeof victim, "victim");
-    path_of(path, sizeof path, "p.rec");
-    path_of(path2, sizeof path2, "q.rec");
+    scratch_path(victim, sizeof victim, "victim");
+    scratch_path(path, sizeof path, "p.rec");
+    scratch_path(path2, sizeof path2, "q.rec");
     snprintf(planted, sizeof planted, "%s.tmp~", path);
     snprintf(planted2, sizeof planted2, "%s.tmp~", path2);
     write_raw(victim, "victim\n", 7);
@@ -245,8 +229,8 @@ static void test_mode(void **state)
 {
     (void)state;
     char path[256], fresh[256];
-    path_of(path, sizeof path, "mode.rec");
-    path_of(fresh, sizeof fresh, "fresh.rec");
+    scratch_path(path, sizeof path, "mode.rec");
+    scratch_path(fresh, sizeof fresh, "fresh.rec");
     write_raw(path, "x", 1);
     assert_int_equal(chmod(path, 0604), 0);
     assert_int_equal(save_file_atomic(path, "y\n"), 0);
@@ -269,13 +253,13 @@ static void test_failures_leave_nothing(void **state)
 {
     (void)state;
     char plain[256], under[300], sub[256];
-    path_of(plain, sizeof plain, "plain");
+    scratch_path(plain, sizeof plain, "plain");
     snprintf(under, sizeof under, "%s/x.rec", plain);
     write_raw(plain, "plain\n", 6);
     errno = 0;
     assert_int_equal(save_file_atomic(under, "x"), -1);
     assert_int_equal(errno, ENOTDIR);
-    path_of(sub, sizeof sub, "taken");
+    scratch_path(sub, sizeof sub, "taken");
     assert_int_equal(mkdir(sub, 0700), 0);
     assert_int_equal(save_file_atomic(sub, "x"), -1);
     listing_is("plain taken");
@@ -326,12 +310,12 @@ static void test_load_not_a_file(void **state)
 {
     (void)state;
     char fifo[256];
-    path_of(fifo, sizeof fifo, "fifo.rec");
+    scratch_path(fifo, sizeof fifo, "fifo.rec");
     assert_int_equal(mkfifo(fifo, 0600), 0);
     load_refused(fifo, ": not a regular file (a FIFO)", EINVAL);
-    load_refused(dir, ": not a regular file (a folder)", EISDIR);
+    load_refused(scratch_dir, ": not a regular file (a folder)", EISDIR);
     char none[256];
-    path_of(none, sizeof none, "none.rec");
+    scratch_path(none, sizeof none, "none.rec");
     load_refused(none, ": No such file or directory", ENOENT);
     /* and saving over a FIFO is refused without touching it */
     assert_int_equal(save_file_atomic(fifo, "x"), -1);
@@ -348,7 +332,7 @@ static void test_load_bom(void **state)
     (void)state;
     static const char rec[] = "\xef\xbb\xbf[Variant \"sadeqa\"]\n\n1. C *\n";
     char path[256], msg[256] = "";
-    path_of(path, sizeof path, "bom.rec");
+    scratch_path(path, sizeof path, "bom.rec");
     write_raw(path, rec, sizeof rec - 1);
     char *t = read_file_text(path, msg, sizeof msg);
     assert_non_null(t);
@@ -380,7 +364,7 @@ static void test_load_binary(void **state)
 {
     (void)state;
     char path[256];
-    path_of(path, sizeof path, "bin.rec");
+    scratch_path(path, sizeof path, "bin.rec");
     static const char nul[] = "[Variant \"sadeqa\"]\n\0\n1. C\n";
     write_raw(path, nul, sizeof nul - 1);
     load_refused(path, ": not a game record (binary data)", EINVAL);
@@ -403,7 +387,7 @@ static void test_load_too_large(void **state)
 {
     (void)state;
     char path[256];
-    path_of(path, sizeof path, "big.rec");
+    scratch_path(path, sizeof path, "big.rec");
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     assert_int_equal(ftruncate(fileno(f), (off_t)FILEIO_MAX_SIZE + 1), 0);
@@ -424,15 +408,15 @@ static void test_load_too_large(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_concurrent_saves, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_symlink_target_kept, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_planted_temporary, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mode, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_failures_leave_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_load_not_a_file, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_load_bom, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_load_binary, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_load_too_large, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_concurrent_saves, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_symlink_target_kept, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_planted_temporary, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_mode, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_failures_leave_nothing, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_load_not_a_file, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_load_bom, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_load_binary, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_load_too_large, scratch_setup, scratch_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,25 +15,10 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "cli.h"
 
-static char dir[] = "/tmp/gabata_records_XXXXXX";
-
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-static void path_of(char *buf, size_t len, const char *name) { snprintf(buf, len, "%s/%s", dir, name); }
 
 static bool exists(const char *path)
 {
@@ -45,7 +30,7 @@ static void test_save_is_atomic(void **state)
 {
     (void)state;
     char path[256], tmp[300];
-    path_of(path, sizeof path, "g.rec");
+    scratch_path(path, sizeof path, "g.rec");
     snprintf(tmp, sizeof tmp, "%s.tmp~", path);
     assert_int_equal(save_file_atomic(path, "first\n"), 0);
     assert_int_equal(save_file_atomic(path, "second\n"), 0);
@@ -55,14 +40,14 @@ static void test_save_is_atomic(void **state)
     assert_false(exists(tmp)); /* no temporary file left behind */
     /* a save that cannot be made: into a directory that does not exist */
     char bad[300];
-    snprintf(bad, sizeof bad, "%s/no/such/dir/g.rec", dir);
+    snprintf(bad, sizeof bad, "%s/no/such/dir/g.rec", scratch_dir);
     errno = 0;
     assert_int_equal(save_file_atomic(bad, "x"), -1);
     assert_int_equal(errno, ENOENT);
     /* a save whose rename fails (the target is a directory): the directory is untouched and
      * the temporary file removed */
     char sub[256];
-    path_of(sub, sizeof sub, "taken");
+    scratch_path(sub, sizeof sub, "taken");
     assert_int_equal(mkdir(sub, 0700), 0);
     assert_int_equal(save_file_atomic(sub, "x"), -1);
     struct stat st;
@@ -73,7 +58,7 @@ static void test_save_is_atomic(void **state)
 }
 
 /* Parse `text`; it must fail with `want` in the message. */
-static void refused(const char *text, const char *want)
+static void record_refused(const char *text, const char *want)
 {
     gb_game *g = (gb_game *)1;
     gb_error err = {0, ""};
@@ -88,15 +73,15 @@ static void test_errors_name_line_and_column(void **state)
 {
     (void)state;
     /* a move: line 3, after "1. C " (6 columns) */
-    refused("[Variant \"sadeqa\"]\n\n1. C C\n", "line 3 column 6");
+    record_refused("[Variant \"sadeqa\"]\n\n1. C C\n", "line 3 column 6");
     /* the tags that make the game: the tag's own line, column 1 (found by fuzz_record) */
-    refused("[Event \"x\"]\n[Variant \"chess\"]\n\n1. C\n", "line 2 column 1");
-    refused("[Variant \"sadeqa\"]\n[Seed \"1\"]\n  [Options \"seeds=5\"]\n\n", "line 3 column 3");
-    refused("[Variant \"sadeqa\"]\n[Position \"sadeqa board=1\"]\n", "line 2 column 1");
-    refused("[Variant \"sadeqa\"]\n[Result \"north\"]\n\n1. C *\n", "line 2 column 1");
-    refused("[Variant \"sadeqa\"]\n[Seed \"x\"]\n", "line 2 column 1");
+    record_refused("[Event \"x\"]\n[Variant \"chess\"]\n\n1. C\n", "line 2 column 1");
+    record_refused("[Variant \"sadeqa\"]\n[Seed \"1\"]\n  [Options \"seeds=5\"]\n\n", "line 3 column 3");
+    record_refused("[Variant \"sadeqa\"]\n[Position \"sadeqa board=1\"]\n", "line 2 column 1");
+    record_refused("[Variant \"sadeqa\"]\n[Result \"north\"]\n\n1. C *\n", "line 2 column 1");
+    record_refused("[Variant \"sadeqa\"]\n[Seed \"x\"]\n", "line 2 column 1");
     /* a move text with a newline-like control character is echoed on one line */
-    refused("[Variant \"sadeqa\"]\n\n1. C\x01 c\n", "line 3 column 4");
+    record_refused("[Variant \"sadeqa\"]\n\n1. C\x01 c\n", "line 3 column 4");
 }
 
 /* The replay path: a record that fails to parse is left exactly as it was, and nothing else
@@ -106,7 +91,7 @@ static void test_failed_parse_leaves_the_file(void **state)
     (void)state;
     const char *bad = "[Variant \"sadeqa\"]\n[Seed \"3\"]\n\n1. C c 2. Q\n";
     char path[256];
-    path_of(path, sizeof path, "bad.rec");
+    scratch_path(path, sizeof path, "bad.rec");
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fputs(bad, f);
@@ -132,5 +117,5 @@ int main(void)
         cmocka_unit_test(test_errors_name_line_and_column),
         cmocka_unit_test(test_failed_parse_leaves_the_file),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }
