@@ -158,6 +158,13 @@ static void protocol_perft(session *s, char *args)
         reply_error(s, "usage: perft DEPTH (0-12)");
         return;
     }
+    gb_move probe[GB_MAX_MOVES];
+    if (d > 0 && !gb_is_over(s->g) && gb_legal_moves(s->g, probe, GB_MAX_MOVES) == 0) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "perft: the %s phase takes a move that cannot be listed (a layout)", gb_phase(s->g));
+        reply_error(s, msg);
+        return;
+    }
     fprintf(s->out, "%llu\n", (unsigned long long)gb_perft(s->g, (int)d));
     ok(s);
 }

@@ -119,6 +119,15 @@ static int cmd_perft(int argc, char **argv)
         gb_game_free(g);
         return fail("the position is not a game of %s", variant);
     }
+    gb_move probe[GB_MAX_MOVES];
+    if (depth > 0 && !gb_is_over(g) && gb_legal_moves(g, probe, GB_MAX_MOVES) == 0) {
+        /* a layout (A2): the moves cannot be listed, so there is nothing to count */
+        char msg[160];
+        snprintf(msg, sizeof msg, "the %s phase takes a move that cannot be listed; give a position after it (--position)",
+                 gb_phase(g));
+        gb_game_free(g);
+        return fail("%s", msg);
+    }
     for (int d = 1; d <= depth; d++) {
         clock_t t0 = clock();
         uint64_t n = gb_perft(g, d);

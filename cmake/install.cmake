@@ -32,8 +32,19 @@ install(CODE "
 ")
 install(FILES ${PROJECT_BINARY_DIR}/gabata.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-install(FILES ${PROJECT_SOURCE_DIR}/man/gabata.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-install(FILES ${PROJECT_SOURCE_DIR}/man/libgabata.3 DESTINATION ${CMAKE_INSTALL_MANDIR}/man3)
+# man pages go in compressed, as Debian's policy asks (gzip -9n: no name or time stamp in the file,
+# so the package builds the same twice); man reads them as they are
+set(GABATA_MAN_GZ)
+foreach(page gabata.1 libgabata.3)
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/man/${page}.gz
+                     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+                     COMMAND gzip -9n -c ${PROJECT_SOURCE_DIR}/man/${page} > ${PROJECT_BINARY_DIR}/man/${page}.gz
+                     DEPENDS ${PROJECT_SOURCE_DIR}/man/${page} VERBATIM)
+  list(APPEND GABATA_MAN_GZ ${PROJECT_BINARY_DIR}/man/${page}.gz)
+endforeach()
+add_custom_target(gabata_man ALL DEPENDS ${GABATA_MAN_GZ})
+install(FILES ${PROJECT_BINARY_DIR}/man/gabata.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${PROJECT_BINARY_DIR}/man/libgabata.3.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man3)
 install(FILES ${PROJECT_SOURCE_DIR}/completion/gabata
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 
