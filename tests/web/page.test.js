@@ -170,8 +170,9 @@ test('phone first: each game fits 360×740, 390×844 and 1280×800', async () =>
 test('a whole game of each game against the computer; forced passes are played for the player', async () => {
   for (const v of variants) {
     const page = await newPage('phone390');
-    // Qelat: a whole match (passes come often); the others a single round, all with a ply cap
-    const opts = v.name === 'qelat' ? { 'max-plies': '400' } : { 'max-plies': '300' };
+    // Qelat: a match (passes come often), bounded to 3 rounds; the others a single round, all
+    // with a ply cap
+    const opts = v.name === 'qelat' ? { 'max-plies': '400', 'max-rounds': '3' } : { 'max-plies': '300' };
     if (v.name !== 'qelat' && v.options.some((o) => o.key === 'rounds')) opts.rounds = '1';
     await startGame(page, v.name, { opts, opponent: 'random' });
     const rand = rng(v.name.length * 31 + 7);
