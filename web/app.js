@@ -383,11 +383,11 @@ function drawBoard(view, st, hl, opts = {}) {
     const few = count > 0 && count <= 12;
     const ct = up ? el('text', { x: few ? x + (near ? 34 : -34) : x, y: few ? y + 6 : y + 7, class: few ? 'count' : 'count big' }, g)
       : el('text', { x: few ? x + 22 : x, y: few ? y + 28 : y + 7, class: count > 12 ? 'count big' : 'count' }, g);
-    ct.textContent = count;
+    ct.textContent = ` ${count}`; // the space: the visible text "A 6" begins the hole's name (label in name)
     if (mark) {
       const tag = up ? el('text', { x: near ? x - 36 : x + 36, y: y + 24, class: 'mark-tag' }, g)
         : el('text', { x, y: y + (near ? 48 : -42), class: 'mark-tag' }, g);
-      tag.textContent = markText(mark, up);
+      tag.textContent = ` ${markText(mark, up)}`;
     }
     if (marks.path.has(h)) {
       const px = up ? (near ? x - 38 : x + 38) : x - 24, py = up ? y - 16 : y + (near ? -28 : 28);
