@@ -13,6 +13,16 @@ const app = {
   human: { S: true, N: false },
   busy: false,
   hintMove: null,
+  token: null,     // the current game's token, when the server gives one (passed to api())
+  flipped: false,  // the flip button: draw the board from the other seat
+  timeline: [],    // timeline[k] = {state, last} after k moves of the current game (review)
+  review: null,    // the ply shown while reviewing, or null
+  skip: false,     // a tap or Escape/Space skips the rest of the sowing being shown
+  animating: false,
+  seenRound: 0,    // the last round whose end was told (last_round)
+  note: '',        // a forced move played for the player
+  layoutDraft: null, // {key, values}: what was typed into the layout form
+  epoch: 0,        // counts the games started here: a move of an earlier one is not shown
 };
 
 /* ---- the API ---- */
@@ -33,6 +43,17 @@ async function api(method, path, body) {
   return data;
 }
 
+/* A request about game `id`: its token (when the server gave one) goes along as api()'s 4th
+ * argument, for the transport to send as `Authorization: Bearer`. */
+const tokens = new Map();
+function gameApi(method, id, action, body) {
+  return api(method, `/api/games/${id}${action ? '/' + action : ''}`, body, tokens.get(id) || undefined);
+}
+function keepToken(view) {
+  if (view && view.token) tokens.set(view.id, view.token);
+  return view;
+}
+
 function setBusy(b) {
   app.busy = b;
   document.body.dataset.busy = b ? 'true' : 'false';
@@ -44,12 +65,38 @@ function say(text, kind) {
   m.className = kind || '';
 }
 
+function sayNote(text) {
+  app.note = text || '';
+  const n = $('note');
+  n.textContent = app.note;
+  n.hidden = !app.note;
+}
+
 const sideName = (s) => (s === 'N' ? 'North' : 'South');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const other = (s) => (s === 'N' ? 'S' : 'N');
+
+/* a pause that a tap or a key cuts short (app.skip) */
+function sleep(ms) {
+  return new Promise((resolve) => {
+    if (ms <= 0 || app.skip) { resolve(); return; }
+    const t = setTimeout(done, ms);
+    app.wake = done;
+    function done() { clearTimeout(t); app.wake = null; resolve(); }
+  });
+}
+function skipAnimation() {
+  if (!app.animating) return false;
+  app.skip = true;
+  if (app.wake) app.wake();
+  return true;
+}
 
 /* ---- setup: games, options, rules ---- */
 function currentVariant() {
   return app.catalog.variants.find((v) => v.name === $('variant').value);
+}
+function variantNamed(name) {
+  return app.catalog.variants.find((v) => v.name === name);
 }
 
 function showOptions() {
@@ -59,7 +106,6 @@ function showOptions() {
   for (const o of v.options) {
     const label = document.createElement('label');
     label.className = 'option';
-    label.title = o.help || '';
     label.append(`${o.key} `);
     let input;
     if (o.choices) {
@@ -88,7 +134,8 @@ function showOptions() {
     }
     box.append(label);
   }
-  showRules(v);
+  // while the setup is open, the rules shown are those of the game about to be started
+  showRules(v, undefined, true);
 }
 
 function optionsText() {
@@ -99,11 +146,12 @@ function optionsText() {
   return parts.join(' ');
 }
 
-function showRules(v, optionsInForce) {
+/* The rules panel: the game in play (optionsInForce given), or the one chosen in the setup. */
+function showRules(v, optionsInForce, chosen) {
   const r = $('rules');
   r.textContent = '';
   const h = document.createElement('h2');
-  h.textContent = `${v.title}: the rules`;
+  h.textContent = `${v.title}: the rules${chosen && app.view && app.view.variant !== v.name ? ' (the game chosen for a new game)' : ''}`;
   r.append(h);
   if (v.rules) {
     const where = document.createElement('p');
@@ -126,8 +174,41 @@ function showRules(v, optionsInForce) {
   }
   const o = document.createElement('p');
   o.className = 'in-force';
-  o.textContent = `Options in force: ${optionsInForce === undefined ? 'as chosen above' : optionsInForce || 'all the defaults'}.`;
+  o.textContent = `Options in force: ${optionsInForce === undefined ? 'as chosen in the setup' : optionsInForce || 'all the defaults'}.`;
   r.append(o);
+}
+
+function showRulesInPlay() {
+  if (!app.view) return;
+  const v = variantNamed(app.view.variant);
+  if (v) showRules(v, app.view.state.options);
+}
+
+/* The legend: the owners, the last move's cues, and only the marks of the game in play (those it
+ * can make, and any seen on its board). */
+const MARKS_OF = { qelat: ['ekwarna'], bulto: ['bulto', 'mine'] };
+const MARK_WORDS = { ekwarna: 'ekwarna (a captured hole: its owner takes what falls in)', bulto: 'bulto (a held hole)', mine: 'miné (a hole not yet woken)' };
+function showLegend(view) {
+  const marks = new Set(MARKS_OF[view.variant] || []);
+  for (const t of app.timeline) if (t) for (const m of t.state.mark) if (m) marks.add(m.split(':')[0]);
+  for (const m of view.state.mark) if (m) marks.add(m.split(':')[0]);
+  const box = $('legend');
+  box.textContent = '';
+  const item = (cls, text) => {
+    const li = document.createElement('li');
+    const sw = document.createElement('span');
+    sw.className = `sw ${cls}`;
+    sw.setAttribute('aria-hidden', 'true');
+    li.append(sw, ` ${text}`);
+    li.dataset.legend = cls;
+    box.append(li);
+  };
+  item('own-S', "South's hole (light rim)");
+  item('own-N', "North's hole (dark rim)");
+  for (const m of marks) item(`mk-${m}`, MARK_WORDS[m] || m);
+  item('last-from', 'the last move started here');
+  item('last-path', 'a stone of the last move fell here');
+  item('last-capture', 'the last move took stones from here');
 }
 
 /* ---- the board ---- */
@@ -138,24 +219,45 @@ function el(name, attrs, parent) {
   return e;
 }
 
+/* Two drawings: across (a wide screen: the rows left to right, the viewer's row at the bottom)
+ * and upright (a narrow portrait screen: the board turned a quarter, the viewer's row the left
+ * column from top to bottom, the far row the right column). `seat` is the side whose row is
+ * nearest the viewer. */
 const GEOM = { cell: 76, r: 30, top: 86, bottom: 190, margin: 96 };
+const UP = { cell: 54, r: 23, left: 96, right: 244, W: 340, store: 56 };
 
-function holeXY(n, h) {
-  // South's row left to right at the bottom (ring 0..n-1); North's row from North's left, which
-  // is South's right: ring n at the top right, 2n-1 at the top left.
-  if (h < n) return { x: GEOM.margin + GEOM.cell * h + GEOM.cell / 2, y: GEOM.bottom };
-  return { x: GEOM.margin + GEOM.cell * (2 * n - 1 - h) + GEOM.cell / 2, y: GEOM.top };
+function upright() {
+  return window.innerWidth < 640 && window.innerHeight > window.innerWidth;
 }
 
-function pebbleSpots(count) {
+/* the place of hole h: i from the viewer's left (across) or from the top (upright), near or far */
+function slotOf(n, h, seat) {
+  const r = seat === 'S' ? h : (h + n) % (2 * n);
+  return r < n ? { near: true, i: r } : { near: false, i: 2 * n - 1 - r };
+}
+
+function holeXY(n, h, seat, up) {
+  const { near, i } = slotOf(n, h, seat);
+  if (up) return { x: near ? UP.left : UP.right, y: UP.store + 12 + UP.cell * i + UP.cell / 2, near };
+  return { x: GEOM.margin + GEOM.cell * i + GEOM.cell / 2, y: near ? GEOM.bottom : GEOM.top, near };
+}
+
+function pebbleSpots(count, scale) {
   // deterministic spots in a small spiral, for counts up to 12
   const spots = [];
   for (let i = 0; i < count; i++) {
     const a = i * 2.4;
     const d = i === 0 ? 0 : 6 + 2.2 * i;
-    spots.push({ x: Math.cos(a) * Math.min(d, 20), y: Math.sin(a) * Math.min(d, 20) });
+    spots.push({ x: Math.cos(a) * Math.min(d, 20) * scale, y: Math.sin(a) * Math.min(d, 20) * scale });
   }
   return spots;
+}
+
+/* a mark's tag on the board: shortened on the upright board */
+function markText(mark, up) {
+  const [kind, who] = mark.split(':');
+  if (kind === 'mine') return 'miné';
+  return up ? `${kind.slice(0, 3)} ${who || ''}`.trim() : `${kind} ${who || ''}`.trim();
 }
 
 function moveHolesMap(view) {
@@ -168,83 +270,167 @@ function moveHolesMap(view) {
   return map;
 }
 
+/* the seat the board is drawn from: the side to move in a game between two people on this
+ * screen, the person's own side otherwise; the flip button turns it round */
+function seatFor(st, mover) {
+  let seat;
+  if (app.human.S && app.human.N) seat = mover || st.to_move || 'S';
+  else if (app.human.N && !app.human.S) seat = 'N';
+  else seat = 'S';
+  return app.flipped ? other(seat) : seat;
+}
+
+/* the holes the last move touched: where it started, where its stones fell, what it took */
+function lastMarks(last) {
+  const m = { from: new Set(), path: new Set(), capture: new Set() };
+  if (!last || !last.trace) return m;
+  const laps = last.trace.laps || [];
+  if (laps.length) m.from.add(laps[0].from);
+  for (const l of laps) {
+    for (const p of l.sown || []) m.path.add(p);
+    if (l.event === 'capture' && l.value) m.capture.add(l.other);
+    if (l.event === 'eat' && l.value) m.capture.add(l.to);
+  }
+  return m;
+}
+
 /* Draw the board from a state (holes, owner, mark, stores); `hl` highlights holes (while a move
- * is shown, when no hole is offered for a move). */
-function drawBoard(view, st, hl) {
+ * is shown: then no hole is offered for a move); `last` marks the last move. */
+function drawBoard(view, st, hl, opts = {}) {
   const n = view.rows;
   const svg = $('board');
-  const W = GEOM.margin * 2 + GEOM.cell * n, H = 276;
+  const up = upright();
+  const seat = opts.seat || seatFor(st);
+  const far = other(seat);
+  const W = up ? UP.W : GEOM.margin * 2 + GEOM.cell * n;
+  const H = up ? UP.store * 2 + UP.cell * n + 24 : 276;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.dataset.upright = up ? 'true' : 'false';
+  svg.dataset.seat = seat;
   svg.textContent = '';
-  el('rect', { x: 4, y: 30, width: W - 8, height: 216, rx: 40, class: 'wood' }, svg);
+  el('rect', up ? { x: 4, y: 4, width: W - 8, height: H - 8, rx: 36, class: 'wood' }
+    : { x: 4, y: 30, width: W - 8, height: 216, rx: 40, class: 'wood' }, svg);
   const legal = moveHolesMap(view);
-  const myTurn = !hl && st.to_move && app.human[st.to_move] && !view.free_move;
-  // stores: North's takings on the left, South's on the right
-  for (const side of ['N', 'S']) {
-    const x = side === 'N' ? GEOM.margin / 2 + 2 : W - GEOM.margin / 2 - 2;
+  const myTurn = !hl && !opts.review && st.to_move && !st.over && app.human[st.to_move] && !view.free_move;
+  const marks = opts.last === undefined ? { from: new Set(), path: new Set(), capture: new Set() } : lastMarks(opts.last);
+  // stores: the far player's takings on the left (upright: at the top), the near player's on the right (bottom)
+  for (const side of [far, seat]) {
+    const isFar = side === far;
     const g = el('g', { class: `store store-${side}`, 'data-store': side, 'data-count': st.stores[side] }, svg);
-    el('ellipse', { cx: x, cy: 138, rx: 34, ry: 86, class: `store-pit own-${side}` }, g);
-    const t = el('text', { x, y: 146, class: 'store-count' }, g);
+    let x, y, lx, ly;
+    if (up) {
+      x = W / 2; y = isFar ? UP.store / 2 + 6 : H - UP.store / 2 - 6;
+      el('ellipse', { cx: x, cy: y, rx: 100, ry: 20, class: `store-pit own-${side}` }, g);
+      lx = x + 55; ly = y + 8;
+    } else {
+      x = isFar ? GEOM.margin / 2 + 2 : W - GEOM.margin / 2 - 2; y = 138;
+      el('ellipse', { cx: x, cy: y, rx: 34, ry: 86, class: `store-pit own-${side}` }, g);
+      lx = x; ly = 146;
+    }
+    const t = el('text', { x: lx, y: ly, class: 'store-count' }, g);
     t.textContent = st.stores[side];
-    const l = el('text', { x, y: side === 'N' ? 22 : 268, class: 'store-label' }, g);
+    const l = up ? el('text', { x: x - 25, y: y + 5, class: 'store-label up' }, g)
+      : el('text', { x, y: isFar ? 22 : 268, class: 'store-label' }, g);
     l.textContent = `${sideName(side)} taken`;
   }
+  const R = up ? UP.r : GEOM.r;
   for (let h = 0; h < 2 * n; h++) {
-    const { x, y } = holeXY(n, h);
+    const { x, y, near } = holeXY(n, h, seat, up);
     const count = st.holes[h];
     const owner = st.owner[h];
     const mark = st.mark[h];
     const label = view.labels[h];
-    const isLegal = myTurn && legal.has(h);
+    const isLegal = !!(myTurn && legal.has(h));
+    const cls = ['hole', `own-${owner}`];
+    if (mark) cls.push('mk-' + mark.split(':')[0]);
+    if (isLegal) cls.push('legal');
+    if (hl && hl.has(h)) cls.push('hl');
+    if (app.hintMove && app.hintMove.hole === h && !hl) cls.push('hint');
+    if (marks.from.has(h)) cls.push('last-from');
+    if (marks.path.has(h)) cls.push('last-path');
+    if (marks.capture.has(h)) cls.push('last-capture');
+    const desc = [`hole ${label}`, `${count} stone${count === 1 ? '' : 's'}`, `${sideName(owner)}'s`];
+    if (mark) desc.push(mark.replace(':S', ' of South').replace(':N', ' of North').replace(/^mine/, 'miné'));
+    if (marks.from.has(h)) desc.push('the last move started here');
+    if (marks.capture.has(h)) desc.push('the last move took from here');
     const g = el('g', {
-      class: `hole own-${owner}${mark ? ' mk-' + mark.split(':')[0] : ''}${isLegal ? ' legal' : ''}${hl && hl.has(h) ? ' hl' : ''}${app.hintMove && app.hintMove.hole === h ? ' hint' : ''}`,
+      class: cls.join(' '),
       'data-hole': h, 'data-label': label, 'data-count': count, 'data-owner': owner,
       'data-mark': mark || '', 'data-legal': isLegal ? 'true' : 'false',
-      tabindex: 0, role: 'button',
-      'aria-label': `hole ${label}, ${count} stone${count === 1 ? '' : 's'}, ${sideName(owner)}'s${mark ? ', ' + mark.replace(':S', " of South").replace(':N', ' of North') : ''}`,
+      tabindex: isLegal ? 0 : -1, role: 'button', 'aria-disabled': isLegal ? 'false' : 'true',
+      'aria-label': `${label} ${count}${mark ? ' ' + markText(mark, up) : ''}: ${desc.join(', ')}`,
     }, svg);
-    // owner: a coloured rim; marks: ekwarna a thick ring, bulto a square, miné a dashed gold ring
-    el('circle', { cx: x, cy: y, r: GEOM.r + 5, class: 'owner-rim' }, g);
+    // a tap target the size of the hole's cell
+    if (up) el('rect', { x: x - 70, y: y - UP.cell / 2, width: 140, height: UP.cell, class: 'hit' }, g);
+    else el('rect', { x: x - GEOM.cell / 2, y: y - 56, width: GEOM.cell, height: 112, class: 'hit' }, g);
+    // owner: a rim, light for South and dark for North; marks: ekwarna a thick ring, bulto a
+    // square, miné a dashed gold ring
+    el('circle', { cx: x, cy: y, r: R + 5, class: 'owner-rim' }, g);
     if (mark && mark.startsWith('bulto')) {
-      el('rect', { x: x - GEOM.r - 1, y: y - GEOM.r - 1, width: 2 * GEOM.r + 2, height: 2 * GEOM.r + 2, rx: 8, class: 'pit' }, g);
+      el('rect', { x: x - R - 1, y: y - R - 1, width: 2 * R + 2, height: 2 * R + 2, rx: 8, class: 'pit' }, g);
     } else {
-      el('circle', { cx: x, cy: y, r: GEOM.r, class: 'pit' }, g);
+      el('circle', { cx: x, cy: y, r: R, class: 'pit' }, g);
     }
-    if (mark) {
-      const tag = el('text', { x, y: y + (h < n ? 48 : -42), class: 'mark-tag' }, g);
-      const [kind, who] = mark.split(':');
-      tag.textContent = kind === 'mine' ? 'miné' : `${kind} ${who}`;
-    }
+    el('circle', { cx: x, cy: y, r: R + 10, class: 'focus-ring' }, g);
+    if (marks.from.has(h)) el('circle', { cx: x, cy: y, r: R - 5, class: 'from-ring' }, g);
+    const ps = up ? 0.8 : 1;
     if (count > 0 && count <= 12) {
-      for (const p of pebbleSpots(count)) el('circle', { cx: x + p.x, cy: y + p.y, r: 4.2, class: 'pebble' }, g);
+      for (const p of pebbleSpots(count, ps)) el('circle', { cx: x + p.x, cy: y + p.y, r: 4.2 * ps, class: 'pebble' }, g);
     }
-    const ct = el('text', { x: count > 0 && count <= 12 ? x + 22 : x, y: count > 0 && count <= 12 ? y + 28 : y + 7, class: count > 12 ? 'count big' : 'count' }, g);
-    ct.textContent = count;
-    const lt = el('text', { x, y: h < n ? y + 64 : y - 56, class: 'label' }, g);
+    const lt = up ? el('text', { x: near ? x - 56 : x + 56, y: y + 6, class: 'label' }, g)
+      : el('text', { x, y: near ? y + 64 : y - 56, class: 'label' }, g);
     lt.textContent = label;
-    g.addEventListener('click', () => onHole(h));
-    g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onHole(h); } });
+    const few = count > 0 && count <= 12;
+    const ct = up ? el('text', { x: few ? x + (near ? 34 : -34) : x, y: few ? y + 6 : y + 7, class: few ? 'count' : 'count big' }, g)
+      : el('text', { x: few ? x + 22 : x, y: few ? y + 28 : y + 7, class: count > 12 ? 'count big' : 'count' }, g);
+    ct.textContent = ` ${count}`; // the space: the visible text "A 6" begins the hole's name (label in name)
+    if (mark) {
+      const tag = up ? el('text', { x: near ? x - 36 : x + 36, y: y + 24, class: 'mark-tag' }, g)
+        : el('text', { x, y: y + (near ? 48 : -42), class: 'mark-tag' }, g);
+      tag.textContent = ` ${markText(mark, up)}`;
+    }
+    if (marks.path.has(h)) {
+      const px = up ? (near ? x - 38 : x + 38) : x - 24, py = up ? y - 16 : y + (near ? -28 : 28);
+      el('circle', { cx: px, cy: py, r: 5, class: 'path-dot' }, g);
+    }
+    if (marks.capture.has(h)) {
+      const d = R * 0.5;
+      el('path', { d: `M${x - d},${y - d}L${x + d},${y + d}M${x + d},${y - d}L${x - d},${y + d}`, class: 'capture-x' }, g);
+    }
+    g.addEventListener('click', (e) => { if (skipAnimation()) { e.stopPropagation(); return; } onHole(h); });
+    g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onHole(h); } });
   }
-  const rowN = el('text', { x: W / 2, y: 14, class: 'row-label' }, svg);
-  rowN.textContent = `North${app.human.N ? '' : ' (computer)'}`;
-  const rowS = el('text', { x: W / 2, y: 270, class: 'row-label' }, svg);
-  rowS.textContent = `South${app.human.S ? '' : ' (computer)'}`;
+  if (up) {
+    const a = el('text', { x: UP.left, y: UP.store + 8, class: 'row-label' }, svg);
+    a.textContent = `${sideName(seat)}${app.human[seat] ? '' : ' (computer)'}`;
+    const b = el('text', { x: UP.right, y: UP.store + 8, class: 'row-label' }, svg);
+    b.textContent = `${sideName(far)}${app.human[far] ? '' : ' (computer)'}`;
+  } else {
+    const rowF = el('text', { x: W / 2, y: 14, class: 'row-label' }, svg);
+    rowF.textContent = `${sideName(far)}${app.human[far] ? '' : ' (computer)'}`;
+    const rowN = el('text', { x: W / 2, y: 270, class: 'row-label' }, svg);
+    rowN.textContent = `${sideName(seat)}${app.human[seat] ? '' : ' (computer)'}`;
+  }
 }
 
 /* ---- showing a game ---- */
-const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason']);
+const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason',
+  'result_line', 'last_round', 'match_summary']);
 const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played' };
 
-function statusText(view) {
-  const st = view.state;
+function statusText(view, st) {
+  st = st || view.state;
   const extras = Object.entries(st).filter(([k]) => !STD.has(k))
     .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? `S ${v.S} – N ${v.N}` : v}`);
   const round = st.round > 1 || extras.length ? ` · round ${st.round}` : '';
   const more = extras.length ? ` · ${extras.join(' · ')}` : '';
   if (st.over) {
+    if (st.result_line) return `Game over: ${st.result_line}`;
     const r = st.result;
-    const score = `${r.scores.S}–${r.scores.N}`;
-    const who = r.winner ? `${sideName(r.winner)} wins ${score}` : `a draw, ${score}`;
+    // the winner's score first
+    const w = r.winner;
+    const score = w === 'N' ? `${r.scores.N}–${r.scores.S}` : `${r.scores.S}–${r.scores.N}`;
+    const who = w ? `${sideName(w)} wins ${score}` : `a draw, ${score}`;
     return `Game over: ${who} (${WHY[st.end_reason] || st.end_reason}).${round}${more}`;
   }
   const tm = st.to_move;
@@ -252,32 +438,99 @@ function statusText(view) {
   return `${sideName(tm)} to move${who} · ${st.phase} · ply ${st.ply}${round}${more}`;
 }
 
+/* Where we are in the saved game: the URL fragment and localStorage, so a reload comes back. */
+function remember(view) {
+  const t = tokens.get(view.id);
+  const frag = `#game=${view.id}${t ? `&token=${encodeURIComponent(t)}` : ''}`;
+  if (location.hash !== frag) history.replaceState(null, '', frag);
+  try { localStorage.setItem('gabata.game', JSON.stringify({ id: view.id, token: t || null })); } catch (e) { /* private mode */ }
+}
+function remembered() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (h.get('game')) return { id: h.get('game'), token: h.get('token') };
+  try { return JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { return null; }
+}
+
 function render(view) {
+  const changed = !app.view || app.view.id !== view.id;
   app.view = view;
+  keepToken(view);
+  app.human = { S: view.players.S === 'human', N: view.players.N === 'human' };
   const st = view.state;
+  // the timeline of this game: the state after each move, as the API showed it
+  if (changed) { app.timeline = []; app.seenRound = st.last_round ? st.last_round.round : 0; }
+  const k = view.history.length;
+  app.timeline.length = Math.min(app.timeline.length, k + 1);
+  app.timeline[k] = { state: st, last: view.last };
+  document.body.dataset.gameId = view.id;
+  document.body.dataset.review = app.review === null ? 'false' : 'true';
+  remember(view);
+  if (app.review !== null) { renderReview(); return; }
   const s = $('status');
   s.textContent = statusText(view);
   s.dataset.toMove = st.to_move || '';
   s.dataset.over = st.over ? 'true' : 'false';
-  document.body.dataset.gameId = view.id;
-  drawBoard(view, st, null);
-  // move list
-  const ol = $('movelist');
-  ol.textContent = '';
-  view.history.forEach((h, i) => {
-    const li = document.createElement('li');
-    li.dataset.move = h.move;
-    li.dataset.by = h.by;
-    li.textContent = `${sideName(h.by)} ${h.move}`;
-    if (i === view.history.length - 1) li.className = 'latest';
-    ol.append(li);
-  });
-  ol.scrollTop = ol.scrollHeight;
+  drawBoard(view, st, null, { last: view.last });
+  const summary = $('summary');
+  summary.textContent = st.over && st.match_summary ? st.match_summary : '';
+  summary.hidden = !summary.textContent;
+  renderMoveList(view);
+  showLegend(view);
   $('record').href = `/api/games/${view.id}/record`;
   $('undo').disabled = view.history.length === 0;
   $('hint').disabled = st.over;
+  $('review-start').disabled = view.history.length === 0;
   renderPhaseControls(view);
   hideChoices();
+  roundBanner(st);
+}
+
+/* a round of a match has just ended: say so, in the server's plain words */
+function roundBanner(st) {
+  const lr = st.last_round;
+  if (!lr || lr.round <= app.seenRound) return;
+  app.seenRound = lr.round;
+  const b = $('round-banner');
+  $('round-text').textContent = `Round ${lr.round}: ${lr.text}${lr.standing ? ' ' + lr.standing : ''}`;
+  b.hidden = false;
+}
+
+/* the move list, grouped by round where the rounds are known, each move a button that shows the
+ * board after it */
+function renderMoveList(view) {
+  const box = $('movelist');
+  box.textContent = '';
+  let ol = null, round = null;
+  view.history.forEach((h, i) => {
+    const t = app.timeline[i];
+    const r = t ? t.state.round : null;
+    if (!ol || (r !== null && r !== round)) {
+      if (r !== null) round = r;
+      const sec = document.createElement('section');
+      sec.className = 'round';
+      const hd = document.createElement('h3');
+      hd.textContent = r !== null ? `Round ${r}` : 'Moves';
+      ol = document.createElement('ol');
+      ol.start = i + 1;
+      sec.append(hd, ol);
+      box.append(sec);
+    }
+    const li = document.createElement('li');
+    li.dataset.move = h.move;
+    li.dataset.by = h.by;
+    li.dataset.ply = i + 1;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'ply';
+    b.textContent = `${i + 1}. ${sideName(h.by)} ${h.move}`;
+    b.setAttribute('aria-label', `move ${i + 1}: ${sideName(h.by)} ${h.move}; show the board after it`);
+    b.addEventListener('click', () => startReview(i + 1));
+    li.append(b);
+    if (i === view.history.length - 1) li.className = 'latest';
+    if (app.review === i + 1) li.classList.add('shown');
+    ol.append(li);
+  });
+  box.scrollTop = box.scrollHeight;
 }
 
 /* moves that do not start from a hole (pass, keep, turn) and phases whose moves cannot be listed
@@ -286,7 +539,7 @@ function renderPhaseControls(view) {
   const box = $('phase-controls');
   box.textContent = '';
   const st = view.state;
-  if (st.over || !app.human[st.to_move]) return;
+  if (st.over || !app.human[st.to_move] || app.review !== null) return;
   const loose = view.moves.filter((m) => m.hole === null || m.hole === undefined);
   const feeds = view.moves.filter((m) => m.kind === 'feed');
   if (feeds.length) {
@@ -308,54 +561,106 @@ function renderPhaseControls(view) {
   if (view.free_move) renderFreeMove(view, box);
 }
 
+/* an even layout: the stones shared out one by one, hole after hole */
+function evenLayout(total, holes) {
+  const v = new Array(holes).fill(Math.floor(total / holes));
+  for (let i = 0; i < total % holes; i++) v[i]++;
+  return v;
+}
+
 function renderFreeMove(view, box) {
   const ex = view.free_move.example || '';
   const form = document.createElement('form');
   form.id = 'free-move';
+  form.noValidate = true;
   const title = document.createElement('p');
   const colon = ex.indexOf(':');
   const kind = colon > 0 ? ex.slice(0, colon) : '';
   const nums = colon > 0 ? ex.slice(colon + 1).split(',').map(Number) : [];
-  if (kind && nums.length === 2 * view.rows && nums.every(Number.isFinite)) {
+  const n2 = 2 * view.rows;
+  if (kind && nums.length === n2 && nums.every(Number.isFinite)) {
     const total = nums.reduce((a, b) => a + b, 0);
-    title.textContent = `${view.free_move.phase}: place all ${total} stones in the holes as you like, then press "${kind}". (Filled with a random ${kind}.)`;
+    const key = `${view.id}:${view.history.length}`;
+    if (!app.layoutDraft || app.layoutDraft.key !== key) app.layoutDraft = { key, values: evenLayout(total, n2).map(String) };
+    const draft = app.layoutDraft;
+    title.textContent = `${view.free_move.phase}: place all ${total} stones in the holes as you like, then press "${kind}". (It starts as the even layout.)`;
     form.append(title);
     const grid = document.createElement('div');
     grid.className = 'layout-grid';
-    grid.style.gridTemplateColumns = `repeat(${view.rows}, 4em)`;
+    grid.style.gridTemplateColumns = `repeat(${view.rows}, minmax(0, 1fr))`;
+    const seat = seatFor(view.state);
     const order = [];
-    for (let h = 2 * view.rows - 1; h >= view.rows; h--) order.push(h);
-    for (let h = 0; h < view.rows; h++) order.push(h);
+    for (let i = 0; i < view.rows; i++) order.push((seat === 'S' ? 2 * view.rows - 1 - i : view.rows - 1 - i)); // the far row, as on the board
+    for (let i = 0; i < view.rows; i++) order.push(seat === 'S' ? i : view.rows + i);
     for (const h of order) {
       const lab = document.createElement('label');
       lab.textContent = view.labels[h];
       const inp = document.createElement('input');
-      inp.type = 'number'; inp.min = 0; inp.max = 255; inp.value = nums[h];
+      inp.type = 'number'; inp.min = 0; inp.max = 255; inp.inputMode = 'numeric';
+      inp.value = draft.values[h];
       inp.dataset.hole = h;
+      inp.setAttribute('aria-label', `stones in hole ${view.labels[h]}`);
       lab.append(inp);
       grid.append(lab);
     }
     form.append(grid);
     const sum = document.createElement('p');
     sum.className = 'layout-sum';
-    const upd = () => {
-      const t = [...grid.querySelectorAll('input')].reduce((a, i) => a + (Number(i.value) || 0), 0);
-      sum.textContent = `${t} of ${total} placed`;
+    sum.id = 'layout-sum';
+    sum.setAttribute('aria-live', 'polite');
+    const check = () => {
+      // what was typed is kept (a refused layout, a redraw) and checked pit by pit
+      let t = 0;
+      const bad = [];
+      for (const i of grid.querySelectorAll('input')) {
+        draft.values[Number(i.dataset.hole)] = i.value;
+        const v = i.value.trim();
+        const ok = /^\d+$/.test(v) && Number(v) <= 255;
+        i.setAttribute('aria-invalid', ok ? 'false' : 'true');
+        if (ok) t += Number(v); else bad.push(view.labels[Number(i.dataset.hole)]);
+      }
+      if (bad.length) sum.textContent = `Pit${bad.length > 1 ? 's' : ''} ${bad.join(', ')}: a whole number of stones, 0 to 255, is needed.`;
+      else if (t !== total) sum.textContent = `${t} of ${total} placed: ${t > total ? `${t - total} too many` : `${total - t} still to place`}.`;
+      else sum.textContent = `${t} of ${total} placed.`;
+      sum.className = `layout-sum${bad.length || t !== total ? ' wrong' : ''}`;
+      return !bad.length && t === total;
     };
-    grid.addEventListener('input', upd);
-    upd();
+    grid.addEventListener('input', check);
+    check();
     form.append(sum);
+    const fill = (name, values) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'layout-fill';
+      b.textContent = name;
+      b.addEventListener('click', async () => {
+        const vals = typeof values === 'function' ? await values() : values;
+        if (!vals) return;
+        draft.values = vals.map(String);
+        for (const i of grid.querySelectorAll('input')) i.value = draft.values[Number(i.dataset.hole)];
+        check();
+      });
+      form.append(b);
+    };
+    fill('Even layout', evenLayout(total, n2));
+    fill("The computer's layout", async () => {
+      try {
+        const h = await gameApi('GET', view.id, 'hint');
+        const p = h.move.split(':')[1].split(',').map(Number);
+        return p.length === n2 ? p : null;
+      } catch (e) { say(`No suggestion: ${e.message}`, 'refused'); return null; }
+    });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const vals = new Array(2 * view.rows).fill(0);
-      for (const i of grid.querySelectorAll('input')) vals[Number(i.dataset.hole)] = Number(i.value) || 0;
-      playMove(`${kind}:${vals.join(',')}`);
+      if (!check()) { say(`Not yet: ${sum.textContent}`, 'refused'); return; }
+      playMove(`${kind}:${draft.values.map((x) => Number(x)).join(',')}`);
     });
   } else {
     title.textContent = `${view.free_move.phase}: type your move (for example ${ex}).`;
     form.append(title);
     const inp = document.createElement('input');
     inp.name = 'move'; inp.value = ex;
+    inp.setAttribute('aria-label', 'your move');
     form.append(inp);
     form.addEventListener('submit', (e) => { e.preventDefault(); playMove(inp.value.trim()); });
   }
@@ -402,6 +707,7 @@ function showChoices(label, moves) {
   cancel.addEventListener('click', hideChoices);
   c.append(cancel);
   c.hidden = false;
+  c.querySelector('button').focus();
 }
 
 /* ---- playing ---- */
@@ -410,8 +716,9 @@ function onHole(h) {
   if (!view) return;
   const st = view.state;
   const label = view.labels[h];
-  if (app.busy) { say('One moment: a move is still being shown.', 'info'); return; }
-  if (st.over) { say('The game is over: start a new one above.', 'info'); return; }
+  if (app.review !== null) { say('You are looking back through the game: press "Back to the game" to play.', 'info'); return; }
+  if (app.busy) { say('One moment: a move is still being shown (tap the board or press Escape to skip it).', 'info'); return; }
+  if (st.over) { say('The game is over: start a new one with "New game".', 'info'); return; }
   if (!app.human[st.to_move]) { say('It is the computer\'s turn.', 'info'); return; }
   if (view.free_move) { say(`First the ${view.free_move.phase}: use the form below the board.`, 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
@@ -420,14 +727,37 @@ function onHole(h) {
   else playMove(label); // not a legal move: the server explains why, in the rules' words
 }
 
+/* a typed move, as in the terminal: a hole's label (case matters: A is South's, a North's),
+ * `pass`, or any move text */
+function playTyped(text) {
+  const view = app.view;
+  if (!view || !text) return;
+  const h = view.labels.indexOf(text);
+  if (h >= 0 && !view.free_move) { onHole(h); return; }
+  const ci = view.labels.findIndex((l) => l.toLowerCase() === text.toLowerCase());
+  if (ci >= 0 && !view.moves.some((m) => m.text === text)) {
+    const mine = view.labels.filter((l, i) => view.moves.some((m) => m.hole === i));
+    if (mine.length && !mine.includes(text)) {
+      const guess = mine.find((l) => l.toLowerCase() === text.toLowerCase());
+      if (guess) { say(`Hole ${text} is not one of yours: did you mean ${guess}?`, 'info'); return; }
+    }
+  }
+  if (app.busy || app.review !== null) return;
+  playMove(text);
+}
+
 async function playMove(text) {
   if (app.busy) return;
   setBusy(true);
   app.hintMove = null;
   say('');
+  sayNote('');
+  const epoch = app.epoch;
   try {
-    const view = await api('POST', `/api/games/${app.view.id}/moves`, { move: text });
+    const view = await gameApi('POST', app.view.id, 'moves', { move: text });
+    if (app.epoch !== epoch) return;
     await animate(view);
+    if (app.epoch !== epoch) return;
     render(view);
   } catch (e) {
     say(e.status === 422 ? `That move is not allowed: ${e.message.replace(/^illegal move: /, '')}.` : `Sorry: ${e.message}`, 'refused');
@@ -438,22 +768,55 @@ async function playMove(text) {
   computerTurns();
 }
 
+const FORCED_RULE = { qelat: 'Q5', akil: 'A9' };
+
+/* The computer's moves, and a person's forced ones (a pass, a single legal move), played one after
+ * the other while the page stays busy: the page is idle only when a person has a real choice. */
 async function computerTurns() {
-  while (app.view && !app.view.state.over && !app.human[app.view.state.to_move]) {
-    setBusy(true);
-    try {
-      await sleep(speedMs() ? 250 : 0);
-      const view = await api('POST', `/api/games/${app.view.id}/computer`, {});
+  if (app.running === app.epoch) return;
+  app.running = app.epoch;
+  const epoch = app.epoch;
+  setBusy(true);
+  try {
+    while (app.view && app.review === null && !app.view.state.over && app.epoch === epoch) {
+      const v = app.view;
+      const tm = v.state.to_move;
+      let view;
+      if (!app.human[tm]) {
+        await sleep(speedMs() ? 250 : 0);
+        try {
+          view = await gameApi('POST', v.id, 'computer', {});
+        } catch (e) {
+          say(`The computer could not move: ${e.message}`, 'refused');
+          break;
+        }
+      } else if (!v.free_move && v.moves.length === 1) {
+        const m = v.moves[0];
+        const who = app.human.S && app.human.N ? sideName(tm) : 'You';
+        const rule = FORCED_RULE[v.variant] ? ` (${FORCED_RULE[v.variant]})` : '';
+        sayNote(m.kind === 'pass' ? `${who === 'You' ? 'You have' : `${who} has`} no move: pass${rule}.`
+          : `${who === 'You' ? 'Your' : `${who}'s`} only move, ${m.text}, was played${who === 'You' ? ' for you' : ''}.`);
+        app.forcedPlayed = (app.forcedPlayed || 0) + 1;
+        document.body.dataset.forced = String(app.forcedPlayed);
+        await sleep(speedMs() ? 700 : 0);
+        try {
+          view = await gameApi('POST', v.id, 'moves', { move: m.text });
+        } catch (e) {
+          say(`Sorry: ${e.message}`, 'refused');
+          break;
+        }
+      } else {
+        break;
+      }
+      if (app.epoch !== epoch) break; // a new game was started meanwhile
       await animate(view);
+      if (app.epoch !== epoch) break;
       render(view);
-    } catch (e) {
-      say(`The computer could not move: ${e.message}`, 'refused');
-      break;
-    } finally {
-      setBusy(false);
     }
+  } finally {
+    if (app.running === epoch) { app.running = null; setBusy(false); }
   }
-  if (app.view) render(app.view);
+  if (app.view && app.epoch === epoch) render(app.view);
 }
 
 /* ms per stone; 0 shows no animation */
@@ -470,7 +833,8 @@ const EVENT_TEXT = {
 
 /* The last move, lap by lap, from the state before it: each lap lifts its hole and drops its
  * stones one by one into the holes the server's trace names (`sown`: the rules' skips already
- * left out); the board is then set to the server's state, which is the truth. */
+ * left out); the board is then set to the server's state, which is the truth. A tap on the
+ * board, Escape or Space skips to the end. */
 async function animate(view) {
   const last = view.last;
   const lapBox = $('lap');
@@ -479,42 +843,59 @@ async function animate(view) {
   if (!last || !last.before || !last.trace || ms === 0 || !last.trace.laps.length) return;
   const st = JSON.parse(JSON.stringify(last.before));
   const mover = last.by;
+  const seat = seatFor(last.before, mover);
   const laps = last.trace.laps;
   const status = $('status');
-  status.textContent = `${sideName(mover)} plays ${last.move}…`;
+  status.textContent = `${sideName(mover)} plays ${last.move}… (tap the board or press Escape to skip)`;
   const totalStones = laps.reduce((a, l) => a + (l.sown || []).length, 0);
-  const per = Math.max(8, Math.min(ms, Math.floor(9000 / Math.max(1, totalStones))));
-  for (let i = 0; i < laps.length; i++) {
-    const l = laps[i];
-    const lab = (h) => view.labels[h];
-    lapBox.textContent = `${sideName(mover)} played ${last.move} — lap ${i + 1} of ${last.trace.laps_total}: ${lab(l.from)}, ${l.stones} stone${l.stones === 1 ? '' : 's'}, last into ${lab(l.to)}`;
-    const sown = l.sown || [];
-    if (sown.length) {
-      // a lap lifts its stones (a feed, one seed) and drops one into each hole named, in order
-      st.holes[l.from] = Math.max(0, st.holes[l.from] - l.stones);
-      drawBoard(view, st, new Set([l.from]));
-      await sleep(per);
-      for (const pos of sown) {
-        st.holes[pos] += 1;
-        drawBoard(view, st, new Set([l.from, pos]));
+  const per = Math.max(8, Math.min(ms, Math.floor(4000 / Math.max(1, totalStones))));
+  app.skip = false;
+  app.animating = true;
+  $('skip').hidden = false;
+  try {
+    for (let i = 0; i < laps.length && !app.skip; i++) {
+      const l = laps[i];
+      const lab = (h) => view.labels[h];
+      lapBox.textContent = `${sideName(mover)} played ${last.move} — lap ${i + 1} of ${last.trace.laps_total}: ${lab(l.from)}, ${l.stones} stone${l.stones === 1 ? '' : 's'}, last into ${lab(l.to)}`;
+      const sown = l.sown || [];
+      if (sown.length) {
+        // a lap lifts its stones (a feed, one seed) and drops one into each hole named, in order
+        st.holes[l.from] = Math.max(0, st.holes[l.from] - l.stones);
+        drawBoard(view, st, new Set([l.from]), { seat });
         await sleep(per);
+        for (const pos of sown) {
+          if (app.skip) break;
+          st.holes[pos] += 1;
+          drawBoard(view, st, new Set([l.from, pos]), { seat });
+          await sleep(per);
+        }
       }
+      const ev = EVENT_TEXT[l.event] || l.event;
+      let extra = '';
+      if (l.event === 'capture' && l.value) {
+        st.holes[l.other] = Math.max(0, st.holes[l.other] - l.value);
+        st.stores[mover] += l.value;
+        extra = ` ${l.value} from ${lab(l.other)}`;
+      } else if (l.event === 'eat' && l.value) {
+        st.holes[l.to] = Math.max(0, st.holes[l.to] - l.value);
+        st.stores[mover] += l.value;
+        extra = ` ${l.value}`;
+      }
+      lapBox.textContent += `: ${ev}${extra}`;
+      if (app.skip) break;
+      drawBoard(view, st, new Set([l.to]), { seat });
+      await sleep(per * 2);
     }
-    const ev = EVENT_TEXT[l.event] || l.event;
-    let extra = '';
-    if (l.event === 'capture' && l.value) {
-      st.holes[l.other] = Math.max(0, st.holes[l.other] - l.value);
-      st.stores[mover] += l.value;
-      extra = ` ${l.value} from ${lab(l.other)}`;
-    } else if (l.event === 'eat' && l.value) {
-      st.holes[l.to] = Math.max(0, st.holes[l.to] - l.value);
-      st.stores[mover] += l.value;
-      extra = ` ${l.value}`;
-    }
-    lapBox.textContent += `: ${ev}${extra}`;
-    drawBoard(view, st, new Set([l.to]));
-    await sleep(per * 2);
+    if (app.skip) lapBox.textContent = `${sideName(mover)} played ${last.move} (shown at once)`;
+  } finally {
+    app.animating = false;
+    app.skip = false;
+    $('skip').hidden = true;
   }
+}
+
+function openSetup(open) {
+  $('setup-box').open = open;
 }
 
 async function newGame(e) {
@@ -525,14 +906,26 @@ async function newGame(e) {
   const body = { variant: v.name, options: optionsText() };
   body.south = me === 'S' ? 'human' : opp;
   body.north = me === 'N' ? 'human' : opp;
-  app.human = { S: body.south === 'human', N: body.north === 'human' };
+  await startFrom(body);
+}
+
+async function startFrom(body) {
+  app.epoch++;
+  skipAnimation();
   setBusy(true);
   say('');
+  sayNote('');
   $('lap').textContent = '';
+  $('round-banner').hidden = true;
+  app.review = null;
+  app.flipped = false;
   try {
-    const view = await api('POST', '/api/games', body);
-    showRules(v, view.state.options);
+    const view = keepToken(await api('POST', '/api/games', body));
+    app.view = null;
     render(view);
+    showRulesInPlay();
+    openSetup(false);
+    window.scrollTo(0, 0);
   } catch (err) {
     say(`Could not start the game: ${err.message}`, 'refused');
     setBusy(false);
@@ -546,9 +939,11 @@ async function undo() {
   if (app.busy || !app.view) return;
   setBusy(true);
   try {
-    const view = await api('POST', `/api/games/${app.view.id}/undo`, {});
+    const view = await gameApi('POST', app.view.id, 'undo', {});
     $('lap').textContent = '';
+    sayNote('');
     say('Move taken back.', 'info');
+    app.review = null;
     render(view);
   } catch (e) {
     say(`Cannot undo: ${e.message}`, 'refused');
@@ -560,13 +955,195 @@ async function undo() {
 async function hint() {
   if (app.busy || !app.view) return;
   try {
-    const h = await api('GET', `/api/games/${app.view.id}/hint`);
+    const h = await gameApi('GET', app.view.id, 'hint');
     const m = app.view.moves.find((x) => x.text === h.move);
     app.hintMove = m || null;
     say(`Hint: ${h.move} (the computer's choice).`, 'info');
     render(app.view);
   } catch (e) {
     say(`No hint: ${e.message}`, 'refused');
+  }
+}
+
+/* ---- review: any game, finished or not, stepped through without changing it ---- */
+
+/* Replay moves in a scratch game (two people, the same variant and options: chance outcomes are
+ * in the move texts, so the game replays exactly) and collect the state after each. */
+async function replay(variant, options, moves, keep) {
+  const first = keepToken(await api('POST', '/api/games', { variant, options, south: 'human', north: 'human' }));
+  const out = [{ state: first.state, last: first.last }];
+  let view = first;
+  try {
+    for (let i = 0; i < moves.length; i++) {
+      try {
+        view = await gameApi('POST', first.id, 'moves', { move: moves[i] });
+      } catch (e) {
+        throw new Error(`move ${i + 1} (${moves[i]}): ${e.message}`);
+      }
+      out.push({ state: view.state, last: view.last });
+    }
+  } catch (e) {
+    gameApi('DELETE', first.id).catch(() => {});
+    throw e;
+  }
+  if (!keep) gameApi('DELETE', first.id).catch(() => {});
+  return { timeline: out, view };
+}
+
+async function fillTimeline() {
+  const v = app.view;
+  const n = v.history.length;
+  let full = true;
+  for (let i = 0; i <= n; i++) if (!app.timeline[i]) full = false;
+  if (full) return;
+  const { timeline } = await replay(v.variant, v.state.options, v.history.map((h) => h.move), false);
+  if (app.view !== v) return;
+  for (let i = 0; i <= n; i++) if (!app.timeline[i]) app.timeline[i] = timeline[i];
+}
+
+async function startReview(k) {
+  if (!app.view || app.busy) return;
+  const v = app.view;
+  try {
+    setBusy(true);
+    say('');
+    await fillTimeline();
+  } catch (e) {
+    say(`Cannot look back: ${e.message}`, 'refused');
+    return;
+  } finally {
+    setBusy(false);
+  }
+  app.review = Math.max(0, Math.min(k === undefined ? v.history.length : k, v.history.length));
+  document.body.dataset.review = 'true';
+  $('review').hidden = false;
+  hideChoices();
+  $('phase-controls').textContent = '';
+  renderReview();
+}
+
+function renderReview() {
+  const v = app.view;
+  const k = app.review;
+  const t = app.timeline[k];
+  const n = v.history.length;
+  const s = $('status');
+  const by = k > 0 ? v.history[k - 1] : null;
+  s.textContent = `Looking back: ${k === 0 ? 'the start' : `after move ${k} of ${n}, ${sideName(by.by)} ${by.move}`}${t.state.round > 1 ? ` · round ${t.state.round}` : ''} · stores S ${t.state.stores.S} – N ${t.state.stores.N}`;
+  s.dataset.toMove = '';
+  s.dataset.over = v.state.over ? 'true' : 'false';
+  s.dataset.review = String(k);
+  drawBoard(v, t.state, null, { last: t.last, review: true, seat: seatFor(t.state, t.state.to_move) });
+  renderMoveList(v);
+  const shown = $('movelist').querySelector('li.shown');
+  if (shown && shown.scrollIntoView) shown.scrollIntoView({ block: 'nearest' });
+  $('review-first').disabled = $('review-prev').disabled = k === 0;
+  $('review-next').disabled = $('review-last').disabled = k === n;
+  $('review-pos').textContent = `${k} / ${n}`;
+}
+
+function stepReview(d) {
+  if (app.review === null) return;
+  const n = app.view.history.length;
+  app.review = Math.max(0, Math.min(n, d === 'first' ? 0 : d === 'last' ? n : app.review + d));
+  renderReview();
+}
+
+function endReview() {
+  app.review = null;
+  document.body.dataset.review = 'false';
+  $('review').hidden = true;
+  delete $('status').dataset.review;
+  render(app.view);
+  computerTurns();
+}
+
+/* a record file (docs/notation.md): its tags and its moves */
+function parseRecord(text) {
+  const tags = {};
+  const body = text.replace(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm, (m, k, v) => { tags[k] = v.replace(/\\(.)/g, '$1'); return ''; });
+  const moves = [];
+  for (const tok of body.replace(/\{[^}]*\}/g, ' ').split(/\s+/)) {
+    if (!tok || /^\d+\.+$/.test(tok)) continue;
+    if (['south', 'north', 'draw', '*'].includes(tok)) break;
+    moves.push(tok.replace(/^\d+\.+/, ''));
+  }
+  return { tags, moves };
+}
+
+async function loadRecord(file) {
+  if (!file) return;
+  const text = await file.text();
+  const { tags, moves } = parseRecord(text);
+  if (!tags.Variant || !variantNamed(tags.Variant)) { say(`That file is not a gabata record (no known [Variant "…"] tag).`, 'refused'); return; }
+  if (tags.Position) { say('This record starts from a set-up position, which the page cannot load yet.', 'refused'); return; }
+  app.epoch++;
+  setBusy(true);
+  try {
+    const { timeline, view } = await replay(tags.Variant, tags.Options || '', moves, true);
+    app.view = null;
+    app.review = null;
+    render(view);
+    for (let i = 0; i < timeline.length; i++) app.timeline[i] = timeline[i];
+    showRulesInPlay();
+    openSetup(false);
+    say(`Loaded ${file.name}: ${moves.length} moves of ${variantNamed(tags.Variant).title}${tags.South ? ` (${tags.South} – ${tags.North})` : ''}. It goes on between two people on this screen.`, 'info');
+    setBusy(false);
+    await startReview(moves.length);
+  } catch (e) {
+    say(`Could not load the record: ${e.message}`, 'refused');
+  } finally {
+    setBusy(false);
+  }
+}
+
+/* ---- keys: Escape/Space skip the sowing; a hole's label plays it; arrows step a review ---- */
+function onKey(e) {
+  const tag = (e.target && e.target.tagName) || '';
+  const typing = ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag);
+  if ((e.key === 'Escape' || (e.key === ' ' && !typing)) && app.animating) {
+    e.preventDefault();
+    skipAnimation();
+    return;
+  }
+  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (app.review !== null) {
+    if (e.key === 'ArrowLeft') { e.preventDefault(); stepReview(-1); }
+    else if (e.key === 'ArrowRight') { e.preventDefault(); stepReview(1); }
+    else if (e.key === 'Home') { e.preventDefault(); stepReview('first'); }
+    else if (e.key === 'End') { e.preventDefault(); stepReview('last'); }
+    else if (e.key === 'Escape') { e.preventDefault(); endReview(); }
+    return;
+  }
+  if (e.key.length === 1 && app.view && app.view.labels.includes(e.key) && tag !== 'BUTTON') {
+    e.preventDefault();
+    const h = app.view.labels.indexOf(e.key);
+    const g = document.querySelector(`#board .hole[data-hole="${h}"]`);
+    if (g && g.getAttribute('tabindex') === '0') g.focus();
+    onHole(h);
+  }
+}
+
+async function resume() {
+  const r = remembered();
+  if (!r || !r.id) return false;
+  if (r.token) tokens.set(r.id, r.token);
+  try {
+    const view = await gameApi('GET', r.id);
+    app.view = null;
+    render(view);
+    showRulesInPlay();
+    const v = variantNamed(view.variant);
+    if (v) { $('variant').value = v.name; showOptions(); showRulesInPlay(); }
+    openSetup(false);
+    say('Your game is back where you left it.', 'info');
+    // the moves made before the reload: replayed in the background, for the list's rounds
+    if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
+    return true;
+  } catch (e) {
+    tokens.delete(r.id);
+    try { localStorage.removeItem('gabata.game'); } catch (x) { /* private mode */ }
+    return false;
   }
 }
 
@@ -587,8 +1164,29 @@ async function init() {
   sel.addEventListener('change', showOptions);
   showOptions();
   $('setup-form').addEventListener('submit', newGame);
+  $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showRules(currentVariant(), undefined, true); });
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
+  $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else drawBoard(app.view, app.view.state, null, { last: app.view.last }); } });
+  $('skip').addEventListener('click', skipAnimation);
+  $('board').addEventListener('click', skipAnimation);
+  $('review-start').addEventListener('click', () => startReview(app.view ? app.view.history.length : 0));
+  $('review-first').addEventListener('click', () => stepReview('first'));
+  $('review-prev').addEventListener('click', () => stepReview(-1));
+  $('review-next').addEventListener('click', () => stepReview(1));
+  $('review-last').addEventListener('click', () => stepReview('last'));
+  $('review-exit').addEventListener('click', endReview);
+  $('round-ok').addEventListener('click', () => { $('round-banner').hidden = true; });
+  $('load-record').addEventListener('change', (e) => { loadRecord(e.target.files[0]); e.target.value = ''; });
+  $('move-form').addEventListener('submit', (e) => { e.preventDefault(); const i = $('move-input'); playTyped(i.value.trim()); i.value = ''; });
+  document.addEventListener('keydown', onKey);
+  let wasUp = upright();
+  window.addEventListener('resize', () => {
+    if (upright() === wasUp || !app.view || app.animating) return;
+    wasUp = upright();
+    if (app.review !== null) renderReview(); else render(app.view);
+  });
+  if (await resume()) { computerTurns(); return; }
   await newGame();
 }
 

@@ -79,9 +79,15 @@ async function checkPage(page, view) {
   return shown;
 }
 
+// the setup is folded away while a game runs: "New game" unfolds it
+async function openSetup(page) {
+  if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
+}
+
 async function startGame(page, variant, opts, side = 'S') {
   await page.goto(srv.base + '/');
   await page.waitForSelector('body[data-busy="false"] #board .hole');
+  await openSetup(page);
   await page.selectOption('#variant', variant.name);
   await page.click('#options-box summary');
   for (const [k, v] of Object.entries(opts)) {
@@ -101,6 +107,7 @@ test('the page serves and shows the rules of each game', async () => {
   const page = await ctx.newPage();
   await page.goto(srv.base + '/');
   await page.waitForSelector('#board .hole');
+  await openSetup(page);
   const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
   assert.deepEqual(names, variants.map((v) => v.name));
   for (const v of variants) {
@@ -120,7 +127,8 @@ test('an illegal click is refused politely and changes nothing', async () => {
   assert.equal(before.state.to_move, 'S');
   // a hole of North's row, while South is to move
   const northHole = before.rows; // ring n: North's first hole
-  await page.click(`#board .hole[data-hole="${northHole}"]`);
+  // (aria-disabled: Playwright would wait for it to be enabled; a person can still tap it)
+  await page.click(`#board .hole[data-hole="${northHole}"]`, { force: true });
   await idle(page);
   const msg = await page.textContent('#message');
   assert.match(msg, /not allowed/i);
