@@ -253,7 +253,10 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
     if (known)
         gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
                     won[1], won[2], w->made, total[0], total[1]);
-    if (known && first > 1)
+    if (known && first > 1 && first == p->round)
+        gb_text_add(&t, " (round %d alone; the earlier ones were played before this game's start)",
+                    first);
+    else if (known && first > 1)
         gb_text_add(&t, " (rounds %d–%d; the earlier ones were played before this game's start)",
                     first, p->round);
     else if (!known)
