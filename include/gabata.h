@@ -187,6 +187,14 @@ GB_API int gb_round_standing(const gb_game *g, int round, char *buf, size_t len)
  * are separated by "\n". GB_EINVAL when not over or not a match. */
 GB_API int gb_match_summary(const gb_game *g, char *buf, size_t len);
 
+/* The board as the terminal draws it (gabata play): the labels, every hole's count with its
+ * mark (S/N a hole held by that side, * a dormant one) and, when they differ from the rows, its
+ * owner; the stores; a legend of the marks in the game's words; then whose turn it is, or
+ * "Game over: " and the result line. `seat` is the side whose row is drawn at the bottom
+ * (GB_NORTH: the board turned round). Written as gb_result_line writes (snprintf's way). */
+#define GB_BOARD_COLOR 1u /* flags: ANSI colours (each side's, the marks', dim empty holes) */
+GB_API int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t len);
+
 /* Create a game at its start. `options` is "key=value key=value" (spaces or commas between),
  * RULINGS names; NULL or "" for every default. `seed` seeds the game's own random source. */
 GB_API int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,
