@@ -2,6 +2,7 @@
  * a round's end and the game's, in the library's words. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +45,7 @@ void draw_summary(FILE *out, const gb_game *g)
     char *match = k >= 0 ? malloc((size_t)k + 1) : NULL;
     if (match && gb_match_summary(g, match, (size_t)k + 1) >= 0) {
         /* the whole match: its rounds and totals, a line a round (the result line is drawn) */
-        fprintf(out, "  Match summary: %d move%s played.\n", total, total == 1 ? "" : "s");
+        fprintf(out, "  Summary: %d move%s played in the match.\n", total, total == 1 ? "" : "s");
         char *last = strrchr(match, '\n');
         if (last)
             *last = 0;
@@ -127,7 +128,8 @@ void draw_round_summary(FILE *out, const gb_game *g, int round_before)
     if (gb_round_summary(g, round, text, sizeof text) < 0 ||
         gb_round_standing(g, round, standing, sizeof standing) < 0)
         return;
-    fprintf(out, "\n  === %s.\n  === The match: %s.\n", text, standing);
+    standing[0] = (char)toupper((unsigned char)standing[0]);
+    fprintf(out, "\n  === %s.\n  === %s.\n", text, standing);
     if (!gb_is_over(g))
         fprintf(out, "  === Round %d begins: %s to move.\n", gb_round(g), side_name(gb_to_move(g)));
 }
