@@ -102,7 +102,7 @@ static void test_sadeqa_cap(void **state)
     (void)state;
     gb_game *g = game_at("sadeqa:max-plies=1 board=1,0,0,0,0,0,0,2/5,0,0,0,0,0,0,0 stores=40,48 turn=S");
     play(g, "A");
-    result_is(g, "North wins 53–43: it reached the 1-ply limit (T3); the stones still in holes go "
+    result_is(g, "North wins 53–43: the 1-ply limit was reached (T3); the stones still in holes go "
                  "to the owner of their row: 3 to South, 5 to North");
     gb_game_free(g);
 }
@@ -230,8 +230,8 @@ static void test_akil_match(void **state)
                          "turn=S phase=sowing ply=2");
     play(g, "A");
     assert_int_equal(gb_round(g), 2);
-    const char *t1 = "Round 1: South wins the round 42–30 in seeds and gains 6 (A11); it reached "
-                     "the 3-ply limit (T3); the seeds still in play go to the owner of their row: 2 "
+    const char *t1 = "Round 1: South wins the round 42–30 in seeds and gains 6 (A11); the "
+                     "3-ply limit was reached (T3); the seeds still in play go to the owner of their row: 2 "
                      "to South, 10 to North";
     const char *s1 = "gains after round 1: South 6, North 0 (60 wins the match, A13); North lays out "
                      "round 2";
@@ -244,8 +244,8 @@ static void test_akil_match(void **state)
     assert_true(gb_is_over(g));
     const char *line = "South wins 18–0: the match ended at its 2-round limit (T3) with South ahead on gains";
     result_is(g, line);
-    const char *t2 = "Round 2: South wins the round 48–24 in seeds and gains 12 (A11); it reached "
-                     "the 3-ply limit (T3); the seeds still in play go to the owner of their row: 48 "
+    const char *t2 = "Round 2: South wins the round 48–24 in seeds and gains 12 (A11); the "
+                     "3-ply limit was reached (T3); the seeds still in play go to the owner of their row: 48 "
                      "to South, 24 to North";
     const char *s2 = "the match is over at its 2-round limit (T3): gains South 18, North 0";
     summary_is(g, 2, t2, s2);

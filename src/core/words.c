@@ -134,7 +134,7 @@ void gb_text_t_reason(gb_text *t, const gb_options *o, int reason)
         gb_text_add(t, "a position repeated (T2)");
         break;
     case GB_END_CAP:
-        gb_text_add(t, "it reached the %d-ply limit (T3)", o->v[GB_OPT_MAX_PLIES]);
+        gb_text_add(t, "the %d-ply limit was reached (T3)", o->v[GB_OPT_MAX_PLIES]);
         break;
     case GB_END_ENDLESS:
         gb_text_add(t, "a sowing that never ends was played (T1)");
