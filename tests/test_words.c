@@ -291,6 +291,68 @@ static void test_akil_single(void **state)
     gb_game_free(g);
 }
 
+/* S5 with one stone and equal scores: North's a (1) falls into the empty b; South cannot move;
+ * the stone goes to North: 47 + 1 = 48 against South's 48. */
+static void test_sadeqa_draw(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 stores=48,47 turn=N");
+    play(g, "a");
+    result_is(g, "A draw, 48–48: the stone left in a hole goes to North, who moved last (S5)");
+    gb_game_free(g);
+}
+
+/* The board as the terminal draws it, from each seat, laid out by hand: from South's seat North's
+ * row runs h..a above South's A..H; turned round (North's seat), South's row runs H..A above
+ * North's a..h. Then the over board ends with the result line. */
+static void test_board_text(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=1,2,3,4,5,6,7,8/9,10,11,12,0,0,0,0 stores=3,15 turn=S");
+    const char *south =
+        "\n"
+        "            h     g     f     e     d     c     b     a   \n"
+        "  North   [  0 ][  0 ][  0 ][  0 ][ 12 ][ 11 ][ 10 ][  9 ]   taken 15\n"
+        "  South   [  1 ][  2 ][  3 ][  4 ][  5 ][  6 ][  7 ][  8 ]   taken 3\n"
+        "            A     B     C     D     E     F     G     H   \n"
+        "\n"
+        "  South to move (play, ply 0)\n";
+    const char *north =
+        "\n"
+        "            H     G     F     E     D     C     B     A   \n"
+        "  South   [  8 ][  7 ][  6 ][  5 ][  4 ][  3 ][  2 ][  1 ]   taken 3\n"
+        "  North   [  9 ][ 10 ][ 11 ][ 12 ][  0 ][  0 ][  0 ][  0 ]   taken 15\n"
+        "            a     b     c     d     e     f     g     h   \n"
+        "\n"
+        "  South to move (play, ply 0)\n";
+    char buf[2048];
+    assert_int_equal(gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf), (int)strlen(south));
+    assert_string_equal(buf, south);
+    assert_int_equal(gb_board_text(g, GB_NORTH, 0, buf, sizeof buf), (int)strlen(north));
+    assert_string_equal(buf, north);
+    assert_int_equal(gb_board_text(g, 2, 0, buf, sizeof buf), GB_EINVAL);
+    assert_true(gb_board_text(g, GB_SOUTH, GB_BOARD_COLOR, buf, sizeof buf) > (int)strlen(south));
+    assert_non_null(strstr(buf, "\033["));
+    assert_int_equal(gb_board_text(g, GB_SOUTH, 0, buf, 5), (int)strlen(south)); /* cut, measured */
+    assert_int_equal((int)strlen(buf), 4);
+    gb_game_free(g);
+    /* marks and owners: Qelat's round 2 of test_qelat_q10, then the legend and the owner lines */
+    g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN round=2 aux=49 "
+                "match=32,16");
+    gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  North   [  0 ][  0 ][  0 ][ 40S][  0 ][  0 ]   taken 0\n"
+                                "  owner      N     N     N     N     S     S  \n"
+                                "  owner      S     S     S     S     S     S  \n"
+                                "  South   [  1 ][  0N][  0 ][  0 ][  0 ][  0 ]   taken 7\n"));
+    assert_non_null(strstr(buf, "  marks: S: South's ekwarna, N: North's ekwarna\n"));
+    assert_non_null(strstr(buf, "  South to move (play, ply 0, round 2)\n"));
+    play(g, "A");
+    gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  Game over: South wins 12–0: South's earnings of 48 in round 2 win all 12 "
+                                "holes (Q7, Q10).\n"));
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -299,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_qelat_match_cap), cmocka_unit_test(test_qelat_q10),
         cmocka_unit_test(test_qelat_single),  cmocka_unit_test(test_akil_match),
         cmocka_unit_test(test_akil_a13),      cmocka_unit_test(test_akil_single),
+        cmocka_unit_test(test_sadeqa_draw),   cmocka_unit_test(test_board_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
