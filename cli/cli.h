@@ -15,14 +15,16 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 
 /* Draw the board: both rows with labels, marks, owners, stores, and whose turn it is. */
 void draw_board(FILE *out, const gb_game *g, bool color);
+/* The same from `seat`'s side: GB_NORTH draws the board turned round (gabata play --seat north). */
+void draw_board_from(FILE *out, const gb_game *g, int seat, bool color);
 /* Describe the last move lap by lap ("C: 6 stones, C→a; a: 2 stones ... captures 5 from E"). */
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover);
-/* "South wins 52-44 (rule)" and the like. */
+/* "Game over: North wins 62–34: …" (gb_result_line). */
 void draw_result(FILE *out, const gb_game *g);
 /* After a move that ended a round (match games): the round's figures and who starts the next. */
 void draw_round_summary(FILE *out, const gb_game *g, int round_before);
 int round_before_last(const gb_game *g);
-/* The game-over summary: moves played, stones taken and left, the final score. */
+/* The game-over summary: moves played, stones taken and left (a match: its rounds), the final score. */
 void draw_summary(FILE *out, const gb_game *g);
 const char *side_name(int side);
 

@@ -480,13 +480,17 @@ static int cmd_replay(int argc, char **argv)
                 ;
         }
         printf("\nMove %d\n", i + 1);
+        int round_before = gb_round(g);
         if (gb_play(g, &m, &err) != GB_OK) {
             fprintf(stderr, "gabata: move %d: %s\n", i + 1, err.msg);
             break;
         }
         draw_trace(stdout, g, &m, mover);
+        draw_round_summary(stdout, g, round_before); /* a round's end in words */
         draw_board(stdout, g, false);
     }
+    if (gb_is_over(g))
+        draw_summary(stdout, g);
     gb_game_free(g);
     gb_game_free(full);
     return 0;

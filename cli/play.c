@@ -1,6 +1,7 @@
 /* play.c — `gabata play`: a game in the terminal, against the computer or another person. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +14,15 @@
 
 static const char play_help[] =
     "usage: gabata play VARIANT [--south P] [--north P] [--think SECONDS] [--seed N]\n"
-    "                   [--position STRING] [key=value ...]\n"
+    "                   [--seat south|north] [--position STRING] [key=value ...]\n"
     "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8, or mcts (default:\n"
     "South human, North ai, which is ai:4). The ai levels search with alpha-beta: 1 is for\n"
     "beginners, 8 the strongest (docs/ai.md); mcts is Monte Carlo tree search. --think sets the\n"
-    "computer players' time a move (ai:8@2 sets one player's).\n"
+    "computer players' time a move (ai:8@2 sets one player's). --seat north draws the board\n"
+    "from North's side (turned round), South's row at the top.\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
     "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
-    "load FILE, help, quit.\n"
+    "load FILE, help, quit (which offers to save a game not saved yet).\n"
     "Moves read from standard input when it is not a terminal, so a game can be scripted: each\n"
     "line read is echoed after its prompt, and the game ends at the end of the input.\n";
 
@@ -142,10 +144,25 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
     return GB_OK;
 }
 
-static void list_moves(const gb_game *g)
+static void list_moves(const gb_game *g, uint64_t rng)
 {
     gb_move moves[GB_MAX_MOVES];
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+    if (gb_is_over(g)) {
+        printf("  the game is over: no move is legal\n");
+        return;
+    }
+    gb_move ex;
+    if (n == 0 && (gb_suggest_move(g, &rng, &ex) == GB_OK || gb_random_move(g, &rng, &ex) == GB_OK)) {
+        /* a phase whose moves cannot be listed (L'ab al-Akil's tebweez, A2): say what they are */
+        char t[GB_MOVE_TEXT_MAX];
+        gb_move_format(g, &ex, t, sizeof t);
+        printf("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
+               "  e.g. %s; 'suggest' shows one, 'take' lays what it showed\n",
+               gb_phase(g), 2 * gb_game_rows(g), gb_hole_label(g, 0), gb_hole_label(g, gb_game_rows(g) - 1),
+               gb_hole_label(g, gb_game_rows(g)), gb_hole_label(g, 2 * gb_game_rows(g) - 1), t);
+        return;
+    }
     printf("  legal moves:");
     for (int i = 0; i < n; i++) {
         char mv[GB_MOVE_TEXT_MAX];
@@ -240,14 +257,21 @@ typedef struct play_session {
     redo_stack redo;   /* what undo took back */
     gb_searcher *kept[2]; /* each computer player's searcher, kept across the game's moves */
     bool quit;
+    int seat;          /* the side drawn at the bottom (--seat) */
+    bool out_tty;      /* standard output is a terminal: "thinking…" lines */
+    unsigned changes, saved_at; /* the game's changes, and their count when last saved or loaded */
+    gb_move suggested; /* what `suggest` last showed, for `take` */
+    unsigned suggested_at; /* `changes` then, plus one (0: nothing shown) */
 } play_session;
+
+static void board(const play_session *ps) { draw_board_from(stdout, ps->g, ps->seat, ps->color); }
 
 /* After a move: what it did lap by lap, a round's end, the board. */
 static void show_move(play_session *ps, const gb_move *m, int mover, int round_before)
 {
     draw_trace(stdout, ps->g, m, mover);
     draw_round_summary(stdout, ps->g, round_before);
-    draw_board(stdout, ps->g, ps->color);
+    board(ps);
 }
 
 /* The computer's turn: false when it found no move. */
@@ -256,12 +280,20 @@ static bool computer_turn(play_session *ps, int side)
     int round_before = gb_round(ps->g);
     gb_move m;
     gb_error err;
-    if (player_choose_kept(&ps->kinds[side], ps->g, &ps->rng, &ps->kept[side], &m) != 0 ||
-        gb_play(ps->g, &m, &err) != GB_OK) {
+    bool thinking = ps->out_tty && ps->kinds[side].kind != PLAYER_RANDOM;
+    if (thinking) { /* erased once the move is chosen */
+        printf("  %s is thinking…", side_name(side));
+        fflush(stdout);
+    }
+    int rc = player_choose_kept(&ps->kinds[side], ps->g, &ps->rng, &ps->kept[side], &m);
+    if (thinking)
+        printf("\r\033[K");
+    if (rc != 0 || gb_play(ps->g, &m, &err) != GB_OK) {
         printf("  the computer found no move\n");
         return false;
     }
     ps->redo.len = 0;
+    ps->changes++;
     show_move(ps, &m, side, round_before);
     return true;
 }
@@ -285,9 +317,30 @@ static char *read_command(const play_session *ps, const char *prompt)
     }
 }
 
+/* Leaving: a game with moves not saved since they were played is offered a save first. */
+static void offer_save(play_session *ps)
+{
+    if (ps->changes == ps->saved_at || gb_history_length(ps->g) == 0)
+        return;
+    const char *q = "  The game is not saved. Save it to (a file name, or Enter to leave without saving): ";
+    if (!ps->tty)
+        printf("%s", q);
+    char *ans = read_line(q, ps->tty);
+    if (ans)
+        trim(ans);
+    if (!ps->tty)
+        printf("%s\n", ans ? ans : "");
+    if (ans && *ans && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
+        save_record(ps->g, ans, &ps->kinds[0], &ps->kinds[1]);
+    else
+        printf("  left without saving\n");
+    free(ans);
+}
+
 static void command_quit(play_session *ps, char *arg)
 {
     (void)arg;
+    offer_save(ps);
     ps->quit = true;
 }
 
@@ -300,13 +353,13 @@ static void command_help(play_session *ps, char *arg)
 static void command_moves(play_session *ps, char *arg)
 {
     (void)arg;
-    list_moves(ps->g);
+    list_moves(ps->g, ps->rng);
 }
 
 static void command_board(play_session *ps, char *arg)
 {
     (void)arg;
-    draw_board(stdout, ps->g, ps->color);
+    board(ps);
 }
 
 static void command_rules(play_session *ps, char *arg)
@@ -340,7 +393,8 @@ static void command_undo(play_session *ps, char *arg)
         printf("  nothing to undo\n");
     else
         printf("  took back %d move%s\n", undone, undone == 1 ? "" : "s");
-    draw_board(stdout, g, ps->color);
+    ps->changes += undone ? 1 : 0;
+    board(ps);
 }
 
 /* Play again what undo took back, up to the next turn of a person. */
@@ -366,15 +420,18 @@ static void command_redo(play_session *ps, char *arg)
     }
     if (!redone)
         printf("  nothing to redo\n");
-    draw_board(stdout, g, ps->color);
+    ps->changes += redone ? 1 : 0;
+    board(ps);
 }
 
 static void command_save(play_session *ps, char *path)
 {
-    if (!*path)
+    if (!*path) {
         printf("  usage: save FILE\n");
-    else
+    } else {
         save_record(ps->g, path, &ps->kinds[0], &ps->kinds[1]);
+        ps->saved_at = ps->changes;
+    }
 }
 
 static void command_load(play_session *ps, char *path)
@@ -390,29 +447,39 @@ static void command_load(play_session *ps, char *path)
         gb_searcher_clear(ps->kept[1]);
         printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(ps->g)),
                gb_history_length(ps->g));
-        draw_board(stdout, ps->g, ps->color);
+        ps->saved_at = ++ps->changes; /* the game is its file's */
+        board(ps);
     }
 }
 
-/* L'ab al-Akil's tebweez (A2): a near-even layout, shown (suggest) or played (take). */
+/* L'ab al-Akil's tebweez (A2): a near-even layout, shown (suggest) or played (take: the one just
+ * shown, or a new one when nothing was shown since the last change). */
 static void near_even_layout(play_session *ps, bool take)
 {
     gb_game *g = ps->g;
     gb_move lay;
     gb_error err;
     int side = gb_to_move(g);
-    if (gb_suggest_move(g, &ps->rng, &lay) != GB_OK) {
+    bool shown = take && ps->suggested_at == ps->changes + 1;
+    if (shown) {
+        lay = ps->suggested;
+    } else if (gb_suggest_move(g, &ps->rng, &lay) != GB_OK) {
         printf("  there is no layout to suggest now\n");
-    } else if (!take) {
+        return;
+    }
+    if (!take) {
         char t[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &lay, t, sizeof t);
-        printf("  a near-even layout: %s\n  (type 'take' to lay one like it, or type your own 12 numbers)\n", t);
+        printf("  a near-even layout: %s\n  (type 'take' to lay it, or type your own 12 numbers)\n", t);
+        ps->suggested = lay;
+        ps->suggested_at = ps->changes + 1;
     } else if (gb_play(g, &lay, &err) != GB_OK) {
         printf("  %s\n", err.msg);
     } else {
         ps->redo.len = 0;
+        ps->changes++;
         draw_trace(stdout, g, &lay, side);
-        draw_board(stdout, g, ps->color);
+        board(ps);
     }
 }
 
@@ -428,6 +495,18 @@ static void command_take(play_session *ps, char *arg)
     near_even_layout(ps, true);
 }
 
+/* A label typed in the wrong case ("c" for South's C, labels are case-sensitive): the legal move
+ * it was likely meant for, into out; false when there is none. */
+static bool other_case(const gb_game *g, const char *line, char *out, size_t len)
+{
+    if (!isalpha((unsigned char)line[0]) || (line[1] && line[1] != '~') || strlen(line) >= len)
+        return false;
+    snprintf(out, len, "%s", line);
+    out[0] = (char)(islower((unsigned char)out[0]) ? toupper((unsigned char)out[0])
+                                                   : tolower((unsigned char)out[0]));
+    return gb_move_legal_text(g, out, NULL, NULL) == GB_OK;
+}
+
 /* A person's move, or why it was refused. */
 static void human_move(play_session *ps, const char *line)
 {
@@ -436,11 +515,15 @@ static void human_move(play_session *ps, const char *line)
     gb_error err;
     if (parse_human_move(ps->g, line, ps->tty, &m, &err) != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
         printf("  %s\n", err.msg);
-        if (err.code == GB_EINVAL)
+        char other[GB_MOVE_TEXT_MAX];
+        if (other_case(ps->g, line, other, sizeof other))
+            printf("  did you mean %s?\n", other);
+        else if (err.code == GB_EINVAL)
             printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
         return;
     }
     ps->redo.len = 0;
+    ps->changes++;
     show_move(ps, &m, side, round_before);
 }
 
@@ -489,6 +572,7 @@ typedef struct play_args {
     player kinds[2];
     uint64_t seed;
     char opts[1024];
+    int seat;
 } play_args;
 
 static int parse_play_args(int argc, char **argv, play_args *pa)
@@ -521,6 +605,12 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
                 return 2;
             }
             i++;
+        } else if (strcmp(a, "--seat") == 0) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "south") != 0 && strcmp(argv[i + 1], "north") != 0)) {
+                fprintf(stderr, "gabata: --seat needs south or north\n");
+                return 2;
+            }
+            pa->seat = strcmp(argv[++i], "north") == 0 ? GB_NORTH : GB_SOUTH;
         } else if (strcmp(a, "--position") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "gabata: --position needs a position string\n");
@@ -550,11 +640,11 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
 
 int cmd_play(int argc, char **argv)
 {
-    play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}}, (uint64_t)time(NULL), ""};
+    play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}}, (uint64_t)time(NULL), "", GB_SOUTH};
     int rc = parse_play_args(argc, argv, &pa);
     if (rc >= 0)
         return rc;
-    play_session ps = {NULL, {pa.kinds[0], pa.kinds[1]}, pa.seed ^ 0x5deece66dull, false, false, {0}, {NULL, NULL}, false};
+    play_session ps = {.kinds = {pa.kinds[0], pa.kinds[1]}, .rng = pa.seed ^ 0x5deece66dull, .seat = pa.seat};
     gb_error err;
     rc = pa.position ? gb_game_from_position(&ps.g, pa.position, pa.seed, &err)
                      : gb_game_new(&ps.g, pa.variant, pa.opts, pa.seed, &err);
@@ -563,12 +653,13 @@ int cmd_play(int argc, char **argv)
         return 2;
     }
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    ps.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+    ps.out_tty = isatty(STDOUT_FILENO);
+    ps.color = ps.out_tty && getenv("NO_COLOR") == NULL;
     char d0[64], d1[64];
     printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.\n",
            gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),
            player_describe(&ps.kinds[1], d1, sizeof d1), (unsigned long long)pa.seed);
-    draw_board(stdout, ps.g, ps.color);
+    board(&ps);
     int status = 0;
     bool summarised = false;
     while (!ps.quit) {
@@ -594,6 +685,8 @@ int cmd_play(int argc, char **argv)
         char *line = read_command(&ps, prompt);
         if (!line) {
             printf("\n");
+            if (ps.tty)
+                offer_save(&ps); /* end of input at a terminal (Ctrl-D): as quit */
             break;
         }
         run_command(&ps, line);

@@ -167,6 +167,34 @@ GB_API const char *gb_move_kind_name(const gb_game *g, int kind);
  * Returns the length written, or GB_EINVAL for an unknown event. */
 GB_API int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len);
 
+/* The end in words, for players (the terminal, the page through the state JSON). Each writes
+ * one line or more into buf as snprintf does (cut short to fit, always terminated when len > 0)
+ * and returns the length of the whole text (a result >= len means it was cut), or GB_EINVAL
+ * when there is nothing to say. Nothing is allocated.
+ * gb_result_line: a finished game's result, the winner's score first, with the reason from the
+ * rules: "North wins 62–34: the 11 stones left in holes go to North, who moved last (S5)". */
+GB_API int gb_result_line(const gb_game *g, char *buf, size_t len);
+/* Match games (Qelat, L'ab al-Akil; not with rounds=1): the round that the last move ended (the
+ * match's last round once it is over), or 0 when it ended none. */
+GB_API int gb_last_round_ended(const gb_game *g);
+/* A round that ended in this game (played here or replayed from a record): who won it and by
+ * how much, what changed hands (holes, gains), how it ended (by the rule, a repetition, the cap):
+ * "Round 2: North wins the round 30–18 in earnings …". GB_EINVAL for a round not played here. */
+GB_API int gb_round_summary(const gb_game *g, int round, char *buf, size_t len);
+/* The match's standing after that round: "after round 2: North owns 8 holes, South 4 …". */
+GB_API int gb_round_standing(const gb_game *g, int round, char *buf, size_t len);
+/* A finished match: its rounds and totals, then a line per round, then the result line; lines
+ * are separated by "\n". GB_EINVAL when not over or not a match. */
+GB_API int gb_match_summary(const gb_game *g, char *buf, size_t len);
+
+/* The board as the terminal draws it (gabata play): the labels, every hole's count with its
+ * mark (S/N a hole held by that side, * a dormant one) and, when they differ from the rows, its
+ * owner; the stores; a legend of the marks in the game's words; then whose turn it is, or
+ * "Game over: " and the result line. `seat` is the side whose row is drawn at the bottom
+ * (GB_NORTH: the board turned round). Written as gb_result_line writes (snprintf's way). */
+#define GB_BOARD_COLOR 1u /* flags: ANSI colours (each side's, the marks', dim empty holes) */
+GB_API int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t len);
+
 /* Create a game at its start. `options` is "key=value key=value" (spaces or commas between),
  * RULINGS names; NULL or "" for every default. `seed` seeds the game's own random source. */
 GB_API int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,

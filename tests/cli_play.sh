@@ -3,7 +3,9 @@
 # lists: a computer game to its end with the game-over summary; a person's move chosen by `hint`,
 # then undo, redo, rules, save, and load of the saved record; plain text (no colour codes) when
 # the output is not a terminal. Sadeqa III's first move C is checked against the hand-worked
-# laps (see tests/web/api.test.js for the working).
+# laps (see tests/web/api.test.js for the working). Then the end in words (round summaries, the
+# result line, the match summary) and the terminal's parts: --seat north, "did you mean", take
+# after suggest, moves and hint in every phase, the offer to save on quit, "thinking…".
 set -u
 gabata="$1"
 fail=0
@@ -73,6 +75,77 @@ has "unknown move 'Z'" "bad move"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 printf 'load %s\nquit\n' "$tmp/bad.rec" | "$gabata" play sadeqa --south human --north human >"$out" 2>&1
 has "cannot load $tmp/bad.rec: record line 3 column 6" "a bad record"
+
+# ---- the end in words (issue 13), worked out by hand on positions (tests/test_words.c has the
+# counting): S5's leftovers to the last mover, the winner's score first
+printf 'a\n' | "$gabata" play --position "sadeqa board=0,0,0,0,0,0,0,0/1,0,10,0,0,0,0,0 stores=34,51 turn=N" \
+  --south human --north human >"$out" 2>&1
+has "Game over: North wins 62–34: the 11 stones left in holes go to North, who moved last (S5)." "sadeqa S5 result"
+# Qelat: South's A eats from North's ekwarna B and ends round 1 (Q6): 32–16 in earnings, a and b
+# change hands (Q7, Q8), North, the loser, starts round 2 (Q9)
+printf 'A\nquit\n\n' | "$gabata" play --position "qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S" \
+  --south human --north human >"$out" 2>&1
+has "=== Round 1: South wins the round 32–16 in earnings; no ball is left outside the ekwarna (Q6). South gains 2 holes from North (a, b; Q7, Q8)." "qelat round words"
+has "=== After round 1: South owns 8 holes, North 4; North starts round 2 (Q9)." "qelat standing"
+has "=== Round 2 begins: North to move." "qelat next round"
+lacks "last_earnings" "qelat: no raw field names"
+# L'ab al-Akil: a match of two rounds cut by max-plies=3 and max-rounds=2 (T3): the summary covers
+# both rounds
+printf 'A\nlayout:1,0,11,12,12,12,12,12,0,0,0,0\nkeep\nA\n' | "$gabata" play \
+  --position "akil:max-plies=3,max-rounds=2 board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S phase=sowing ply=2" \
+  --south human --north human >"$out" 2>&1
+has "=== Round 1: South wins the round 42–30 in seeds and gains 6 (A11)" "akil round 1"
+has "=== Gains after round 1: South 6, North 0 (60 wins the match, A13); North lays out round 2." "akil standing"
+has "Game over: South wins 18–0: the match ended at its 2-round limit (T3) with South ahead on gains." "akil result"
+has "    2 rounds: South won 2, North 0, 0 even; seeds in all: South 90, North 54." "akil match summary"
+has "    Round 1: South won 42–30, gain 6 (the ply limit, T3); gains after it: South 6, North 0" "akil match summary"
+has "    Round 2: South won 48–24, gain 12 (the ply limit, T3); gains after it: South 18, North 0" "akil match summary"
+
+# ---- the terminal's parts
+# --seat north: the board turned round, North's row at the bottom from North's left
+printf 'quit\n' | "$gabata" play sadeqa --seat north --south human --north human --seed 1 >"$out" 2>&1
+has "            H     G     F     E     D     C     B     A   " "seat north: South's labels on top, turned"
+has "            a     b     c     d     e     f     g     h   " "seat north: North's labels below"
+[ "$(grep -n 'South   \[' "$out" | cut -d: -f1)" -lt "$(grep -n 'North   \[' "$out" | cut -d: -f1)" ] ||
+  { echo "FAIL (seat north): South's row should be drawn above North's"; fail=1; }
+"$gabata" play sadeqa --seat east </dev/null >"$out" 2>&1 && { echo "FAIL: --seat east accepted"; fail=1; }
+has "--seat needs south or north" "bad --seat"
+# a label in the wrong case
+printf 'c\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
+has "did you mean C?" "wrong-case label"
+# `take` lays exactly the layout `suggest` showed; `moves` and `hint` in the layout and choice
+# phases (A2, A3) and the sowing phase of L'ab al-Akil
+printf 'moves\nhint\nsuggest\ntake\nmoves\nhint\nkeep\nmoves\nhint\nquit\n\n' |
+  "$gabata" play akil --south human --north human --seed 3 >"$out" 2>&1
+shown=$(sed -n 's/.*a near-even layout: \(layout:[0-9,]*\).*/\1/p' "$out" | head -1)
+[ -n "$shown" ] || { echo "FAIL (akil): suggest showed no layout"; fail=1; }
+has "South plays $shown" "take lays what suggest showed"
+has "legal moves (layout): any 12 numbers" "moves in the layout phase"
+has "legal moves: keep turn" "moves in the choice phase"
+has "legal moves: a b c d e f" "moves in the sowing phase"
+[ "$(grep -c 'hint: ' "$out")" = 3 ] || { echo "FAIL (akil): a hint in each of the three phases"; grep 'hint' "$out"; fail=1; }
+has "hint: keep" "hint in the choice phase"
+# Bulto's refusals (B5): listed and hinted
+printf 'moves\nhint\nquit\n' | "$gabata" play --position "bulto board=20N,0,0,3*,0,0,0,0,0,1/3,3*,1,1,1,0,2,2,2,1 turn=S phase=mine" \
+  --south human --north human >"$out" 2>&1
+has "legal moves: D J J~1" "bulto refusals listed"
+grep -q -E "hint: (D|J|J~1) " "$out" || { echo "FAIL (bulto): no hint among D J J~1"; fail=1; }
+# quitting a game not saved offers a save: a file name saves it, Enter leaves it
+printf 'C\nquit\n%s\n' "$tmp/quit.rec" | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
+has "The game is not saved" "offer to save on quit"
+has "saved to $tmp/quit.rec" "saved on quit"
+grep -q "C" "$tmp/quit.rec" 2>/dev/null || { echo "FAIL: the record saved on quit lacks the move"; fail=1; }
+printf 'C\nquit\n\n' | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
+has "left without saving" "quit without saving"
+printf 'C\nsave %s\nquit\n' "$tmp/saved.rec" | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
+lacks "The game is not saved" "no offer once saved"
+# "thinking…" while the computer searches, at a terminal only (script(1) gives it one)
+if command -v script >/dev/null 2>&1; then
+  (sleep 2; printf 'quit\n') | timeout 60 script -qec "$gabata play sadeqa --south ai:1 --north ai:1 --seed 1 max-plies=2" /dev/null >"$out" 2>&1
+  has "South is thinking…" "thinking line at a terminal"
+fi
+"$gabata" play sadeqa --south ai:1 --north ai:1 --seed 1 max-plies=2 </dev/null >"$out" 2>&1
+lacks "thinking" "no thinking line when the output is not a terminal"
 
 [ $fail -eq 0 ] && echo "cli play: all passed"
 exit $fail

@@ -131,7 +131,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_seen *g
     assert_true(grec->len + 8 <= 512);
     memcpy(ra, grec->pos, (size_t)grec->len * sizeof *ra);
     memcpy(rb, grec->pos, (size_t)grec->len * sizeof *rb);
-    gb_seen a = {ra, grec->len, 512, false}, b = {rb, grec->len, 512, false};
+    gb_seen a = {.pos = ra, .len = grec->len, .cap = 512, .own = false}, b = {.pos = rb, .len = grec->len, .cap = 512, .own = false};
     gb_pos pa = *raw, pb = *raw;
     uint8_t ca = preset, cb = preset;
     uint64_t ga = 99, gbr = 99;
@@ -172,14 +172,14 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_seen *g
     {
         gb_pos rc[512], pc = *raw;
         memcpy(rc, grec->pos, (size_t)grec->len * sizeof *rc);
-        gb_seen c = {rc, grec->len, 512, false};
+        gb_seen c = {.pos = rc, .len = grec->len, .cap = 512, .own = false};
         uint8_t cc = preset;
         uint64_t gc = 99;
         static gb_move ma[GB_MAX_MOVES], mc[GB_MAX_MOVES];
         static gb_pos cha[GB_MAX_MOVES], chc[GB_MAX_MOVES];
         gb_pos pa2 = *raw, ra2[512];
         memcpy(ra2, grec->pos, (size_t)grec->len * sizeof *ra2);
-        gb_seen a2 = {ra2, grec->len, 512, false};
+        gb_seen a2 = {.pos = ra2, .len = grec->len, .cap = 512, .own = false};
         uint8_t ca2 = preset;
         uint64_t ga2 = 99;
         int calls = 0;
@@ -205,7 +205,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_seen *g
         if (r->sample) {
             gb_pos rs[512], ps = *raw;
             memcpy(rs, grec->pos, (size_t)grec->len * sizeof *rs);
-            gb_seen d = {rs, grec->len, 512, false};
+            gb_seen d = {.pos = rs, .len = grec->len, .cap = 512, .own = false};
             uint8_t cs = preset;
             uint64_t gs = 99;
             sample_probe sp = {r, o, 0, 0};
@@ -228,7 +228,7 @@ static void settle_both(const gb_rules *r, const gb_options *o, const gb_seen *g
     (*compared)++;
     /* the same ply once more against the record that now holds its result: a repetition (T2) */
     if (again && na > 0) {
-        gb_seen twice = {ra, a.len, 512, false};
+        gb_seen twice = {.pos = ra, .len = a.len, .cap = 512, .own = false};
         settle_both(r, o, &twice, raw, preset, seen, compared, false);
     }
 }

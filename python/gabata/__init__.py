@@ -672,28 +672,37 @@ class State:
         return json.loads(_lib.take_string(_L.gb_state_json(self._g)))
 
     def __str__(self):
-        """The board: North's row (right to left, as North sees it from across), then South's;
-        stores, marks and the player to move."""
-        g, n = self._g, self._game.rows
-        lab = [_L.gb_hole_label(g, h).decode() for h in range(2 * n)]
+        """The board as the terminal draws it (gabata play; the library's gb_board_text): the
+        labels, each hole's count and mark, the stores, a legend of the marks, and whose turn it
+        is or the result, winner's score first. At a chance node, a line saying the lots are to
+        be drawn (Q7)."""
+        return self.board_text()
 
-        def cell(h):
-            c = _L.gb_hole_count(g, h)
-            mk = _L.gb_hole_mark(g, h)
-            return f"{lab[h]}{c}{('', '*S', '*N', '~')[mk] if 0 <= mk < 4 else '?'}"
+    def board_text(self, seat=0, color=False):
+        """The board drawn from `seat`'s side (0 South, 1 North: the board turned round), with
+        ANSI colours when `color` is true."""
+        g = self._g
+        flags = 1 if color else 0
+        n = _L.gb_board_text(g, seat, flags, None, 0)
+        if n < 0:
+            raise GabataError(f"no board for seat {seat!r} (0 South, 1 North)")
+        buf = ctypes.create_string_buffer(n + 1)
+        _L.gb_board_text(g, seat, flags, buf, n + 1)
+        text = buf.value.decode()
+        if self.current_player() == CHANCE_PLAYER_ID:
+            text += "  chance: the lots for the odd hole are to be drawn (Q7)\n"
+        return text
 
-        north = "  ".join(cell(h) for h in range(2 * n - 1, n - 1, -1))
-        south = "  ".join(cell(h) for h in range(n))
-        p = self.current_player()
-        who = ("over: " + {0: "South wins", 1: "North wins", 2: "a draw"}.get(self.winner(), "")
-               if p == TERMINAL_PLAYER_ID else "chance: lots" if p == CHANCE_PLAYER_ID
-               else ("South" if p == 0 else "North") + " to move")
-        phase = _L.gb_phase(g)
-        phase = phase.decode() if phase else ""
-        return (f"North [{_L.gb_store(g, 1)}]  {north}\n"
-                f"South [{_L.gb_store(g, 0)}]  {south}\n"
-                f"{self._game.name} round {_L.gb_round(g)} ply {_L.gb_ply(g)} "
-                f"{phase}: {who}")
+    def result_line(self):
+        """The result of a finished game in words, the winner's score first, with the reason from
+        the rules ("North wins 62–34: the 11 stones left in holes go to North, who moved last
+        (S5)"); None while the game goes on."""
+        n = _L.gb_result_line(self._g, None, 0)
+        if n < 0 or not self.is_terminal():
+            return None
+        buf = ctypes.create_string_buffer(n + 1)
+        _L.gb_result_line(self._g, buf, n + 1)
+        return buf.value.decode()
 
     def __repr__(self):
         return f"<gabata.State {self._game.name} {self.position()!r}>"

@@ -174,6 +174,8 @@ PROTOS = {
     "gb_record_format": (c_void_p, [GAME, c_void_p]),
     "gb_record_parse": (c_int, [P(GAME), c_char_p, P(gb_error)]),
     "gb_state_json": (c_void_p, [GAME]),
+    "gb_board_text": (c_int, [GAME, c_int, ctypes.c_uint, c_char_p, c_size_t]),
+    "gb_result_line": (c_int, [GAME, c_char_p, c_size_t]),
     "gb_perft": (c_u64, [GAME, c_int]),
     "gb_random_playouts": (c_int, [GAME, ctypes.c_long, c_u64, P(gb_playout_stats),
                                    P(gb_error)]),

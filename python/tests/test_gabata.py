@@ -372,3 +372,41 @@ def test_parameters_and_type():
     assert g.new_initial_state().hole_counts() == [4] * 16     # S1: seeds=4
     assert g.get_type().chance_mode == "deterministic"
     assert gabata.load_game("qelat").get_type().chance_mode == "explicit_stochastic"
+
+
+# ---- the board and the result in words (the library's gb_board_text, gb_result_line) ----
+def test_str_is_the_terminal_board(program):
+    """str(state) is the board exactly as `gabata play` draws it (from South's seat, no colour)."""
+    import subprocess
+    state = gabata.load_game("sadeqa").new_initial_state()
+    out = subprocess.run([program, "play", "sadeqa", "--south", "human", "--north", "human",
+                          "--seed", "1"], input="quit\n", capture_output=True, text=True).stdout
+    board = str(state)
+    assert board in out
+    assert "  South to move (play, ply 0)\n" in board
+    # every hole of the start holds 6 (S1), each row drawn once
+    assert board.count("[  6 ]") == 16
+    assert "taken 0" in board
+
+
+def test_board_text_seat_north():
+    state = gabata.load_game("sadeqa").new_initial_state()
+    south, north = state.board_text(0).splitlines(), state.board_text(1).splitlines()
+    # turned round: the bottom labels of North's seat are North's a..h from his left
+    assert south[-3].split() == list("ABCDEFGH")
+    assert north[-3].split() == list("abcdefgh")
+    assert north[1].split() == list("HGFEDCBA")
+    assert "\033[" in state.board_text(0, color=True) and "\033[" not in str(state)
+
+
+def test_result_line_s5():
+    """S5, issue 13's case: South's row empty, North's holds 11; North's a ends the game and the 11
+    stones go to North, who moved last: 51 + 11 = 62 against 34."""
+    game = gabata.load_game("sadeqa")
+    state = game.state_from_position("sadeqa board=0,0,0,0,0,0,0,0/1,0,10,0,0,0,0,0 stores=34,51 turn=N")
+    assert state.result_line() is None
+    state.apply_action(state.string_to_action("a"))
+    assert state.is_terminal()
+    line = "North wins 62–34: the 11 stones left in holes go to North, who moved last (S5)"
+    assert state.result_line() == line
+    assert f"Game over: {line}." in str(state)

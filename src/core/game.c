@@ -147,6 +147,9 @@ int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_see
 {
     if (reason == GB_END_NONE)
         return gb_seen_push(rec, child) == GB_OK ? 1 : GB_ENOMEM;
+    rec->end = *child; /* the board as the round ended, for its words (words.c) */
+    rec->end_reason = reason;
+    rec->ends++;
     r->finish(o, child, reason, chance, rng);
     if (child->flags & GB_F_OVER) {
         child->hash = gb_pos_hash(child);
@@ -203,6 +206,8 @@ struct gb_game {
     int last;           /* index of the last move's trace */
     bool has_last;
     int nmoves;
+    gb_round_end *rounds; /* the rounds (games) that ended in this game, for their words */
+    int rounds_len, rounds_cap;
     gb_move moves[GB_MAX_MOVES];
     gb_pos children[GB_MAX_MOVES];
 };
@@ -225,6 +230,7 @@ static int game_begin(gb_game *g, const gb_pos *start)
     g->cur = *start;
     g->rec.len = 0;
     g->hist_len = 0;
+    g->rounds_len = 0;
     g->has_last = false;
     if (g->cur.flags & GB_F_OVER) {
         g->cur.hash = gb_pos_hash(&g->cur);
@@ -300,7 +306,15 @@ gb_game *gb_game_clone(const gb_game *g)
     *c = *g;
     c->rec.pos = NULL;
     c->hist = NULL;
-    c->rec.cap = c->hist_cap = 0;
+    c->rounds = NULL;
+    c->rec.cap = c->hist_cap = c->rounds_cap = 0;
+    if (g->rounds_len) {
+        c->rounds = malloc((size_t)g->rounds_len * sizeof *c->rounds);
+        if (!c->rounds)
+            goto fail;
+        memcpy(c->rounds, g->rounds, (size_t)g->rounds_len * sizeof *c->rounds);
+        c->rounds_cap = g->rounds_len;
+    }
     if (g->rec.len) {
         c->rec.pos = malloc((size_t)g->rec.len * sizeof *c->rec.pos);
         if (!c->rec.pos)
@@ -319,6 +333,7 @@ gb_game *gb_game_clone(const gb_game *g)
 fail:
     free(c->rec.pos);
     free(c->hist);
+    free(c->rounds);
     free(c);
     return NULL;
 }
@@ -329,6 +344,7 @@ void gb_game_free(gb_game *g)
         return;
     gb_seen_free(&g->rec);
     free(g->hist);
+    free(g->rounds);
     free(g);
 }
 
@@ -461,6 +477,28 @@ static int hist_push(gb_game *g, const gb_move *m, uint64_t rng_before)
     return GB_OK;
 }
 
+/* The move just played ended a round (or the game): note it, with the position after it. */
+static int round_push(gb_game *g, const gb_pos *next)
+{
+    if (g->rounds_len == g->rounds_cap) {
+        int cap = g->rounds_cap ? g->rounds_cap * 2 : 8;
+        gb_round_end *r = realloc(g->rounds, (size_t)cap * sizeof *r);
+        if (!r)
+            return GB_ENOMEM;
+        g->rounds = r;
+        g->rounds_cap = cap;
+    }
+    g->rounds[g->rounds_len++] =
+        (gb_round_end){.end = g->rec.end, .next = *next, .reason = g->rec.end_reason,
+                       .move = g->hist_len - 1};
+    return GB_OK;
+}
+int gb_game_round_count(const gb_game *g) { return g->rounds_len; }
+const gb_round_end *gb_game_round_at(const gb_game *g, int i)
+{
+    return i >= 0 && i < g->rounds_len ? &g->rounds[i] : NULL;
+}
+
 /* Why m, not among the legal moves, is refused: in the rules' words when they have any. */
 static int why_illegal(const gb_game *g, const gb_move *m, gb_error *err)
 {
@@ -520,7 +558,10 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     rc = hist_push(g, m, rng_before);
     if (rc)
         return gb_fail(err, rc, "out of memory");
+    unsigned ends = g->rec.ends;
     int n = gb_settle(g->r, &g->o, &child, &g->rec, &m->chance, &g->rng, g->moves, g->children);
+    if (n >= 0 && g->rec.ends != ends && round_push(g, &child) != GB_OK)
+        n = GB_ENOMEM;
     if (n < 0) {
         g->hist_len--;
         g->rng = rng_before;

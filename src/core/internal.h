@@ -97,6 +97,36 @@ typedef struct gb_field {
 
 /* A game's words (gb_mark_name, gb_event_name...): NULL entries take the shared word of
  * src/core/words.c ("capture", "sow", ...). */
+/* A text being written into a caller's buffer, snprintf-style: `used` counts every character
+ * asked for, even those cut off (words.c). */
+typedef struct gb_text {
+    char *buf;
+    size_t len, used;
+} gb_text;
+void gb_text_add(gb_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* How a game or round ended by T1-T3 ("a position repeated (T2)", ...), for the round words. */
+void gb_text_t_reason(gb_text *t, const gb_options *o, int reason);
+/* A side's name, "South" or "North". */
+const char *gb_side_word(int side);
+
+/* A round (a game) that ended in the game object: the board as it lay when it ended, before it
+ * was scored (T1: the board before the never-ending move), how it ended (GB_END_*), and the
+ * position after it (the next round's start, or the end of the game or match). */
+typedef struct gb_round_end {
+    gb_pos end, next;
+    int reason;
+    int move; /* index in the history of the move that ended it */
+} gb_round_end;
+int gb_game_round_count(const gb_game *g);
+const gb_round_end *gb_game_round_at(const gb_game *g, int i);
+
+/* What a round's words are for (gb_words.round) */
+enum { GB_RT_SUMMARY, GB_RT_STANDING, GB_RT_LINE };
+
 typedef struct gb_words {
     const char *mark[4];                       /* by GB_MARK_*; HELD_S and HELD_N alike */
     const char *mark_word[4];                  /* the same as players write it ("miné") */
@@ -104,6 +134,17 @@ typedef struct gb_words {
     const char *phrase[GB_EV_COUNT];           /* what the event did, for players (words.c) */
     const char *phrase_many[GB_EV_COUNT];      /* the same when the lap's value is over 1 */
     const char *move_kind[GB_MOVE_KIND_COUNT]; /* names of the kinds of move */
+    /* The end in words (words.c writes the head, "North wins 62–34", and the match's totals).
+     * result: the reason of a finished game's result, after "…: ", from the rules (where the
+     * stones went); NULL: how it ended, in the shared words. */
+    void (*result)(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t);
+    /* Match games: who won a round that ended (GB_DRAW when even) and what each side made in it
+     * (`made`: "earnings", "seeds"); GB_EINVAL when these options play no match (rounds=1). */
+    int (*round_facts)(const gb_options *o, const gb_round_end *e, int *winner, int made[2]);
+    /* Match games: a round's words: GB_RT_SUMMARY (who won it, by how much, what changed hands,
+     * how it ended), GB_RT_STANDING (the match after it), GB_RT_LINE (short, for the summary). */
+    void (*round)(const gb_options *o, const gb_round_end *e, int what, gb_text *t);
+    const char *made;
 } gb_words;
 
 /* ---- the game definition: one per game (src/games/<game>/), listed in src/games/registry.def
@@ -356,6 +397,11 @@ typedef struct gb_seen {
     gb_pos *pos;
     int len, cap;
     bool own; /* pos allocated by gb_seen_push */
+    /* The last round (game) that ended in gb_t5_conclude: the board as it lay before it was
+     * scored, and how it ended; `ends` counts them (the game object's round words, words.c). */
+    unsigned ends;
+    int end_reason;
+    gb_pos end;
 } gb_seen;
 
 /* Settle `child`, the raw result of a ply from `prev`: apply the game's end rule, then

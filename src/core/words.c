@@ -110,3 +110,168 @@ int gb_variant_rules_text(const char *name, gb_rules_text *out)
     *out = r->text ? *r->text : blank;
     return GB_OK;
 }
+
+/* ---- the end in words: result lines, rounds, matches ---- */
+#include <stdarg.h>
+
+void gb_text_add(gb_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = t->used < t->len ? t->len - t->used : 0;
+    int k = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        t->used += (size_t)k;
+}
+
+const char *gb_side_word(int side) { return side == GB_NORTH ? "North" : "South"; }
+
+void gb_text_t_reason(gb_text *t, const gb_options *o, int reason)
+{
+    switch (reason) {
+    case GB_END_REPETITION:
+        gb_text_add(t, "a position repeated (T2)");
+        break;
+    case GB_END_CAP:
+        gb_text_add(t, "the %d-ply limit was reached (T3)", o->v[GB_OPT_MAX_PLIES]);
+        break;
+    case GB_END_ENDLESS:
+        gb_text_add(t, "a sowing that never ends was played (T1)");
+        break;
+    default:
+        gb_text_add(t, "by the rules");
+        break;
+    }
+}
+
+/* Start a caller's buffer; the result, snprintf's: the length of the whole text. */
+static gb_text text_begin(char *buf, size_t len)
+{
+    gb_text t = {buf, buf ? len : 0, 0};
+    if (t.len)
+        buf[0] = 0;
+    return t;
+}
+static int text_end(const gb_text *t) { return t->used > 0x7fffffff ? 0x7fffffff : (int)t->used; }
+
+/* "North wins 62–34" or "A draw, 48–48": the winner's score first. */
+static void result_head(gb_text *t, int winner, const int s[2])
+{
+    if (winner == GB_DRAW)
+        gb_text_add(t, "A draw, %d–%d", s[0], s[1]);
+    else
+        gb_text_add(t, "%s wins %d–%d", gb_side_word(winner), s[winner], s[!winner]);
+}
+
+int gb_result_line(const gb_game *g, char *buf, size_t len)
+{
+    if (!gb_is_over(g))
+        return GB_EINVAL;
+    const gb_rules *r = gb_game_rules(g);
+    const gb_pos *p = gb_game_pos(g);
+    int s[2];
+    r->scores(gb_game_options(g), p, s);
+    gb_text t = text_begin(buf, len);
+    result_head(&t, p->winner, s);
+    gb_text_add(&t, ": ");
+    if (r->words && r->words->result)
+        r->words->result(gb_game_options(g), p, s, &t);
+    else
+        gb_text_t_reason(&t, gb_game_options(g), p->end_reason);
+    return text_end(&t);
+}
+
+/* The game's record of a round that ended here, or NULL (no such round, or the game plays no
+ * match with these options). */
+static const gb_round_end *match_round(const gb_game *g, int round)
+{
+    const gb_rules *r = gb_game_rules(g);
+    if (!r->words || !r->words->round_facts || !r->words->round)
+        return NULL;
+    for (int i = gb_game_round_count(g) - 1; i >= 0; i--) {
+        const gb_round_end *e = gb_game_round_at(g, i);
+        int w, made[2];
+        if (e->end.round == round)
+            return r->words->round_facts(gb_game_options(g), e, &w, made) == GB_OK ? e : NULL;
+    }
+    return NULL;
+}
+
+int gb_last_round_ended(const gb_game *g)
+{
+    int n = gb_game_round_count(g);
+    const gb_round_end *e = gb_game_round_at(g, n - 1);
+    if (!e || (!gb_is_over(g) && e->move != gb_history_length(g) - 1))
+        return 0;
+    return match_round(g, e->end.round) ? e->end.round : 0;
+}
+
+static int round_text(const gb_game *g, int round, int what, char *buf, size_t len)
+{
+    const gb_round_end *e = match_round(g, round);
+    if (!e)
+        return GB_EINVAL;
+    gb_text t = text_begin(buf, len);
+    gb_game_rules(g)->words->round(gb_game_options(g), e, what, &t);
+    return text_end(&t);
+}
+int gb_round_summary(const gb_game *g, int round, char *buf, size_t len)
+{
+    return round_text(g, round, GB_RT_SUMMARY, buf, len);
+}
+int gb_round_standing(const gb_game *g, int round, char *buf, size_t len)
+{
+    return round_text(g, round, GB_RT_STANDING, buf, len);
+}
+
+int gb_match_summary(const gb_game *g, char *buf, size_t len)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const gb_words *w = r->words;
+    const gb_options *o = gb_game_options(g);
+    if (!gb_is_over(g) || !w || !w->round_facts || !w->round)
+        return GB_EINVAL;
+    const gb_pos *p = gb_game_pos(g);
+    gb_round_end probe = {.end = *p, .next = *p, .reason = p->end_reason, .move = -1};
+    int winner, made[2];
+    if (w->round_facts(o, &probe, &winner, made) != GB_OK)
+        return GB_EINVAL; /* not a match with these options */
+    int won[3] = {0, 0, 0}, total[2] = {0, 0}, known = 0, first = 0;
+    for (int i = 0; i < gb_game_round_count(g); i++) {
+        const gb_round_end *e = gb_game_round_at(g, i);
+        if (w->round_facts(o, e, &winner, made) != GB_OK)
+            continue;
+        if (!known++)
+            first = e->end.round;
+        won[winner]++;
+        total[0] += made[0];
+        total[1] += made[1];
+    }
+    gb_text t = text_begin(buf, len);
+    gb_text_add(&t, "%d round%s", p->round, p->round == 1 ? "" : "s");
+    if (known)
+        gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
+                    won[1], won[2], w->made, total[0], total[1]);
+    if (known && first > 1 && first == p->round)
+        gb_text_add(&t, " (round %d alone; the earlier ones were played before this game's start)",
+                    first);
+    else if (known && first > 1)
+        gb_text_add(&t, " (rounds %d–%d; the earlier ones were played before this game's start)",
+                    first, p->round);
+    else if (!known)
+        gb_text_add(&t, " (played before this game's start)");
+    gb_text_add(&t, ".");
+    for (int i = 0; i < gb_game_round_count(g); i++) {
+        const gb_round_end *e = gb_game_round_at(g, i);
+        if (w->round_facts(o, e, &winner, made) != GB_OK)
+            continue;
+        gb_text_add(&t, "\n");
+        w->round(o, e, GB_RT_LINE, &t);
+    }
+    gb_text_add(&t, "\n");
+    char line[512];
+    int k = gb_result_line(g, line, sizeof line);
+    gb_text_add(&t, "%s.", k >= 0 ? line : "");
+    return text_end(&t);
+}

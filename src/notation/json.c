@@ -21,6 +21,26 @@ static json_t *side_obj(int s, int n)
     return json_pack("{s:i,s:i}", "S", s, "N", n);
 }
 
+/* The end in words (words.c; docs/api.md): result_line when over; last_round when the last
+ * move ended a round of a match (its last round, once the match is over); match_summary when a
+ * match is over. */
+static void add_words(const gb_game *g, json_t *root)
+{
+    char buf[4096], standing[512];
+    if (gb_result_line(g, buf, sizeof buf) >= 0)
+        json_object_set_new(root, "result_line", json_string(buf));
+    int round = gb_last_round_ended(g);
+    if (round > 0 && gb_round_summary(g, round, buf, sizeof buf) >= 0 &&
+        gb_round_standing(g, round, standing, sizeof standing) >= 0)
+        json_object_set_new(root, "last_round",
+                            json_pack("{s:i,s:s,s:s}", "round", round, "text", buf, "standing", standing));
+    int k = gb_match_summary(g, NULL, 0); /* a line a round: as long as the match */
+    char *all = k >= 0 ? malloc((size_t)k + 1) : NULL;
+    if (all && gb_match_summary(g, all, (size_t)k + 1) >= 0)
+        json_object_set_new(root, "match_summary", json_string(all));
+    free(all);
+}
+
 char *gb_state_json(const gb_game *g)
 {
     const gb_rules *r = gb_game_rules(g);
@@ -68,6 +88,7 @@ char *gb_state_json(const gb_game *g)
         json_object_set_new(root, "result", json_null());
         json_object_set_new(root, "end_reason", json_null());
     }
+    add_words(g, root);
     char *out = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(root);
     return out;

@@ -26,7 +26,126 @@ const gb_rules_text gb_akil_text = {
     .rules = rules,
 };
 
+/* ---- the end in words ---- */
+/* A round's seeds as it lies (A10, A11, A12; T2): each side's captures and the seeds left in his
+ * row, or one each when exactly two are left. */
+static void seeds_of(const gb_pos *p, int s[2], int row[2], int *left)
+{
+    row[0] = row[1] = 0;
+    for (int i = 0; i < AK_RING; i++)
+        row[gb_row_of(AK_N, i)] += p->holes[i];
+    *left = row[0] + row[1];
+    if (*left == 2)
+        row[0] = row[1] = 1;
+    s[0] = p->store[0] + row[0];
+    s[1] = p->store[1] + row[1];
+}
+
+/* How a round ended, and where the seeds left went. */
+static void round_end_words(const gb_options *o, const gb_pos *end, int reason, gb_text *t)
+{
+    int s[2], row[2], left;
+    seeds_of(end, s, row, &left);
+    if (reason == GB_END_RULE) {
+        if (left == 0)
+            gb_text_add(t, "no seed is left (A10)");
+        else if (left == 1)
+            gb_text_add(t, "one seed is left and goes to %s, in whose row it lies (A10)",
+                        gb_side_word(row[1] > 0));
+        else
+            gb_text_add(t, "two seeds are left, one to each (A12)");
+        return;
+    }
+    gb_text_t_reason(t, o, reason);
+    if (left == 2)
+        gb_text_add(t, "; the two seeds left go one to each (A12)");
+    else if (left)
+        gb_text_add(t, "; the seeds still in play go to the owner of their row: %d to South, %d "
+                       "to North",
+                    row[0], row[1]);
+}
+
+static void ak_result(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t)
+{
+    if (o->v[AK_ROUNDS] == 1) { /* a single round, decided by seeds */
+        int s[2], row[2], left;
+        seeds_of(p, s, row, &left);
+        round_end_words(o, p, p->end_reason, t);
+        for (int k = 0; k < 2; k++)
+            gb_text_add(t, "%s %s %d (%d taken, %d from the board)", k ? "," : ";", gb_side_word(k),
+                        s[k], p->store[k], row[k]);
+        return;
+    }
+    if (p->end_reason == GB_END_RULE) {
+        gb_text_add(t, "%s's gains reach %d in round %u (60 wins the match, A13)",
+                    gb_side_word(p->winner), p->match[p->winner], (unsigned)p->round);
+        return;
+    }
+    gb_text_add(t, "the match ended at its %d-round limit (T3) ", o->v[GB_OPT_MAX_ROUNDS]);
+    if (score[0] == score[1])
+        gb_text_add(t, "with the gains level");
+    else
+        gb_text_add(t, "with %s ahead on gains", gb_side_word(score[1] > score[0]));
+}
+
+static int ak_round_facts(const gb_options *o, const gb_round_end *e, int *winner, int made[2])
+{
+    if (o->v[AK_ROUNDS] == 1)
+        return GB_EINVAL;
+    int row[2], left;
+    seeds_of(&e->end, made, row, &left);
+    *winner = made[0] > made[1] ? GB_SOUTH : made[1] > made[0] ? GB_NORTH : GB_DRAW;
+    return GB_OK;
+}
+
+static void ak_round(const gb_options *o, const gb_round_end *e, int what, gb_text *t)
+{
+    int made[2] = {0, 0}, w = GB_DRAW;
+    ak_round_facts(o, e, &w, made);
+    const unsigned round = e->end.round;
+    const int gain = w == GB_DRAW ? 0 : e->next.match[w] - e->end.match[w];
+    const bool over = (e->next.flags & GB_F_OVER) != 0;
+    if (what == GB_RT_LINE) {
+        if (w == GB_DRAW)
+            gb_text_add(t, "Round %u: drawn, %d–%d", round, made[0], made[1]);
+        else
+            gb_text_add(t, "Round %u: %s won %d–%d, gain %d", round, gb_side_word(w), made[w],
+                        made[!w], gain);
+        gb_text_add(t, "%s; gains after it: South %d, North %d",
+                    e->reason == GB_END_RULE         ? ""
+                    : e->reason == GB_END_REPETITION ? " (a repetition, T2)"
+                    : e->reason == GB_END_CAP        ? " (the ply limit, T3)"
+                                                     : " (a never-ending sowing, T1)",
+                    e->next.match[0], e->next.match[1]);
+        return;
+    }
+    if (what == GB_RT_STANDING) {
+        if (over && e->next.end_reason == GB_END_RULE)
+            gb_text_add(t, "the match is over: %s's gains reach %d (60 wins, A13)",
+                        gb_side_word(e->next.winner), e->next.match[e->next.winner]);
+        else if (over)
+            gb_text_add(t, "the match is over at its %d-round limit (T3): gains South %d, North %d",
+                        o->v[GB_OPT_MAX_ROUNDS], e->next.match[0], e->next.match[1]);
+        else
+            gb_text_add(t, "gains after round %u: South %d, North %d (60 wins the match, A13); %s "
+                           "lays out round %u",
+                        round, e->next.match[0], e->next.match[1],
+                        gb_side_word(e->next.aux & 1), round + 1);
+        return;
+    }
+    if (w == GB_DRAW)
+        gb_text_add(t, "Round %u is drawn, %d–%d in seeds: no gain (A11); ", round, made[0], made[1]);
+    else
+        gb_text_add(t, "Round %u: %s wins the round %d–%d in seeds and gains %d (A11); ", round,
+                    gb_side_word(w), made[w], made[!w], gain);
+    round_end_words(o, &e->end, e->reason, t);
+}
+
 const gb_words gb_akil_words = {
+    .result = ak_result,
+    .round_facts = ak_round_facts,
+    .round = ak_round,
+    .made = "seeds",
     .phrase = {[GB_EV_CAPTURE] = " (now 2 or 4): captures %v with %o and the chain", /* A6 */
                [GB_EV_FEED] = ": fed (A8)"},
 };

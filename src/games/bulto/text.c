@@ -29,6 +29,36 @@ const gb_rules_text gb_bulto_text = {
     .rules = rules,
 };
 
+/* The result's reason: who could not move (B9) or how else it ended (T1-T3, scored as B9), and
+ * what each side's score is made of: the stones in his bulto and those of his own row outside
+ * his opponent's bulto. */
+static void bu_result(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t)
+{
+    int held[2] = {0, 0}, count[2] = {0, 0}, row[2] = {0, 0};
+    for (int i = 0; i < BU_RING; i++) {
+        uint32_t bit = 1u << i;
+        int side = (p->mark_s & bit) ? 0 : (p->mark_n & bit) ? 1 : -1;
+        if (side >= 0) {
+            held[side] += p->holes[i];
+            count[side]++;
+        } else {
+            row[gb_row_of(BU_N, i)] += p->holes[i];
+        }
+    }
+    if (p->end_reason == GB_END_RULE)
+        gb_text_add(t, "%s cannot move (B9)", gb_side_word(p->to_move));
+    else {
+        gb_text_t_reason(t, o, p->end_reason);
+        gb_text_add(t, ", scored as B9");
+    }
+    for (int s = 0; s < 2; s++) {
+        gb_text_add(t, "%s %s %d (", s ? "," : ";", gb_side_word(s), score[s]);
+        if (count[s])
+            gb_text_add(t, "%d in his %d bulto, ", held[s], count[s]);
+        gb_text_add(t, "%d in his row)", row[s]);
+    }
+}
+
 const gb_words gb_bulto_words = {
     .mark = {[GB_MARK_HELD_S] = "bulto", [GB_MARK_HELD_N] = "bulto", [GB_MARK_DORMANT] = "mine"},
     .mark_word = {[GB_MARK_DORMANT] = "miné"}, /* B2 */
@@ -37,4 +67,5 @@ const gb_words gb_bulto_words = {
                [GB_EV_INTO_HELD] = ": own bulto, move ends",   /* B8 */
                [GB_EV_DECLINE] = ": bulto refused"},            /* B5 */
     .phrase_many = {[GB_EV_CLAIM] = ": makes %v bulto at once, from %t on"}, /* B6 */
+    .result = bu_result,
 };

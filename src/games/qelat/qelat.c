@@ -368,6 +368,14 @@ static uint32_t layout_owners(int hs, bool winner_first)
     return QL_ALL & ~s;
 }
 
+/* For the round words (text.c). */
+void gb_qelat_earnings(const gb_pos *p, int e[2]) { earnings(p, e); }
+int gb_qelat_holes_after(const gb_pos *p) { return holes_after(p->match[0], aux_lots(p)); }
+uint32_t gb_qelat_owners(const gb_options *o, int holes_s)
+{
+    return layout_owners(holes_s, o->v[QL_LAYOUT] == 1);
+}
+
 static void ql_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chance, uint64_t *rng)
 {
     int e[2];

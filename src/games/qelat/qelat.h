@@ -22,6 +22,12 @@ enum {
 
 /* eval.c (docs/ai.md) and text.c: the members of gb_rules_qelat that live in other files */
 int gb_qelat_eval(const gb_options *o, const gb_pos *p, int side);
+/* qelat.c, for text.c's round words: a round's earnings as it lies (Q6, T2), South's holes after
+ * the last finished round's settlement (Q7; p after it), the owners (own_n) when South owns
+ * holes_s holes (Q8). The lots of the last settlement are bits 1-2 of aux (qelat.c). */
+void gb_qelat_earnings(const gb_pos *p, int e[2]);
+int gb_qelat_holes_after(const gb_pos *p);
+uint32_t gb_qelat_owners(const gb_options *o, int holes_s);
 extern const gb_rules_text gb_qelat_text;
 extern const gb_words gb_qelat_words;
 

@@ -28,7 +28,148 @@ const gb_rules_text gb_qelat_text = {
     .rules = rules,
 };
 
+/* ---- the end in words ---- */
+static int lots_of(const gb_pos *p) { return (p->aux >> 1) & 3; } /* 0 none, 1 South, 2 North */
+static int held_by_south(const gb_pos *p) { return __builtin_popcount(~p->own_n & QL_ALL); }
+
+/* How a round ended: Q6, or T1-T3 with the balls still in play to their holes' owners. */
+static void round_end_words(const gb_options *o, int reason, gb_text *t)
+{
+    if (reason == GB_END_RULE) {
+        gb_text_add(t, "no ball is left outside the ekwarna (Q6)");
+        return;
+    }
+    gb_text_t_reason(t, o, reason);
+    gb_text_add(t, "; the balls still in ordinary holes go to their owners");
+}
+
+/* What a side's earnings are made of: takings, balls in his ekwarna, balls in his ordinary holes
+ * (only at a round ended by T1-T3). */
+static void earnings_words(const gb_pos *p, int side, gb_text *t)
+{
+    int taken = p->store[side], held = 0, own = 0;
+    uint32_t marks = side ? p->mark_n : p->mark_s;
+    for (int i = 0; i < QL_RING; i++) {
+        if (marks & (1u << i))
+            held += p->holes[i];
+        else if (!((p->mark_s | p->mark_n) & (1u << i)) && gb_pos_owner(p, i) == side)
+            own += p->holes[i];
+    }
+    gb_text_add(t, "%s's %d: %d eaten, %d in his ekwarna", gb_side_word(side), taken + held + own,
+                taken, held);
+    if (own)
+        gb_text_add(t, ", %d in his holes", own);
+}
+
+static void ql_result(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t)
+{
+    if (o->v[QL_ROUNDS] == 1) { /* a single round, decided by earnings */
+        round_end_words(o, p->end_reason, t);
+        gb_text_add(t, "; ");
+        earnings_words(p, GB_SOUTH, t);
+        gb_text_add(t, "; ");
+        earnings_words(p, GB_NORTH, t);
+        return;
+    }
+    if (p->end_reason == GB_END_RULE) {
+        int w = p->winner;
+        gb_text_add(t, "%s's earnings of %d in round %u win all 12 holes (Q7, Q10)", gb_side_word(w),
+                    p->match[w], (unsigned)p->round);
+        if (lots_of(p))
+            gb_text_add(t, ", the odd hole by lots");
+        return;
+    }
+    gb_text_add(t, "the match ended at its %d-round limit (T3), ", o->v[GB_OPT_MAX_ROUNDS]);
+    if (score[0] == score[1])
+        gb_text_add(t, "each owning 6 holes");
+    else
+        gb_text_add(t, "%s owning more holes", gb_side_word(score[1] > score[0]));
+}
+
+static int ql_round_facts(const gb_options *o, const gb_round_end *e, int *winner, int made[2])
+{
+    if (o->v[QL_ROUNDS] == 1)
+        return GB_EINVAL;
+    gb_qelat_earnings(&e->end, made);
+    *winner = made[0] > made[1] ? GB_SOUTH : made[1] > made[0] ? GB_NORTH : GB_DRAW;
+    return GB_OK;
+}
+
+static void holes_words(int hs, gb_text *t)
+{
+    if (hs == 6)
+        gb_text_add(t, "each owns 6 holes");
+    else
+        gb_text_add(t, "%s owns %d holes, %s %d", gb_side_word(hs < 6), hs > 6 ? hs : 12 - hs,
+                    gb_side_word(hs > 6), hs > 6 ? 12 - hs : hs);
+}
+
+static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_text *t)
+{
+    int made[2] = {0, 0}, w = GB_DRAW;
+    ql_round_facts(o, e, &w, made);
+    const unsigned round = e->end.round;
+    const int before = held_by_south(&e->end), after = gb_qelat_holes_after(&e->next);
+    const bool over = (e->next.flags & GB_F_OVER) != 0;
+    if (what == GB_RT_LINE) {
+        if (w == GB_DRAW)
+            gb_text_add(t, "Round %u: even, %d–%d", round, made[0], made[1]);
+        else
+            gb_text_add(t, "Round %u: %s won %d–%d", round, gb_side_word(w), made[w], made[!w]);
+        gb_text_add(t, "%s; holes after it: South %d, North %d",
+                    e->reason == GB_END_RULE         ? ""
+                    : e->reason == GB_END_REPETITION ? " (a repetition, T2)"
+                    : e->reason == GB_END_CAP        ? " (the ply limit, T3)"
+                                                     : " (a never-ending sowing, T1)",
+                    after, 12 - after);
+        return;
+    }
+    if (what == GB_RT_STANDING) {
+        if (over && e->next.end_reason == GB_END_RULE) {
+            gb_text_add(t, "the match is over: %s owns all 12 holes (Q10)",
+                        gb_side_word(after == 0));
+        } else if (over) {
+            gb_text_add(t, "the match is over at its %d-round limit (T3): ", o->v[GB_OPT_MAX_ROUNDS]);
+            holes_words(after, t);
+        } else {
+            gb_text_add(t, "after round %u: ", round);
+            holes_words(after, t);
+            gb_text_add(t, "; %s starts round %u (Q9)", gb_side_word(e->next.to_move), round + 1);
+        }
+        return;
+    }
+    if (w == GB_DRAW)
+        gb_text_add(t, "Round %u is even, %d–%d in earnings; ", round, made[0], made[1]);
+    else
+        gb_text_add(t, "Round %u: %s wins the round %d–%d in earnings; ", round, gb_side_word(w),
+                    made[w], made[!w]);
+    round_end_words(o, e->reason, t);
+    gb_text_add(t, ". ");
+    if (after == before) {
+        gb_text_add(t, "No hole changes hands (Q7)");
+    } else {
+        int gainer = after > before ? GB_SOUTH : GB_NORTH, k = after > before ? after - before : before - after;
+        uint32_t moved = (e->end.own_n ^ gb_qelat_owners(o, after)) & QL_ALL;
+        gb_text_add(t, "%s gains %d hole%s from %s (", gb_side_word(gainer), k, k == 1 ? "" : "s",
+                    gb_side_word(!gainer));
+        for (int i = 0, first = 1; i < QL_RING; i++)
+            if (moved & (1u << i)) {
+                char lab[2];
+                gb_label_format(QL_N, i, lab);
+                gb_text_add(t, "%s%s", first ? "" : ", ", lab);
+                first = 0;
+            }
+        gb_text_add(t, "; Q7, Q8)");
+    }
+    if (lots_of(&e->next))
+        gb_text_add(t, "; the odd hole goes to %s by lots (Q7)", gb_side_word(lots_of(&e->next) - 1));
+}
+
 const gb_words gb_qelat_words = {
+    .result = ql_result,
+    .round_facts = ql_round_facts,
+    .round = ql_round,
+    .made = "earnings",
     .mark = {[GB_MARK_HELD_S] = "ekwarna", [GB_MARK_HELD_N] = "ekwarna"},
     .event = {[GB_EV_CLAIM] = "ekwarna", [GB_EV_INTO_HELD] = "own-ekwarna", [GB_EV_RAID] = "eat"},
     .phrase = {[GB_EV_CLAIM] = ": makes it an ekwarna",         /* Q3 */

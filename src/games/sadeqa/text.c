@@ -24,5 +24,36 @@ const gb_rules_text gb_sadeqa_text = {
     .rules = rules,
 };
 
+/* The result's reason: where the stones still on the board went. S5: all of them to the player
+ * who moved last; T1-T3: each row's to its owner (T2). */
+static void sq_result(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t)
+{
+    (void)score;
+    int row[2] = {0, 0};
+    for (int i = 0; i < 2 * SQ_N; i++)
+        row[gb_row_of(SQ_N, i)] += p->holes[i];
+    int left = row[0] + row[1];
+    if (p->end_reason == GB_END_RULE) {
+        int last = (p->flags & GB_F_LAST_N) ? GB_NORTH : GB_SOUTH;
+        if (left == 1)
+            gb_text_add(t, "the stone left in a hole goes to %s, who moved last (S5)",
+                        gb_side_word(last));
+        else if (left)
+            gb_text_add(t, "the %d stones left in holes go to %s, who moved last (S5)", left,
+                        gb_side_word(last));
+        else
+            gb_text_add(t, "%s has no move and no stone is left in play (S5)",
+                        gb_side_word(p->to_move));
+        return;
+    }
+    gb_text_t_reason(t, o, p->end_reason);
+    if (left)
+        gb_text_add(t, "; the stones still in holes go to the owner of their row: %d to South, "
+                       "%d to North",
+                    row[0], row[1]);
+    else
+        gb_text_add(t, "; no stone was left in play");
+}
+
 /* Sadeqa III's laps end in the shared words: relay (S3), an empty hole (S4), a capture (S4). */
-const gb_words gb_sadeqa_words = {0};
+const gb_words gb_sadeqa_words = {.result = sq_result};

@@ -1,0 +1,134 @@
+/* board_text.c — the board as the terminal draws it (gabata play, gabata replay; the Python
+ * package's State.__str__): both rows with their labels, every hole's count and mark, the owners
+ * when they are not the rows', the stores, a legend of the marks in the game's words, and whose
+ * turn it is or the result. From South's seat (South's row at the bottom, as in RULINGS §0) or
+ * from North's (the board turned round). */
+#include "internal.h"
+
+#include <stdio.h>
+
+#define C_SOUTH "\033[34m"
+#define C_NORTH "\033[31m"
+#define C_OFF "\033[0m"
+
+/* One hole: its count and one mark letter (S/N an ekwarna or bulto of that side, * a miné). In
+ * colour, marks take their holder's colour (miné yellow), a hole owned by the other row's player
+ * takes its owner's colour, and empty holes are dim. */
+static void cell(gb_text *t, const gb_game *g, int h, bool color)
+{
+    static const char marks[] = {[GB_MARK_NONE] = ' ', [GB_MARK_HELD_S] = 'S', [GB_MARK_HELD_N] = 'N',
+                                 [GB_MARK_DORMANT] = '*'};
+    int mk = gb_hole_mark(g, h), c = gb_hole_count(g, h), n = gb_game_rows(g);
+    int owner = gb_hole_owner(g, h), row = h >= n ? GB_NORTH : GB_SOUTH;
+    const char *on = "", *off = "";
+    if (color && mk > 0) {
+        on = mk == GB_MARK_DORMANT ? "\033[1;33m" : mk == GB_MARK_HELD_S ? "\033[1;34m" : "\033[1;31m";
+        off = C_OFF;
+    } else if (color && owner != row) {
+        on = owner == GB_SOUTH ? C_SOUTH : C_NORTH;
+        off = C_OFF;
+    } else if (color && c == 0) {
+        on = "\033[2m";
+        off = C_OFF;
+    }
+    gb_text_add(t, "[%s%3d%c%s]", on, c, mk > 0 && mk <= GB_MARK_DORMANT ? marks[mk] : ' ', off);
+}
+
+/* The i-th hole drawn from the left in the row of `side`, seen from `seat`: from South's seat
+ * North's row runs from its last hole (h) to its first; from North's, South's row does. */
+static int hole_at(int n, int side, int seat, int i)
+{
+    bool far = side != seat; /* the row across the board, seen upside down */
+    int first = side == GB_NORTH ? n : 0;
+    return far ? first + n - 1 - i : first + i;
+}
+
+static void labels(gb_text *t, const gb_game *g, int side, int seat, bool color)
+{
+    int n = gb_game_rows(g);
+    gb_text_add(t, "          %s", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "");
+    for (int i = 0; i < n; i++) {
+        const char *l = gb_hole_label(g, hole_at(n, side, seat, i));
+        gb_text_add(t, "  %c   ", l ? l[0] : '?');
+    }
+    gb_text_add(t, "%s\n", color ? C_OFF : "");
+}
+
+static void row(gb_text *t, const gb_game *g, int side, int seat, bool color)
+{
+    int n = gb_game_rows(g);
+    gb_text_add(t, "  %s%s%s   ", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "",
+                gb_side_word(side), color ? C_OFF : "");
+    for (int i = 0; i < n; i++)
+        cell(t, g, hole_at(n, side, seat, i), color);
+    gb_text_add(t, "   taken %d\n", gb_store(g, side));
+}
+
+static void owners(gb_text *t, const gb_game *g, int side, int seat)
+{
+    int n = gb_game_rows(g);
+    gb_text_add(t, "  owner   ");
+    for (int i = 0; i < n; i++)
+        gb_text_add(t, "   %c  ", gb_hole_owner(g, hole_at(n, side, seat, i)) ? 'N' : 'S');
+    gb_text_add(t, "\n");
+}
+
+/* A line that says what the marks on the board mean, when there are any, in the game's words. */
+static void legend(gb_text *t, const gb_game *g)
+{
+    bool seen[GB_MARK_DORMANT + 1] = {false};
+    for (int h = 0; h < 2 * gb_game_rows(g); h++) {
+        int mk = gb_hole_mark(g, h);
+        if (mk > 0 && mk <= GB_MARK_DORMANT)
+            seen[mk] = true;
+    }
+    bool any = false;
+    for (int k = GB_MARK_HELD_S; k <= GB_MARK_DORMANT; k++)
+        if (seen[k]) {
+            const char *w = gb_mark_word(g, k);
+            if (k == GB_MARK_DORMANT)
+                gb_text_add(t, "%s*: a %s", any ? ", " : "  marks: ", w);
+            else
+                gb_text_add(t, "%s%c: %s's %s", any ? ", " : "  marks: ", k == GB_MARK_HELD_S ? 'S' : 'N',
+                            gb_side_word(k == GB_MARK_HELD_N), w);
+            any = true;
+        }
+    if (any)
+        gb_text_add(t, "\n");
+}
+
+int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t len)
+{
+    if (!g || (seat != GB_SOUTH && seat != GB_NORTH))
+        return GB_EINVAL;
+    gb_text t = {buf, buf ? len : 0, 0};
+    if (t.len)
+        buf[0] = 0;
+    bool color = (flags & GB_BOARD_COLOR) != 0;
+    int n = gb_game_rows(g), far = !seat;
+    bool owners_moved = false;
+    for (int h = 0; h < 2 * n; h++)
+        owners_moved |= gb_hole_owner(g, h) != (h >= n ? GB_NORTH : GB_SOUTH);
+    gb_text_add(&t, "\n");
+    labels(&t, g, far, seat, color);
+    row(&t, g, far, seat, color);
+    if (owners_moved) {
+        owners(&t, g, far, seat);
+        owners(&t, g, seat, seat);
+    }
+    row(&t, g, seat, seat, color);
+    labels(&t, g, seat, seat, color);
+    legend(&t, g);
+    gb_text_add(&t, "\n");
+    if (gb_is_over(g)) {
+        char line[1024];
+        gb_result_line(g, line, sizeof line);
+        gb_text_add(&t, "  Game over: %s.\n", line);
+    } else {
+        gb_text_add(&t, "  %s to move (%s, ply %d", gb_side_word(gb_to_move(g)), gb_phase(g), gb_ply(g));
+        if (gb_round(g) > 1)
+            gb_text_add(&t, ", round %d", gb_round(g));
+        gb_text_add(&t, ")\n");
+    }
+    return t.used > 0x7fffffff ? 0x7fffffff : (int)t.used;
+}
