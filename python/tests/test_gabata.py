@@ -54,9 +54,11 @@ def test_perft_equals_gabata_perft(program, name, depth):
     assert gabata.perft(s, depth) == expected
 
 
-def test_perft_akil_start_is_zero_in_c_and_layouts_in_python(program):
-    # the library counts no layout (A2 cannot be listed); Python lists the catalogue
-    assert c_perft(program, "akil", 1) == 0
+def test_perft_akil_start_is_refused_in_c_and_layouts_in_python(program):
+    # the program refuses to count layouts (A2: they cannot be listed) with one line and status 2;
+    # Python lists the catalogue
+    r = subprocess.run([program, "perft", "akil", "1"], capture_output=True, text=True)
+    assert r.returncode == 2 and "layout phase" in r.stderr and "perft 1" not in r.stdout
     s = gabata.load_game("akil").new_initial_state()
     assert s.layout_phase()
     assert 1 <= len(s.legal_actions()) <= gabata.LAYOUT_CATALOGUE
