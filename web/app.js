@@ -13,11 +13,13 @@ const app = {
   human: { S: true, N: false },
   busy: false,
   hintMove: null,
+  token: null,     // this seat's token (POST /api/games or /join): sent with every change
 };
 
 /* ---- the API ---- */
 async function api(method, path, body) {
   const opt = { method, headers: {} };
+  if (app.token && method !== 'GET') opt.headers.Authorization = `Bearer ${app.token}`;
   if (body !== undefined) {
     opt.headers['Content-Type'] = 'application/json';
     opt.body = JSON.stringify(body);
@@ -517,6 +519,49 @@ async function animate(view) {
   }
 }
 
+/* The game and its token live in the address (#g=ID&t=TOKEN), so that a reload goes on with the
+ * same game, and the token in localStorage too (by game), so that #g=ID alone finds it again. */
+function keepGame(id, token) {
+  try {
+    if (token) localStorage.setItem(`gabata.token.${id}`, token);
+    else token = localStorage.getItem(`gabata.token.${id}`);
+  } catch (e) { /* storage may be off */ }
+  app.token = token || null;
+  const frag = token ? `#g=${id}&t=${token}` : `#g=${id}`;
+  if (location.hash !== frag) history.replaceState(null, '', frag);
+}
+
+function humanSides(view) {
+  if (view.online) return { S: true, N: true }; // the other person moves from his own machine
+  return { S: view.players.S === 'human', N: view.players.N === 'human' };
+}
+
+/* Go on with the game of the address (#g=ID&t=TOKEN; #g=ID: the token kept for it, if any, else
+ * watching), or join one by its invite (#g=ID&i=INVITE); false when there is none to go on with. */
+async function resumeGame() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const id = p.get('g');
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) return false;
+  try {
+    let view;
+    if (p.get('i')) {
+      view = await api('POST', `/api/games/${id}/join`, { invite: p.get('i') });
+      keepGame(id, view.token);
+    } else {
+      view = await api('GET', `/api/games/${id}`);
+      keepGame(id, p.get('t'));
+    }
+    app.human = humanSides(view);
+    const v = app.catalog.variants.find((x) => x.name === view.variant);
+    if (v) showRules(v, view.state.options);
+    render(view);
+    return true;
+  } catch (e) {
+    say(`Could not open game ${id}: ${e.message}`, 'refused');
+    return false;
+  }
+}
+
 async function newGame(e) {
   if (e) e.preventDefault();
   const v = currentVariant();
@@ -530,7 +575,9 @@ async function newGame(e) {
   say('');
   $('lap').textContent = '';
   try {
+    app.token = null;
     const view = await api('POST', '/api/games', body);
+    keepGame(view.id, view.token);
     showRules(v, view.state.options);
     render(view);
   } catch (err) {
@@ -589,6 +636,7 @@ async function init() {
   $('setup-form').addEventListener('submit', newGame);
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
+  if (await resumeGame()) { computerTurns(); return; }
   await newGame();
 }
 
