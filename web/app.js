@@ -555,6 +555,7 @@ async function resumeGame() {
     const v = app.catalog.variants.find((x) => x.name === view.variant);
     if (v) showRules(v, view.state.options);
     render(view);
+    setBusy(false);
     return true;
   } catch (e) {
     say(`Could not open game ${id}: ${e.message}`, 'refused');
