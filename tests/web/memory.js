@@ -3,6 +3,7 @@
 // played P plies each (random players, computer moves), all held in memory (--max-games above G)
 // with a small number kept fully built (--live-games); the server's resident memory before and
 // after, divided by G, is the cost of a game. Prints the figures; not a test (no thresholds).
+// Then it times views of games picked at random (the lookup).
 //   node memory.js [--games G] [--plies P] [--live L]      (GABATA=path/to/gabata)
 'use strict';
 const fs = require('node:fs');
@@ -46,7 +47,21 @@ async function main() {
   }));
   const after = rss(pid);
   const health = await (await fetch(`${srv.base}/api/health`)).json();
+  // lookup: views of games chosen at random among all, 16 clients (a hash table: the rate should
+  // not fall with the number of games)
+  const views = Math.min(20000, 5 * opt.games);
+  let left = views;
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (left-- > 0) {
+      const res = await fetch(`${srv.base}/api/games/${games[Math.floor(Math.random() * games.length)]}`);
+      if (res.status !== 200) throw new Error(`view: ${res.status}`);
+      await res.arrayBuffer();
+    }
+  }));
+  const secs = (Date.now() - t0) / 1000;
   await srv.stop();
+  console.log(`memory: ${views} views of random games in ${secs.toFixed(2)} s: ${Math.round(views / secs)}/s`);
   const per = (after - before) / opt.games;
   console.log(`memory: ${opt.games} games held, ${plies} plies (${(plies / opt.games).toFixed(1)} a game), ${health.live} built (--live-games ${opt.live})`);
   console.log(`memory: resident ${(before / 1048576).toFixed(1)} MB before, ${(after / 1048576).toFixed(1)} MB after: ${Math.round(per)} bytes a game`);
