@@ -40,6 +40,7 @@ async function kill(srv) {
 
 function integrity(data) {
   const r = spawnSync('sqlite3', [path.join(data, 'games.sqlite'), 'PRAGMA integrity_check'], { encoding: 'utf8' });
+  assert.ok(!r.error, 'the sqlite3 program is needed (scripts/install-deps --test installs it)');
   assert.equal(r.status, 0, `sqlite3: ${r.stderr}`);
   return r.stdout.trim();
 }
