@@ -26,8 +26,9 @@ const app = {
 };
 
 /* ---- the API ---- */
-async function api(method, path, body) {
+async function api(method, path, body, token) {
   const opt = { method, headers: {} };
+  if (token) opt.headers.Authorization = `Bearer ${token}`; // this seat's token (docs/api.md)
   if (body !== undefined) {
     opt.headers['Content-Type'] = 'application/json';
     opt.body = JSON.stringify(body);
