@@ -388,6 +388,9 @@ bool gb_game_custom(const gb_game *g);
 const gb_seen *gb_game_seen(const gb_game *g);
 uint64_t gb_game_seed(const gb_game *g);
 char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p);
+/* s as a JSON string, quotes included, malloc'd (NULL when out of memory): the state JSON's
+ * escaping (src/notation/json.c), for its tests. */
+char *gb_json_quote(const char *s);
 
 /* ---- errors ---- */
 /* Copy src into dst of size len, cut short if need be, always terminated. */
