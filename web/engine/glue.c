@@ -160,6 +160,19 @@ EXPORT int gbw_from_record(const char *text, const char *seed)
     return keep(g, parse_seed(seed));
 }
 
+/* A game at a position string (docs/notation.md), seeded as gb_game_from_position seeds it. */
+EXPORT int gbw_from_position(const char *text, const char *seed)
+{
+    gb_game *g;
+    gb_error err;
+    uint64_t sd = parse_seed(seed);
+    if (gb_game_from_position(&g, text, sd, &err) != GB_OK) {
+        fail_text(err.msg);
+        return 0;
+    }
+    return keep(g, sd);
+}
+
 EXPORT void gbw_delete(int h)
 {
     handle *x = get(h);
