@@ -80,7 +80,7 @@ async function checkPage(page, view) {
 }
 
 async function startGame(page, variant, opts, side = 'S') {
-  await page.goto(srv.base + '/');
+  await page.goto(srv.base + '/?engine=server'); // this test follows the game through the server's API
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await page.selectOption('#variant', variant.name);
   await page.click('#options-box summary');
@@ -99,7 +99,7 @@ async function startGame(page, variant, opts, side = 'S') {
 
 test('the page serves and shows the rules of each game', async () => {
   const page = await ctx.newPage();
-  await page.goto(srv.base + '/');
+  await page.goto(srv.base + '/?engine=server');
   await page.waitForSelector('#board .hole');
   const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
   assert.deepEqual(names, variants.map((v) => v.name));
