@@ -334,8 +334,8 @@ static inline uint64_t gb_splitmix64(uint64_t *state)
  * than a division (bias below n/2^64, as with %). */
 /* The 128-bit product of a and b: the low word returned, the high one in *hi. Exact everywhere,
  * so that the hash and the random draws are the same on every target: one instruction where
- * __int128 is native; on WebAssembly (where __int128 arithmetic is a library call, 3.4x slower
- * playouts) and targets without it, four 32-bit products. */
+ * __int128 is native; on WebAssembly (where __int128 arithmetic is a library call) and targets
+ * without it, four 32-bit products. */
 static inline uint64_t gb_mul128(uint64_t a, uint64_t b, uint64_t *hi)
 {
 #if defined(__SIZEOF_INT128__) && !defined(__wasm__)

@@ -120,3 +120,44 @@ test('speed in Chromium (figures only): random playouts, plies per second', asyn
   }
   console.log(`# WebAssembly in Chromium: ${rows.join('; ')}`);
 });
+
+// scripts/build-static's folder on a plain static file server (no API at all): the page finds
+// its engine and a whole game against the computer is played in it.
+test('the static build plays from a plain static web host', async () => {
+  const { execFileSync } = require('node:child_process');
+  const http = require('node:http');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-static-'));
+  execFileSync(path.join(W.ROOT, 'scripts', 'build-static'), [dir], { env: Object.assign({}, process.env, { WASM: W.wasmDir() }) });
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    const p = new URL(req.url, 'http://x').pathname;
+    seen.push(p);
+    const file = path.join(dir, p === '/' ? 'index.html' : path.normalize(p).replace(/^\/+/, ''));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404);
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const p = await ctx.newPage();
+  try {
+    await p.goto(`http://127.0.0.1:${server.address().port}/`);
+    await p.waitForFunction(() => document.body.dataset.engine !== undefined, null, { timeout: 30000 });
+    assert.equal(await p.evaluate(() => document.body.dataset.engine), 'local');
+    const g = await p.evaluate(async () => {
+      let v = await api('POST', '/api/games', { variant: 'sadeqa', south: 'ai:1', north: 'ai:2', seed: 1 });
+      while (!v.state.over) v = await api('POST', `/api/games/${v.id}/computer`, {});
+      return { plies: v.history.length, end: v.state.end_reason };
+    });
+    assert.ok(g.plies > 10, JSON.stringify(g));
+    assert.deepEqual(seen.filter((u) => u.startsWith('/api/')), [], 'API requests to the static host');
+  } finally {
+    await p.close();
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

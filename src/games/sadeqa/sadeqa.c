@@ -28,8 +28,8 @@ static void sq_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* Not on WebAssembly: there a 128-bit shift is a library call, and the byte loop below is 2x
- * faster. */
+/* Not on WebAssembly: there a 128-bit shift is a library call, and the byte loop below is the
+ * faster (docs/performance.md, the computer in the browser). */
 #if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     !defined(__wasm__)
 #define SQ_WIDE 1
