@@ -116,6 +116,7 @@ function wasmFigures(M, job) {
   if (job.kind === 'speed') { // random playouts for about job.ms milliseconds: plies a second
     const h = game(job.variant, '', 1);
     let plies = 0, games = 0, seed = 1;
+    const cpu0 = typeof process !== 'undefined' && process.cpuUsage ? process.cpuUsage() : null;
     const t0 = performance.now();
     let t = 0;
     while ((t = performance.now() - t0) < job.ms) {
@@ -124,7 +125,11 @@ function wasmFigures(M, job) {
       games += st.games;
     }
     c.del(h);
-    return { plies, games, seconds: t / 1000, pliesPerSec: plies / (t / 1000) };
+    // node: the process's CPU time as well (the native bench counts its thread's CPU time)
+    const cpu = cpu0 ? process.cpuUsage(cpu0) : null;
+    const cpuSec = cpu ? (cpu.user + cpu.system) / 1e6 : null;
+    return { plies, games, seconds: t / 1000, pliesPerSec: plies / (t / 1000),
+      pliesPerCpuSec: cpuSec ? plies / cpuSec : null };
   }
   if (job.kind === 'search') {
     const h = job.position ? null : game(job.variant, '', job.seed);
