@@ -161,3 +161,31 @@ test('the static build plays from a plain static web host', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Without the engine's files (a gabata built without emcc; here `serve --web` from a folder that
+// lacks them) the page finds no local engine and plays through the server's API.
+test('without the WebAssembly files the page falls back to the server', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-noengine-'));
+  for (const f of ['index.html', 'app.js', 'style.css', 'engine-worker.js', 'local.js']) {
+    fs.copyFileSync(path.join(W.ROOT, 'web', f), path.join(dir, f));
+  }
+  const plain = await startServer(['--web', dir]);
+  const p = await ctx.newPage();
+  const apiSeen = [];
+  p.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiSeen.push(r.url()); });
+  try {
+    await p.goto(plain.base + '/');
+    await p.waitForFunction(() => document.body.dataset.engine !== undefined, null, { timeout: 30000 });
+    assert.equal(await p.evaluate(() => document.body.dataset.engine), 'server');
+    const v = await p.evaluate(async () => {
+      const g = await api('POST', '/api/games', { variant: 'qelat', seed: 2 });
+      return api('POST', `/api/games/${g.id}/computer`, {});
+    });
+    assert.equal(v.history.length, 1);
+    assert.ok(apiSeen.some((u) => u.endsWith('/computer')), 'the computer move went to the server');
+  } finally {
+    await p.close();
+    await plain.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
