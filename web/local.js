@@ -255,13 +255,7 @@
       return error(404, `no such action '${action.slice(1, 41)}' (moves, computer, undo, hint, record)`);
     }
 
-    // Is this request one for the local backend? Everything but a game it does not hold.
-    function owns(method, url) {
-      const m = url.split('?')[0].match(GAME);
-      return !m || games.has(m[1]);
-    }
-
-    return { handle, owns };
+    return { handle };
   }
 
   if (typeof module !== 'undefined' && module.exports) module.exports = { createLocalBackend };
