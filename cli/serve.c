@@ -1083,6 +1083,8 @@ static const char *mime_of(const char *path)
         return "text/css; charset=utf-8";
     if (strcmp(dot, ".svg") == 0)
         return "image/svg+xml";
+    if (strcmp(dot, ".wasm") == 0) /* the engine of the page (web/engine-worker.js) */
+        return "application/wasm";
     return "application/octet-stream";
 }
 

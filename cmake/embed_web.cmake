@@ -1,11 +1,23 @@
 # Embed the page (web/) into the gabata program, so that `gabata serve` works wherever the binary
-# is. Run by the build: cmake -DOUT=file.c -DBASE=dir -DFILES=a,b -P embed_web.cmake
+# is. Run by the build: cmake -DOUT=file.c -DBASE=dir -DFILES=a,b [-DEXTRA=/abs/x,/abs/y] -P embed_web.cmake
+# FILES are paths under BASE, served at /PATH; EXTRA are files built elsewhere (the WebAssembly
+# engine), served at /NAME.
 string(REPLACE "," ";" FILES "${FILES}")
+string(REPLACE "," ";" EXTRA "${EXTRA}")
+foreach(f ${EXTRA})
+  get_filename_component(name "${f}" NAME)
+  list(APPEND FILES "${name}")
+  set(where_${name} "${f}")
+endforeach()
 set(src "/* generated from web/ by cmake/embed_web.cmake at build time: do not edit */\n#include <stddef.h>\n")
 set(table "")
 set(i 0)
 foreach(f ${FILES})
-  file(READ "${BASE}/${f}" hex HEX)
+  if(DEFINED where_${f})
+    file(READ "${where_${f}}" hex HEX)
+  else()
+    file(READ "${BASE}/${f}" hex HEX)
+  endif()
   string(LENGTH "${hex}" hexlen)
   math(EXPR n "${hexlen} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")

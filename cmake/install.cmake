@@ -66,10 +66,10 @@ header, a pkg-config file and a CMake package.")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-# the run-time dependencies (libc, jansson, libmicrohttpd, libedit) found by dpkg-shlibdeps;
-# jansson's headers only for linking the static library
+# the run-time dependencies found by dpkg-shlibdeps: the program's (libc, jansson, libmicrohttpd,
+# libedit); the library itself links only libc and libm
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libjansson-dev, pkg-config")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "pkg-config")
 # a shlibs file and the ldconfig trigger for libgabata.so.0
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")

@@ -33,6 +33,7 @@ bash -c "source '$prefix/share/bash-completion/completions/gabata' && complete -
 # ---- the shared library: its SONAME, and its exports exactly the GB_API declarations of gabata.h
 so="$prefix/lib/libgabata.so.0.1.0"
 readelf -d "$so" | grep -q 'Library soname: \[libgabata.so.0\]' || bad "SONAME is not libgabata.so.0"
+readelf -d "$so" | grep NEEDED | grep -q jansson && bad "libgabata.so needs jansson (its state JSON has its own writer)"
 nm -D --defined-only "$so" | awk '{print $NF}' | sort -u >"$tmp/exported"
 # every function gabata.h declares (comments left out), GB_API or not
 perl -0777 -pe 's{/\*.*?\*/}{}gs' "$prefix/include/gabata.h" | grep -oE '\bgb_[a-z0-9_]+\(' | tr -d '(' |
@@ -46,7 +47,8 @@ comm -13 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: declared, not exported
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 [ "$(pkg-config --modversion gabata)" = 0.1.0 ] || bad "pkg-config --modversion gabata"
 pkg-config --libs gabata | grep -q -- '-ljansson' && bad "pkg-config --libs gabata drags in jansson"
-pkg-config --static --libs gabata | grep -q -- '-ljansson' || bad "pkg-config --static lacks jansson"
+pkg-config --static --libs gabata | grep -q -- '-ljansson' && bad "pkg-config --static drags in jansson (the library has its own JSON writer)"
+pkg-config --static --libs gabata | grep -q -- '-lm' || bad "pkg-config --static lacks libm"
 cp -r "$src/examples" "$tmp/ex-pc"
 make -s -C "$tmp/ex-pc" CFLAGS="-O1 -Wall -Wextra -Werror" >"$tmp/make.log" 2>&1 ||
   { cat "$tmp/make.log"; bad "examples through pkg-config (make)"; }

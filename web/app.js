@@ -1,4 +1,5 @@
-/* gabata's browser game: one page over the JSON API of `gabata serve` (docs/api.md).
+/* gabata's browser game: one page over the JSON API of `gabata serve` (docs/api.md), answered by
+ * the computer in the browser (libgabata as WebAssembly) or by the server.
  * Everything game-specific comes from the server: the variants and their options, the legal moves
  * as text (with the hole each starts from), marks and owners from the state JSON, and the laps of
  * the last move. So a game added to the library plays here unchanged. */
@@ -25,20 +26,97 @@ const app = {
   epoch: 0,        // counts the games started here: a move of an earlier one is not shown
 };
 
-/* ---- the API ---- */
+/* ---- the API ----
+ * Two backends answer the same requests (docs/api.md): the local engine, libgabata compiled to
+ * WebAssembly and run in a Web Worker (engine-worker.js, local.js), for games against the computer
+ * and hot-seat games, so such a game sends nothing to a server once the page has loaded; and the
+ * server (`gabata serve`), for games it holds and for everything when the engine cannot load (a
+ * build without emscripten, a browser without workers, or `?engine=server` in the address). */
+const engine = {
+  worker: null,
+  ready: null,     // a promise: true once the local engine answers, false if it cannot
+  next: 1,
+  waiting: new Map(),
+  games: new Set(), // ids of the games the local engine holds
+};
+
+function startEngine() {
+  if (engine.ready) return engine.ready;
+  engine.ready = new Promise((resolve) => {
+    const off = new URLSearchParams(location.search).get('engine') === 'server';
+    if (off || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') return resolve(false);
+    try {
+      engine.worker = new Worker('engine-worker.js');
+    } catch (e) {
+      return resolve(false);
+    }
+    const timer = setTimeout(() => resolve(false), 20000);
+    engine.worker.onmessage = (ev) => {
+      const m = ev.data;
+      if ('ready' in m) {
+        clearTimeout(timer);
+        resolve(m.ready === true);
+        return;
+      }
+      const done = engine.waiting.get(m.id);
+      engine.waiting.delete(m.id);
+      if (done) done(m);
+    };
+    engine.worker.onerror = (ev) => {
+      if (ev && ev.preventDefault) ev.preventDefault();
+      clearTimeout(timer);
+      resolve(false);
+    };
+  }).then((ok) => {
+    document.body.dataset.engine = ok ? 'local' : 'server';
+    return ok;
+  });
+  return engine.ready;
+}
+
+// Which backend answers a request: the local engine for the catalogue, new games and its own
+// games; the server for the rest.
+async function isLocal(path, body) {
+  if (body && body.online) return false; // an online game lives on the server (docs/api.md)
+  if (!(await startEngine())) return false;
+  const m = path.match(/^\/api\/games\/([^/?]+)/);
+  return m ? engine.games.has(m[1]) : path === '/api/variants' || path === '/api/games';
+}
+
+function askEngine(method, path, body) {
+  return new Promise((resolve) => {
+    const id = engine.next++;
+    engine.waiting.set(id, resolve);
+    engine.worker.postMessage({ id, method, path, body });
+  });
+}
+
+// One request to whichever backend holds it: the answer's JSON (or the text of a record).
 async function api(method, path, body, token) {
-  const opt = { method, headers: {} };
-  if (token) opt.headers.Authorization = `Bearer ${token}`; // this seat's token (docs/api.md)
-  if (body !== undefined) {
-    opt.headers['Content-Type'] = 'application/json';
-    opt.body = JSON.stringify(body);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  let status, data, type;
+  if (await isLocal(path, body)) {
+    const r = await askEngine(method, path, text);
+    status = r.status;
+    type = r.type || '';
+    try { data = type.startsWith('application/json') ? JSON.parse(r.body) : r.body; } catch (e) { data = { error: 'the engine answered badly' }; }
+    if (method === 'POST' && path === '/api/games' && status === 201) engine.games.add(data.id);
+    if (method === 'DELETE' && status === 200) engine.games.delete(data.id);
+  } else {
+    const opt = { method, headers: {} };
+    if (token) opt.headers.Authorization = `Bearer ${token}`; // this seat's token (docs/api.md)
+    if (text !== undefined) {
+      opt.headers['Content-Type'] = 'application/json';
+      opt.body = text;
+    }
+    const res = await fetch(path, opt);
+    status = res.status;
+    type = res.headers.get('Content-Type') || '';
+    try { data = type.startsWith('application/json') ? await res.json() : await res.text(); } catch (e) { data = { error: `the server answered ${res.status}` }; }
   }
-  const res = await fetch(path, opt);
-  let data = null;
-  try { data = await res.json(); } catch (e) { data = { error: `the server answered ${res.status}` }; }
-  if (!res.ok) {
-    const err = new Error(data && data.error ? data.error : `error ${res.status}`);
-    err.status = res.status;
+  if (status < 200 || status >= 300) {
+    const err = new Error(data && data.error ? data.error : `error ${status}`);
+    err.status = status;
     throw err;
   }
   return data;
@@ -54,6 +132,27 @@ function keepToken(view) {
   if (view && view.token) tokens.set(view.id, view.token);
   return view;
 }
+
+// The record link of a local game: its text from the engine, downloaded as a file.
+document.addEventListener('click', async (ev) => {
+  const a = ev.target.closest && ev.target.closest('a[href*="/record"]');
+  const m = a && a.getAttribute('href').match(/^\/api\/games\/([^/]+)\/record$/);
+  if (!m || !engine.games.has(m[1])) return;
+  ev.preventDefault();
+  try {
+    const text = await api('GET', a.getAttribute('href'));
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const tmp = document.createElement('a');
+    tmp.href = url;
+    tmp.download = a.getAttribute('download') || 'gabata.rec';
+    document.body.append(tmp);
+    tmp.click();
+    tmp.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    say(`No record: ${e.message}`, 'refused');
+  }
+});
 
 function setBusy(b) {
   app.busy = b;

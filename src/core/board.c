@@ -103,13 +103,8 @@ static inline uint64_t tail_word(const gb_pos *p)
  * final mix, so the hash of a whole position costs a few nanoseconds. */
 static inline uint64_t fold_mul(uint64_t a, uint64_t b)
 {
-#ifdef __SIZEOF_INT128__
-    __extension__ typedef unsigned __int128 u128;
-    u128 r = (u128)a * b;
-    return (uint64_t)r ^ (uint64_t)(r >> 64);
-#else
-    return gb_mix64(a) ^ gb_mix64(b ^ 0x5851f42d4c957f2dull);
-#endif
+    uint64_t hi, lo = gb_mul128(a, b, &hi);
+    return lo ^ hi;
 }
 
 uint64_t gb_pos_hash(const gb_pos *p)

@@ -373,15 +373,31 @@ static inline uint64_t gb_splitmix64(uint64_t *state)
 
 /* A uniform draw from 0..n-1 (n >= 1) off the splitmix64 source, by multiply and shift rather
  * than a division (bias below n/2^64, as with %). */
+/* The 128-bit product of a and b: the low word returned, the high one in *hi. Exact everywhere,
+ * so that the hash and the random draws are the same on every target: one instruction where
+ * __int128 is native; on WebAssembly (where __int128 arithmetic is a library call) and targets
+ * without it, four 32-bit products. */
+static inline uint64_t gb_mul128(uint64_t a, uint64_t b, uint64_t *hi)
+{
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
+    __extension__ typedef unsigned __int128 u128;
+    u128 r = (u128)a * b;
+    *hi = (uint64_t)(r >> 64);
+    return (uint64_t)r;
+#else
+    uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl; /* below 2^34 */
+    *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    return (mid << 32) | (uint32_t)ll;
+#endif
+}
+
 static inline int gb_rand_below(uint64_t *state, int n)
 {
-    uint64_t z = gb_splitmix64(state);
-#ifdef __SIZEOF_INT128__
-    __extension__ typedef unsigned __int128 u128;
-    return (int)(((u128)z * (uint64_t)n) >> 64);
-#else
-    return (int)(z % (uint64_t)n);
-#endif
+    uint64_t z = gb_splitmix64(state), hi;
+    gb_mul128(z, (uint64_t)n, &hi); /* Lemire's multiply-shift: the high word of z * n */
+    return (int)hi;
 }
 
 /* ---- options (options.c) ---- */
@@ -434,6 +450,9 @@ bool gb_game_custom(const gb_game *g);
 const gb_seen *gb_game_seen(const gb_game *g);
 uint64_t gb_game_seed(const gb_game *g);
 char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p);
+/* s as a JSON string, quotes included, malloc'd (NULL when out of memory): the state JSON's
+ * escaping (src/notation/json.c), for its tests. */
+char *gb_json_quote(const char *s);
 
 /* ---- errors ---- */
 /* Copy src into dst of size len, cut short if need be, always terminated. */

@@ -331,7 +331,8 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
     /* order: table move, killers, then immediate gain (captures, eats), then history */
     _Static_assert(KILLERS == 2, "the ordering keys below give two killers their places");
     int order[GB_MAX_MOVES], count = 0;
-    long key_of[GB_MAX_MOVES];
+    int64_t key_of[GB_MAX_MOVES]; /* 64 bits everywhere: the table move's key is 2^40, and a
+                                   * `long` has 32 bits on WebAssembly and 32-bit targets */
     for (int i = 0; i < n; i++) {
         const gb_move *m = &s->moves[ply][i];
         bool done = false;
@@ -340,14 +341,15 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         if (done)
             continue;
         const gb_pos *c = &s->children[ply][i];
-        long k = 1000L * (c->store[me] - p->store[me]) - 900L * (c->store[!me] - p->store[!me]);
+        int64_t k = 1000 * (int64_t)(c->store[me] - p->store[me]) -
+                    900 * (int64_t)(c->store[!me] - p->store[!me]);
         k += s->history[me][hist_index(m)] / 16;
         if (tt_move != TT_NO_MOVE && move_code(m) == tt_move)
-            k += 1L << 40;
+            k += INT64_C(1) << 40;
         else if (gb_same_move(m, &s->killers[ply][0]))
-            k += 1L << 30;
+            k += INT64_C(1) << 30;
         else if (gb_same_move(m, &s->killers[ply][1]))
-            k += 1L << 29;
+            k += INT64_C(1) << 29;
         order[count] = i;
         key_of[i] = k;
         count++;

@@ -49,9 +49,11 @@ function rng(seed) {
   return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 4294967296; };
 }
 
+// The game's view as the page's own transport answers it: the WebAssembly engine in the page for
+// a game against the computer (issue 13), the server for the rest.
 async function apiView(page) {
   const id = await page.getAttribute('body', 'data-game-id');
-  return (await fetch(`${srv.base}/api/games/${id}`)).json();
+  return page.evaluate((gid) => api('GET', `/api/games/${gid}`), id);
 }
 
 // idle: nothing being shown, and a person has a real choice (or the game is over)
@@ -175,6 +177,12 @@ test('a whole game of each game against the computer; forced passes are played f
     const opts = v.name === 'qelat' ? { 'max-plies': '400', 'max-rounds': '3' } : { 'max-plies': '300' };
     if (v.name !== 'qelat' && v.options.some((o) => o.key === 'rounds')) opts.rounds = '1';
     await startGame(page, v.name, { opts, opponent: 'random' });
+    // the network watched: once the page and its files have loaded, a game against the computer
+    // asks the server nothing (the engine runs in the page, issue 13), when the build has it
+    const local = (await page.getAttribute('body', 'data-engine')) === 'local';
+    if (process.env.GABATA_WASM) assert.ok(local, 'the page runs its own engine (GABATA_WASM is set)');
+    const asked = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url()); });
     const rand = rng(v.name.length * 31 + 7);
     let view = await apiView(page);
     const used = { hole: 0, choice: 0, button: 0, form: 0 };
@@ -193,6 +201,7 @@ test('a whole game of each game against the computer; forced passes are played f
     }
     await checkBoard(page, view.state, view.history);
     assert.match(await page.textContent('#status'), /^Game over: /);
+    if (local) assert.deepEqual(asked, [], `${v.name}: requests to the server during a game in the page`);
     const forced = Number(await page.getAttribute('body', 'data-forced') || 0);
     const passes = view.history.filter((h) => h.move === 'pass' && view.players[h.by] === 'human').length;
     console.log(`${v.name}: ${view.history.length} moves, rounds ${view.state.round}; clicked ${used.hole} holes, ${used.choice} choices, ${used.button} buttons, ` +
@@ -314,7 +323,7 @@ test('review: step back and forth through a finished game without changing it, a
   await page.click('#review-exit');
   await checkBoard(page, view.state, view.history);
   // the record, loaded from a file: the same game, reviewed from its end
-  const rec = await (await fetch(`${srv.base}/api/games/${view.id}/record`)).text();
+  const rec = await page.evaluate((gid) => api('GET', `/api/games/${gid}/record`), view.id);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-rec-')), 'game.rec');
   fs.writeFileSync(file, rec);
   await page.setInputFiles('#load-record', file);

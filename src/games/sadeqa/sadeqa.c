@@ -28,7 +28,10 @@ static void sq_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-#if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Not on WebAssembly: there a 128-bit shift is a library call, and the byte loop below is the
+ * faster (docs/performance.md, the computer in the browser). */
+#if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    !defined(__wasm__)
 #define SQ_WIDE 1
 __extension__ typedef unsigned __int128 sq_u128;
 #define SQ_ONES (((sq_u128)0x0101010101010101ull << 64) | 0x0101010101010101ull)
