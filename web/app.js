@@ -543,12 +543,23 @@ function remember(view) {
   const t = tokens.get(view.id);
   const frag = `#game=${view.id}${t ? `&token=${encodeURIComponent(t)}` : ''}`;
   if (location.hash !== frag) history.replaceState(null, '', frag);
-  try { localStorage.setItem('gabata.game', JSON.stringify({ id: view.id, token: t || null })); } catch (e) { /* private mode */ }
+  // A game of the page's own engine lives in its worker, which a reload ends: keep its moves too,
+  // so that resume() can play them again into a new game of the same players.
+  const kept = { id: view.id, token: t || null };
+  if (engine.games.has(view.id)) {
+    Object.assign(kept, { local: true, variant: view.variant, options: view.state.options,
+      // a view describes its players ("ai:4 (alpha-beta, 4 plies)"): the first word is the player
+      south: String(view.players.S).split(' ')[0], north: String(view.players.N).split(' ')[0],
+      moves: view.history.map((h) => h.move) });
+  }
+  try { localStorage.setItem('gabata.game', JSON.stringify(kept)); } catch (e) { /* private mode */ }
 }
 function remembered() {
   const h = new URLSearchParams(location.hash.slice(1));
-  if (h.get('game')) return { id: h.get('game'), token: h.get('token') };
-  try { return JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { return null; }
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { saved = null; }
+  if (h.get('game')) return saved && saved.id === h.get('game') ? saved : { id: h.get('game'), token: h.get('token') };
+  return saved;
 }
 
 function render(view) {
@@ -1090,6 +1101,16 @@ async function replay(variant, options, moves, keep) {
   return { timeline: out, view };
 }
 
+/* A game of the page's engine after a reload: the same players, its moves played again (each
+ * chance outcome is part of its move's text, so the board comes back exactly). */
+async function replayLocal(r) {
+  if (!Array.isArray(r.moves) || !(await isLocal('/api/games'))) throw new Error('the game was in the page');
+  const first = keepToken(await api('POST', '/api/games', { variant: r.variant, options: r.options, south: r.south, north: r.north }));
+  let view = first;
+  for (const m of r.moves) view = await gameApi('POST', first.id, 'moves', { move: String(m) });
+  return view;
+}
+
 async function fillTimeline() {
   const v = app.view;
   const n = v.history.length;
@@ -1229,7 +1250,7 @@ async function resume() {
   if (!r || !r.id) return false;
   if (r.token) tokens.set(r.id, r.token);
   try {
-    const view = await gameApi('GET', r.id);
+    const view = r.local ? await replayLocal(r) : await gameApi('GET', r.id);
     app.view = null;
     render(view);
     showRulesInPlay();
