@@ -68,15 +68,16 @@ static int observe(const gb_game *g, void *user)
     observer *o = user;
     st_game *r = o->g;
     int h = gb_history_length(g);
+    /* the stones in play: the most on the board and in the stores so far (L'ab al-Akil's are
+     * laid out first), as gb_random_game counts them */
+    int on = gb_store(g, 0) + gb_store(g, 1);
+    for (int i = 0; i < 2 * gb_game_rows(g); i++)
+        on += gb_hole_count(g, i);
+    if (on > o->total)
+        o->total = on;
     if (o->start < 0) {
         o->start = h;
         o->first = h == 0 ? gb_to_move(g) : -1;
-        o->total = 0;
-        for (int i = 0; i < 2 * gb_game_rows(g); i++)
-            o->total += gb_hole_count(g, i);
-        o->total += gb_store(g, 0) + gb_store(g, 1);
-        if (o->total < 1)
-            o->total = 1;
     } else {
         /* the move just played: its laps, stones sown, captures */
         const gb_trace *tr = gb_last_trace(g);
@@ -92,6 +93,7 @@ static int observe(const gb_game *g, void *user)
     }
     int t = h - o->start; /* players' ply */
     int lead = lead_of(o, g);
+    lead = lead > o->total ? o->total : lead < -o->total ? -o->total : lead;
     int leader = lead > 0 ? GB_SOUTH : lead < 0 ? GB_NORTH : GB_DRAW;
     if (t > 0 && leader != o->prev_leader)
         r->lead_changes++;
@@ -171,6 +173,34 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     st_add(acc, &r);
 }
 
+/* Random against random from the start: the playouts' fast path (every measure but the
+ * branching factor and the decision share, which need every move listed: --full). */
+static void play_fast(const st_cfg *c, gb_playout_ctx *ctx, long i, st_acc *acc)
+{
+    st_game r;
+    memset(&r, 0, sizeof r);
+    r.winner = -1;
+    r.decisive = -1;
+    gb_playout_game pg;
+    if (gb_random_game(ctx, mix(c->seed, (uint64_t)i, 2), c->threshold, &pg, NULL) == GB_OK) {
+        r.winner = pg.winner;
+        r.first = pg.first;
+        r.end_reason = pg.end_reason;
+        r.rounds = pg.rounds;
+        r.plies = r.played = (int)pg.plies;
+        r.turns = (int)pg.turns;
+        r.score[0] = pg.score[0];
+        r.score[1] = pg.score[1];
+        r.laps = pg.laps;
+        r.sown = pg.sown;
+        r.captures = pg.captures;
+        r.lead_changes = pg.lead_changes;
+        r.decisive = (int)pg.decisive;
+        r.stability = pg.stability;
+    }
+    st_add(acc, &r);
+}
+
 /* ---- the work: blocks of games over threads (and ranks) ---- */
 typedef struct run {
     const st_cfg *c;
@@ -194,7 +224,16 @@ static void *worker(void *arg)
         gb_player_budget(&ai, &so, 1);
         eval = gb_searcher_new(&so);
     }
-    if (!moves || (w->c->eval_level > 0 && !eval)) {
+    gb_playout_ctx *ctx = NULL;
+    if (w->c->fast) {
+        gb_game *g;
+        if (gb_game_new(&g, w->c->variant, w->opts, w->c->seed, NULL) == GB_OK) {
+            ctx = gb_playout_ctx_new(g);
+            gb_game_free(g);
+        }
+    }
+    if (!moves || (w->c->eval_level > 0 && !eval) || (w->c->fast && !ctx)) {
+        gb_playout_ctx_free(ctx);
         atomic_store(&w->failed_alloc, 1);
         free(moves);
         gb_searcher_free(eval);
@@ -210,12 +249,16 @@ static void *worker(void *arg)
         st_acc_init(a);
         long lo = k * w->block, hi = lo + w->block < w->games ? lo + w->block : w->games;
         for (long i = lo; i < hi; i++) {
-            play_game(w->c, w->opts, i, a, moves, eval);
+            if (ctx)
+                play_fast(w->c, ctx, i, a);
+            else
+                play_game(w->c, w->opts, i, a, moves, eval);
             atomic_fetch_add(&w->done, 1);
         }
     }
     free(moves);
     gb_searcher_free(eval);
+    gb_playout_ctx_free(ctx);
     return NULL;
 }
 
@@ -462,6 +505,7 @@ static const char stats_help[] =
     "usage: gabata stats VARIANT [key=value ...] [--games N] [--players P | --south P --north P]\n"
     "                    [--openings K] [--seed S] [--jobs N] [--eval-level K] [--threshold F]\n"
     "                    [--sweep KEY | --sweep all] [--csv FILE] [--json FILE] [--report DIR]\n"
+    "                    [--full]\n"
     "Plays N games (default 1000) and measures them (docs/stats.md): South/North/draw shares,\n"
     "Balance, Completion, Drawishness, the first player's Advantage, Timeouts, end reasons,\n"
     "rounds; plies (mean, sd, quantiles), turns, laps per ply, stones sown; branching factor,\n"
@@ -472,6 +516,8 @@ static const char stats_help[] =
     "--threshold F (default 0.125) is the lead, as a share of the stones, that Decisiveness\n"
     "asks for. --sweep KEY runs every value of one option, --sweep all every option in turn.\n"
     "--csv/--json FILE ('-': standard output) write every measure; --report DIR an HTML page.\n"
+    "Random against random from the start runs on the playouts' fast path, without the\n"
+    "branching factor and decision share; --full plays them move by move with every measure.\n"
     "--jobs N uses N threads; a build with GABATA_MPI splits the games over `mpirun` ranks.\n"
     "The numbers depend on the seed alone, not on the threads or ranks.\n";
 
@@ -535,6 +581,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
 {
     memset(c->variant, 0, sizeof c->variant);
     const char *csv = NULL, *json = NULL, *report = NULL, *sweep = NULL;
+    bool full = false;
     long v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -562,6 +609,8 @@ static int stats_main(int argc, char **argv, st_cfg *c)
                 return fail("--seed needs a whole number%s", "");
             c->seed = (uint64_t)v;
             i++;
+        } else if (strcmp(a, "--full") == 0) {
+            full = true;
         } else if (strcmp(a, "--eval-level") == 0) {
             if (!cli_parse_long(next, 1, 5, &v))
                 return fail("--eval-level needs a depth-bounded level from 1 to 5 (ai:1 ... ai:5)%s", "");
@@ -609,6 +658,8 @@ static int stats_main(int argc, char **argv, st_cfg *c)
             fputs(stats_help, stderr);
         return fail("needs a game: sadeqa, qelat, akil or bulto%s", "");
     }
+    c->fast = !full && c->p[0].kind == GB_PLAYER_RANDOM && c->p[1].kind == GB_PLAYER_RANDOM && !c->openings &&
+              !c->eval_level;
     gb_game *probe;
     gb_error err;
     if (gb_game_new(&probe, c->variant, c->opts, 1, &err) != GB_OK)
@@ -683,11 +734,11 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     if (c->rank == 0) {
         char d0[64], d1[64];
         FILE *out = (csv && strcmp(csv, "-") == 0) || (json && strcmp(json, "-") == 0) ? stderr : stdout;
-        fprintf(out, "stats %s%s%s: %s [%s] South, %s [%s] North, %ld games%s, seed %llu\n", c->variant,
+        fprintf(out, "stats %s%s%s: %s [%s] South, %s [%s] North, %ld games%s, seed %llu%s\n", c->variant,
                 c->opts[0] ? " " : "", c->opts, c->pname[0], gb_player_describe(&c->p[0], d0, sizeof d0),
                 c->pname[1], gb_player_describe(&c->p[1], d1, sizeof d1), c->games,
                 c->openings ? " (pairs from random openings, the sides swapped)" : " from the start",
-                (unsigned long long)c->seed);
+                (unsigned long long)c->seed, c->fast ? " (fast path)" : "");
         fflush(out);
     }
     int rc = 0;

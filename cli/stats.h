@@ -101,6 +101,7 @@ typedef struct st_cfg {
     double threshold;      /* Decisiveness: a lead of this share of the stones */
     int rank, ranks;       /* MPI */
     bool tty;
+    bool fast;             /* random against random from the start: gb_random_game */
 } st_cfg;
 
 typedef struct st_row {

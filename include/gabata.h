@@ -263,6 +263,26 @@ typedef struct gb_playout_stats {
 GB_API int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                               gb_error *err);
 
+/* One uniformly random game on the playouts' fast path, measured move by move (what `gabata
+ * stats` reports for random players, docs/stats.md). A context holds the buffers of g's variant
+ * and options (from g's start), made once and reused for many games; one per thread. */
+typedef struct gb_playout_ctx gb_playout_ctx;
+GB_API gb_playout_ctx *gb_playout_ctx_new(const gb_game *g); /* NULL: out of memory */
+GB_API void gb_playout_ctx_free(gb_playout_ctx *c);
+typedef struct gb_playout_game {
+    int winner, end_reason, first, rounds; /* first: the side that moved first */
+    int score[2];
+    long plies, laps, turns;  /* turns: runs of moves by one side */
+    long long sown;
+    int captures;             /* moves after which the mover's store grew (within a round) */
+    int lead_changes;         /* positions where the leader by the stores changed */
+    long decisive;            /* ply from which the winner led by threshold x stones for good; -1 */
+    double stability;         /* variance of (South's stores - North's) / stones over the positions */
+} gb_playout_game;
+/* Play one game from `seed`: GB_OK and *out filled, or a negative code. */
+GB_API int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out,
+                          gb_error *err);
+
 /* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
  * game's own random choice). GB_EOVER when over. */
 GB_API int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);

@@ -205,12 +205,46 @@ static void test_match_play_by_hand(void **state)
     }
 }
 
+/* gb_random_game plays the very game gb_random_playouts plays from the same seed (one game):
+ * the same plies, laps, stones sown, winner and end reason */
+static void test_random_game_is_the_playout(void **state)
+{
+    (void)state;
+    const char *variants[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int vi = 0; vi < 4; vi++) {
+        gb_game *g = game_new(variants[vi], NULL);
+        gb_playout_ctx *c = gb_playout_ctx_new(g);
+        assert_non_null(c);
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            gb_playout_game pg;
+            gb_playout_stats st;
+            assert_int_equal(gb_random_game(c, seed, 0.125, &pg, NULL), GB_OK);
+            assert_int_equal(gb_random_playouts(g, 1, seed, &st, NULL), GB_OK);
+            assert_int_equal(pg.plies, st.plies);
+            assert_int_equal(pg.laps, st.laps);
+            assert_int_equal(pg.sown, st.sown);
+            assert_int_equal(st.wins[pg.winner], 1);
+            assert_int_equal(st.reasons[pg.end_reason], 1);
+            assert_true(pg.turns >= 1 && pg.turns <= pg.plies);
+            assert_true(pg.decisive <= pg.plies);
+            assert_true(pg.stability >= 0 && pg.stability <= 1);
+            /* the winner has the higher score (or a draw, equal ones) */
+            if (pg.winner == GB_DRAW)
+                assert_int_equal(pg.score[0], pg.score[1]);
+            else
+                assert_true(pg.score[pg.winner] > pg.score[!pg.winner]);
+        }
+        gb_playout_ctx_free(c);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_outcome_measures),   cmocka_unit_test(test_duration_and_play),
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
-        cmocka_unit_test(test_match_play_by_hand),
+        cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
