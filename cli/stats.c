@@ -670,7 +670,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     static st_row rows[MAX_ROWS];
     int nrows = 0;
     if (!sweep) {
-        snprintf(rows[0].label, sizeof rows[0].label, "%s", c->opts[0] ? c->opts : "defaults");
+        snprintf(rows[0].label, sizeof rows[0].label, "%.90s", c->opts[0] ? c->opts : "defaults");
         snprintf(rows[0].opts, sizeof rows[0].opts, "%s", c->opts);
         nrows = 1;
     } else {
