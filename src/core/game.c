@@ -839,19 +839,24 @@ typedef struct lead_track {
     long t;
     long last_below[2];
     double thr, thr_share, sum, sum2;
+    int round, phase;
 } lead_track;
 
 static void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout_game *out)
 {
     /* the stones in play: the most on the board and in the stores so far (L'ab al-Akil's lay
      * them out first); a lead beyond them (a match's score) counts as all of them */
-    int on = p->store[0] + p->store[1];
-    for (int i = 0; i < n; i++)
-        on += p->holes[i];
-    if (on > k->total)
-        k->total = on;
+    if (p->round != k->round || p->phase != k->phase || k->t == 0) { /* stones change only there */
+        k->round = p->round;
+        k->phase = p->phase;
+        int on = p->store[0] + p->store[1];
+        for (int i = 0; i < n; i++)
+            on += p->holes[i];
+        if (on > k->total)
+            k->total = on;
+        k->thr = k->thr_share * k->total;
+    }
     lead = lead > k->total ? k->total : lead < -k->total ? -k->total : lead;
-    k->thr = k->thr_share * k->total;
     int leader = lead > 0 ? GB_SOUTH : lead < 0 ? GB_NORTH : GB_DRAW;
     if (k->t > 0 && leader != k->prev_leader)
         out->lead_changes++;
@@ -876,7 +881,7 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
     gb_move m;
     p.flags &= (uint8_t)~GB_F_OVER;
     c->rec.len = 0;
-    lead_track k = {1, GB_DRAW, 0, {0, 0}, 0, threshold, 0, 0};
+    lead_track k = {1, GB_DRAW, 0, {0, 0}, 0, threshold, 0, 0, -1, -1};
     out->first = p.to_move;
     int prev_mover = -1;
     int kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
