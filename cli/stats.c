@@ -40,10 +40,21 @@ typedef struct observer {
     int first;             /* who moved first, when the game is seen from its start; else -1 */
     int total;             /* stones on the board and in the stores */
     int prev_mover, prev_leader;
+    int prev_round, prev_held; /* the round and the mover's holdings before the move */
     int last_below[2];     /* last players' ply at which each side was not ahead by the threshold */
     double lead_sum, lead_sum2;
     long lead_n;
 } observer;
+
+/* a side's holdings: its store and the stones in the holes it holds (an ekwarna, a bulto) */
+static int holdings(const gb_game *g, int side)
+{
+    int h = gb_store(g, side), mark = side ? GB_MARK_HELD_N : GB_MARK_HELD_S;
+    for (int i = 0; i < 2 * gb_game_rows(g); i++)
+        if (gb_hole_mark(g, i) == mark)
+            h += gb_hole_count(g, i);
+    return h;
+}
 
 static int lead_of(observer *o, const gb_game *g)
 {
@@ -60,7 +71,7 @@ static int lead_of(observer *o, const gb_game *g)
             return (gb_to_move(g) == GB_SOUTH ? s : -s) / 100;
         }
     }
-    return gb_store(g, GB_SOUTH) - gb_store(g, GB_NORTH);
+    return holdings(g, GB_SOUTH) - holdings(g, GB_NORTH);
 }
 
 static int observe(const gb_game *g, void *user)
@@ -79,17 +90,16 @@ static int observe(const gb_game *g, void *user)
         o->start = h;
         o->first = h == 0 ? gb_to_move(g) : -1;
     } else {
-        /* the move just played: its laps, stones sown, captures */
+        /* the move just played: its laps, stones sown, and whether it added to the mover's
+         * holdings (in the same round) */
         const gb_trace *tr = gb_last_trace(g);
         if (tr) {
             r->laps += tr->laps;
             r->sown += tr->sown;
-            for (int i = 0; i < tr->events; i++)
-                if ((tr->lap[i].event == GB_EV_CAPTURE || tr->lap[i].event == GB_EV_RAID) && tr->lap[i].value > 0) {
-                    r->captures++;
-                    break;
-                }
         }
+        if (o->prev_mover >= 0 && !gb_is_over(g) && gb_round(g) == o->prev_round &&
+            holdings(g, o->prev_mover) > o->prev_held)
+            r->captures++;
     }
     int t = h - o->start; /* players' ply */
     int lead = lead_of(o, g);
@@ -115,6 +125,8 @@ static int observe(const gb_game *g, void *user)
     if (mover != o->prev_mover)
         r->turns++;
     o->prev_mover = mover;
+    o->prev_round = gb_round(g);
+    o->prev_held = holdings(g, mover);
     int n = gb_legal_moves(g, o->moves, GB_MAX_MOVES);
     if (n > 0) {
         r->branch_sum += n;
@@ -136,7 +148,7 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     r.decisive = -1;
     bool paired = c->openings > 0;
     bool swap = paired && (i % 2) == 1;
-    observer o = {c, &r, acc, moves, eval, -1, -1, 1, -1, GB_DRAW, {0, 0}, 0, 0, 0};
+    observer o = {c, &r, acc, moves, eval, -1, -1, 1, -1, GB_DRAW, 0, 0, {0, 0}, 0, 0, 0};
     gb_match_spec sp = {c->variant, opts, {c->p[swap], c->p[!swap]},
                         mix(c->seed, (uint64_t)(paired ? i / 2 : i), 1), c->openings,
                         mix(c->seed, (uint64_t)i, 2), observe, &o};

@@ -274,11 +274,12 @@ typedef struct gb_playout_game {
     int score[2];
     long plies, laps, turns;  /* turns: runs of moves by one side */
     long long sown;
-    int captures;             /* moves after which the mover's store grew (within a round) */
-    int lead_changes;         /* positions where the leader by the stores changed */
+    int captures;             /* moves that added to the mover's holdings (within a round) */
+    int lead_changes;         /* positions where the leader by holdings changed */
     long decisive;            /* ply from which the winner led by threshold x stones for good; -1 */
-    double stability;         /* variance of (South's stores - North's) / stones over the positions */
+    double stability;         /* variance of (South's holdings - North's) / stones over the positions */
 } gb_playout_game;
+/* (a side's holdings: its store and the stones in the holes it holds, its ekwarna or bulto) */
 /* Play one game from `seed`: GB_OK and *out filled, or a negative code. */
 GB_API int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out,
                           gb_error *err);

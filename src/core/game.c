@@ -870,6 +870,15 @@ static void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout
         k->last_below[GB_NORTH] = k->t;
 }
 
+/* a side's holdings: its store and the stones in the holes it holds (an ekwarna, a bulto) */
+static inline int holdings(const gb_pos *p, int side)
+{
+    int h = p->store[side];
+    for (uint32_t m = side ? p->mark_n : p->mark_s; m; m &= m - 1)
+        h += p->holes[__builtin_ctz(m)];
+    return h;
+}
+
 int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out, gb_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -886,7 +895,8 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
     int prev_mover = -1;
     int kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
     while (kk > 0 || (kk == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
-        lead_see(&k, &p, 2 * r->n, p.store[0] - p.store[1], out);
+        int h0 = holdings(&p, 0), h1 = holdings(&p, 1);
+        lead_see(&k, &p, 2 * r->n, h0 - h1, out);
         if (p.to_move != prev_mover)
             out->turns++;
         prev_mover = p.to_move;
@@ -905,10 +915,11 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
         }
         out->laps += c->tr->laps;
         out->sown += c->tr->sown;
-        if (ch.store[p.to_move] > p.store[p.to_move] && ch.round == p.round)
-            out->captures++;
+        int mover = p.to_move, held = mover ? h1 : h0, round = p.round;
         p = ch;
         kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
+        if (p.round == round && !(p.flags & GB_F_OVER) && holdings(&p, mover) > held)
+            out->captures++;
         out->plies++;
         k.t++;
     }
