@@ -42,7 +42,7 @@ typedef struct observer {
     int prev_mover, prev_leader;
     int prev_round, prev_held; /* the round and the mover's holdings before the move */
     int last_below[2];     /* last players' ply at which each side was not ahead by the threshold */
-    double lead_sum, lead_sum2;
+    long long lead_sum, lead_sum2; /* of the leads, in stones */
     long lead_n;
 } observer;
 
@@ -108,9 +108,8 @@ static int observe(const gb_game *g, void *user)
     if (t > 0 && leader != o->prev_leader)
         r->lead_changes++;
     o->prev_leader = leader;
-    double x = (double)lead / o->total;
-    o->lead_sum += x;
-    o->lead_sum2 += x * x;
+    o->lead_sum += lead;
+    o->lead_sum2 += (long long)lead * lead;
     o->lead_n++;
     double thr = o->c->threshold * o->total;
     if (lead < thr)
@@ -178,8 +177,9 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
         int d = o.last_below[r.winner] + 1;
         r.decisive = d > r.played ? r.played : d;
     }
-    double m = o.lead_n ? o.lead_sum / o.lead_n : 0;
-    r.stability = o.lead_n ? o.lead_sum2 / o.lead_n - m * m : 0;
+    /* the variance of the lead as a share of the stones in play (the most seen) */
+    double tot = o.total, m = o.lead_n ? (double)o.lead_sum / o.lead_n / tot : 0;
+    r.stability = o.lead_n ? (double)o.lead_sum2 / o.lead_n / (tot * tot) - m * m : 0;
     if (r.stability < 0)
         r.stability = 0;
     st_add(acc, &r);

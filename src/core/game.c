@@ -838,14 +838,13 @@ typedef struct lead_track {
     int total, prev_leader;
     long t;
     long last_below[2];
-    double thr, thr_share, sum, sum2;
+    double thr, thr_share;
+    long long sum, sum2; /* of the leads, in stones */
     int round, phase;
 } lead_track;
 
-static void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout_game *out)
+static inline void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout_game *out)
 {
-    /* the stones in play: the most on the board and in the stores so far (L'ab al-Akil's lay
-     * them out first); a lead beyond them (a match's score) counts as all of them */
     if (p->round != k->round || p->phase != k->phase || k->t == 0) { /* stones change only there */
         k->round = p->round;
         k->phase = p->phase;
@@ -858,12 +857,10 @@ static void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout
     }
     lead = lead > k->total ? k->total : lead < -k->total ? -k->total : lead;
     int leader = lead > 0 ? GB_SOUTH : lead < 0 ? GB_NORTH : GB_DRAW;
-    if (k->t > 0 && leader != k->prev_leader)
-        out->lead_changes++;
+    out->lead_changes += k->t > 0 && leader != k->prev_leader;
     k->prev_leader = leader;
-    double x = (double)lead / k->total;
-    k->sum += x;
-    k->sum2 += x * x;
+    k->sum += lead;
+    k->sum2 += (long long)lead * lead;
     if (lead < k->thr)
         k->last_below[GB_SOUTH] = k->t;
     if (-lead < k->thr)
@@ -936,9 +933,9 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
         long d = k.last_below[out->winner] + 1;
         out->decisive = d > out->plies ? out->plies : d;
     }
-    long n = k.t + 1;
-    double mean = k.sum / n;
-    out->stability = k.sum2 / n - mean * mean;
+    /* the variance of the lead as a share of the stones in play (the most seen) */
+    double n = (double)(k.t + 1), tot = k.total, mean = (double)k.sum / n / tot;
+    out->stability = (double)k.sum2 / n / (tot * tot) - mean * mean;
     if (out->stability < 0)
         out->stability = 0;
     return GB_OK;
