@@ -145,7 +145,10 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     memset(&r, 0, sizeof r);
     r.winner = -1;
     r.decisive = -1;
-    bool paired = c->openings > 0;
+    /* an opening is played twice, the sides swapped, when the players differ; the same player
+     * on both sides would play the second game as the first (a depth-bounded search is
+     * deterministic), so then every game has an opening of its own */
+    bool paired = c->openings > 0 && memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) != 0;
     bool swap = paired && (i % 2) == 1;
     observer o = {c, &r, acc, moves, eval, -1, -1, 1, -1, GB_DRAW, 0, 0, {0, 0}, 0, 0, 0};
     gb_match_spec sp = {c->variant, opts, {c->p[swap], c->p[!swap]},
@@ -749,7 +752,9 @@ static int stats_main(int argc, char **argv, st_cfg *c)
         fprintf(out, "stats %s%s%s: %s [%s] South, %s [%s] North, %ld games%s, seed %llu%s\n", c->variant,
                 c->opts[0] ? " " : "", c->opts, c->pname[0], gb_player_describe(&c->p[0], d0, sizeof d0),
                 c->pname[1], gb_player_describe(&c->p[1], d1, sizeof d1), c->games,
-                c->openings ? " (pairs from random openings, the sides swapped)" : " from the start",
+                !c->openings ? " from the start"
+                : memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) ? " (pairs from random openings, the sides swapped)"
+                                                               : " from random openings",
                 (unsigned long long)c->seed, c->fast ? " (fast path)" : "");
         fflush(out);
     }
