@@ -62,7 +62,7 @@ static void chart_shares(FILE *f, const st_row *rows, int n)
 
 /* one line a row over x = 0 .. xmax-1 of y[i] (NAN: no point) */
 static void chart_lines(FILE *f, const char *label, int nrows, const st_row *rows, int xmax,
-                        double (*y)(const st_row *, int), const char *xlabel)
+                        double (*y)(const st_row *, int), const char *xlabel, int xunit)
 {
     int left = 50, width = 600, height = 220, top = 10;
     double ymax = 0;
@@ -81,7 +81,8 @@ static void chart_lines(FILE *f, const char *label, int nrows, const st_row *row
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"end\">0</text>\n", left - 4, top + height);
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">0</text><text x=\"%d\" y=\"%d\" font-size=\"10\" "
                "text-anchor=\"end\">%d</text><text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>\n",
-            left, top + height + 14, left + width, top + height + 14, xmax, left + width / 2, top + height + 30, xlabel);
+            left, top + height + 14, left + width, top + height + 14, xmax * xunit, left + width / 2, top + height + 30,
+            xlabel);
     for (int i = 0; i < nrows; i++) {
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", colours[i % NCOLOURS]);
         for (int x = 0; x < xmax; x++) {
@@ -145,7 +146,7 @@ int stats_write_report(const char *dir, const st_cfg *c, const st_row *rows, int
     len_width = (q90 * 3 / 2) / 60 + 1;
     len_bins = (q90 * 3 / 2) / len_width + 1;
     fprintf(f, "<h2>Game length</h2>\n<p class=\"key\">Share of games by length, in bins of %d plies.</p>\n", len_width);
-    chart_lines(f, "game length", n, rows, len_bins, length_share, "plies (bins)");
+    chart_lines(f, "game length", n, rows, len_bins, length_share, "plies", len_width);
     int tmax = 0;
     for (int i = 0; i < n; i++)
         for (int t = 0; t < ST_PLY_BINS; t++)
@@ -153,7 +154,7 @@ int stats_write_report(const char *dir, const st_cfg *c, const st_row *rows, int
                 tmax = t + 1; /* while at least 5% of the games go on */
     fprintf(f, "<h2>Branching factor over the game</h2>\n<p class=\"key\">Mean legal moves at each ply, while at "
                "least 5%% of the games last that long.</p>\n");
-    chart_lines(f, "branching factor", n, rows, tmax ? tmax : 1, branching_at, "ply");
+    chart_lines(f, "branching factor", n, rows, tmax ? tmax : 1, branching_at, "ply", 1);
     fprintf(f, "<h2>Every measure</h2>\n<table><tr><th>measure</th>");
     for (int i = 0; i < n; i++) {
         fprintf(f, "<th>");
