@@ -536,8 +536,12 @@ static const char stats_help[] =
     "--jobs N uses N threads; a build with GABATA_MPI splits the games over `mpirun` ranks.\n"
     "The numbers depend on the seed alone, not on the threads or ranks.\n";
 
+static int quiet_rank; /* set on MPI ranks other than 0: they do not repeat rank 0's errors */
+
 static int fail(const char *fmt, const char *arg)
 {
+    if (quiet_rank)
+        return 2;
     fprintf(stderr, "gabata stats: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n");
@@ -731,21 +735,28 @@ static int stats_main(int argc, char **argv, st_cfg *c)
             return fail("%s", err.msg);
         gb_game_free(probe);
     }
+    int bad = 0; /* only rank 0 writes the report: it checks the folder, and tells the others */
     if (report && c->rank == 0) {
-        if (mkdir(report, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "gabata stats: cannot make the report folder %s: %s\n", report, strerror(errno));
-            return 2;
-        }
         char path[1024];
         snprintf(path, sizeof path, "%s/.gabata-write-test", report);
-        FILE *t = fopen(path, "w");
-        if (!t) {
+        FILE *t = NULL;
+        if (mkdir(report, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "gabata stats: cannot make the report folder %s: %s\n", report, strerror(errno));
+            bad = 1;
+        } else if (!(t = fopen(path, "w"))) {
             fprintf(stderr, "gabata stats: cannot write into the report folder %s: %s\n", report, strerror(errno));
-            return 2;
+            bad = 1;
+        } else {
+            fclose(t);
+            remove(path);
         }
-        fclose(t);
-        remove(path);
     }
+#ifdef GABATA_MPI
+    if (c->ranks > 1)
+        MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+#endif
+    if (bad)
+        return 2;
     if (c->rank == 0) {
         char d0[64], d1[64];
         FILE *out = (csv && strcmp(csv, "-") == 0) || (json && strcmp(json, "-") == 0) ? stderr : stdout;
@@ -813,6 +824,7 @@ int cmd_stats(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &c.ranks);
 #endif
     c.tty = c.rank == 0 && isatty(STDERR_FILENO);
+    quiet_rank = c.rank != 0;
     int rc = stats_main(argc, argv, &c);
 #ifdef GABATA_MPI
     MPI_Finalize();
