@@ -28,27 +28,19 @@ int round_before_last(const gb_game *g);
 void draw_summary(FILE *out, const gb_game *g);
 const char *side_name(int side);
 
-/* Players: a person, or a computer player. `ai` levels run from 1 (a beginner can win) to 8
- * (alpha-beta search, docs/ai.md); `mcts` is Monte Carlo tree search. */
-typedef enum { PLAYER_HUMAN, PLAYER_RANDOM, PLAYER_AI, PLAYER_MCTS } player_kind;
-typedef struct player {
-    player_kind kind;
-    int level;       /* ai: 1..8 */
-    double think;    /* ai: seconds to think, 0 for the level's default */
-} player;
-/* "human", "random", "ai" (level 4), "ai:N", "mcts"; "ai:N@SECONDS" or "mcts@SECONDS" set the
- * thinking time. Returns 0, or -1 for anything else. */
+/* Players: the library's (gb_player, src/search/player.c; docs/ai.md), under the names the
+ * commands have always used. */
+typedef gb_player player;
+#define PLAYER_HUMAN GB_PLAYER_HUMAN
+#define PLAYER_RANDOM GB_PLAYER_RANDOM
+#define PLAYER_AI GB_PLAYER_AI
+#define PLAYER_MCTS GB_PLAYER_MCTS
+/* gb_player_parse without the message: 0, or -1. */
 int player_parse(const char *s, player *p);
-/* "human", "random", "ai:4 (greedy)"... into buf; returns buf. */
-const char *player_describe(const player *p, char *buf, size_t len);
-/* The search options of a computer player (its level's budget, or its thinking time). */
-void player_budget(const player *p, gb_search_opts *o, uint64_t seed);
-/* Choose a move for the player to move (any phase, layouts included); 0 on success. */
+#define player_describe gb_player_describe
+#define player_budget gb_player_budget
+/* gb_player_choose with a fresh searcher, or with one kept across a game: 0 on success. */
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
-/* The same with the player's searcher kept in *kept across the moves of a game, as an engine
- * keeps its table (made on first use from NULL; the caller frees it with gb_searcher_free at the
- * game's end, or clears it with gb_searcher_clear for another game). Later moves search with a
- * warm table: faster, and not always the move a fresh searcher would choose. */
 int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                        gb_move *out);
 

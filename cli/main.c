@@ -1,6 +1,7 @@
 /* main.c — the gabata program: one command a job (play, replay, perft, bench, engine). */
 #include "ai_cli.h"
 #include "cli.h"
+#include "stats.h"
 #include "yardstick.h"
 
 #include <errno.h>
@@ -21,6 +22,7 @@ static const char usage_text[] =
     "  replay FILE       show a game record position by position\n"
     "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
     "  bench VARIANT     random self-play speed and statistics (--all: every game; --search)\n"
+    "  stats VARIANT     measured play: balance, length, branching... (--sweep, --jobs; MPI)\n"
     "  match P P ...     one computer player against another, paired openings, Elo\n"
     "  analyze FILE      the engine's view of every move of a game record\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
@@ -526,6 +528,8 @@ int main(int argc, char **argv)
         return cmd_serve(argc - 1, argv + 1);
     if (strcmp(cmd, "match") == 0)
         return cmd_match(argc - 1, argv + 1);
+    if (strcmp(cmd, "stats") == 0)
+        return cmd_stats(argc - 1, argv + 1);
     if (strcmp(cmd, "analyze") == 0)
         return cmd_analyze(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)

@@ -23,37 +23,18 @@ static uint64_t pair_seed(const match_cfg *c, int pair)
 
 int match_opening(const match_cfg *c, int pair, gb_game **out, char *text, size_t len)
 {
-    uint64_t seed = pair_seed(c, pair), rng = seed;
-    gb_error err;
-    /* a random opening that does not end the game; after 100 tries, a shorter one */
-    for (int k = c->openings, tries = 0; k >= 0; tries++) {
-        gb_game *g;
-        if (gb_game_new(&g, c->variant, c->opts, seed, &err) != GB_OK)
-            return -1;
-        size_t used = 0;
-        text[0] = 0;
-        int i;
-        for (i = 0; i < k && !gb_is_over(g); i++) {
-            gb_move m;
-            char mv[GB_MOVE_TEXT_MAX];
-            if (gb_random_move(g, &rng, &m) != GB_OK || gb_play(g, &m, NULL) != GB_OK)
-                break;
-            gb_move_format(g, gb_history_move(g, gb_history_length(g) - 1), mv, sizeof mv);
-            int w = snprintf(text + used, len - used, "%s%s", used ? " " : "", mv);
-            if (w > 0 && (size_t)w < len - used)
-                used += (size_t)w;
-        }
-        if (i == k && !gb_is_over(g)) {
-            *out = g;
-            return 0;
-        }
-        gb_game_free(g);
-        if (tries >= 100) {
-            k--;
-            tries = 0;
-        }
+    if (gb_match_opening(out, c->variant, c->opts, pair_seed(c, pair), c->openings, NULL) != GB_OK)
+        return -1;
+    size_t used = 0;
+    text[0] = 0;
+    for (int i = 0; i < gb_history_length(*out); i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        gb_move_format(*out, gb_history_move(*out, i), mv, sizeof mv);
+        int w = snprintf(text + used, len - used, "%s%s", used ? " " : "", mv);
+        if (w > 0 && (size_t)w < len - used)
+            used += (size_t)w;
     }
-    return -1;
+    return 0;
 }
 
 int match_play_game(const match_cfg *c, int index, match_game *out)
@@ -63,30 +44,22 @@ int match_play_game(const match_cfg *c, int index, match_game *out)
     out->pair = index / 2;
     out->p1_side = index % 2 ? GB_NORTH : GB_SOUTH;
     out->result = -1;
-    gb_game *g;
-    if (match_opening(c, out->pair, &g, out->opening, sizeof out->opening) != 0)
-        return -1;
-    uint64_t rng = pair_seed(c, out->pair) ^ (0x1234567ull * (uint64_t)(index + 1));
-    gb_searcher *kept[2] = {NULL, NULL}; /* each player's, for this game */
-    while (!gb_is_over(g)) {
-        int side = gb_to_move(g), k = side == out->p1_side ? 0 : 1;
-        gb_move m;
-        if (player_choose_kept(&c->p[k], g, &rng, &kept[k], &m) != 0 || gb_play(g, &m, NULL) != GB_OK) {
-            gb_searcher_free(kept[0]);
-            gb_searcher_free(kept[1]);
-            gb_game_free(g);
-            return -1;
-        }
+    /* the whole game is the library's (gb_match_play): the pair's opening, then the players */
+    gb_match_spec sp = {c->variant, c->opts, {c->p[0], c->p[1]}, pair_seed(c, out->pair), c->openings,
+                        pair_seed(c, out->pair) ^ (0x1234567ull * (uint64_t)(index + 1)), NULL, NULL};
+    if (out->p1_side == GB_NORTH) {
+        sp.player[0] = c->p[1];
+        sp.player[1] = c->p[0];
     }
-    gb_searcher_free(kept[0]);
-    gb_searcher_free(kept[1]);
-    int w = gb_winner(g);
-    out->result = w == GB_DRAW ? 1 : w == out->p1_side ? 2 : 0;
-    out->score[0] = gb_score(g, GB_SOUTH);
-    out->score[1] = gb_score(g, GB_NORTH);
-    out->end_reason = gb_end_reason(g);
-    out->plies = gb_history_length(g);
-    gb_game_free(g);
+    gb_match_result r;
+    if (gb_match_play(&sp, &r, NULL) != GB_OK)
+        return -1;
+    snprintf(out->opening, sizeof out->opening, "%s", r.opening);
+    out->result = r.winner == GB_DRAW ? 1 : r.winner == out->p1_side ? 2 : 0;
+    out->score[0] = r.score[0];
+    out->score[1] = r.score[1];
+    out->end_reason = r.end_reason;
+    out->plies = r.plies;
     return 0;
 }
 

@@ -291,6 +291,27 @@ typedef struct gb_playout_stats {
 GB_API int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                               gb_error *err);
 
+/* One uniformly random game on the playouts' fast path, measured move by move (what `gabata
+ * stats` reports for random players, docs/stats.md). A context holds the buffers of g's variant
+ * and options (from g's start), made once and reused for many games; one per thread. */
+typedef struct gb_playout_ctx gb_playout_ctx;
+GB_API gb_playout_ctx *gb_playout_ctx_new(const gb_game *g); /* NULL: out of memory */
+GB_API void gb_playout_ctx_free(gb_playout_ctx *c);
+typedef struct gb_playout_game {
+    int winner, end_reason, first, rounds; /* first: the side that moved first */
+    int score[2];
+    long plies, laps, turns;  /* turns: runs of moves by one side */
+    long long sown;
+    int captures;             /* moves that added to the mover's holdings (within a round) */
+    int lead_changes;         /* positions where the leader by holdings changed */
+    long decisive;            /* ply from which the winner led by threshold x stones for good; -1 */
+    double stability;         /* variance of (South's holdings - North's) / stones over the positions */
+} gb_playout_game;
+/* (a side's holdings: its store and the stones in the holes it holds, its ekwarna or bulto) */
+/* Play one game from `seed`: GB_OK and *out filled, or a negative code. */
+GB_API int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out,
+                          gb_error *err);
+
 /* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
  * game's own random choice). GB_EOVER when over. */
 GB_API int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
@@ -383,6 +404,68 @@ GB_API int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb
 GB_API int gb_evaluate(const gb_game *g);
 /* Is a score a won (1) or lost (-1) game, or neither (0)? */
 GB_API int gb_score_is_win(int score);
+
+
+/* ---- players and whole games (docs/ai.md, "Players") ----
+ * A player is a value: a person (whose moves the caller supplies), the uniformly random player, an
+ * alpha-beta level (ai:1 ... ai:8) or Monte Carlo tree search. */
+enum { GB_PLAYER_HUMAN = 0, GB_PLAYER_RANDOM, GB_PLAYER_AI, GB_PLAYER_MCTS };
+typedef struct gb_player {
+    int kind;     /* GB_PLAYER_* */
+    int level;    /* ai: 1..8 (mcts: 8) */
+    double think; /* seconds to think, 0 for the level's own budget */
+} gb_player;
+/* "human", "random", "ai" (level 4), "greedy" (the same), "ai:N", "mcts"; "ai:N@SECONDS" or
+ * "mcts@SECONDS" set the thinking time. GB_OK, or GB_EINVAL with a one-line message. */
+GB_API int gb_player_parse(const char *text, gb_player *out, gb_error *err);
+/* "random", "ai:4 (alpha-beta, 4 plies)", "mcts (1 s)" ... into buf; returns buf. */
+GB_API const char *gb_player_describe(const gb_player *p, char *buf, size_t len);
+/* The search options of a computer player: its level's budget (or its thinking time) and a table
+ * sized to it; `seed` goes into o->seed. */
+GB_API void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed);
+/* Choose a move for the side to move (any phase, layouts included), drawing on *rng. A human or
+ * random player moves at random. `kept` may be NULL (a fresh searcher for this move) or point to
+ * a searcher kept across the moves of one game (made here from NULL; the caller frees it with
+ * gb_searcher_free). GB_OK, GB_EOVER when the game is over. */
+GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
+                            gb_move *out);
+
+/* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
+ * (which also seeds the game's own random source); after 100 openings that all end the game, one
+ * ply shorter, and so on. */
+GB_API int gb_match_opening(gb_game **out, const char *variant, const char *options, uint64_t seed,
+                            int plies, gb_error *err);
+
+/* Called at every position of a game played by gb_match_play, from the end of the opening to the
+ * end of the game (the final position included): g is the game, read-only. Returning non-zero
+ * stops the game (gb_match_play returns GB_EINVAL, "stopped by the observer"). */
+typedef int (*gb_match_observer)(const gb_game *g, void *user);
+
+typedef struct gb_match_spec {
+    const char *variant;
+    const char *options;     /* NULL or "" for the defaults */
+    gb_player player[2];     /* South, North */
+    uint64_t opening_seed;   /* the game's own random source and its opening (gb_match_opening) */
+    int opening_plies;       /* random plies before the players take over (0: from the start) */
+    uint64_t seed;           /* the players' random source */
+    gb_match_observer observe; /* may be NULL */
+    void *user;
+} gb_match_spec;
+
+#define GB_OPENING_TEXT_MAX 160
+typedef struct gb_match_result {
+    int winner;          /* GB_SOUTH, GB_NORTH, GB_DRAW */
+    int score[2];        /* South, North: the final score */
+    int end_reason;      /* GB_END_* */
+    int plies;           /* moves played, the opening's included */
+    int opening_plies;   /* of them, the opening's */
+    int rounds;          /* rounds of a match game (1 for a single game) */
+    char opening[GB_OPENING_TEXT_MAX]; /* the opening's moves, space-separated (may be cut) */
+} gb_match_result;
+/* One whole game between two players: the opening, then each side's player to the end, every
+ * player keeping its searcher for the game. The same spec gives the same game (players that
+ * think by time excepted). */
+GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 
 #ifdef __cplusplus
 }

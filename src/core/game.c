@@ -830,3 +830,154 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
     free(tr);
     return rc;
 }
+
+/* ---- one random game on the playouts' fast path, measured (gabata stats) ---- */
+struct gb_playout_ctx {
+    const gb_rules *r;
+    gb_options o;
+    gb_pos start;
+    gb_seen rec;
+    playout_buf buf;
+    gb_trace *tr;
+};
+
+gb_playout_ctx *gb_playout_ctx_new(const gb_game *g)
+{
+    gb_playout_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->r = g->r;
+    c->o = g->o;
+    c->start = g->start;
+    c->rec.cap = g->o.v[GB_OPT_MAX_PLIES] + 2;
+    c->rec.pos = malloc((size_t)c->rec.cap * sizeof *c->rec.pos);
+    c->buf.moves = malloc(GB_MAX_MOVES * sizeof *c->buf.moves);
+    c->buf.children = malloc(GB_MAX_MOVES * sizeof *c->buf.children);
+    c->tr = malloc(sizeof *c->tr);
+    if (!c->rec.pos || !c->buf.moves || !c->buf.children || !c->tr) {
+        gb_playout_ctx_free(c);
+        return NULL;
+    }
+    gb_trace_count_only(c->tr);
+    return c;
+}
+
+void gb_playout_ctx_free(gb_playout_ctx *c)
+{
+    if (!c)
+        return;
+    free(c->rec.pos);
+    free(c->buf.moves);
+    free(c->buf.children);
+    free(c->tr);
+    free(c);
+}
+
+/* the lead (South's stores minus North's; the final scores' difference once over) at each
+ * position seen, for lead changes, Decisiveness and Stability as gabata stats defines them */
+typedef struct lead_track {
+    int total, prev_leader;
+    long t;
+    long last_below[2];
+    double thr, thr_share;
+    long long sum, sum2; /* of the leads, in stones */
+    int round, phase;
+} lead_track;
+
+static inline void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout_game *out)
+{
+    if (p->round != k->round || p->phase != k->phase || k->t == 0) { /* stones change only there */
+        k->round = p->round;
+        k->phase = p->phase;
+        int on = p->store[0] + p->store[1];
+        for (int i = 0; i < n; i++)
+            on += p->holes[i];
+        if (on > k->total)
+            k->total = on;
+        k->thr = k->thr_share * k->total;
+    }
+    lead = lead > k->total ? k->total : lead < -k->total ? -k->total : lead;
+    int leader = lead > 0 ? GB_SOUTH : lead < 0 ? GB_NORTH : GB_DRAW;
+    out->lead_changes += k->t > 0 && leader != k->prev_leader;
+    k->prev_leader = leader;
+    k->sum += lead;
+    k->sum2 += (long long)lead * lead;
+    if (lead < k->thr)
+        k->last_below[GB_SOUTH] = k->t;
+    if (-lead < k->thr)
+        k->last_below[GB_NORTH] = k->t;
+}
+
+/* a side's holdings: its store and the stones in the holes it holds (an ekwarna, a bulto) */
+static inline int holdings(const gb_pos *p, int side)
+{
+    int h = p->store[side];
+    for (uint32_t m = side ? p->mark_n : p->mark_s; m; m &= m - 1)
+        h += p->holes[__builtin_ctz(m)];
+    return h;
+}
+
+int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out, gb_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->decisive = -1;
+    const gb_rules *r = c->r;
+    const gb_options *o = &c->o;
+    uint64_t rng = seed;
+    gb_pos p = c->start, ch;
+    gb_move m;
+    p.flags &= (uint8_t)~GB_F_OVER;
+    c->rec.len = 0;
+    lead_track k = {1, GB_DRAW, 0, {0, 0}, 0, threshold, 0, 0, -1, -1};
+    out->first = p.to_move;
+    int prev_mover = -1;
+    int kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
+    while (kk > 0 || (kk == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
+        int h0 = holdings(&p, 0), h1 = holdings(&p, 1);
+        lead_see(&k, &p, 2 * r->n, h0 - h1, out);
+        if (p.to_move != prev_mover)
+            out->turns++;
+        prev_mover = p.to_move;
+        if (kk == 0) {
+            gb_trace_restart(c->tr);
+            ch = p;
+            if (r->random_move(o, &p, &rng, &m) != GB_OK)
+                return gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);
+            int prc = r->play(o, &ch, &m, c->tr, &rng, NULL);
+            if (prc == GB_EENDLESS && o->v[GB_OPT_ENDLESS]) {
+                ch = p;
+                ch.flags |= GB_F_ENDLESS;
+            } else if (prc != GB_OK) {
+                return gb_fail(err, GB_EILLEGAL, "the random move in phase %s was refused", r->phases[p.phase]);
+            }
+        }
+        out->laps += c->tr->laps;
+        out->sown += c->tr->sown;
+        int mover = p.to_move, held = mover ? h1 : h0, round = p.round;
+        p = ch;
+        kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
+        if (p.round == round && !(p.flags & GB_F_OVER) && holdings(&p, mover) > held)
+            out->captures++;
+        out->plies++;
+        k.t++;
+    }
+    if (kk < 0)
+        return gb_fail(err, GB_ENOMEM, "repetition record overflow");
+    if (!(p.flags & GB_F_OVER))
+        return gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
+    r->scores(o, &p, out->score);
+    lead_see(&k, &p, 2 * r->n, out->score[0] - out->score[1], out);
+    out->winner = p.winner <= GB_DRAW ? p.winner : GB_DRAW;
+    out->end_reason = p.end_reason;
+    out->rounds = p.round;
+    if (out->winner == GB_SOUTH || out->winner == GB_NORTH) {
+        long d = k.last_below[out->winner] + 1;
+        out->decisive = d > out->plies ? out->plies : d;
+    }
+    /* the variance of the lead as a share of the stones in play (the most seen) */
+    double n = (double)(k.t + 1), tot = k.total, mean = (double)k.sum / n / tot;
+    out->stability = (double)k.sum2 / n / (tot * tot) - mean * mean;
+    if (out->stability < 0)
+        out->stability = 0;
+    return GB_OK;
+}

@@ -1,0 +1,215 @@
+/* player.c — the players as values (random, the alpha-beta levels ai:1 ... ai:8, MCTS) and one
+ * whole game between two of them from a seed (gb_match_play). docs/ai.md describes the levels. */
+#include "gabata.h"
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The levels: 1 is a beginner's opponent (half its moves random, the rest one ply deep); 2-5
+ * search to a fixed depth; 6-8 search by time. A thinking time replaces a level's budget. */
+static const struct {
+    int depth;
+    long movetime_ms;
+    int random_pct;
+} levels[9] = {
+    {0, 0, 0}, {1, 0, 50}, {1, 0, 0}, {2, 0, 0}, {4, 0, 0}, {6, 0, 0}, {0, 200, 0}, {0, 500, 0}, {0, 1000, 0},
+};
+
+/* "@0.5": an explicit thinking time in seconds after '@' (nothing: none). */
+static int parse_think(const char *s, double *think)
+{
+    if (!*s)
+        return 0;
+    if (*s != '@')
+        return -1;
+    char *end;
+    errno = 0;
+    double t = strtod(s + 1, &end);
+    if (!s[1] || *end || errno || !(t > 0) || t > 86400)
+        return -1;
+    *think = t;
+    return 0;
+}
+
+int gb_player_parse(const char *s, gb_player *p, gb_error *err)
+{
+    gb_player q = {GB_PLAYER_HUMAN, 0, 0};
+    int rc = 0;
+    if (!s || !p)
+        return gb_fail(err, GB_EINVAL, "no player given");
+    if (strcmp(s, "human") == 0) {
+        q.kind = GB_PLAYER_HUMAN;
+    } else if (strcmp(s, "random") == 0) {
+        q.kind = GB_PLAYER_RANDOM;
+    } else if (strncmp(s, "mcts", 4) == 0) {
+        q.kind = GB_PLAYER_MCTS;
+        q.level = 8;
+        rc = parse_think(s + 4, &q.think);
+    } else if (strcmp(s, "ai") == 0 || strcmp(s, "greedy") == 0) {
+        q.kind = GB_PLAYER_AI;
+        q.level = 4;
+    } else if (strncmp(s, "ai:", 3) == 0 && s[3] >= '1' && s[3] <= '8') {
+        q.kind = GB_PLAYER_AI;
+        q.level = s[3] - '0';
+        rc = parse_think(s + 4, &q.think);
+    } else {
+        rc = -1;
+    }
+    if (rc != 0)
+        return gb_fail(err, GB_EINVAL,
+                       "unknown player '%.60s' (human, random, ai:1 ... ai:8, mcts; ai:8@0.1 sets a time)", s);
+    *p = q;
+    return GB_OK;
+}
+
+const char *gb_player_describe(const gb_player *p, char *buf, size_t len)
+{
+    int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
+    if (p->kind == GB_PLAYER_HUMAN)
+        snprintf(buf, len, "human");
+    else if (p->kind == GB_PLAYER_RANDOM)
+        snprintf(buf, len, "random");
+    else if (p->kind == GB_PLAYER_MCTS)
+        snprintf(buf, len, "mcts (%g s)", p->think > 0 ? p->think : 1.0);
+    else if (p->think > 0)
+        snprintf(buf, len, "ai:%d (alpha-beta, %g s)", lv, p->think);
+    else if (levels[lv].movetime_ms)
+        snprintf(buf, len, "ai:%d (alpha-beta, %g s)", lv, levels[lv].movetime_ms / 1000.0);
+    else
+        snprintf(buf, len, "ai:%d (alpha-beta, %d %s%s)", lv, levels[lv].depth,
+                 levels[lv].depth == 1 ? "ply" : "plies", levels[lv].random_pct ? ", half its moves random" : "");
+    return buf;
+}
+
+void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = seed;
+    int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
+    if (p->think > 0) {
+        o->budget.movetime_ms = (long)(p->think * 1000.0 + 0.5);
+        if (o->budget.movetime_ms < 1)
+            o->budget.movetime_ms = 1;
+    } else if (p->kind == GB_PLAYER_MCTS) {
+        o->budget.movetime_ms = 1000;
+    } else {
+        o->budget.depth = levels[lv].depth;
+        o->budget.movetime_ms = levels[lv].movetime_ms;
+    }
+    /* a table in proportion to the work: about a million positions a second */
+    long ms = o->budget.movetime_ms;
+    o->tt_mb = ms ? (ms >= 500 ? 32 : ms >= 100 ? 8 : 2) : (o->budget.depth >= 5 ? 4 : 1);
+}
+
+int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept, gb_move *out)
+{
+    if (gb_is_over(g))
+        return GB_EOVER;
+    int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
+    if (p->kind == GB_PLAYER_RANDOM || p->kind == GB_PLAYER_HUMAN ||
+        (p->kind == GB_PLAYER_AI && levels[lv].random_pct && (int)(gb_rand_next(rng) % 100) < levels[lv].random_pct))
+        return gb_random_move(g, rng, out);
+    gb_search_opts o;
+    gb_player_budget(p, &o, gb_rand_next(rng));
+    /* a kept searcher is made on the player's first move, with the table size of its budget
+     * (the same for every move: it depends on the player alone) */
+    gb_searcher *s = kept && *kept ? *kept : gb_searcher_new(&o);
+    if (kept)
+        *kept = s;
+    if (!s)
+        return gb_random_move(g, rng, out);
+    gb_search_result res;
+    int rc = p->kind == GB_PLAYER_MCTS ? gb_mcts(s, g, &o, &res, NULL) : gb_search(s, g, &o, &res, NULL);
+    if (!kept)
+        gb_searcher_free(s);
+    if (rc != GB_OK)
+        return gb_random_move(g, rng, out);
+    *out = res.best;
+    return GB_OK;
+}
+
+int gb_match_opening(gb_game **out, const char *variant, const char *options, uint64_t seed, int plies,
+                     gb_error *err)
+{
+    uint64_t rng = seed;
+    *out = NULL;
+    /* a random opening that does not end the game; after 100 tries, a shorter one */
+    for (int k = plies < 0 ? 0 : plies, tries = 0; k >= 0; tries++) {
+        gb_game *g;
+        int rc = gb_game_new(&g, variant, options, seed, err);
+        if (rc != GB_OK)
+            return rc;
+        int i;
+        for (i = 0; i < k && !gb_is_over(g); i++) {
+            gb_move m;
+            if (gb_random_move(g, &rng, &m) != GB_OK || gb_play(g, &m, NULL) != GB_OK)
+                break;
+        }
+        if (i == k && !gb_is_over(g)) {
+            *out = g;
+            return GB_OK;
+        }
+        gb_game_free(g);
+        if (tries >= 100) {
+            k--;
+            tries = 0;
+        }
+    }
+    return gb_fail(err, GB_EILLEGAL, "no opening leaves the game unfinished");
+}
+
+int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
+{
+    memset(out, 0, sizeof *out);
+    gb_game *g;
+    int rc = gb_match_opening(&g, sp->variant, sp->options, sp->opening_seed, sp->opening_plies, err);
+    if (rc != GB_OK)
+        return rc;
+    out->opening_plies = gb_history_length(g);
+    size_t used = 0;
+    for (int i = 0; i < out->opening_plies; i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        if (gb_move_format(g, gb_history_move(g, i), mv, sizeof mv) < 0)
+            break;
+        int w = snprintf(out->opening + used, sizeof out->opening - used, "%s%s", used ? " " : "", mv);
+        if (w < 0 || (size_t)w >= sizeof out->opening - used) {
+            out->opening[used] = 0;
+            break;
+        }
+        used += (size_t)w;
+    }
+    uint64_t rng = sp->seed;
+    gb_searcher *kept[2] = {NULL, NULL}; /* each player's, for this game */
+    for (;;) {
+        if (sp->observe && sp->observe(g, sp->user) != 0) {
+            rc = gb_fail(err, GB_EINVAL, "the game was stopped by its observer");
+            break;
+        }
+        if (gb_is_over(g))
+            break;
+        int side = gb_to_move(g);
+        gb_move m;
+        rc = gb_player_choose(&sp->player[side], g, &rng, &kept[side], &m);
+        if (rc == GB_OK)
+            rc = gb_play(g, &m, err);
+        else
+            gb_fail(err, rc, "no move for %s at ply %d", side ? "North" : "South", gb_history_length(g));
+        if (rc != GB_OK)
+            break;
+    }
+    gb_searcher_free(kept[0]);
+    gb_searcher_free(kept[1]);
+    if (rc == GB_OK) {
+        out->winner = gb_winner(g);
+        out->score[0] = gb_score(g, GB_SOUTH);
+        out->score[1] = gb_score(g, GB_NORTH);
+        out->end_reason = gb_end_reason(g);
+        out->plies = gb_history_length(g);
+        out->rounds = gb_round(g);
+    }
+    gb_game_free(g);
+    return rc;
+}

@@ -1,0 +1,250 @@
+/* test_stats.c — the measures of `gabata stats` (docs/stats.md) on hand-made game lists, every
+ * expected value worked by hand from the definitions; the merge of accumulators; the library's
+ * players and whole games (gb_player_*, gb_match_play) against a game played move by move. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "helpers.h"
+#include "stats.h"
+
+static st_game game(int winner, int first, int reason, int plies, int lead_changes, int decisive)
+{
+    st_game g;
+    memset(&g, 0, sizeof g);
+    g.winner = winner;
+    g.first = first;
+    g.end_reason = reason;
+    g.rounds = 1;
+    g.plies = g.played = g.turns = plies;
+    g.laps = 2 * plies;
+    g.sown = 10 * plies;
+    g.branch_sum = 3 * plies;
+    g.branch_n = plies;
+    g.branch_max = plies / 5;
+    g.decisions = plies - 2;
+    g.captures = plies / 10;
+    g.lead_changes = lead_changes;
+    g.decisive = decisive;
+    g.stability = plies / 100.0;
+    return g;
+}
+
+/* four games: S wins (10 plies), N wins (20), a draw (30), S wins at the cap (40); South moves
+ * first in all but the second */
+static void four(st_game g[4])
+{
+    g[0] = game(GB_SOUTH, GB_SOUTH, GB_END_RULE, 10, 2, 5);
+    g[1] = game(GB_NORTH, GB_NORTH, GB_END_RULE, 20, 3, 10);
+    g[2] = game(GB_DRAW, GB_SOUTH, GB_END_REPETITION, 30, 0, -1);
+    g[3] = game(GB_SOUTH, GB_SOUTH, GB_END_CAP, 40, 4, 20);
+}
+
+#define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
+#define NEAR3(a, b) assert_true(fabs((a) - (b)) < 5e-4)
+
+static void test_outcome_measures(void **state)
+{
+    (void)state;
+    st_game g[4];
+    four(g);
+    static st_acc a;
+    st_acc_init(&a);
+    for (int i = 0; i < 4; i++)
+        st_add(&a, &g[i]);
+    st_value v[SM_COUNT];
+    st_compute(&a, v);
+    NEAR(v[SM_GAMES].v, 4);
+    NEAR(v[SM_SOUTH].v, 0.5);
+    NEAR(v[SM_NORTH].v, 0.25);
+    NEAR(v[SM_DRAW].v, 0.25);
+    NEAR(v[SM_BALANCE].v, 0.75);     /* 1 - |0.5 - 0.25| */
+    NEAR(v[SM_COMPLETION].v, 0.5);   /* won and not capped: games 1 and 2 */
+    NEAR(v[SM_DRAWISH].v, 0.25);     /* the draw did not come from the cap */
+    NEAR(v[SM_ADVANTAGE].v, 0.75);   /* the first mover won games 1, 2 and 4 */
+    NEAR(v[SM_TIMEOUTS].v, 0.25);
+    NEAR(v[SM_END_RULE].v, 0.5);
+    NEAR(v[SM_END_REPETITION].v, 0.25);
+    NEAR(v[SM_END_ENDLESS].v, 0);
+    /* Wilson, 2 of 4 at 95%: centre 0.5, half-width 1.96 sqrt(1/16 + 3.8415/64) / 1.9604 */
+    NEAR3(v[SM_SOUTH].lo, 0.1500);
+    NEAR3(v[SM_SOUTH].hi, 0.8500);
+    /* 0 of 4: [0, z^2 / (n + z^2)] = [0, 3.8415 / 7.8415] */
+    NEAR3(v[SM_END_ENDLESS].hi, 0.4899);
+    NEAR(v[SM_END_ENDLESS].lo, 0);
+}
+
+static void test_duration_and_play(void **state)
+{
+    (void)state;
+    st_game g[4];
+    four(g);
+    static st_acc a;
+    st_acc_init(&a);
+    for (int i = 0; i < 4; i++)
+        st_add(&a, &g[i]);
+    st_value v[SM_COUNT];
+    st_compute(&a, v);
+    NEAR(v[SM_PLIES].v, 25);
+    NEAR(v[SM_PLIES_SD].v, sqrt(500.0 / 3)); /* (225 + 25 + 25 + 225) / 3 */
+    /* the normal interval: 25 +- 1.96 sd / 2 */
+    NEAR3(v[SM_PLIES].lo, 25 - 1.959964 * sqrt(500.0 / 3) / 2);
+    NEAR(v[SM_PLIES_MIN].v, 10);
+    NEAR(v[SM_PLIES_Q10].v, 10);    /* nearest rank: ceil(0.4) = 1st */
+    NEAR(v[SM_PLIES_Q25].v, 10);    /* 1st */
+    NEAR(v[SM_PLIES_MEDIAN].v, 20); /* 2nd */
+    NEAR(v[SM_PLIES_Q75].v, 30);    /* 3rd */
+    NEAR(v[SM_PLIES_Q90].v, 40);    /* ceil(3.6) = 4th */
+    NEAR(v[SM_PLIES_MAX].v, 40);
+    NEAR(v[SM_TURNS].v, 25);
+    NEAR(v[SM_LAPS_PER_PLY].v, 2);
+    NEAR(v[SM_SOWN].v, 250);
+    NEAR(v[SM_BRANCHING].v, 3);
+    NEAR(v[SM_BRANCHING_MAX].v, 8);
+    NEAR(v[SM_DECISION].v, 92.0 / 100); /* (8 + 18 + 28 + 38) / 100 positions */
+    NEAR(v[SM_CAPTURES].v, 2.5);
+    NEAR(v[SM_LEAD_CHANGE].v, (0.2 + 0.15 + 0 + 0.1) / 4);
+    NEAR(v[SM_DECISIVENESS].v, 0.5); /* 5/10, 10/20, 20/40: the draw has none */
+    NEAR(v[SM_STABILITY].v, 0.25);   /* (0.1 + 0.2 + 0.3 + 0.4) / 4 */
+    NEAR(v[SM_ROUNDS].v, 1);
+}
+
+static void test_merge_in_order(void **state)
+{
+    (void)state;
+    st_game g[4];
+    four(g);
+    static st_acc all, x, y;
+    st_acc_init(&all);
+    st_acc_init(&x);
+    st_acc_init(&y);
+    for (int i = 0; i < 4; i++) {
+        st_add(&all, &g[i]);
+        st_add(i < 2 ? &x : &y, &g[i]);
+    }
+    st_add_ply(&x, 0, 5);
+    st_add_ply(&y, 0, 7);
+    st_add_ply(&all, 0, 5);
+    st_add_ply(&all, 0, 7);
+    st_merge(&x, &y);
+    /* the counts exactly; the floating sums were added in another grouping, so to rounding */
+    assert_memory_equal(x.hist, all.hist, sizeof all.hist);
+    assert_memory_equal(x.ply_branch, all.ply_branch, sizeof all.ply_branch);
+    assert_memory_equal(x.ply_n, all.ply_n, sizeof all.ply_n);
+    assert_memory_equal(x.wins, all.wins, sizeof all.wins);
+    st_value vx[SM_COUNT], va[SM_COUNT];
+    st_compute(&x, vx);
+    st_compute(&all, va);
+    for (int m = 0; m < SM_COUNT; m++) {
+        assert_true(isnan(va[m].v) ? isnan(vx[m].v) : fabs(va[m].v - vx[m].v) < 1e-12);
+        assert_true(isnan(va[m].lo) ? isnan(vx[m].lo) : fabs(va[m].lo - vx[m].lo) < 1e-12);
+    }
+    /* a failed game counts apart */
+    st_game bad = game(-1, 0, 0, 0, 0, -1);
+    st_add(&x, &bad);
+    assert_int_equal(x.failed, 1);
+    assert_int_equal(x.n, 4);
+}
+
+static void test_player_parse(void **state)
+{
+    (void)state;
+    gb_player p;
+    gb_error err = {0, ""};
+    assert_int_equal(gb_player_parse("ai:3", &p, &err), GB_OK);
+    assert_int_equal(p.kind, GB_PLAYER_AI);
+    assert_int_equal(p.level, 3);
+    assert_int_equal(gb_player_parse("mcts@0.25", &p, &err), GB_OK);
+    assert_int_equal(p.kind, GB_PLAYER_MCTS);
+    assert_true(p.think == 0.25);
+    assert_int_equal(gb_player_parse("ai:9", &p, &err), GB_EINVAL);
+    assert_non_null(strstr(err.msg, "ai:9"));
+    assert_null(strchr(err.msg, '\n'));
+    assert_int_equal(gb_player_parse("ai:3@", &p, &err), GB_EINVAL);
+    char d[64];
+    gb_player q = {GB_PLAYER_AI, 3, 0};
+    assert_string_equal(gb_player_describe(&q, d, sizeof d), "ai:3 (alpha-beta, 2 plies)");
+}
+
+/* gb_match_play against the same game played here move by move with gb_player_choose */
+static void test_match_play_by_hand(void **state)
+{
+    (void)state;
+    const char *variants[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int vi = 0; vi < 4; vi++) {
+        gb_match_spec sp = {variants[vi], "", {{GB_PLAYER_AI, 2, 0}, {GB_PLAYER_RANDOM, 0, 0}}, 77, 3, 99, NULL, NULL};
+        gb_match_result r;
+        gb_error err = {0, ""};
+        assert_int_equal(gb_match_play(&sp, &r, &err), GB_OK);
+        gb_game *g;
+        assert_int_equal(gb_match_opening(&g, variants[vi], "", 77, 3, &err), GB_OK);
+        assert_int_equal(gb_history_length(g), 3);
+        uint64_t rng = 99;
+        gb_searcher *kept[2] = {NULL, NULL};
+        while (!gb_is_over(g)) {
+            int side = gb_to_move(g);
+            gb_move m;
+            assert_int_equal(gb_player_choose(&sp.player[side], g, &rng, &kept[side], &m), GB_OK);
+            assert_int_equal(gb_play(g, &m, &err), GB_OK);
+        }
+        gb_searcher_free(kept[0]);
+        gb_searcher_free(kept[1]);
+        assert_int_equal(r.winner, gb_winner(g));
+        assert_int_equal(r.plies, gb_history_length(g));
+        assert_int_equal(r.opening_plies, 3);
+        assert_int_equal(r.score[0], gb_score(g, GB_SOUTH));
+        assert_int_equal(r.score[1], gb_score(g, GB_NORTH));
+        assert_int_equal(r.end_reason, gb_end_reason(g));
+        assert_int_equal(r.rounds, gb_round(g));
+        gb_game_free(g);
+    }
+}
+
+/* gb_random_game plays the very game gb_random_playouts plays from the same seed (one game):
+ * the same plies, laps, stones sown, winner and end reason */
+static void test_random_game_is_the_playout(void **state)
+{
+    (void)state;
+    const char *variants[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int vi = 0; vi < 4; vi++) {
+        gb_game *g = game_new(variants[vi], NULL);
+        gb_playout_ctx *c = gb_playout_ctx_new(g);
+        assert_non_null(c);
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            gb_playout_game pg;
+            gb_playout_stats st;
+            assert_int_equal(gb_random_game(c, seed, 0.125, &pg, NULL), GB_OK);
+            assert_int_equal(gb_random_playouts(g, 1, seed, &st, NULL), GB_OK);
+            assert_int_equal(pg.plies, st.plies);
+            assert_int_equal(pg.laps, st.laps);
+            assert_int_equal(pg.sown, st.sown);
+            assert_int_equal(st.wins[pg.winner], 1);
+            assert_int_equal(st.reasons[pg.end_reason], 1);
+            assert_true(pg.turns >= 1 && pg.turns <= pg.plies);
+            assert_true(pg.decisive <= pg.plies);
+            assert_true(pg.stability >= 0 && pg.stability <= 1);
+            /* the winner has the higher score (or a draw, equal ones) */
+            if (pg.winner == GB_DRAW)
+                assert_int_equal(pg.score[0], pg.score[1]);
+            else
+                assert_true(pg.score[pg.winner] > pg.score[!pg.winner]);
+        }
+        gb_playout_ctx_free(c);
+        gb_game_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_outcome_measures),   cmocka_unit_test(test_duration_and_play),
+        cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
+        cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
