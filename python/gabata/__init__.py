@@ -37,8 +37,8 @@ MAX_REFUSALS = 1023
 LAYOUT_CATALOGUE = 16  # L'ab al-Akil's layouts (A2) that are actions
 
 # The levels of `gabata play` (cli/players.c; docs/ai.md): depth, movetime (ms), % random.
-LEVELS = {1: (1, 0, 50), 2: (1, 0, 0), 3: (2, 0, 0), 4: (4, 0, 0), 5: (6, 0, 0),
-          6: (0, 200, 0), 7: (0, 500, 0), 8: (0, 1000, 0)}
+# The computer's levels are the library's (gb_player_*, docs/ai.md): nothing is copied here.
+LEVELS = range(1, 9)
 
 # Which kinds of move each game has (the rest of the action space is left out for it).
 _KINDS = {
@@ -799,43 +799,45 @@ class State:
         catalogue has it, else as its move text (play it with apply_move_text)."""
         if self._pending is not None:
             raise IllegalActionError("chance node: no player to move", _lib.GB_EILLEGAL)
+        if _L.gb_is_over(self._g):
+            raise GameOverError("the game is over", _lib.GB_EOVER)
         o = _lib.gb_search_opts()
-        o.seed = seed
-        rnd = 0
+        res = _lib.gb_search_result()
+        err = _lib.gb_error()
         if level is not None:
-            if level not in LEVELS:
-                raise InvalidError(f"level {level}: the levels are 1..8")
-            d, ms, rnd = LEVELS[level]
-            o.budget.depth, o.budget.movetime_ms = d, ms
+            # the library's player of that level (gb_player_*), as `gabata play` plays ai:k
+            p = _parse_player(f"ai:{level}" if isinstance(level, int) and 1 <= level <= 8 else None,
+                              f"level {level}: the levels are 1..8")
+            if not result:
+                rng = ctypes.c_uint64(seed)
+                rc = _LL.gb_player_choose(ctypes.byref(p), self._g, ctypes.byref(rng), None,
+                                          ctypes.byref(res.best))
+                if rc != _lib.GB_OK:
+                    _raise(rc, None, "no move")
+                return self._action_of_move(res.best)
+            # with result=True the level's search is reported (level 1's random half left out)
+            _LL.gb_player_budget(ctypes.byref(p), ctypes.byref(o), seed)
+            if tt_mb is not None:
+                o.tt_mb = tt_mb
         else:
+            o.seed = seed
             o.budget.depth = depth or 0
             o.budget.nodes = nodes or 0
             o.budget.movetime_ms = movetime or 0
-        ms = o.budget.movetime_ms
-        o.tt_mb = tt_mb if tt_mb is not None else (
-            (32 if ms >= 500 else 8 if ms >= 100 else 2) if ms else
-            (4 if o.budget.depth >= 5 else 1))
-        if _L.gb_is_over(self._g):
-            raise GameOverError("the game is over", _lib.GB_EOVER)
-        res = _lib.gb_search_result()
-        err = _lib.gb_error()
-        r = _random.Random(seed)
-        if rnd and r.randrange(100) < rnd:
-            rng = ctypes.c_uint64(r.getrandbits(64))
-            rc = _L.gb_random_move(self._g, ctypes.byref(rng), ctypes.byref(res.best))
-            if rc != _lib.GB_OK:
-                _raise(rc, None, "no move")
-        else:
-            s = _L.gb_searcher_new(ctypes.byref(o))
-            if not s:
-                raise MemoryError("gabata: out of memory")
-            try:
-                fn = _LL.gb_mcts if mcts else _LL.gb_search
-                rc = fn(s, self._g, ctypes.byref(o), ctypes.byref(res), ctypes.byref(err))
-            finally:
-                _L.gb_searcher_free(s)
-            if rc != _lib.GB_OK:
-                _raise(rc, err)
+            ms = o.budget.movetime_ms
+            o.tt_mb = tt_mb if tt_mb is not None else (
+                (32 if ms >= 500 else 8 if ms >= 100 else 2) if ms else
+                (4 if o.budget.depth >= 5 else 1))
+        s = _L.gb_searcher_new(ctypes.byref(o))
+        if not s:
+            raise MemoryError("gabata: out of memory")
+        try:
+            fn = _LL.gb_mcts if mcts else _LL.gb_search
+            rc = fn(s, self._g, ctypes.byref(o), ctypes.byref(res), ctypes.byref(err))
+        finally:
+            _L.gb_searcher_free(s)
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
         a = self._action_of_move(res.best)
         if not result:
             return a
@@ -874,83 +876,65 @@ def random_playouts(name, games, seed=0, options=""):
             "min_plies": st.min_plies, "max_plies": st.max_plies}
 
 
-def _player(spec):
-    if spec == "random":
-        return ("random", 0, 0)
-    if spec == "mcts":
-        return ("mcts", 0, 1000)
-    if isinstance(spec, str) and spec.startswith("ai:") and spec[3:].isdigit() \
-            and int(spec[3:]) in LEVELS:
-        return ("ai", int(spec[3:]), 0)
-    if spec == "ai":
-        return ("ai", 4, 0)
-    raise InvalidError(f"player '{spec}': random, ai, ai:1 .. ai:8 or mcts")
+def _parse_player(spec, message=None):
+    """A gb_player from "random", "ai", "ai:1" .. "ai:8", "mcts" (the library's parser)."""
+    p = _lib.gb_player()
+    err = _lib.gb_error()
+    ok = isinstance(spec, str) and spec != "human"
+    if ok and _L.gb_player_parse(spec.encode(), ctypes.byref(p), ctypes.byref(err)) == _lib.GB_OK:
+        return p
+    raise InvalidError(message or f"player '{spec}': random, ai, ai:1 .. ai:8 or mcts",
+                       _lib.GB_EINVAL)
 
 
-def match(name, first, second, games=2, seed=0, options="", swap=True):
-    """Games between two players ("random", "ai:1" .. "ai:8", "mcts"); with swap the players
-    change sides every game (`first` is South in even games). Per ply one C call to choose
-    (gb_random_move, or gb_search / gb_mcts) and one to play: the library has no match
-    function. Returns {"first": wins, "second": wins, "draws": n, "games": [...]} with each
-    game's record, winner and scores."""
-    players = [_player(first), _player(second)]
+_END_NAMES = ["none", "rule", "repetition", "cap", "endless"]
+
+
+def match(name, first, second, games=2, seed=0, options="", swap=True, openings=0,
+          records=False):
+    """Games between two players ("random", "ai", "ai:1" .. "ai:8", "mcts", "ai:8@0.5"): each
+    game is one call of the library's gb_match_play (C speed, the levels of docs/ai.md). With
+    swap the players change sides every game (`first` is South in even games); `openings` random
+    plies start each game. Returns {"first": wins, "second": wins, "draws": n, "plies": n,
+    "games": [...]} with each game's players, winner, scores, end reason, plies and rounds;
+    records=True adds each game's record (a Python call at every position, so slower)."""
+    players = [_parse_player(first), _parse_player(second)]
     _Handle(_new_game(name, options))  # a bad name or option raises before any game
     rng = _random.Random(seed)
     res = {"first": 0, "second": 0, "draws": 0, "plies": 0, "games": []}
     err = _lib.gb_error()
-    mv = _lib.gb_move()
-    sres = _lib.gb_search_result()
-    searchers = {}
-    try:
-        for i in range(games):
-            flip = swap and i % 2 == 1
-            g = _Handle(_new_game(name, options, rng.getrandbits(64)))
-            crng = ctypes.c_uint64(rng.getrandbits(64))
-            while not _L.gb_is_over(g.ptr):
-                side = _L.gb_to_move(g.ptr)
-                who = side ^ flip
-                kind, lv, ms = players[who]
-                m = mv
-                if kind == "random" or (kind == "ai" and LEVELS[lv][2]
-                                        and rng.randrange(100) < LEVELS[lv][2]):
-                    rc = _L.gb_random_move(g.ptr, ctypes.byref(crng), ctypes.byref(mv))
-                else:
-                    o = _lib.gb_search_opts()
-                    o.seed = rng.getrandbits(64)
-                    if kind == "mcts":
-                        o.budget.movetime_ms = ms
-                    else:
-                        o.budget.depth, o.budget.movetime_ms = LEVELS[lv][:2]
-                    t = o.budget.movetime_ms
-                    o.tt_mb = (32 if t >= 500 else 8 if t >= 100 else 2) if t else (
-                        4 if o.budget.depth >= 5 else 1)
-                    if who not in searchers:
-                        searchers[who] = _L.gb_searcher_new(ctypes.byref(o))
-                        if not searchers[who]:
-                            raise MemoryError("gabata: out of memory")
-                    fn = _LL.gb_mcts if kind == "mcts" else _LL.gb_search
-                    rc = fn(searchers[who], g.ptr, ctypes.byref(o), ctypes.byref(sres),
-                            ctypes.byref(err))
-                    m = sres.best
-                if rc != _lib.GB_OK:
-                    _raise(rc, err)
-                rc = _L.gb_play(g.ptr, ctypes.byref(m), ctypes.byref(err))
-                if rc != _lib.GB_OK:
-                    _raise(rc, err)
-                res["plies"] += 1
-            w = _L.gb_winner(g.ptr)
-            if w == _lib.GB_DRAW:
-                res["draws"] += 1
-            else:
-                res["second" if (w ^ flip) else "first"] += 1
-            res["games"].append({"south": second if flip else first,
-                                 "north": first if flip else second,
-                                 "winner": w, "scores": [_L.gb_score(g.ptr, 0),
-                                                         _L.gb_score(g.ptr, 1)],
-                                 "record": _lib.take_string(_L.gb_record_format(g.ptr, None))})
-            for s in searchers.values():  # each game as from fresh searchers
-                _L.gb_searcher_clear(s)
-    finally:
-        for s in searchers.values():
-            _L.gb_searcher_free(s)
+    out = _lib.gb_match_result()
+    final = []
+
+    def observe(g, _user):
+        if _L.gb_is_over(g):
+            final.append(_lib.take_string(_L.gb_record_format(g, None)))
+        return 0
+    observer = _lib.MATCH_OBSERVER(observe) if records else _lib.MATCH_OBSERVER()
+    for i in range(games):
+        flip = swap and i % 2 == 1
+        spec = _lib.gb_match_spec()
+        spec.variant, spec.options = name.encode(), (options or "").encode()
+        spec.player[0], spec.player[1] = (players[1], players[0]) if flip else (players[0], players[1])
+        spec.opening_seed, spec.seed = rng.getrandbits(64), rng.getrandbits(64)
+        spec.opening_plies = int(openings)
+        spec.observe = observer
+        del final[:]
+        rc = _LL.gb_match_play(ctypes.byref(spec), ctypes.byref(out), ctypes.byref(err))
+        if rc != _lib.GB_OK:
+            _raise(rc, err)
+        w = out.winner
+        if w == _lib.GB_DRAW:
+            res["draws"] += 1
+        else:
+            res["second" if (w ^ flip) else "first"] += 1
+        res["plies"] += out.plies
+        game = {"south": second if flip else first, "north": first if flip else second,
+                "winner": w, "scores": [out.score[0], out.score[1]],
+                "end_reason": _END_NAMES[out.end_reason] if 0 <= out.end_reason < 5 else None,
+                "plies": out.plies, "rounds": out.rounds,
+                "opening": out.opening.decode("utf-8", "replace")}
+        if records:
+            game["record"] = final[-1] if final else None
+        res["games"].append(game)
     return res

@@ -76,6 +76,28 @@ class gb_search_opts(ctypes.Structure):
                 ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int)]
 
 
+class gb_player(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("level", ctypes.c_int), ("think", ctypes.c_double)]
+
+
+GB_OPENING_TEXT_MAX = 160
+MATCH_OBSERVER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+
+
+class gb_match_spec(ctypes.Structure):
+    _fields_ = [("variant", ctypes.c_char_p), ("options", ctypes.c_char_p),
+                ("player", gb_player * 2), ("opening_seed", ctypes.c_uint64),
+                ("opening_plies", ctypes.c_int), ("seed", ctypes.c_uint64),
+                ("observe", MATCH_OBSERVER), ("user", ctypes.c_void_p)]
+
+
+class gb_match_result(ctypes.Structure):
+    _fields_ = [("winner", ctypes.c_int), ("score", ctypes.c_int * 2),
+                ("end_reason", ctypes.c_int), ("plies", ctypes.c_int),
+                ("opening_plies", ctypes.c_int), ("rounds", ctypes.c_int),
+                ("opening", ctypes.c_char * GB_OPENING_TEXT_MAX)]
+
+
 class gb_option_info(ctypes.Structure):
     _fields_ = [("key", ctypes.c_char_p), ("choices", ctypes.POINTER(ctypes.c_char_p)),
                 ("min", ctypes.c_long), ("max", ctypes.c_long), ("def_", ctypes.c_long),
@@ -192,6 +214,11 @@ PROTOS = {
     "gb_search": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_mcts": (c_int, [c_void_p, GAME, P(gb_search_opts), P(gb_search_result), P(gb_error)]),
     "gb_evaluate": (c_int, [GAME]),
+    "gb_player_parse": (c_int, [c_char_p, P(gb_player), P(gb_error)]),
+    "gb_player_describe": (c_char_p, [P(gb_player), c_char_p, c_size_t]),
+    "gb_player_budget": (None, [P(gb_player), P(gb_search_opts), c_u64]),
+    "gb_player_choose": (c_int, [P(gb_player), GAME, P(c_u64), P(c_void_p), P(gb_move)]),
+    "gb_match_play": (c_int, [P(gb_match_spec), P(gb_match_result), P(gb_error)]),
     "gb_variant_option_count": (c_int, [c_char_p]),
     "gb_variant_option": (c_int, [c_char_p, c_int, P(gb_option_info)]),
 }

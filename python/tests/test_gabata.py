@@ -313,12 +313,18 @@ def test_random_playouts_match_gabata_bench(program):
 
 
 def test_match_and_best_move():
-    res = gabata.match("sadeqa", "ai:3", "random", games=2, seed=1)
+    res = gabata.match("sadeqa", "ai:3", "random", games=2, seed=1, records=True)
     assert res["first"] + res["second"] + res["draws"] == 2
     g = gabata.load_game("sadeqa")
     for rec in res["games"]:
         t = g.deserialize_state(rec["record"])
         assert t.is_terminal() and t.winner() == rec["winner"]
+        assert t.returns() == ([1.0, -1.0] if rec["winner"] == 0 else [-1.0, 1.0] if rec["winner"] == 1 else [0.0, 0.0])
+    # the fast path (one C call a game, no observer) plays the very same games
+    fast = gabata.match("sadeqa", "ai:3", "random", games=2, seed=1)
+    assert [(x["winner"], x["scores"], x["plies"]) for x in fast["games"]] == \
+        [(x["winner"], x["scores"], x["plies"]) for x in res["games"]]
+    assert fast["plies"] == sum(x["plies"] for x in fast["games"])
     s = g.new_initial_state()
     a = s.best_move(depth=3)
     assert a in s.legal_actions()
@@ -329,6 +335,10 @@ def test_match_and_best_move():
     assert s.trace() and s.trace()[0]["from"] == a
     with pytest.raises(gabata.InvalidError):
         gabata.match("sadeqa", "wizard", "random")
+    with pytest.raises(gabata.InvalidError):
+        gabata.match("sadeqa", "ai:9", "random")
+    with pytest.raises(gabata.InvalidError):
+        s.best_move(level=9)
 
 
 def test_observation_tensor():
