@@ -59,12 +59,16 @@ int engine_run(FILE *in, FILE *out);
  * /api (body: the request body, len bytes, may be NULL) with an HTTP status and a body (malloc'd;
  * JSON, or the record as text/plain); serve_api_stop frees the games. */
 typedef struct serve_config {
-    int max_games;        /* games kept at once (1 or more) */
+    int max_games;        /* games held in memory at once (1 or more); the others stay in the
+                           * database and are read back when asked for */
     size_t max_body;      /* a longer body is refused with 413 */
-    uint64_t seed;        /* of the game ids and of games created without a seed */
+    uint64_t seed;        /* of games created without a seed (ids and tokens: getrandom) */
     bool quiet;           /* no line on stderr per game created or dropped */
     long long max_nodes;  /* 0; or every computer move and hint searches at most this many nodes
                            * (MCTS: a sixteenth as many playouts), whatever the player's budget */
+    const char *data_dir; /* the folder of the games' database; NULL: an in-memory database */
+    int max_live;         /* gb_games kept built at once (0: 256); the rest rebuilt on demand */
+    bool durable;         /* SQLite synchronous=FULL (an fsync a move) instead of NORMAL */
 } serve_config;
 typedef struct serve_answer {
     int status;
@@ -74,6 +78,9 @@ typedef struct serve_answer {
 } serve_answer;
 int serve_api_start(const serve_config *cfg); /* 0, or -1 out of memory */
 serve_answer serve_api(const char *method, const char *url, const char *body, size_t len);
+/* The same with the request's Authorization header (NULL for none): "Bearer TOKEN". */
+serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body,
+                          size_t len);
 void serve_api_stop(void);
 
 /* save_file_atomic, read_file_text, read_file_all */

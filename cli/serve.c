@@ -7,6 +7,7 @@
  * number of games is bounded (--max-games; when full, the game idle longest is evicted), and so
  * are connections. It listens on 127.0.0.1 unless told otherwise. */
 #include "cli.h"
+#include "serve_store.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -32,82 +34,35 @@ struct web_asset {
 extern const struct web_asset web_assets[];
 
 static const char serve_help[] =
-    "usage: gabata serve [--port N] [--host ADDRESS] [--max-games N] [--max-body BYTES]\n"
-    "                    [--web DIR] [--quiet]\n"
+    "usage: gabata serve [--port N] [--host ADDRESS] [--data DIR] [--max-games N] [--live-games N]\n"
+    "                    [--sync normal|full] [--max-body BYTES] [--web DIR] [--quiet]\n"
     "Starts the browser game: open http://HOST:PORT/ in a browser. The same server answers a JSON\n"
     "API (docs/api.md) that scripts can use too.\n"
     "  --port N         TCP port (default 8080; 0 picks a free one and prints it)\n"
     "  --host ADDRESS   IPv4 address to listen on (default 127.0.0.1, this machine only;\n"
     "                   0.0.0.0 opens the game to your network)\n"
-    "  --max-games N    games kept at once (default 1000); when full, the game idle longest is\n"
-    "                   dropped\n"
+    "  --data DIR       the folder of the games' database (default $XDG_DATA_HOME/gabata, or\n"
+    "                   ~/.local/share/gabata; made if missing). Games survive a restart there\n"
+    "  --max-games N    games held in memory (default 10000); the others stay in the database\n"
+    "                   and are read back when asked for. No game is ever dropped for room\n"
+    "  --live-games N   games kept fully built in memory (default 256; ~85 KB each)\n"
+    "  --sync MODE      normal (default): a move answered survives the server being killed;\n"
+    "                   full: also a crash of the machine (a disk flush every move)\n"
     "  --max-body BYTES largest request body accepted (default 65536)\n"
     "  --web DIR        serve the page from DIR instead of the copy built into the program\n"
-    "  --quiet          no line per game created or dropped\n"
+    "  --quiet          no line per game created\n"
     "Stop it with Ctrl-C.\n";
 
-/* ---- games ---- */
-typedef struct slot {
-    char id[17];        /* 16 hex digits; "" when free */
-    gb_game *g;
-    player players[2];
-    uint64_t rng;       /* the computer players' random source */
-    uint64_t used;      /* tick of the last request, for eviction */
-    int *movers;        /* who made each move of the history */
-    int movers_cap;
-    char *before;       /* state JSON before the last move (for the lap-by-lap animation) */
-    int last_mover;
-} slot;
-
+/* ---- games: cli/serve_store.c holds them (memory and the database) ---- */
 static struct {
-    slot *slots;
-    int max_games, count;
     size_t max_body;
-    uint64_t tick, idrng;
+    uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     const char *web_dir;
-    bool quiet;
+    bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
-    long created, evicted, requests;
+    long created, requests;
     pthread_mutex_t lock;
 } S = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-static void slot_clear(slot *s)
-{
-    gb_game_free(s->g);
-    free(s->movers);
-    free(s->before);
-    memset(s, 0, sizeof *s);
-}
-
-static slot *slot_find(const char *id)
-{
-    if (!id || strlen(id) != 16)
-        return NULL;
-    for (int i = 0; i < S.max_games; i++)
-        if (S.slots[i].id[0] && strcmp(S.slots[i].id, id) == 0)
-            return &S.slots[i];
-    return NULL;
-}
-
-/* A free slot; when none is, the game idle longest is dropped. */
-static slot *slot_take(void)
-{
-    slot *oldest = NULL;
-    for (int i = 0; i < S.max_games; i++) {
-        slot *s = &S.slots[i];
-        if (!s->id[0])
-            return s;
-        if (!oldest || s->used < oldest->used)
-            oldest = s;
-    }
-    if (!S.quiet)
-        fprintf(stderr, "gabata serve: %d games kept, dropping game %s (idle longest)\n", S.count,
-                oldest->id);
-    slot_clear(oldest);
-    S.count--;
-    S.evicted++;
-    return oldest;
-}
 
 /* ---- responses ---- */
 typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Disposition */
@@ -206,6 +161,26 @@ static json_t *trace_json(const gb_game *g)
     return json_pack("{s:i,s:I,s:o}", "laps_total", t->laps, "sown", (json_int_t)t->sown, "laps", laps);
 }
 
+static int mover_of(const slot *s, int i)
+{
+    return i < s->movers_cap && s->movers[i] == 'N';
+}
+
+/* The view of a game the players ended (a draw agreed, a resignation): over, no moves. */
+static void end_by_players(const slot *s, json_t *view)
+{
+    json_t *state = json_object_get(view, "state");
+    json_t *stores = json_object_get(state, "stores");
+    const char *winner = s->ended == ENDED_S_RESIGNED ? "N" : s->ended == ENDED_N_RESIGNED ? "S" : NULL;
+    json_object_set_new(state, "over", json_true());
+    json_object_set_new(state, "to_move", json_null());
+    json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
+                                                   "scores", stores ? stores : json_null()));
+    json_object_set_new(state, "end_reason", json_string(s->ended == ENDED_DRAW_AGREED ? "agreed" : "resigned"));
+    json_object_set_new(view, "moves", json_array());
+    json_object_set_new(view, "free_move", json_null());
+}
+
 static json_t *view_json(slot *s)
 {
     gb_game *g = s->g;
@@ -223,22 +198,21 @@ static json_t *view_json(slot *s)
     for (int i = 0; i < gb_history_length(g); i++) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, i), mv, sizeof mv);
-        json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by",
-                                              i < s->movers_cap && s->movers[i] ? "N" : "S"));
+        json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by", mover_of(s, i) ? "N" : "S"));
     }
     json_t *last = json_null();
     int hl = gb_history_length(g);
-    if (hl > 0 && gb_last_trace(g)) {
+    if (hl > 0 && gb_last_trace(g) && s->show_last) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, hl - 1), mv, sizeof mv);
         json_t *before = s->before ? json_loads(s->before, 0, NULL) : NULL;
-        last = json_pack("{s:s,s:s,s:o,s:o}", "move", mv, "by", s->last_mover ? "N" : "S",
+        last = json_pack("{s:s,s:s,s:o,s:o}", "move", mv, "by", mover_of(s, hl - 1) ? "N" : "S",
                          "before", before ? before : json_null(), "trace", trace_json(g));
     }
     /* a phase whose moves cannot be listed (a layout): an example move shows its form */
     json_t *free_move = json_null();
     gb_move dummy[1];
-    if (!gb_is_over(g) && gb_legal_moves(g, dummy, 1) == 0) {
+    if (!gb_is_over(g) && !s->ended && gb_legal_moves(g, dummy, 1) == 0) {
         gb_move m;
         uint64_t r = s->rng ^ 0x9e3779b97f4a7c15ull;
         char mv[GB_MOVE_TEXT_MAX] = "";
@@ -255,6 +229,14 @@ static json_t *view_json(slot *s)
                             "state", state, "moves", moves_json(g), "free_move", free_move,
                             "history", hist, "last", last, "position", pos ? pos : "");
     free(pos);
+    if (out && s->ended) /* agreed or resigned: over, whatever the board says */
+        end_by_players(s, out);
+    if (out) {
+        json_object_set_new(out, "online", json_boolean(s->online));
+        json_object_set_new(out, "joined", json_boolean(s->joined));
+        json_object_set_new(out, "offer", s->offer_kind ? json_pack("{s:s,s:s}", "kind",
+                            s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
+    }
     return out;
 }
 
@@ -269,6 +251,8 @@ typedef struct request {
     char *body;
     size_t len, cap;
     bool too_large;
+    const char *auth; /* the Authorization header, or NULL */
+    int seats;        /* set by route_api: -1 no token; else a mask of the game's seats it holds */
 } request;
 
 static json_t *catalog_json(void)
@@ -360,24 +344,12 @@ static const char *str_field(json_t *j, const char *key, reply *err, bool *bad)
 static void note_move(slot *s, int mover, char *before)
 {
     int i = gb_history_length(s->g) - 1;
-    if (i >= s->movers_cap) {
-        int cap = s->movers_cap ? s->movers_cap * 2 : 64;
-        while (cap <= i)
-            cap *= 2;
-        int *m = realloc(s->movers, (size_t)cap * sizeof *m);
-        if (!m) {
-            free(before);
-            return;
-        }
-        memset(m + s->movers_cap, 0, (size_t)(cap - s->movers_cap) * sizeof *m);
-        s->movers = m;
-        s->movers_cap = cap;
-    }
     if (i >= 0)
-        s->movers[i] = mover;
+        store_set_mover(s, i, mover);
     free(s->before);
     s->before = before;
-    s->last_mover = mover;
+    s->show_last = true;
+    s->offer_kind = 0; /* a move answers any offer: it lapses */
 }
 
 static uint64_t fresh_seed(void)
@@ -392,9 +364,92 @@ static int api_player(const char *name, player *p)
     return strchr(name, '@') || player_parse(name, p) != 0 ? -1 : 0;
 }
 
+/* ---- seats and tokens (docs/api.md, "Who may do what") ---- */
+static const unsigned char no_token[32]; /* an online seat nobody has taken yet */
+
+/* The seats of s the request's token holds: -1 with no token; a mask (bit 0 South, bit 1
+ * North), 0 for a token that is none of this game's. Compared in constant time. */
+static int token_seats(const slot *s, const char *auth)
+{
+    if (!auth)
+        return -1;
+    while (*auth == ' ')
+        auth++;
+    if (strncasecmp(auth, "Bearer ", 7) != 0)
+        return 0;
+    auth += 7;
+    while (*auth == ' ')
+        auth++;
+    size_t n = strcspn(auth, " \t");
+    unsigned char h[32];
+    store_sha256(auth, n, h);
+    int mask = 0;
+    for (int side = 0; side < 2; side++)
+        if (!store_same32(s->tok[side], no_token) && store_same32(h, s->tok[side]))
+            mask |= 1 << side;
+    return mask;
+}
+
+/* May the request act for `side` (0 South, 1 North, -1 any seat of the game)? 401 without a
+ * token, 403 with a token that is not that seat's. */
+static bool may_act(const slot *s, const request *rq, int side, reply *err)
+{
+    if (rq->seats < 0) {
+        *err = error_reply(401, "this needs the seat's token: Authorization: Bearer TOKEN (docs/api.md)");
+        return false;
+    }
+    if (rq->seats == 0) {
+        *err = error_reply(403, "this token is not a seat of game %s", s->id);
+        return false;
+    }
+    if (side >= 0 && !(rq->seats & (1 << side))) {
+        *err = error_reply(403, "it is %s's turn, and this token is %s's", side ? "North" : "South",
+                           side ? "South" : "North");
+        return false;
+    }
+    return true;
+}
+
+/* The one seat a token acts for: its own online; off line the person's side (against the
+ * computer) or the side to move (hot seat). */
+static int acting_seat(const slot *s, const request *rq)
+{
+    if (rq->seats == 1 || rq->seats == 2)
+        return rq->seats - 1;
+    bool h0 = s->players[0].kind == PLAYER_HUMAN, h1 = s->players[1].kind == PLAYER_HUMAN;
+    if (h0 != h1)
+        return h0 ? 0 : 1;
+    int t = gb_to_move(s->g);
+    return t == 1 ? 1 : 0;
+}
+
+static bool game_over(const slot *s)
+{
+    return s->ended != ENDED_NO || gb_is_over(s->g);
+}
+
+/* Commit the change, then answer the view (201 for a new game, with the seat and its token). */
+static reply saved_view(slot *s, int status)
+{
+    if (store_save(s) != 0)
+        return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    return view_reply(status, s);
+}
+
+static reply seat_reply(int status, slot *s, const char *seat, const char *token, const char *invite)
+{
+    json_t *j = view_json(s);
+    if (!j)
+        return error_reply(500, "out of memory");
+    json_object_set_new(j, "seat", json_string(seat));
+    json_object_set_new(j, "token", json_string(token));
+    json_object_set_new(j, "invite", invite ? json_string(invite) : json_null());
+    return json_reply(status, j);
+}
+
 static reply create_game(const request *rq)
 {
-    static const char *const keys[] = {"variant", "options", "seed", "south", "north", NULL};
+    static const char *const keys[] = {"variant", "options", "seed", "south", "north", "online", "seat", NULL};
     reply err;
     json_t *j = parse_body(rq, keys, &err);
     if (!j)
@@ -404,6 +459,7 @@ static reply create_game(const request *rq)
     const char *options = bad ? NULL : str_field(j, "options", &err, &bad);
     const char *south = bad ? NULL : str_field(j, "south", &err, &bad);
     const char *north = bad ? NULL : str_field(j, "north", &err, &bad);
+    const char *seat = bad ? NULL : str_field(j, "seat", &err, &bad);
     if (bad) {
         json_decref(j);
         return err;
@@ -411,6 +467,20 @@ static reply create_game(const request *rq)
     if (!variant) {
         json_decref(j);
         return error_reply(400, "field 'variant' is required (see GET /api/variants)");
+    }
+    json_t *oj = json_object_get(j, "online");
+    if (oj && !json_is_boolean(oj) && !json_is_null(oj)) {
+        json_decref(j);
+        return error_reply(400, "field 'online' must be true or false");
+    }
+    bool online = json_is_true(oj);
+    if (seat && strcmp(seat, "S") != 0 && strcmp(seat, "N") != 0) {
+        json_decref(j);
+        return error_reply(400, "field 'seat' must be \"S\" or \"N\"");
+    }
+    if (seat && !online) {
+        json_decref(j);
+        return error_reply(400, "field 'seat' is for online games (\"online\": true)");
     }
     uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
     json_t *sj = json_object_get(j, "seed");
@@ -421,12 +491,16 @@ static reply create_game(const request *rq)
         }
         seed = (uint64_t)json_integer_value(sj);
     }
-    player ps[2] = {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}};
+    player ps[2] = {{PLAYER_HUMAN, 0, 0}, {online ? PLAYER_HUMAN : PLAYER_AI, 4, 0}};
     if ((south && api_player(south, &ps[0]) != 0) || (north && api_player(north, &ps[1]) != 0)) {
         err = error_reply(400, "bad player '%.40s' (human, random, ai or ai:1 ... ai:8)",
                           south && api_player(south, &ps[0]) != 0 ? south : north);
         json_decref(j);
         return err;
+    }
+    if (online && (ps[0].kind != PLAYER_HUMAN || ps[1].kind != PLAYER_HUMAN)) {
+        json_decref(j);
+        return error_reply(400, "an online game is between two people: leave out 'south' and 'north' or make both human");
     }
     gb_game *g;
     gb_error ge;
@@ -434,19 +508,48 @@ static reply create_game(const request *rq)
         json_decref(j);
         return error_reply(400, "%s", ge.msg);
     }
+    slot *s = store_new_slot();
+    char token[STORE_TOKEN_LEN + 1], invite[STORE_INVITE_LEN + 1];
+    if (!s || store_random_hex(token, STORE_TOKEN_LEN / 2) != 0 ||
+        (online && store_random_hex(invite, STORE_INVITE_LEN / 2) != 0)) {
+        free(s);
+        gb_game_free(g);
+        json_decref(j);
+        return error_reply(503, "no random numbers from the operating system; try again");
+    }
+    int my = online && seat && seat[0] == 'N' ? 1 : 0;
+    snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
+    s->options = strdup(options ? options : "");
     json_decref(j);
-    slot *s = slot_take();
+    s->seed = seed;
     s->g = g;
     s->players[0] = ps[0];
     s->players[1] = ps[1];
     s->rng = seed ^ 0x5deece66dull;
-    snprintf(s->id, sizeof s->id, "%016llx", (unsigned long long)fresh_seed());
-    s->used = ++S.tick;
-    S.count++;
+    s->online = online;
+    s->show_last = true;
+    if (online) {
+        store_sha256(token, STORE_TOKEN_LEN, s->tok[my]);
+        store_sha256(invite, STORE_INVITE_LEN, s->invite);
+        s->has_invite = true;
+    } else { /* one token for the whole game: both sides of a hot seat, or the person's */
+        store_sha256(token, STORE_TOKEN_LEN, s->tok[0]);
+        memcpy(s->tok[1], s->tok[0], 32);
+    }
+    if (!s->options) {
+        gb_game_free(g);
+        free(s);
+        return error_reply(500, "out of memory");
+    }
+    if (store_add(s) != 0) /* store_add frees s on failure */
+        return error_reply(503, "the game could not be stored; try again");
     S.created++;
     if (!S.quiet)
-        fprintf(stderr, "gabata serve: game %s: %s (%d kept)\n", s->id, gb_game_variant(g), S.count);
-    return view_reply(201, s);
+        fprintf(stderr, "gabata serve: game %s: %s%s\n", s->id, s->variant, online ? " (online)" : "");
+    s->pins++; /* held while answering */
+    reply r = seat_reply(201, s, online ? (my ? "N" : "S") : "both", token, online ? invite : NULL);
+    store_release(s);
+    return r;
 }
 
 static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
@@ -463,13 +566,17 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
         return error_reply(status, "%s", ge.msg);
     }
     note_move(s, mover, before);
-    return view_reply(200, s);
+    return saved_view(s, 200);
 }
 
 static reply post_move(slot *s, const request *rq)
 {
     static const char *const keys[] = {"move", NULL};
     reply err;
+    if (s->ended)
+        return error_reply(409, "the game is over");
+    if (!may_act(s, rq, gb_is_over(s->g) ? -1 : gb_to_move(s->g), &err))
+        return err;
     json_t *j = parse_body(rq, keys, &err);
     if (!j)
         return err;
@@ -542,11 +649,16 @@ static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
     reply err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    /* the side to move's seat asks (a person letting the computer choose), or any seat of the
+     * game when that side is a computer player */
+    int side = gb_to_move(s->g);
+    if (!may_act(s, rq, side >= 0 && s->players[side].kind != PLAYER_HUMAN ? -1 : side, &err))
+        return err;
     const player *p = computer_asked_for(s, rq, &tmp, &err);
     if (!p)
         return err;
-    if (gb_is_over(s->g))
-        return error_reply(409, "the game is over");
     gb_move m;
     if (computer_move(p, s->g, &s->rng, &m) != 0)
         return error_reply(500, "the computer found no move");
@@ -556,7 +668,7 @@ static reply post_computer(slot *s, const request *rq)
 static reply get_hint(slot *s, const request *rq)
 {
     (void)rq;
-    if (gb_is_over(s->g))
+    if (game_over(s))
         return error_reply(409, "the game is over");
     player p = {PLAYER_AI, 4, 0};
     gb_move m;
@@ -568,23 +680,163 @@ static reply get_hint(slot *s, const request *rq)
     return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
 }
 
-static reply post_undo(slot *s, const request *rq)
+/* Take back plies until `who` (a side, or -1: a person) is to move, at least one. */
+static int take_back(slot *s, int who)
 {
-    (void)rq;
-    /* Take back plies until a person is to move (at least one), as the terminal game does; with
-     * two computer players or two people, one ply. */
     int undone = 0;
     bool any_human = s->players[0].kind == PLAYER_HUMAN || s->players[1].kind == PLAYER_HUMAN;
-    while (gb_undo(s->g, NULL) == GB_OK) {
+    while (gb_history_length(s->g) > 0) {
+        int mover = mover_of(s, gb_history_length(s->g) - 1);
+        if (gb_undo(s->g, NULL) != GB_OK)
+            break;
         undone++;
-        if (!any_human || s->players[gb_to_move(s->g)].kind == PLAYER_HUMAN)
+        if (who >= 0 ? mover == who : !any_human || s->players[gb_to_move(s->g)].kind == PLAYER_HUMAN)
             break;
     }
-    if (!undone)
+    if (undone) {
+        free(s->before);
+        s->before = NULL;
+        s->show_last = false;
+        s->offer_kind = 0;
+    }
+    return undone;
+}
+
+static reply post_undo(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (s->ended)
+        return error_reply(409, "the game is over");
+    if (s->online)
+        return error_reply(409, "against a person an undo needs the opponent's consent: "
+                                "POST /api/games/%s/undo/request, which the opponent answers", s->id);
+    /* Take back plies until a person is to move (at least one), as the terminal game does; with
+     * two computer players or two people, one ply. */
+    if (!take_back(s, -1))
         return error_reply(409, "nothing to undo");
-    free(s->before);
-    s->before = NULL;
-    return view_reply(200, s);
+    return saved_view(s, 200);
+}
+
+/* ---- the consent of the opponent: undo requests and draw offers; resignation ---- */
+static bool accept_field(const request *rq, bool *accept, reply *err)
+{
+    static const char *const keys[] = {"accept", NULL};
+    json_t *j = parse_body(rq, keys, err);
+    if (!j)
+        return false;
+    json_t *a = json_object_get(j, "accept");
+    bool ok = json_is_boolean(a);
+    if (ok)
+        *accept = json_is_true(a);
+    else
+        *err = error_reply(400, "field 'accept' is required: true or false");
+    json_decref(j);
+    return ok;
+}
+
+static reply offer(slot *s, const request *rq, char kind)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    bool h0 = s->players[0].kind == PLAYER_HUMAN, h1 = s->players[1].kind == PLAYER_HUMAN;
+    if (!(h0 && h1))
+        return error_reply(409, kind == 'd' ? "the computer plays on: it takes no draws (resign instead)"
+                                            : "against the computer, undo needs no consent: POST /api/games/%s/undo", s->id);
+    if (s->offer_kind)
+        return error_reply(409, "%s already offered %s: it is answered first", s->offer_by ? "North" : "South",
+                           s->offer_kind == 'd' ? "a draw" : "an undo");
+    int me = acting_seat(s, rq);
+    if (kind == 'u') {
+        bool moved = false;
+        for (int i = 0; i < gb_history_length(s->g) && !moved; i++)
+            moved = mover_of(s, i) == me;
+        if (!moved)
+            return error_reply(409, "nothing to undo: %s has not moved", me ? "North" : "South");
+    }
+    s->offer_kind = kind;
+    s->offer_by = me;
+    return saved_view(s, 200);
+}
+
+static reply answer(slot *s, const request *rq, char kind)
+{
+    reply err;
+    if (s->offer_kind != kind) {
+        if (!may_act(s, rq, -1, &err))
+            return err;
+        return error_reply(409, "no %s is offered", kind == 'd' ? "draw" : "undo");
+    }
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (!(rq->seats & (1 << !s->offer_by))) /* the opponent of the one who offered answers */
+        return error_reply(403, "%s offered: the answer is %s's", s->offer_by ? "North" : "South",
+                           s->offer_by ? "South" : "North");
+    bool accept;
+    if (!accept_field(rq, &accept, &err))
+        return err;
+    int by = s->offer_by;
+    s->offer_kind = 0;
+    if (accept && kind == 'd')
+        s->ended = ENDED_DRAW_AGREED;
+    else if (accept)
+        take_back(s, by);
+    return saved_view(s, 200);
+}
+
+static reply post_draw_offer(slot *s, const request *rq) { return offer(s, rq, 'd'); }
+static reply post_draw_answer(slot *s, const request *rq) { return answer(s, rq, 'd'); }
+static reply post_undo_request(slot *s, const request *rq) { return offer(s, rq, 'u'); }
+static reply post_undo_answer(slot *s, const request *rq) { return answer(s, rq, 'u'); }
+
+static reply post_resign(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    s->ended = acting_seat(s, rq) ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
+    s->offer_kind = 0;
+    return saved_view(s, 200);
+}
+
+/* POST /join: the invite gives the free seat of an online game, and its token, once. */
+static reply post_join(slot *s, const request *rq)
+{
+    static const char *const keys[] = {"invite", NULL};
+    reply err;
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *inv = str_field(j, "invite", &err, &bad);
+    if (bad || !inv) {
+        json_decref(j);
+        return bad ? err : error_reply(400, "field 'invite' is required: the code from the link");
+    }
+    unsigned char h[32];
+    store_sha256(inv, strlen(inv), h);
+    json_decref(j);
+    if (s->online && s->joined)
+        return error_reply(409, "both seats of this game are taken");
+    if (!s->online || !s->has_invite || !store_same32(h, s->invite))
+        return error_reply(403, "this invite is not this game's");
+    int seat = store_same32(s->tok[0], no_token) ? 0 : 1;
+    char token[STORE_TOKEN_LEN + 1];
+    if (store_random_hex(token, STORE_TOKEN_LEN / 2) != 0)
+        return error_reply(503, "no random numbers from the operating system; try again");
+    store_sha256(token, STORE_TOKEN_LEN, s->tok[seat]);
+    s->joined = true;
+    s->has_invite = false;
+    memset(s->invite, 0, sizeof s->invite);
+    if (store_save(s) != 0)
+        return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    return seat_reply(200, s, seat ? "N" : "S", token, NULL);
 }
 
 static reply get_record(slot *s, const request *rq)
@@ -594,8 +846,11 @@ static reply get_record(slot *s, const request *rq)
     time_t now = time(NULL);
     struct tm tmv;
     strftime(date, sizeof date, "%Y.%m.%d", gmtime_r(&now, &tmv));
+    const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
+                      ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
-                          player_describe(&s->players[1], p1, sizeof p1), "Date", date, NULL};
+                          player_describe(&s->players[1], p1, sizeof p1), "Date", date,
+                          ended ? "Ended" : NULL, ended, NULL};
     char *rec = gb_record_format(s->g, tags);
     if (!rec)
         return error_reply(500, "out of memory");
@@ -613,10 +868,14 @@ static reply get_variants(slot *s, const request *rq)
 static reply get_health(slot *s, const request *rq)
 {
     (void)s, (void)rq;
-    return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I}", "status", "ok", "games", S.count,
-                                     "max_games", S.max_games, "created", (json_int_t)S.created,
-                                     "evicted", (json_int_t)S.evicted, "requests",
-                                     (json_int_t)S.requests));
+    store_stats st;
+    store_stats_get(&st);
+    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "status", "ok",
+                                     "games", (json_int_t)st.stored, "in_memory", (json_int_t)st.held,
+                                     "live", (json_int_t)st.live, "memory_bytes", (json_int_t)st.slot_bytes,
+                                     "loaded", (json_int_t)st.loaded, "dropped", (json_int_t)st.dropped,
+                                     "expired", (json_int_t)st.expired, "created", (json_int_t)S.created,
+                                     "requests", (json_int_t)S.requests));
 }
 
 static reply post_games(slot *s, const request *rq)
@@ -633,11 +892,14 @@ static reply get_game(slot *s, const request *rq)
 
 static reply delete_game(slot *s, const request *rq)
 {
-    (void)rq;
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (s->online && s->joined && !game_over(s))
+        return error_reply(409, "both players are in this game: resign first, then delete it");
     char id[sizeof s->id];
     memcpy(id, s->id, sizeof id);
-    slot_clear(s);
-    S.count--;
+    store_delete(s);
     return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
 }
 
@@ -657,6 +919,12 @@ static const route routes[] = {
     {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},
     {"POST", GAME_PATH "/computer", post_computer, "use POST for computer"},
     {"POST", GAME_PATH "/undo", post_undo, "use POST for undo"},
+    {"POST", GAME_PATH "/undo/request", post_undo_request, "use POST for undo/request"},
+    {"POST", GAME_PATH "/undo/answer", post_undo_answer, "use POST for undo/answer"},
+    {"POST", GAME_PATH "/draw/offer", post_draw_offer, "use POST for draw/offer"},
+    {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
+    {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
+    {"POST", GAME_PATH "/join", post_join, "use POST for join"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
     {"GET", GAME_PATH "/record", get_record, "use GET for record"},
 };
@@ -679,10 +947,11 @@ static bool path_matches(const char *pattern, const char *path)
     return *path == 0;
 }
 
-/* The game a /api/games/ID... path names: the slot, or NULL with the 404 in *err. */
+/* The game a /api/games/ID... path names: the slot (pinned: the caller releases it), or NULL with
+ * the 404 in *err. Its gb_game is made current (rebuilt from the database if need be). */
 static slot *game_named(const char *path, reply *err)
 {
-    char id[32] = "";
+    char id[64] = "";
     const char *rest = path + strlen("/api/games/"), *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
     if (idlen >= sizeof id) {
@@ -691,27 +960,33 @@ static slot *game_named(const char *path, reply *err)
     }
     memcpy(id, rest, idlen);
     id[idlen] = 0;
-    slot *s = slot_find(id);
+    slot *s = store_find(id);
     if (!s) {
-        *err = error_reply(404, "no game with id '%.40s' (it may have ended long ago and been dropped)", id);
+        *err = error_reply(404, "no game with id '%.40s' (it may have expired: docs/api.md)", id);
         return NULL;
     }
-    s->used = ++S.tick;
+    s->pins++;
+    if (store_live(s) != 0) {
+        store_release(s);
+        *err = error_reply(500, "game %s could not be read back", id);
+        return NULL;
+    }
     return s;
 }
 
 /* /api/...: the route of the path and method; a path known with another method is a 405, an
  * unknown game a 404 before anything else. */
-static reply route_api(const char *method, const char *path, const request *rq)
+static reply route_api(const char *method, const char *path, request *rq)
 {
     const route *hit = NULL, *known = NULL;
     const bool of_game = strncmp(path, "/api/games/", 11) == 0;
     const char *slash = of_game ? strchr(path + 11, '/') : NULL;
-    char trimmed[64]; /* /api/games/ID/ is the game itself */
+    char trimmed[128]; /* /api/games/ID/ is the game itself */
     const char *match = path;
-    if (slash && !slash[1] && (size_t)(slash - path) < sizeof trimmed) {
-        memcpy(trimmed, path, (size_t)(slash - path));
-        trimmed[slash - path] = 0;
+    size_t plen = strlen(path);
+    if (of_game && plen > 11 && path[plen - 1] == '/' && plen - 1 < sizeof trimmed) {
+        memcpy(trimmed, path, plen - 1);
+        trimmed[plen - 1] = 0;
         match = trimmed;
     }
     for (size_t i = 0; i < NUM_ROUTES && !hit; i++) {
@@ -726,60 +1001,69 @@ static reply route_api(const char *method, const char *path, const request *rq)
         reply err;
         if (!(s = game_named(path, &err)))
             return err;
+        rq->seats = token_seats(s, rq->auth);
     }
+    reply r;
     if (hit)
-        return hit->handler(s, rq);
-    if (known)
-        return error_reply(405, "%s", known->other_method);
-    if (of_game)
-        return error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record)",
-                           slash ? slash + 1 : "");
-    return error_reply(404, "no such API endpoint: %.100s", path);
+        r = hit->handler(s, rq);
+    else if (known)
+        r = error_reply(405, "%s", known->other_method);
+    else if (of_game)
+        r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
+                             "draw/offer, draw/answer, undo/request, undo/answer)", slash ? slash + 1 : "");
+    else
+        r = error_reply(404, "no such API endpoint: %.100s", path);
+    store_release(s);
+    return r;
 }
 
 /* ---- the API without the network (cli.h): the MHD callback, the fuzzer and the tests ---- */
 int serve_api_start(const serve_config *cfg)
 {
     serve_api_stop();
-    S.slots = calloc((size_t)cfg->max_games, sizeof *S.slots);
-    if (!S.slots)
+    char err[512];
+    if (store_open(cfg->data_dir, cfg->max_games, cfg->max_live > 0 ? cfg->max_live : 256, cfg->durable,
+                   err, sizeof err) != 0) {
+        fprintf(stderr, "gabata: cannot use the data folder: %s\n", err);
         return -1;
-    S.max_games = cfg->max_games;
+    }
     S.max_body = cfg->max_body;
     S.idrng = cfg->seed;
     S.quiet = cfg->quiet;
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
-    S.count = 0;
-    S.tick = 0;
-    S.created = S.evicted = S.requests = 0;
+    S.created = S.requests = 0;
+    S.started = true;
     return 0;
 }
 
 void serve_api_stop(void)
 {
-    for (int i = 0; S.slots && i < S.max_games; i++)
-        if (S.slots[i].id[0])
-            slot_clear(&S.slots[i]);
-    free(S.slots);
-    S.slots = NULL;
-    S.max_games = S.count = 0;
+    if (S.started)
+        store_close();
+    S.started = false;
 }
 
-serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
+serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
 {
     pthread_mutex_lock(&S.lock);
     S.requests++;
     reply r;
-    if (!S.slots)
+    if (!S.started)
         r = error_reply(500, "the server is not started");
     else if (len > S.max_body)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
-        const request rq = {(char *)body, body ? len : 0, 0, false};
+        store_tick();
+        request rq = {(char *)body, body ? len : 0, 0, false, auth, -1};
         r = route_api(method, url, &rq);
     }
     pthread_mutex_unlock(&S.lock);
     return r;
+}
+
+serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
+{
+    return serve_api_as(method, url, NULL, body, len);
 }
 
 /* ---- the page ---- */
@@ -910,7 +1194,9 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
     if (rq->too_large)
         return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
     if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0)
-        return send_reply(c, serve_api(method, url, rq->body, rq->len));
+        return send_reply(c, serve_api_as(method, url,
+                                          MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+                                          rq->body, rq->len));
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return send_reply(c, error_reply(405, "use GET for pages"));
     return send_static(c, url);
@@ -932,9 +1218,9 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 int cmd_serve(int argc, char **argv)
 {
-    long port = 8080, max_games = 1000, max_body = 65536;
-    const char *host = "127.0.0.1";
-    bool quiet = false;
+    long port = 8080, max_games = 10000, max_body = 65536, max_live = 256;
+    const char *host = "127.0.0.1", *data = NULL;
+    bool quiet = false, durable = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
@@ -957,6 +1243,23 @@ int cmd_serve(int argc, char **argv)
                 fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
                 return 2;
             }
+        } else if (strcmp(a, "--data") == 0) {
+            if (!has || !argv[i + 1][0]) {
+                fprintf(stderr, "gabata: --data needs a folder\n");
+                return 2;
+            }
+            data = argv[++i];
+        } else if (strcmp(a, "--live-games") == 0) {
+            if (!has || !cli_parse_long(argv[++i], 1, 1000000, &max_live)) {
+                fprintf(stderr, "gabata: --live-games needs a whole number from 1 to 1000000\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--sync") == 0) {
+            if (!has || (strcmp(argv[i + 1], "normal") != 0 && strcmp(argv[i + 1], "full") != 0)) {
+                fprintf(stderr, "gabata: --sync needs normal or full\n");
+                return 2;
+            }
+            durable = strcmp(argv[++i], "full") == 0;
         } else if (strcmp(a, "--max-body") == 0) {
             if (!has || !cli_parse_long(argv[++i], 256, 16 * 1024 * 1024, &max_body)) {
                 fprintf(stderr, "gabata: --max-body needs a number of bytes from 256 to 16777216\n");
@@ -993,19 +1296,26 @@ int cmd_serve(int argc, char **argv)
             return 2;
         }
     }
-    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int fd = open("/dev/urandom", O_RDONLY);
-    if (fd >= 0) {
-        uint64_t r;
-        if (read(fd, &r, sizeof r) == (ssize_t)sizeof r)
-            seed ^= r;
-        close(fd);
+    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32), r;
+    if (store_random(&r, sizeof r) == 0) /* the games' seeds; ids and tokens draw their own */
+        seed ^= r;
+    /* the data folder: --data, else $XDG_DATA_HOME/gabata, else ~/.local/share/gabata */
+    char data_buf[4096];
+    if (!data) {
+        const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+        if (xdg && xdg[0] == '/')
+            snprintf(data_buf, sizeof data_buf, "%s/gabata", xdg);
+        else if (home && home[0])
+            snprintf(data_buf, sizeof data_buf, "%s/.local/share/gabata", home);
+        else {
+            fprintf(stderr, "gabata: no data folder: set HOME or XDG_DATA_HOME, or give --data DIR\n");
+            return 2;
+        }
+        data = data_buf;
     }
-    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0};
-    if (serve_api_start(&cfg) != 0) {
-        fprintf(stderr, "gabata: out of memory for %ld games\n", max_games);
-        return 1;
-    }
+    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0, data, (int)max_live, durable};
+    if (serve_api_start(&cfg) != 0)
+        return 1; /* it said why, in one line */
 
     /* Ctrl-C and SIGTERM are waited for here; the server's thread must not take them. */
     sigset_t stop;

@@ -2,10 +2,13 @@
  *
  * An input is a session: one request a line, `METHOD PATH BODY` (the body is the rest of the line
  * after the path's space, possibly empty). `$ID` in the path stands for the id of the game created
- * last in the session (by a 201 answer), so a session can create a game and then play in it.
- * Every session starts on a fresh server (3 games at most, so eviction happens, a fixed seed,
- * bodies up to 1024 bytes) and a node cap on every computer move and hint, so that no request
- * thinks for long; at most 48 requests a session.
+ * last in the session (by a 201 answer), so a session can create a game and then play in it; every
+ * request carries the token of that game's creator (`Authorization: Bearer`), but for a method
+ * written with a `!` in front (`!POST`), which carries none (it must then change nothing).
+ * Every session starts on a fresh server (an in-memory database, 3 games held in memory at most and
+ * 2 built, so games are read back from the database often; a fixed seed, bodies up to 1024 bytes)
+ * and a node cap on every computer move and hint, so that no request thinks for long; at most 48
+ * requests a session.
  *
  * What must hold for every request: the status is 2xx or 4xx (never 5xx: bad input is the
  * client's error); a JSON answer parses as an object; an error is {"error": one line, "status":
@@ -21,7 +24,7 @@
 #define NODE_CAP 1500
 
 static void check_answer(const char *method, const char *path, const serve_answer *a, char *last_id,
-                         char *last_position)
+                         char *last_auth, char *last_position)
 {
     FUZZ_CHECK(a->body != NULL);
     if (a->status >= 500)
@@ -58,11 +61,14 @@ static void check_answer(const char *method, const char *path, const serve_answe
     } else if (json_object_get(j, "state")) { /* a game's view */
         json_t *id = json_object_get(j, "id"), *hist = json_object_get(j, "history"),
                *moves = json_object_get(j, "moves"), *pos = json_object_get(j, "position");
-        FUZZ_CHECK(json_is_string(id) && json_string_length(id) == 16);
+        FUZZ_CHECK(json_is_string(id) && json_string_length(id) == 32);
         FUZZ_CHECK(json_is_array(hist) && json_is_array(moves) && json_is_string(pos));
         FUZZ_CHECK(json_is_object(json_object_get(j, "state")));
         if (a->status == 201) {
-            snprintf(last_id, 17, "%s", json_string_value(id));
+            snprintf(last_id, 33, "%s", json_string_value(id));
+            json_t *tok = json_object_get(j, "token");
+            FUZZ_CHECK(json_is_string(tok) && json_string_length(tok) == 64);
+            snprintf(last_auth, 80, "Bearer %s", json_string_value(tok));
             last_position[0] = 0;
         }
         if (strcmp(json_string_value(id), last_id) == 0)
@@ -76,9 +82,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 8192)
         return 0;
     char *text = fuzz_text(data, size);
-    serve_config cfg = {3, 1024, 1, true, NODE_CAP};
+    serve_config cfg = {3, 1024, 1, true, NODE_CAP, NULL, 2, false};
     FUZZ_CHECK(serve_api_start(&cfg) == 0);
-    char last_id[17] = "0000000000000000";
+    char last_id[33] = "00000000000000000000000000000000", last_auth[80] = "";
     char *last_position = calloc(1, 4096);
     FUZZ_CHECK(last_position != NULL);
     int requests = 0;
@@ -93,16 +99,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         *sp = 0;
         const char *method = line;
+        bool no_token = method[0] == '!';
+        method += no_token;
         char *path = sp + 1, *body = strchr(path, ' ');
         if (body)
             *body++ = 0;
         /* $ID: the game created last */
         char url[1024];
         size_t u = 0;
-        for (const char *p = path; *p && u + 17 < sizeof url; p++) {
+        for (const char *p = path; *p && u + 33 < sizeof url; p++) {
             if (strncmp(p, "$ID", 3) == 0) {
-                memcpy(url + u, last_id, 16);
-                u += 16;
+                memcpy(url + u, last_id, 32);
+                u += 32;
                 p += 2;
             } else {
                 url[u++] = *p;
@@ -112,10 +120,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* what the MHD callback passes on: paths under /api */
         if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0)
             continue;
-        serve_answer a = serve_api(method, url, body, body ? strlen(body) : 0);
+        serve_answer a = serve_api_as(method, url, no_token ? NULL : last_auth, body, body ? strlen(body) : 0);
         if (verbose)
-            fprintf(stderr, "%s %s -> %d %.160s\n", method, url, a.status, a.body);
-        check_answer(method, url, &a, last_id, last_position);
+            fprintf(stderr, "%s%s %s -> %d %.160s\n", no_token ? "!" : "", method, url, a.status, a.body);
+        /* without a token, nothing but reading is allowed: a change is refused with 401 */
+        bool changed = no_token && strcmp(method, "GET") != 0 && strstr(url, "/api/games/") && !strstr(url, "/join") && a.status < 300;
+        if (changed)
+            fprintf(stderr, "%s %s without a token -> %d\n", method, url, a.status);
+        FUZZ_CHECK(!changed);
+        check_answer(method, url, &a, last_id, last_auth, last_position);
         /* a player with a thinking time ("ai:8@86400") is refused: it could hold the server */
         json_t *bj = body ? json_loads(body, JSON_REJECT_DUPLICATES, NULL) : NULL;
         static const char *const who[] = {"south", "north", "player"};

@@ -10,14 +10,20 @@ let srv;
 test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50']); });
 test.after(async () => { assert.equal(await srv.stop(), 0, "the server stops cleanly (and, under ASan, without leaks)"); });
 
+// Every change to a game carries its creator's token (docs/api.md): call() keeps the token of
+// each game it created and sends it with the game's requests.
+const tokens = new Map();
 async function call(method, path, body, raw) {
   const opt = { method, headers: {} };
   if (raw !== undefined) opt.body = raw;
   else if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
+  const id = (path.match(/^\/api\/games\/([^/]+)/) || [])[1];
+  if (id && tokens.has(id) && method !== 'GET') opt.headers.Authorization = `Bearer ${tokens.get(id)}`;
   const res = await fetch(srv.base + path, opt);
   const text = await res.text();
   let json = null;
   try { json = JSON.parse(text); } catch { /* not JSON */ }
+  if (res.status === 201 && json && json.token) tokens.set(json.id, json.token);
   return { status: res.status, json, text, type: res.headers.get('content-type') };
 }
 
@@ -88,7 +94,7 @@ test('a game: start, a hand-worked move, its laps, undo, record', async () => {
   const r = await call('POST', '/api/games', { variant: 'sadeqa', seed: 3, south: 'human', north: 'human' });
   assert.equal(r.status, 201);
   const g = r.json;
-  assert.match(g.id, /^[0-9a-f]{16}$/);
+  assert.match(g.id, /^[0-9a-f]{32}$/); // 128 random bits (issue 12)
   assert.deepEqual(g.state.holes, new Array(16).fill(6));
   assert.deepEqual(g.moves.map((m) => m.text), ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
   // C from the start, by hand (RULINGS S2-S4): C's 6 stones to D..H and a; a held 6, so relay
@@ -219,20 +225,22 @@ test('many games at once, each with its own id and state', async () => {
   }
 });
 
-test('when full, the game idle longest is dropped', async () => {
+test('more games than --max-games: none is dropped, those not held are read back from the database', async () => {
+  // (before issue 12 the game idle longest was evicted: b answered 404)
   const small = await startServer(['--max-games', '3']);
   try {
     const mk = async () => (await (await fetch(`${small.base}/api/games`, { method: 'POST', body: '{"variant":"sadeqa"}' })).json()).id;
     const a = await mk();
     const b = await mk();
     const c = await mk();
-    await fetch(`${small.base}/api/games/${a}`); // a is used again: b is now idle longest
+    await fetch(`${small.base}/api/games/${a}`);
     const d = await mk();
     const st = async (id) => (await fetch(`${small.base}/api/games/${id}`)).status;
-    assert.deepEqual([await st(a), await st(b), await st(c), await st(d)], [200, 404, 200, 200]);
+    assert.deepEqual([await st(a), await st(b), await st(c), await st(d)], [200, 200, 200, 200]);
     const h = await (await fetch(`${small.base}/api/health`)).json();
-    assert.equal(h.games, 3);
-    assert.equal(h.evicted, 1);
+    assert.equal(h.games, 4, 'all four are stored');
+    assert.ok(h.in_memory <= 3, `at most 3 held in memory, ${h.in_memory} are`);
+    assert.ok(h.loaded >= 1, 'a game not held was read back');
   } finally {
     await small.stop();
   }
@@ -243,15 +251,28 @@ test('bad command lines are refused with one line', async () => {
   const { gabataBinary } = require('./server');
   const bin = gabataBinary();
   for (const [args, needle] of [[['--port', 'x'], /--port needs/], [['--host', 'nowhere'], /not an IPv4 address/],
-    [['--max-games', '0'], /--max-games needs/], [['--bogus'], /unexpected argument/], [['--web', '/nonexistent'], /no index.html/]]) {
+    [['--max-games', '0'], /--max-games needs/], [['--bogus'], /unexpected argument/], [['--web', '/nonexistent'], /no index.html/],
+    [['--sync', 'sometimes'], /--sync needs/], [['--data'], /--data needs/]]) {
     const r = spawnSync(bin, ['serve', ...args], { encoding: 'utf8', timeout: 10000 });
     assert.equal(r.status, 2, args.join(' '));
     assert.match(r.stderr, needle);
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }
+  // a data folder that cannot be made (under a file), or one another server is using
+  const file = require('node:path').join(srv.data, 'games.sqlite');
+  const bad = spawnSync(bin, ['serve', '--port', '0', '--data', `${file}/sub`], { encoding: 'utf8', timeout: 10000 });
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /cannot use the data folder/);
+  assert.equal(bad.stderr.trim().split('\n').length, 1);
+  const shared = spawnSync(bin, ['serve', '--port', '0', '--data', srv.data], { encoding: 'utf8', timeout: 10000 });
+  assert.equal(shared.status, 1);
+  assert.match(shared.stderr, /in use by another gabata serve/);
+  assert.equal(shared.stderr.trim().split('\n').length, 1);
   // the port is taken (by the test's own server): one line, exit 1
   const port = new URL(srv.base).port;
-  const busy = spawnSync(bin, ['serve', '--port', port], { encoding: 'utf8', timeout: 10000 });
+  const scratch = require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'gabata-data-'));
+  const busy = spawnSync(bin, ['serve', '--port', port, '--data', scratch], { encoding: 'utf8', timeout: 10000 });
+  require('node:fs').rmSync(scratch, { recursive: true, force: true });
   assert.equal(busy.status, 1);
   assert.match(busy.stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1 port ${port}`));
   assert.equal(busy.stderr.trim().split('\n').length, 1);

@@ -14,10 +14,11 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
   let requests = 0;
   let failed = 0;
   const failures = [];
-  async function req(method, path, body) {
+  async function req(method, path, body, token) {
     requests++;
     try {
-      const res = await fetch(base + path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+      const headers = token ? { Authorization: `Bearer ${token}` } : {};
+      const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const json = await res.json();
       if (!res.ok) throw new Error(`${res.status} ${json.error}`);
       return json;
@@ -35,7 +36,7 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
     while (queue.length) {
       const i = queue.shift();
       const g = await req('POST', '/api/games', { variant, seed: i, south: 'random', north: 'ai:1' });
-      if (g) ids[i] = { id: g.id, played: 0, over: g.state.over };
+      if (g) ids[i] = { id: g.id, token: g.token, played: 0, over: g.state.over };
     }
   }));
   // play: every client takes the next game in turn and makes one computer move in it
@@ -50,7 +51,7 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
       const g = ids[i];
       if (!g || g.over) continue;
       busy.add(i);
-      const v = await req('POST', `/api/games/${g.id}/computer`);
+      const v = await req('POST', `/api/games/${g.id}/computer`, undefined, g.token);
       if (v) { g.played++; g.over = v.state.over; }
       busy.delete(i);
     }

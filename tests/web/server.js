@@ -2,6 +2,7 @@
 'use strict';
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 function gabataBinary() {
@@ -15,11 +16,18 @@ function gabataBinary() {
   throw new Error('gabata binary not found: build it, or set GABATA=/path/to/gabata');
 }
 
-// Resolves to { base, stop(), proc } once the server prints the address it listens on.
+// Resolves to { base, stop(), proc, data } once the server prints the address it listens on.
+// Each server keeps its games in a fresh temporary folder (removed when it stops), unless the
+// arguments name one with --data (then the caller owns it: a restart test reuses it).
 function startServer(extraArgs = []) {
   const bin = gabataBinary();
+  const own = !extraArgs.includes('--data');
+  const data = own ? fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-data-')) : extraArgs[extraArgs.indexOf('--data') + 1];
+  const args = own ? ['--data', data, ...extraArgs] : extraArgs;
+  const cleanup = () => { if (own) fs.rmSync(data, { recursive: true, force: true }); };
   return new Promise((resolve, reject) => {
-    const proc = spawn(bin, ['serve', '--port', '0', '--quiet', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(bin, ['serve', '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    proc.once('exit', cleanup);
     let out = '';
     let err = '';
     const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`gabata serve did not start: ${out}${err}`)); }, 20000);
@@ -32,6 +40,7 @@ function startServer(extraArgs = []) {
         resolve({
           base: m[1],
           proc,
+          data,
           stderr: () => err,
           stop: () => new Promise((res) => {
             if (proc.exitCode !== null) return res(proc.exitCode);

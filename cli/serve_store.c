@@ -1,0 +1,810 @@
+/* serve_store.c — the game table of `gabata serve`: a hash table of small slots over an SQLite
+ * database (serve_store.h says what is kept where). */
+#include "serve_store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The expiry rule (docs/api.md): an unfinished game untouched for 30 days, a finished one after
+ * 365 days. Checked at start and then once an hour. */
+#define EXPIRE_UNFINISHED (30 * 86400LL)
+#define EXPIRE_FINISHED (365 * 86400LL)
+#define EXPIRE_EVERY 3600
+
+static struct {
+    sqlite3 *db;
+    sqlite3_stmt *ins, *upd, *get, *del;
+    int lock_fd;
+    slot **buckets;
+    size_t nbuckets;
+    long held, live, max_held, max_live;
+    slot *head, *tail;   /* every slot held, most recently used first */
+    slot *lhead, *ltail; /* the live ones */
+    uint64_t tick;
+    int64_t next_expiry;
+    long loaded, dropped, expired;
+    long long stored;
+} T = {.lock_fd = -1};
+
+/* ---- random bytes, SHA-256, constant-time comparison ---- */
+int store_random(void *buf, size_t n)
+{
+    unsigned char *p = buf;
+    while (n) {
+        ssize_t got = getrandom(p, n, 0);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1; /* never a fallback to anything predictable */
+        }
+        p += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
+
+int store_random_hex(char *out, size_t n)
+{
+    unsigned char b[64];
+    if (n > sizeof b || store_random(b, n) != 0)
+        return -1;
+    static const char hex[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = hex[b[i] >> 4];
+        out[2 * i + 1] = hex[b[i] & 15];
+    }
+    out[2 * n] = 0;
+    return 0;
+}
+
+/* FIPS 180-4. Tokens are 256 random bits, so a plain (unsalted, unkeyed) hash is enough: what is
+ * stored tells nothing that would let one play, and there is no dictionary to try. */
+static const uint32_t K256[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static void sha256_block(uint32_t h[8], const unsigned char *b)
+{
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)b[4 * i] << 24 | (uint32_t)b[4 * i + 1] << 16 | (uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+        uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], bb = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K256[i] + w[i];
+        uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
+        hh = g, g = f, f = e, e = d + t1, d = c, c = bb, bb = a, a = t1 + t2;
+    }
+    h[0] += a, h[1] += bb, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
+}
+
+void store_sha256(const void *p, size_t n, unsigned char out[32])
+{
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    const unsigned char *s = p;
+    size_t left = n;
+    for (; left >= 64; left -= 64, s += 64)
+        sha256_block(h, s);
+    unsigned char tail[128] = {0};
+    memcpy(tail, s, left);
+    tail[left] = 0x80;
+    size_t tl = left + 9 <= 64 ? 64 : 128;
+    uint64_t bits = (uint64_t)n * 8;
+    for (int i = 0; i < 8; i++)
+        tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
+    sha256_block(h, tail);
+    if (tl == 128)
+        sha256_block(h, tail + 64);
+    for (int i = 0; i < 8; i++)
+        for (int k = 0; k < 4; k++)
+            out[4 * i + k] = (unsigned char)(h[i] >> (24 - 8 * k));
+}
+
+bool store_same32(const unsigned char *a, const unsigned char *b)
+{
+    volatile unsigned char diff = 0;
+    for (int i = 0; i < 32; i++)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
+}
+
+const char *player_name(const player *p, char *buf, size_t len)
+{
+    switch (p->kind) {
+    case PLAYER_HUMAN: snprintf(buf, len, "human"); break;
+    case PLAYER_RANDOM: snprintf(buf, len, "random"); break;
+    case PLAYER_MCTS: snprintf(buf, len, "mcts"); break;
+    default: snprintf(buf, len, "ai:%d", p->level); break;
+    }
+    return buf;
+}
+
+/* ---- the hash table and the two recency lists ---- */
+static size_t bucket_of(const char *id)
+{
+    /* the id is 128 random bits: its first 16 hex digits are a hash already */
+    uint64_t h = 0;
+    for (int i = 0; i < 16 && id[i]; i++)
+        h = h << 4 | (uint64_t)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
+    return (size_t)(h & (T.nbuckets - 1));
+}
+
+static int grow_buckets(void)
+{
+    size_t n = T.nbuckets ? T.nbuckets * 2 : 1024;
+    slot **b = calloc(n, sizeof *b);
+    if (!b)
+        return -1;
+    slot **old = T.buckets;
+    size_t on = T.nbuckets;
+    T.buckets = b;
+    T.nbuckets = n;
+    for (size_t i = 0; i < on; i++)
+        for (slot *s = old[i], *nx; s; s = nx) {
+            nx = s->hnext;
+            size_t k = bucket_of(s->id);
+            s->hnext = b[k];
+            b[k] = s;
+        }
+    free(old);
+    return 0;
+}
+
+static void unlink_all(slot *s)
+{
+    if (s->prev) s->prev->next = s->next; else T.head = s->next;
+    if (s->next) s->next->prev = s->prev; else T.tail = s->prev;
+    s->prev = s->next = NULL;
+}
+
+static void link_front(slot *s)
+{
+    s->next = T.head;
+    s->prev = NULL;
+    if (T.head) T.head->prev = s; else T.tail = s;
+    T.head = s;
+}
+
+static void unlink_live(slot *s)
+{
+    if (s->lprev) s->lprev->lnext = s->lnext; else T.lhead = s->lnext;
+    if (s->lnext) s->lnext->lprev = s->lprev; else T.ltail = s->lprev;
+    s->lprev = s->lnext = NULL;
+}
+
+static void link_live_front(slot *s)
+{
+    s->lnext = T.lhead;
+    s->lprev = NULL;
+    if (T.lhead) T.lhead->lprev = s; else T.ltail = s;
+    T.lhead = s;
+}
+
+static void drop_live(slot *s)
+{
+    if (!s->g)
+        return;
+    gb_game_free(s->g);
+    s->g = NULL;
+    free(s->before);
+    s->before = NULL;
+    unlink_live(s);
+    T.live--;
+}
+
+static void slot_free(slot *s)
+{
+    if (!s)
+        return;
+    free(s->options);
+    free(s->moves);
+    free(s->movers);
+    gb_game_free(s->g);
+    free(s->before);
+    free(s);
+}
+
+/* Take s out of memory (it stays in the database). */
+static void forget(slot *s)
+{
+    drop_live(s);
+    slot **pp = &T.buckets[bucket_of(s->id)];
+    while (*pp && *pp != s)
+        pp = &(*pp)->hnext;
+    if (*pp)
+        *pp = s->hnext;
+    unlink_all(s);
+    T.held--;
+    slot_free(s);
+}
+
+static void touch(slot *s)
+{
+    s->used = ++T.tick;
+    if (T.head != s) {
+        unlink_all(s);
+        link_front(s);
+    }
+    if (s->g && T.lhead != s) {
+        unlink_live(s);
+        link_live_front(s);
+    }
+}
+
+/* Keep within the bounds: the least recently used slots (and gb_games) not in use go. */
+static void trim(void)
+{
+    for (slot *s = T.ltail, *pv; s && T.live > T.max_live; s = pv) {
+        pv = s->lprev;
+        if (!s->pins)
+            drop_live(s);
+    }
+    for (slot *s = T.tail, *pv; s && T.held > T.max_held; s = pv) {
+        pv = s->prev;
+        if (!s->pins) {
+            forget(s);
+            T.dropped++;
+        }
+    }
+}
+
+static void hold(slot *s)
+{
+    if ((size_t)T.held >= T.nbuckets)
+        grow_buckets(); /* on failure the chains just grow longer */
+    size_t k = bucket_of(s->id);
+    s->hnext = T.buckets[k];
+    T.buckets[k] = s;
+    link_front(s);
+    T.held++;
+    s->pins++;
+    trim();
+    s->pins--;
+}
+
+/* ---- the database ---- */
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS games ("
+    " id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
+    " south TEXT NOT NULL, north TEXT NOT NULL, rng INTEGER NOT NULL,"
+    " online INTEGER NOT NULL, joined INTEGER NOT NULL,"
+    " token_s BLOB NOT NULL, token_n BLOB NOT NULL, invite BLOB,"
+    " moves TEXT NOT NULL, movers TEXT NOT NULL, show_last INTEGER NOT NULL,"
+    " offer TEXT, ended INTEGER NOT NULL, finished INTEGER NOT NULL,"
+    " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS games_expiry ON games(finished, updated);";
+
+#define COLS "id, variant, options, seed, south, north, rng, online, joined, token_s, token_n, invite," \
+             " moves, movers, show_last, offer, ended, finished, created, updated"
+
+static void set_err(char *err, size_t len, const char *what, const char *why)
+{
+    snprintf(err, len, "%s: %s", what, why);
+}
+
+/* mkdir -p, each new folder 0700 */
+static int make_dirs(const char *dir)
+{
+    char p[4096];
+    if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
+        return -1;
+    for (char *c = p + 1; *c; c++) {
+        if (*c != '/')
+            continue;
+        *c = 0;
+        if (mkdir(p, 0700) != 0 && errno != EEXIST)
+            return -1;
+        *c = '/';
+    }
+    if (mkdir(p, 0700) != 0 && errno != EEXIST)
+        return -1;
+    struct stat sb;
+    if (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+int store_open(const char *dir, int max_held, int max_live, bool durable, char *err, size_t errlen)
+{
+    store_close();
+    T.max_held = max_held > 0 ? max_held : 1;
+    T.max_live = max_live > 0 ? max_live : 1;
+    char path[4200] = ":memory:";
+    if (dir) {
+        if (make_dirs(dir) != 0) {
+            set_err(err, errlen, dir, strerror(errno));
+            return -1;
+        }
+        /* one server a folder: its memory would go stale under another's writes */
+        char lock[4200];
+        snprintf(lock, sizeof lock, "%s/gabata.lock", dir);
+        T.lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (T.lock_fd < 0) {
+            set_err(err, errlen, lock, strerror(errno));
+            return -1;
+        }
+        if (flock(T.lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            set_err(err, errlen, dir, "in use by another gabata serve");
+            close(T.lock_fd);
+            T.lock_fd = -1;
+            return -1;
+        }
+        snprintf(path, sizeof path, "%s/games.sqlite", dir);
+    }
+    /* the database holds the tokens' hashes only, but still: for its owner alone */
+    mode_t old = umask(077);
+    int rc = sqlite3_open_v2(path, &T.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+    umask(old);
+    if (rc != SQLITE_OK) {
+        set_err(err, errlen, path, T.db ? sqlite3_errmsg(T.db) : "cannot open the database");
+        store_close();
+        return -1;
+    }
+    sqlite3_busy_timeout(T.db, 2000);
+    /* WAL: a commit is one append to the log. synchronous=NORMAL: the append reaches the operating
+     * system before the commit returns, so a move answered survives the server being killed
+     * (SIGKILL, a crash); only a crash of the machine itself can lose the last moments, which
+     * --sync full (an fsync every commit) closes at the cost of a disk flush per move. */
+    char pragmas[256];
+    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=OFF;",
+             durable ? "FULL" : "NORMAL");
+    char *msg = NULL;
+    if (sqlite3_exec(T.db, pragmas, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(T.db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        set_err(err, errlen, path, msg ? msg : sqlite3_errmsg(T.db));
+        sqlite3_free(msg);
+        store_close();
+        return -1;
+    }
+    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
+                                 " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "SELECT " COLS " FROM games WHERE id=?", -1, &T.get, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "DELETE FROM games WHERE id=?", -1, &T.del, NULL) != SQLITE_OK) {
+        set_err(err, errlen, path, sqlite3_errmsg(T.db));
+        store_close();
+        return -1;
+    }
+    if (dir)
+        chmod(path, 0600);
+    if (grow_buckets() != 0) {
+        set_err(err, errlen, "gabata serve", "out of memory");
+        store_close();
+        return -1;
+    }
+    T.held = T.live = 0;
+    T.tick = 0;
+    T.loaded = T.dropped = T.expired = 0;
+    store_expire((int64_t)time(NULL));
+    sqlite3_stmt *cnt;
+    T.stored = 0;
+    if (sqlite3_prepare_v2(T.db, "SELECT count(*) FROM games", -1, &cnt, NULL) == SQLITE_OK) {
+        if (sqlite3_step(cnt) == SQLITE_ROW)
+            T.stored = sqlite3_column_int64(cnt, 0);
+        sqlite3_finalize(cnt);
+    }
+    return 0;
+}
+
+void store_close(void)
+{
+    while (T.head)
+        forget(T.head);
+    free(T.buckets);
+    T.buckets = NULL;
+    T.nbuckets = 0;
+    sqlite3_finalize(T.ins);
+    sqlite3_finalize(T.upd);
+    sqlite3_finalize(T.get);
+    sqlite3_finalize(T.del);
+    T.ins = T.upd = T.get = T.del = NULL;
+    if (T.db)
+        sqlite3_close(T.db);
+    T.db = NULL;
+    if (T.lock_fd >= 0)
+        close(T.lock_fd);
+    T.lock_fd = -1;
+}
+
+static bool finished(const slot *s)
+{
+    return s->ended != ENDED_NO || (s->g && gb_is_over(s->g));
+}
+
+static void offer_text(const slot *s, char *buf)
+{
+    buf[0] = 0;
+    if (s->offer_kind)
+        snprintf(buf, 8, "%c%c", s->offer_kind, s->offer_by ? 'N' : 'S');
+}
+
+int store_add(slot *s)
+{
+    char south[16], north[16], offer[8];
+    int64_t now = (int64_t)time(NULL);
+    s->created = s->updated = now;
+    if (store_sync_moves(s) != 0) {
+        slot_free(s);
+        return -1;
+    }
+    offer_text(s, offer);
+    sqlite3_stmt *q = T.ins;
+    sqlite3_reset(q);
+    sqlite3_bind_text(q, 1, s->id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, s->variant, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 3, s->options ? s->options : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 4, (sqlite3_int64)s->seed);
+    sqlite3_bind_text(q, 5, player_name(&s->players[0], south, sizeof south), -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 6, player_name(&s->players[1], north, sizeof north), -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 7, (sqlite3_int64)s->rng);
+    sqlite3_bind_int(q, 8, s->online);
+    sqlite3_bind_int(q, 9, s->joined);
+    sqlite3_bind_blob(q, 10, s->tok[0], 32, SQLITE_STATIC);
+    sqlite3_bind_blob(q, 11, s->tok[1], 32, SQLITE_STATIC);
+    if (s->has_invite)
+        sqlite3_bind_blob(q, 12, s->invite, 32, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 12);
+    sqlite3_bind_text(q, 13, s->moves ? s->moves : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 14, s->movers ? s->movers : "", s->nmoves, SQLITE_STATIC);
+    sqlite3_bind_int(q, 15, s->show_last);
+    sqlite3_bind_text(q, 16, offer, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 17, s->ended);
+    sqlite3_bind_int(q, 18, finished(s));
+    sqlite3_bind_int64(q, 19, s->created);
+    sqlite3_bind_int64(q, 20, s->updated);
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (rc != SQLITE_DONE) {
+        slot_free(s);
+        return -1;
+    }
+    T.stored++;
+    if (s->g) {
+        link_live_front(s);
+        T.live++;
+    }
+    hold(s);
+    s->used = ++T.tick;
+    return 0;
+}
+
+int store_save(slot *s)
+{
+    char offer[8];
+    if (store_sync_moves(s) != 0) {
+        s->stale = true;
+        return -1;
+    }
+    s->updated = (int64_t)time(NULL);
+    offer_text(s, offer);
+    sqlite3_stmt *q = T.upd;
+    sqlite3_reset(q);
+    sqlite3_bind_text(q, 1, s->id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 2, (sqlite3_int64)s->rng);
+    sqlite3_bind_int(q, 3, s->joined);
+    if (s->has_invite)
+        sqlite3_bind_blob(q, 4, s->invite, 32, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 4);
+    sqlite3_bind_text(q, 5, s->moves ? s->moves : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 6, s->movers ? s->movers : "", s->nmoves, SQLITE_STATIC);
+    sqlite3_bind_int(q, 7, s->show_last);
+    sqlite3_bind_text(q, 8, offer, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 9, s->ended);
+    sqlite3_bind_int(q, 10, finished(s));
+    sqlite3_bind_int64(q, 11, s->updated);
+    sqlite3_bind_blob(q, 12, s->tok[0], 32, SQLITE_STATIC);
+    sqlite3_bind_blob(q, 13, s->tok[1], 32, SQLITE_STATIC);
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (rc != SQLITE_DONE || sqlite3_changes(T.db) != 1) {
+        /* not committed: what memory holds is not what the database holds; read it back next */
+        s->stale = true;
+        return -1;
+    }
+    return 0;
+}
+
+void store_release(slot *s)
+{
+    if (s && --s->pins <= 0) {
+        s->pins = 0;
+        if (s->stale)
+            forget(s);
+    }
+}
+
+void store_delete(slot *s)
+{
+    sqlite3_reset(T.del);
+    sqlite3_bind_text(T.del, 1, s->id, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(T.del) == SQLITE_DONE && sqlite3_changes(T.db) > 0)
+        T.stored--;
+    sqlite3_reset(T.del);
+    sqlite3_clear_bindings(T.del);
+    s->stale = true;
+    if (!s->pins)
+        forget(s);
+}
+
+slot *store_new_slot(void)
+{
+    slot *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    for (int tries = 0; tries < 4; tries++) {
+        if (store_random_hex(s->id, STORE_ID_LEN / 2) != 0)
+            break;
+        if (!store_find(s->id)) /* 2^-128; but a repeat must never merge two games */
+            return s;
+    }
+    free(s);
+    return NULL;
+}
+
+static bool valid_id(const char *id)
+{
+    if (!id || strlen(id) != STORE_ID_LEN)
+        return false;
+    for (const char *c = id; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return false;
+    return true;
+}
+
+static char *dup_col(sqlite3_stmt *q, int col)
+{
+    const unsigned char *t = sqlite3_column_text(q, col);
+    return strdup(t ? (const char *)t : "");
+}
+
+static void blob_col(sqlite3_stmt *q, int col, unsigned char out[32], bool *has)
+{
+    const void *b = sqlite3_column_blob(q, col);
+    int n = sqlite3_column_bytes(q, col);
+    if (has)
+        *has = b && n == 32;
+    if (b && n == 32)
+        memcpy(out, b, 32);
+}
+
+/* Read the game back from its row (not held yet; g is rebuilt later, on demand). */
+static slot *load(const char *id)
+{
+    sqlite3_stmt *q = T.get;
+    sqlite3_reset(q);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    slot *s = NULL;
+    if (sqlite3_step(q) == SQLITE_ROW && (s = calloc(1, sizeof *s))) {
+        snprintf(s->id, sizeof s->id, "%s", (const char *)sqlite3_column_text(q, 0));
+        snprintf(s->variant, sizeof s->variant, "%s", (const char *)sqlite3_column_text(q, 1));
+        s->options = dup_col(q, 2);
+        s->seed = (uint64_t)sqlite3_column_int64(q, 3);
+        const char *south = (const char *)sqlite3_column_text(q, 4), *north = (const char *)sqlite3_column_text(q, 5);
+        if (!south || !north || player_parse(south, &s->players[0]) != 0 || player_parse(north, &s->players[1]) != 0)
+            s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+        s->rng = (uint64_t)sqlite3_column_int64(q, 6);
+        s->online = sqlite3_column_int(q, 7) != 0;
+        s->joined = sqlite3_column_int(q, 8) != 0;
+        blob_col(q, 9, s->tok[0], NULL);
+        blob_col(q, 10, s->tok[1], NULL);
+        blob_col(q, 11, s->invite, &s->has_invite);
+        s->moves = dup_col(q, 12);
+        const char *mv = (const char *)sqlite3_column_text(q, 13);
+        int n = sqlite3_column_bytes(q, 13);
+        s->movers_cap = n + 16;
+        s->movers = calloc((size_t)s->movers_cap, 1);
+        if (s->movers && mv)
+            memcpy(s->movers, mv, (size_t)n);
+        s->nmoves = n;
+        s->show_last = sqlite3_column_int(q, 14) != 0;
+        const char *of = (const char *)sqlite3_column_text(q, 15);
+        if (of && (of[0] == 'd' || of[0] == 'u') && (of[1] == 'S' || of[1] == 'N')) {
+            s->offer_kind = of[0];
+            s->offer_by = of[1] == 'N';
+        }
+        s->ended = sqlite3_column_int(q, 16);
+        s->created = sqlite3_column_int64(q, 18);
+        s->updated = sqlite3_column_int64(q, 19);
+        if (!s->options || !s->moves || !s->movers) {
+            slot_free(s);
+            s = NULL;
+        }
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return s;
+}
+
+slot *store_find(const char *id)
+{
+    if (!valid_id(id) || !T.buckets)
+        return NULL;
+    for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)
+        if (strcmp(s->id, id) == 0) {
+            if (s->stale && !s->pins) {
+                forget(s);
+                break;
+            }
+            touch(s);
+            return s;
+        }
+    slot *s = load(id);
+    if (!s)
+        return NULL;
+    T.loaded++;
+    hold(s);
+    s->used = ++T.tick;
+    return s;
+}
+
+/* ---- the live game: the move list replayed ---- */
+int store_live(slot *s)
+{
+    if (s->g) {
+        touch(s);
+        return 0;
+    }
+    gb_game *g;
+    gb_error ge;
+    if (gb_game_new(&g, s->variant, s->options, s->seed, &ge) != GB_OK)
+        return -1;
+    char *before = NULL;
+    int played = 0, count = 0;
+    for (const char *p = s->moves; *p; p++)
+        count += *p != ' ' && (p == s->moves || p[-1] == ' ');
+    char mv[GB_MOVE_TEXT_MAX + 8];
+    for (const char *p = s->moves; *p;) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (!n)
+            break;
+        if (n >= sizeof mv)
+            goto bad;
+        memcpy(mv, p, n);
+        mv[n] = 0;
+        p += n;
+        if (played == count - 1 && s->show_last)
+            before = gb_state_json(g);
+        gb_move m;
+        if (gb_move_parse(g, mv, &m, &ge) != GB_OK || gb_play(g, &m, &ge) != GB_OK)
+            goto bad;
+        played++;
+    }
+    s->g = g;
+    free(s->before);
+    s->before = before;
+    link_live_front(s);
+    T.live++;
+    s->pins++;
+    trim();
+    s->pins--;
+    return 0;
+bad:
+    free(before);
+    gb_game_free(g);
+    return -1;
+}
+
+int store_set_mover(slot *s, int i, int side)
+{
+    if (i + 1 >= s->movers_cap) {
+        int cap = s->movers_cap ? s->movers_cap * 2 : 64;
+        while (cap <= i + 1)
+            cap *= 2;
+        char *m = realloc(s->movers, (size_t)cap);
+        if (!m)
+            return -1;
+        memset(m + s->movers_cap, 0, (size_t)(cap - s->movers_cap));
+        s->movers = m;
+        s->movers_cap = cap;
+    }
+    s->movers[i] = side ? 'N' : 'S';
+    return 0;
+}
+
+int store_sync_moves(slot *s)
+{
+    if (!s->g)
+        return 0; /* not rebuilt: the move list is as read */
+    int n = gb_history_length(s->g);
+    size_t cap = 16, len = 0;
+    for (int i = 0; i < n; i++)
+        cap += GB_MOVE_TEXT_MAX + 1;
+    char *out = malloc(cap);
+    if (!out)
+        return -1;
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        gb_move_format(s->g, gb_history_move(s->g, i), mv, sizeof mv);
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " " : "", mv);
+    }
+    char *shrunk = realloc(out, len + 1);
+    free(s->moves);
+    s->moves = shrunk ? shrunk : out;
+    for (int i = s->nmoves; i < n; i++) /* a move made without a mover noted: South's */
+        if (i >= s->movers_cap || !s->movers[i])
+            if (store_set_mover(s, i, 0) != 0)
+                return -1;
+    s->nmoves = n;
+    return 0;
+}
+
+/* ---- expiry ---- */
+void store_expire(int64_t now)
+{
+    if (!T.db)
+        return;
+    sqlite3_stmt *q;
+    const char *sql = "DELETE FROM games WHERE (finished=0 AND updated<?1) OR (finished=1 AND updated<?2) RETURNING id";
+    if (sqlite3_prepare_v2(T.db, sql, -1, &q, NULL) != SQLITE_OK)
+        return;
+    sqlite3_bind_int64(q, 1, now - EXPIRE_UNFINISHED);
+    sqlite3_bind_int64(q, 2, now - EXPIRE_FINISHED);
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(q, 0);
+        T.expired++;
+        T.stored--;
+        if (!id || !T.buckets)
+            continue;
+        for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)
+            if (strcmp(s->id, id) == 0) {
+                if (!s->pins)
+                    forget(s);
+                break;
+            }
+    }
+    sqlite3_finalize(q);
+    T.next_expiry = now + EXPIRE_EVERY;
+}
+
+void store_tick(void)
+{
+    int64_t now = (int64_t)time(NULL);
+    if (now >= T.next_expiry)
+        store_expire(now);
+}
+
+void store_stats_get(store_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->stored = T.stored;
+    st->held = T.held;
+    st->live = T.live;
+    st->loaded = T.loaded;
+    st->dropped = T.dropped;
+    st->expired = T.expired;
+    size_t b = T.nbuckets * sizeof(slot *);
+    for (slot *s = T.head; s; s = s->next)
+        b += sizeof *s + (s->options ? strlen(s->options) + 1 : 0) + (s->moves ? strlen(s->moves) + 1 : 0) +
+             (size_t)s->movers_cap;
+    st->slot_bytes = b;
+}
