@@ -7,6 +7,7 @@
  * number of games is bounded (--max-games; when full, the game idle longest is evicted), and so
  * are connections. It listens on 127.0.0.1 unless told otherwise. */
 #include "cli.h"
+#include "serve_net.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -57,6 +58,9 @@ typedef struct slot {
     int movers_cap;
     char *before;       /* state JSON before the last move (for the lap-by-lap animation) */
     int last_mover;
+    int thinking;       /* a worker searches the computer's move: no change until it has moved */
+    unsigned long version; /* changes made (a hint computed for an older one is stale) */
+    char owner[64];     /* the creator's address (games held per address), "" for none */
 } slot;
 
 static struct {
@@ -73,6 +77,10 @@ static struct {
 
 static void slot_clear(slot *s)
 {
+    if (s->id[0]) {
+        events_forget(s->id);
+        limits_game_dropped(s->owner);
+    }
     gb_game_free(s->g);
     free(s->movers);
     free(s->before);
@@ -97,9 +105,13 @@ static slot *slot_take(void)
         slot *s = &S.slots[i];
         if (!s->id[0])
             return s;
+        if (s->thinking)
+            continue;
         if (!oldest || s->used < oldest->used)
             oldest = s;
     }
+    if (!oldest)
+        return NULL; /* every game has a computer thinking */
     if (!S.quiet)
         fprintf(stderr, "gabata serve: %d games kept, dropping game %s (idle longest)\n", S.count,
                 oldest->id);
@@ -114,7 +126,7 @@ typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Di
 
 static reply json_reply(int status, json_t *j)
 {
-    reply r = {status, json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER), "application/json", NULL};
+    reply r = {status, json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER), "application/json", NULL, 0};
     json_decref(j);
     if (!r.body) {
         r.status = 500;
@@ -269,6 +281,9 @@ typedef struct request {
     char *body;
     size_t len, cap;
     bool too_large;
+    const char *client;   /* the client's address, or NULL */
+    serve_done_fn done;   /* NULL: think inline (serve_api_request) */
+    void *ctx;
 } request;
 
 static json_t *catalog_json(void)
@@ -436,17 +451,42 @@ static reply create_game(const request *rq)
     }
     json_decref(j);
     slot *s = slot_take();
+    if (!s) {
+        gb_game_free(g);
+        reply r = error_reply(503, "the server is busy: every game has a computer thinking");
+        r.retry_after = 2;
+        return r;
+    }
     s->g = g;
     s->players[0] = ps[0];
     s->players[1] = ps[1];
     s->rng = seed ^ 0x5deece66dull;
     snprintf(s->id, sizeof s->id, "%016llx", (unsigned long long)fresh_seed());
     s->used = ++S.tick;
+    snprintf(s->owner, sizeof s->owner, "%s", rq->client ? rq->client : "");
+    limits_game_added(s->owner);
     S.count++;
     S.created++;
     if (!S.quiet)
         fprintf(stderr, "gabata serve: game %s: %s (%d kept)\n", s->id, gb_game_variant(g), S.count);
     return view_reply(201, s);
+}
+
+/* The "move" event: the move, who made it, its trace, and where the game stands. */
+static void publish_move(slot *s)
+{
+    int hl = gb_history_length(s->g);
+    char mv[GB_MOVE_TEXT_MAX] = "";
+    if (hl > 0)
+        gb_move_format(s->g, gb_history_move(s->g, hl - 1), mv, sizeof mv);
+    char *pos = gb_position_format(s->g);
+    events_publish(s->id, "move",
+                   json_pack("{s:s,s:s,s:i,s:o,s:b,s:s}", "move", mv, "by", s->last_mover ? "N" : "S",
+                             "ply", hl, "trace", trace_json(s->g), "over", gb_is_over(s->g),
+                             "position", pos ? pos : ""));
+    free(pos);
+    if (gb_is_over(s->g))
+        events_publish(s->id, "over", json_pack("{s:i}", "ply", hl));
 }
 
 static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
@@ -463,6 +503,8 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
         return error_reply(status, "%s", ge.msg);
     }
     note_move(s, mover, before);
+    s->version++;
+    publish_move(s);
     return view_reply(200, s);
 }
 
@@ -538,6 +580,101 @@ static const player *computer_asked_for(slot *s, const request *rq, player *tmp,
     return out;
 }
 
+/* A search for a worker (serve_pool.c): on a copy of the game, without the table's lock. */
+typedef struct think_job {
+    char id[sizeof ((slot *)0)->id];
+    gb_game *g;            /* the copy */
+    player p;
+    uint64_t rng;
+    unsigned long version;
+    bool hint;
+    serve_done_fn done;
+    void *ctx;
+} think_job;
+
+static reply hint_reply(const gb_game *g, const player *p, const gb_move *m)
+{
+    char mv[GB_MOVE_TEXT_MAX], d[64];
+    gb_move_format(g, m, mv, sizeof mv);
+    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(p, d, sizeof d)));
+}
+
+static void think_run(void *arg, bool cancelled)
+{
+    think_job *j = arg;
+    gb_move m;
+    int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m);
+    pthread_mutex_lock(&S.lock);
+    slot *s = slot_find(j->id);
+    reply r;
+    if (s && !j->hint)
+        s->thinking--;
+    if (cancelled) {
+        r = error_reply(503, "the server is stopping");
+        r.retry_after = 5;
+    } else if (!s) {
+        r = error_reply(404, "no game with id '%s' (it was dropped while the computer thought)", j->id);
+    } else if (rc != 0) {
+        r = error_reply(500, j->hint ? "no move to suggest" : "the computer found no move");
+    } else if (j->hint) {
+        r = s->version == j->version ? hint_reply(s->g, &j->p, &m)
+                                     : error_reply(409, "the game changed while the hint was searched");
+    } else {
+        s->rng = j->rng; /* as if the search had run on the game itself */
+        r = play_move(s, &m, true, NULL);
+    }
+    pthread_mutex_unlock(&S.lock);
+    gb_game_free(j->g);
+    serve_done_fn done = j->done;
+    void *ctx = j->ctx;
+    free(j);
+    done(ctx, r);
+}
+
+/* Search p's move in s: inline without a pool (or for a random player, which does not search),
+ * else on a worker, answering "pending" (status 0). */
+static reply think(slot *s, const request *rq, const player *p, bool hint)
+{
+    if (!rq->done || !pool_running() || p->kind == PLAYER_RANDOM) {
+        gb_move m;
+        uint64_t r = s->rng;
+        if (computer_move(p, s->g, hint ? &r : &s->rng, &m) != 0)
+            return error_reply(500, hint ? "no move to suggest" : "the computer found no move");
+        return hint ? hint_reply(s->g, p, &m) : play_move(s, &m, true, NULL);
+    }
+    int retry = 0;
+    if (!limits_take_ai(rq->client, &retry)) {
+        reply r = error_reply(429, "too many computer moves and hints from this address (--ai-rate); "
+                                   "try again in %d s", retry);
+        r.retry_after = retry;
+        return r;
+    }
+    think_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->g = gb_game_clone(s->g))) {
+        free(j);
+        return error_reply(500, "out of memory");
+    }
+    memcpy(j->id, s->id, sizeof j->id);
+    j->p = *p;
+    j->rng = s->rng;
+    j->version = s->version;
+    j->hint = hint;
+    j->done = rq->done;
+    j->ctx = rq->ctx;
+    if (!hint)
+        s->thinking++;
+    if (pool_submit(think_run, j) != 0) {
+        if (!hint)
+            s->thinking--;
+        gb_game_free(j->g);
+        free(j);
+        reply r = error_reply(503, "every worker is busy and the queue is full (--queue); try again");
+        r.retry_after = 2;
+        return r;
+    }
+    return (reply){0, NULL, NULL, NULL, 0};
+}
+
 static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
@@ -547,25 +684,15 @@ static reply post_computer(slot *s, const request *rq)
         return err;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
-    gb_move m;
-    if (computer_move(p, s->g, &s->rng, &m) != 0)
-        return error_reply(500, "the computer found no move");
-    return play_move(s, &m, true, NULL);
+    return think(s, rq, p, false);
 }
 
 static reply get_hint(slot *s, const request *rq)
 {
-    (void)rq;
     if (gb_is_over(s->g))
         return error_reply(409, "the game is over");
     player p = {PLAYER_AI, 4, 0};
-    gb_move m;
-    uint64_t r = s->rng;
-    if (computer_move(&p, s->g, &r, &m) != 0)
-        return error_reply(500, "no move to suggest");
-    char mv[GB_MOVE_TEXT_MAX], d[64];
-    gb_move_format(s->g, &m, mv, sizeof mv);
-    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
+    return think(s, rq, &p, true);
 }
 
 static reply post_undo(slot *s, const request *rq)
@@ -584,6 +711,8 @@ static reply post_undo(slot *s, const request *rq)
         return error_reply(409, "nothing to undo");
     free(s->before);
     s->before = NULL;
+    s->version++;
+    events_publish(s->id, "undo", json_pack("{s:i,s:i}", "undone", undone, "ply", gb_history_length(s->g)));
     return view_reply(200, s);
 }
 
@@ -599,7 +728,7 @@ static reply get_record(slot *s, const request *rq)
     char *rec = gb_record_format(s->g, tags);
     if (!rec)
         return error_reply(500, "out of memory");
-    reply r = {200, rec, "text/plain; charset=utf-8", "attachment; filename=\"gabata.rec\""};
+    reply r = {200, rec, "text/plain; charset=utf-8", "attachment; filename=\"gabata.rec\"", 0};
     return r;
 }
 
@@ -613,10 +742,13 @@ static reply get_variants(slot *s, const request *rq)
 static reply get_health(slot *s, const request *rq)
 {
     (void)s, (void)rq;
-    return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I}", "status", "ok", "games", S.count,
-                                     "max_games", S.max_games, "created", (json_int_t)S.created,
+    int waiting, running, workers;
+    pool_counts(&waiting, &running, &workers);
+    return json_reply(200, json_pack("{s:s,s:i,s:i,s:I,s:I,s:I,s:{s:i,s:i,s:i}}", "status", "ok", "games",
+                                     S.count, "max_games", S.max_games, "created", (json_int_t)S.created,
                                      "evicted", (json_int_t)S.evicted, "requests",
-                                     (json_int_t)S.requests));
+                                     (json_int_t)S.requests, "workers", "threads", workers, "thinking",
+                                     running, "waiting", waiting));
 }
 
 static reply post_games(slot *s, const request *rq)
@@ -727,6 +859,8 @@ static reply route_api(const char *method, const char *path, const request *rq)
         if (!(s = game_named(path, &err)))
             return err;
     }
+    if (hit && s && s->thinking && strcmp(method, "GET") != 0)
+        return error_reply(409, "the computer is thinking in this game: try again once it has moved");
     if (hit)
         return hit->handler(s, rq);
     if (known)
@@ -765,169 +899,36 @@ void serve_api_stop(void)
     S.max_games = S.count = 0;
 }
 
-serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
+serve_answer serve_api_request(const serve_request *sr)
 {
     pthread_mutex_lock(&S.lock);
     S.requests++;
     reply r;
     if (!S.slots)
         r = error_reply(500, "the server is not started");
-    else if (len > S.max_body)
+    else if (sr->len > S.max_body)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
-        const request rq = {(char *)body, body ? len : 0, 0, false};
-        r = route_api(method, url, &rq);
+        const request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->client, sr->done, sr->ctx};
+        r = route_api(sr->method, sr->url, &rq);
     }
     pthread_mutex_unlock(&S.lock);
     return r;
 }
 
-/* ---- the page ---- */
-static const char *mime_of(const char *path)
+serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
 {
-    const char *dot = strrchr(path, '.');
-    if (!dot)
-        return "application/octet-stream";
-    if (strcmp(dot, ".html") == 0)
-        return "text/html; charset=utf-8";
-    if (strcmp(dot, ".js") == 0)
-        return "text/javascript; charset=utf-8";
-    if (strcmp(dot, ".css") == 0)
-        return "text/css; charset=utf-8";
-    if (strcmp(dot, ".svg") == 0)
-        return "image/svg+xml";
-    return "application/octet-stream";
+    const serve_request sr = {method, url, body, len, NULL, NULL, NULL, NULL};
+    return serve_api_request(&sr);
 }
 
-static enum MHD_Result send_reply(struct MHD_Connection *c, reply r)
+int serve_game_seat(const char *game_id, const char *token)
 {
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer(strlen(r.body), r.body, MHD_RESPMEM_MUST_FREE);
-    if (!resp) {
-        free(r.body);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, "Content-Type", r.type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    if (r.disposition)
-        MHD_add_response_header(resp, "Content-Disposition", r.disposition);
-    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
-    MHD_destroy_response(resp);
-    return ret;
-}
-
-static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
-{
-    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
-    if (S.web_dir) {
-        /* files from a directory (development): only plain names, no way out of the directory */
-        if (strstr(path, "..") || strchr(path + 1, '/'))
-            return send_reply(c, error_reply(404, "no such page: %.100s", url));
-        char full[4096];
-        snprintf(full, sizeof full, "%s%s", S.web_dir, path);
-        int fd = open(full, O_RDONLY);
-        struct stat sb;
-        if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-            if (fd >= 0)
-                close(fd);
-            return send_reply(c, error_reply(404, "no such page: %.100s", url));
-        }
-        struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
-        if (!resp) {
-            close(fd);
-            return MHD_NO;
-        }
-        MHD_add_response_header(resp, "Content-Type", mime_of(path));
-        MHD_add_response_header(resp, "Cache-Control", "no-store");
-        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-        MHD_destroy_response(resp);
-        return ret;
-    }
-    for (const struct web_asset *a = web_assets; a->path; a++) {
-        if (strcmp(a->path, path) != 0)
-            continue;
-        struct MHD_Response *resp =
-            MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
-        if (!resp)
-            return MHD_NO;
-        MHD_add_response_header(resp, "Content-Type", mime_of(path));
-        MHD_add_response_header(resp, "Cache-Control", "no-cache");
-        MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-        MHD_destroy_response(resp);
-        return ret;
-    }
-    return send_reply(c, error_reply(404, "no such page: %.100s", url));
-}
-
-static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
-                                      const char *method, const char *version,
-                                      const char *upload_data, size_t *upload_data_size,
-                                      void **con_cls)
-{
-    (void)cls;
-    (void)version;
-    request *rq = *con_cls;
-    if (!rq) {
-        rq = calloc(1, sizeof *rq);
-        if (!rq)
-            return MHD_NO;
-        *con_cls = rq;
-        /* refuse an announced body that is too large before reading it */
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (cl && strtoull(cl, NULL, 10) > S.max_body) {
-            rq->too_large = true;
-            return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
-        }
-        return MHD_YES;
-    }
-    if (*upload_data_size) {
-        if (!rq->too_large) {
-            if (rq->len + *upload_data_size > S.max_body) {
-                rq->too_large = true; /* the rest is read and dropped; the answer is 413 */
-                free(rq->body);
-                rq->body = NULL;
-                rq->len = rq->cap = 0;
-            } else {
-                if (rq->len + *upload_data_size + 1 > rq->cap) {
-                    size_t cap = (rq->len + *upload_data_size + 1) * 2;
-                    if (cap > S.max_body + 1)
-                        cap = S.max_body + 1;
-                    char *b = realloc(rq->body, cap);
-                    if (!b)
-                        return MHD_NO;
-                    rq->body = b;
-                    rq->cap = cap;
-                }
-                memcpy(rq->body + rq->len, upload_data, *upload_data_size);
-                rq->len += *upload_data_size;
-            }
-        }
-        *upload_data_size = 0;
-        return MHD_YES;
-    }
-    if (rq->too_large)
-        return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
-    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0)
-        return send_reply(c, serve_api(method, url, rq->body, rq->len));
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return send_reply(c, error_reply(405, "use GET for pages"));
-    return send_static(c, url);
-}
-
-static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
-                         enum MHD_RequestTerminationCode toe)
-{
-    (void)cls;
-    (void)c;
-    (void)toe;
-    request *rq = *con_cls;
-    if (rq) {
-        free(rq->body);
-        free(rq);
-        *con_cls = NULL;
-    }
+    (void)token; /* seats have no tokens yet: every stream is a spectator's */
+    pthread_mutex_lock(&S.lock);
+    int r = slot_find(game_id) ? -1 : -2;
+    pthread_mutex_unlock(&S.lock);
+    return r;
 }
 
 int cmd_serve(int argc, char **argv)
@@ -935,11 +936,13 @@ int cmd_serve(int argc, char **argv)
     long port = 8080, max_games = 1000, max_body = 65536;
     const char *host = "127.0.0.1";
     bool quiet = false;
+    int taken;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(serve_help, stdout);
+            fputs(serve_http_help, stdout);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
             if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
@@ -970,6 +973,9 @@ int cmd_serve(int argc, char **argv)
             S.web_dir = argv[++i];
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
+        } else if ((taken = serve_http_option(argc, argv, &i)) != 0) {
+            if (taken < 0)
+                return 2;
         } else {
             fprintf(stderr, "gabata: unexpected argument '%s' (see gabata serve --help)\n", a);
             return 2;
@@ -1007,34 +1013,10 @@ int cmd_serve(int argc, char **argv)
         return 1;
     }
 
-    /* Ctrl-C and SIGTERM are waited for here; the server's thread must not take them. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    errno = 0;
-    struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, answer_request, NULL,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, 1000u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
-        MHD_OPTION_END);
-    if (!d) {
-        fprintf(stderr, "gabata: cannot listen on %s port %ld: %s\n", host, port,
-                errno ? strerror(errno) : "the address is in use or not available");
-        serve_api_stop();
-        return 1;
-    }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    unsigned actual = info ? info->port : (unsigned)port;
-    printf("gabata serve: listening on http://%s:%u/ (Ctrl-C to stop)\n", host, actual);
-    fflush(stdout);
-    int sig = 0;
-    sigwait(&stop, &sig);
-    printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
-    MHD_stop_daemon(d);
+    /* the daemon, its checks and limits, the workers and the event streams: serve_http.c */
+    int status = serve_http_run(host, &addr, port, S.web_dir, (size_t)max_body, quiet);
+    if (!status)
+        printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
     serve_api_stop();
-    return 0;
+    return status;
 }

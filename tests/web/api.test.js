@@ -7,13 +7,15 @@ const net = require('node:net');
 const { startServer } = require('./server');
 
 let srv;
-test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50']); });
+// (many games from one address: no --game-rate limit)
+test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50', '--game-rate', '0']); });
 test.after(async () => { assert.equal(await srv.stop(), 0, "the server stops cleanly (and, under ASan, without leaks)"); });
 
 async function call(method, path, body, raw) {
   const opt = { method, headers: {} };
+  if (method !== 'GET') opt.headers['Content-Type'] = 'application/json'; // (415 otherwise)
   if (raw !== undefined) opt.body = raw;
-  else if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
+  else if (body !== undefined) opt.body = JSON.stringify(body);
   const res = await fetch(srv.base + path, opt);
   const text = await res.text();
   let json = null;
@@ -190,7 +192,7 @@ test('huge bodies get 413, announced or streamed, and the server keeps going', a
   const status = await new Promise((resolve, reject) => {
     const u = new URL(srv.base);
     const s = net.connect(Number(u.port), u.hostname, () => {
-      s.write('POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n');
+      s.write(`POST /api/games HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
       const chunk = 'z'.repeat(1000);
       for (let i = 0; i < 10; i++) s.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       s.write('0\r\n\r\n');
@@ -222,7 +224,7 @@ test('many games at once, each with its own id and state', async () => {
 test('when full, the game idle longest is dropped', async () => {
   const small = await startServer(['--max-games', '3']);
   try {
-    const mk = async () => (await (await fetch(`${small.base}/api/games`, { method: 'POST', body: '{"variant":"sadeqa"}' })).json()).id;
+    const mk = async () => (await (await fetch(`${small.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"variant":"sadeqa"}' })).json()).id;
     const a = await mk();
     const b = await mk();
     const c = await mk();
