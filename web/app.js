@@ -28,10 +28,9 @@ const app = {
 /* ---- the API ---- */
 async function api(method, path, body) {
   const opt = { method, headers: {} };
-  if (body !== undefined) {
-    opt.headers['Content-Type'] = 'application/json';
-    opt.body = JSON.stringify(body);
-  }
+  // the server takes a request that changes something only as JSON (docs/api.md, "Hardening")
+  if (method !== 'GET') opt.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) opt.body = JSON.stringify(body);
   const res = await fetch(path, opt);
   let data = null;
   try { data = await res.json(); } catch (e) { data = { error: `the server answered ${res.status}` }; }

@@ -23,7 +23,7 @@ let profile;
 let variants;
 
 test.before(async () => {
-  srv = await startServer();
+  srv = await startServer(['--ai-rate', '0']); // (clicks come faster than a person's: no limit on computer moves)
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
   ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
