@@ -237,6 +237,12 @@ static json_t *view_json(slot *s)
         json_object_set_new(out, "joined", json_boolean(s->joined));
         json_object_set_new(out, "offer", s->offer_kind ? json_pack("{s:s,s:s}", "kind",
                             s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
+        if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
+            int c[3];
+            events_watchers(s->id, c);
+            json_object_set_new(out, "connected", json_pack("{s:b,s:b,s:i}", "S", c[0] > 0, "N", c[1] > 0,
+                                                            "watching", c[2]));
+        }
     }
     return out;
 }
