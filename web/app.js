@@ -1343,7 +1343,19 @@ function openStream() {
   const es = new EventSource(`/api/games/${encodeURIComponent(o.id)}/events${q}`);
   o.es = es;
   const live = () => { if (app.online === o) liveUpdate(); };
-  for (const t of ['move', 'undo', 'offer', 'answer', 'resign', 'join', 'over', 'reset']) es.addEventListener(t, live);
+  for (const t of ['move', 'undo', 'offer', 'join', 'over', 'reset']) es.addEventListener(t, live);
+  // the other player's answer to this seat's offer, and his resignation: said in one line
+  for (const t of ['answer', 'resign']) {
+    es.addEventListener(t, (e) => {
+      let d = {};
+      try { d = JSON.parse(e.data); } catch (x) { d = {}; }
+      if (app.online === o && o.seat && d.by && d.by !== o.seat) {
+        if (t === 'resign') say('Your friend resigned: you win.', 'info');
+        else say(`Your friend ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
+      }
+      live();
+    });
+  }
   es.addEventListener('hello', (e) => {
     // the seat the server knows this stream's token for (a link that named none)
     let d = {};

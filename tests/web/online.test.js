@@ -338,7 +338,8 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   assert.equal(await asker.isVisible('#offer-buttons'), false, 'the one who asked cannot answer');
   await axe(answerer, 'an offer to answer, phone');
   await answerer.click('#offer-decline');
-  await asker.waitForSelector('#offer[hidden]');
+  await asker.waitForSelector('#offer[hidden]', { state: 'attached' });
+  assert.match(await asker.textContent('#message'), /declined/);
   assert.equal((await getView(link.id)).history.length, 3);
   // asked and accepted: the asker's last move is taken back on both screens
   await asker.click('#ask-undo');
