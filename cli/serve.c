@@ -3,9 +3,12 @@
  * own id, many games run at once, a bad request gets a 4xx JSON error and the server goes on.
  * docs/api.md documents the API.
  *
- * Limits, so that no client can exhaust the server: request bodies are bounded (--max-body), the
- * number of games is bounded (--max-games; when full, the game idle longest is evicted), and so
- * are connections. It listens on 127.0.0.1 unless told otherwise. */
+ * The games live in cli/serve_store.c (SQLite in --data, small slots in memory); who may change a
+ * game is decided here, by the seat tokens of each request (issue 12; docs/api.md, "Seats and
+ * tokens"). Limits, so that no client can exhaust the server: request bodies are bounded
+ * (--max-body), the games held in memory are bounded (--max-games, --live-games: the rest wait in
+ * the database, none is evicted from it), and so are connections. It listens on 127.0.0.1 unless
+ * told otherwise. */
 #include "cli.h"
 #include "serve_net.h"
 #include "serve_store.h"

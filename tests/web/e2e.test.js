@@ -139,6 +139,29 @@ test('an illegal click is refused politely and changes nothing', async () => {
   await page.close();
 });
 
+test('a reload goes on with the same game: its id and token are in the address', async () => {
+  const page = await ctx.newPage();
+  const sadeqa = variants.find((v) => v.name === 'sadeqa') || variants[0];
+  await startGame(page, sadeqa, {});
+  const start = await apiView(page);
+  await page.click(`#board .hole[data-hole="${start.moves[0].hole}"]`);
+  await idle(page);
+  const played = await apiView(page);
+  assert.ok(played.history.length >= 2, 'South moved and the computer answered');
+  assert.match(new URL(page.url()).hash, new RegExp(`^#g=${played.id}&t=[0-9a-f]{64}$`));
+  await page.reload();
+  await page.waitForSelector('body[data-busy="false"] #board .hole');
+  await idle(page);
+  assert.equal(await page.getAttribute('body', 'data-game-id'), played.id, 'the same game');
+  await checkPage(page, played);
+  // and the token came back with it: the next move is accepted
+  const now = await apiView(page);
+  await page.click(`#board .hole[data-hole="${now.moves[0].hole}"]`);
+  await idle(page);
+  assert.ok((await apiView(page)).history.length > played.history.length);
+  await page.close();
+});
+
 test('a move is animated lap by lap', async () => {
   const page = await ctx.newPage();
   const sadeqa = variants.find((v) => v.name === 'sadeqa');

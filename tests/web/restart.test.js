@@ -40,6 +40,7 @@ async function kill(srv) {
 
 function integrity(data) {
   const r = spawnSync('sqlite3', [path.join(data, 'games.sqlite'), 'PRAGMA integrity_check'], { encoding: 'utf8' });
+  assert.ok(!r.error, 'the sqlite3 program is needed (scripts/install-deps --test installs it)');
   assert.equal(r.status, 0, `sqlite3: ${r.stderr}`);
   return r.stdout.trim();
 }
@@ -165,6 +166,43 @@ test(`killed ${KILLS} times in the middle of moves: no answered move lost, integ
     console.log(`# ${KILLS} kills, ${answeredMoves} answered moves, none lost`);
   } finally {
     if (srv) await kill(srv);
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+});
+
+test('expiry: unfinished games untouched for 30 days and finished ones after 365 go, the rest stay', async () => {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-expiry-'));
+  let srv = await startServer(['--data', data]);
+  try {
+    const mk = async (body) => (await call(srv.base, 'POST', '/api/games', body)).json;
+    const fresh = await mk({ variant: 'sadeqa' });
+    const stale = await mk({ variant: 'sadeqa' }); // unfinished, 31 days untouched: goes
+    const idle = await mk({ variant: 'qelat' });   // unfinished, 29 days: stays
+    const done = await mk({ variant: 'bulto', south: 'human', north: 'human' });
+    const old = await mk({ variant: 'bulto', south: 'human', north: 'human' });
+    for (const g of [done, old]) {
+      const r = await call(srv.base, 'POST', `/api/games/${g.id}/resign`, {}, g.token);
+      assert.equal(r.status, 200, r.text);
+    }
+    await kill(srv);
+    // age the rows by hand (a second method: the database itself, through sqlite3)
+    const day = 86400;
+    const age = (id, days) => `UPDATE games SET updated = updated - ${days * day}, created = created - ${days * day} WHERE id = '${id}';`;
+    const sql = age(stale.id, 31) + age(idle.id, 29) + age(done.id, 300) + age(old.id, 366);
+    const r = spawnSync('sqlite3', [path.join(data, 'games.sqlite'), sql], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    srv = await startServer(['--data', data]);
+    const st = async (g) => (await call(srv.base, 'GET', `/api/games/${g.id}`)).status;
+    assert.deepEqual([await st(fresh), await st(stale), await st(idle), await st(done), await st(old)],
+      [200, 404, 200, 200, 404]);
+    const h = (await call(srv.base, 'GET', '/api/health')).json;
+    assert.equal(h.expired, 2);
+    assert.equal(h.games, 3);
+    // on one screen the side to move resigns: South, at the start
+    assert.match((await call(srv.base, 'GET', `/api/games/${done.id}/record`)).text, /\[Ended "south resigned"\]/,
+      'a finished game stays downloadable');
+  } finally {
+    await kill(srv);
     fs.rmSync(data, { recursive: true, force: true });
   }
 });

@@ -85,6 +85,7 @@ test('200 games: ids, tokens and invites are long, distinct, unrelated and balan
   // the database keeps the SHA-256 of each token, never the token itself
   const db = path.join(srv.data, 'games.sqlite');
   const dump = spawnSync('sqlite3', [db, 'SELECT lower(hex(token_s)), lower(hex(invite)) FROM games'], { encoding: 'utf8' });
+  assert.ok(!dump.error, 'the sqlite3 program is needed (scripts/install-deps --test installs it)');
   assert.equal(dump.status, 0, dump.stderr);
   const rows = new Set(dump.stdout.trim().split('\n'));
   for (const g of made.slice(0, 20)) {
