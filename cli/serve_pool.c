@@ -1,11 +1,16 @@
 /* serve_pool.c — the worker threads of `gabata serve`: computer moves and hints are searched here,
  * never on the thread that accepts and answers requests (serve_http.c), so that a search of a
  * second or more holds up no other client. A bounded queue: a job that would wait past the bound
- * is refused (the request gets 503 with Retry-After). */
+ * is refused (the request gets 503 with Retry-After). The workers run niced (WORKER_NICE), so that
+ * on a machine whose cores they fill the thread answering requests still gets the processor at
+ * once when a request arrives. */
+#define _GNU_SOURCE 1 /* gettid */
 #include "serve_net.h"
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 typedef struct job {
     void (*fn)(void *arg, bool cancelled);
@@ -22,9 +27,15 @@ static struct {
     bool stopping, started;
 } P = {.lock = PTHREAD_MUTEX_INITIALIZER, .more = PTHREAD_COND_INITIALIZER};
 
+#define WORKER_NICE 10
+
 static void *worker(void *unused)
 {
     (void)unused;
+    /* on Linux, a thread's own nice value (raising it needs no privilege; failing is harmless) */
+    if (setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE) != 0) {
+        /* the workers then compete at the same priority: slower answers, nothing wrong */
+    }
     pthread_mutex_lock(&P.lock);
     for (;;) {
         while (!P.head && !P.stopping)
