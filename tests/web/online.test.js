@@ -113,6 +113,14 @@ async function createOnline(page, variant, opts, seat) {
   assert.match(link, new RegExp(`#join=${id}\\.[0-9a-f]{32}$`));
   assert.ok(watch.endsWith(`#watch=${id}`));
   assert.equal(await page.getAttribute('#online-status', 'data-opponent'), 'waiting');
+  // phone first: the panel fits the screen, its controls big enough to touch
+  const fit = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth, width: innerWidth,
+    small: [...document.querySelectorAll('#online button, #online input, #online summary')]
+      .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 44).map((e) => e.id || e.textContent),
+  }));
+  assert.ok(fit.scroll <= fit.width, `no sideways scroll: ${fit.scroll} > ${fit.width}`);
+  assert.deepEqual(fit.small, [], 'the online controls are at least 44 px tall');
   assert.match(await page.textContent('#online-status'), /Waiting for your friend/);
   return { id, link, watch, token };
 }
