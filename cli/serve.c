@@ -5,7 +5,9 @@
  *
  * Limits, so that no client can exhaust the server: request bodies are bounded (--max-body), the
  * number of games is bounded (--max-games; when full, the game idle longest is evicted), and so
- * are connections. It listens on 127.0.0.1 unless told otherwise. */
+ * are connections. It listens on 127.0.0.1 unless told otherwise. This file is the game table;
+ * the daemon, its checks and the limits per address are serve_http.c, computer moves and hints
+ * run on serve_pool.c's workers (think), every change is published to serve_events.c. */
 #include "cli.h"
 #include "serve_net.h"
 
