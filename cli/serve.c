@@ -8,7 +8,10 @@
  * tokens"). Limits, so that no client can exhaust the server: request bodies are bounded
  * (--max-body), the games held in memory are bounded (--max-games, --live-games: the rest wait in
  * the database, none is evicted from it), and so are connections. It listens on 127.0.0.1 unless
- * told otherwise. */
+ * told otherwise.
+ * This file is the game table; the daemon, its checks and the limits per address are
+ * serve_http.c, computer moves and hints run on serve_pool.c's workers (think), every change is
+ * published to serve_events.c. */
 #include "cli.h"
 #include "serve_net.h"
 #include "serve_store.h"

@@ -93,7 +93,48 @@ static void log_free(gamelog *g)
     free(g);
 }
 
-static bool stream_append(stream *s, const char *text, size_t n)
+/* The connections to resume, collected under E.lock and resumed after it is released: MHD's
+ * resume takes a lock of the daemon's, and the daemon's thread may hold that one while it calls
+ * back here (stream_free). A suspended connection stays valid until resumed, and only the one who
+ * cleared its `suspended` resumes it, so resuming it a moment later is safe. */
+typedef struct resumes {
+    struct MHD_Connection *one[8];
+    struct MHD_Connection **c;
+    size_t n, cap;
+} resumes;
+
+static void resumes_add(resumes *r, struct MHD_Connection *c)
+{
+    if (!r->c) {
+        r->c = r->one;
+        r->cap = sizeof r->one / sizeof r->one[0];
+    }
+    if (r->n == r->cap) {
+        size_t cap = r->cap * 2;
+        struct MHD_Connection **b = r->c == r->one ? malloc(cap * sizeof *b) : realloc(r->c, cap * sizeof *b);
+        if (!b) {
+            MHD_resume_connection(c); /* (out of memory: at once, as a last resort) */
+            return;
+        }
+        if (r->c == r->one)
+            memcpy(b, r->one, sizeof r->one);
+        r->c = b;
+        r->cap = cap;
+    }
+    r->c[r->n++] = c;
+}
+
+/* Release E.lock, then resume. */
+static void unlock_and_resume(resumes *r)
+{
+    pthread_mutex_unlock(&E.lock);
+    for (size_t i = 0; i < r->n; i++)
+        MHD_resume_connection(r->c[i]);
+    if (r->c && r->c != r->one)
+        free(r->c);
+}
+
+static bool stream_append(stream *s, const char *text, size_t n, resumes *rs)
 {
     if (s->closed)
         return false;
@@ -118,13 +159,13 @@ static bool stream_append(stream *s, const char *text, size_t n)
 wake:
     if (s->suspended) {
         s->suspended = false;
-        MHD_resume_connection(s->c);
+        resumes_add(rs, s->c);
     }
     return !s->closed;
 }
 
 /* Publish with E.lock held. */
-static void publish_locked(gamelog *g, const char *type, json_t *data)
+static void publish_locked(gamelog *g, const char *type, json_t *data, resumes *rs)
 {
     char *dj = json_dumps(data, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(data);
@@ -151,7 +192,7 @@ static void publish_locked(gamelog *g, const char *type, json_t *data)
     g->kept[seq % EVENTS_KEPT] = text;
     g->kept_bytes += len;
     for (stream *s = g->streams; s; s = s->next)
-        stream_append(s, text, len);
+        stream_append(s, text, len, rs);
 }
 
 void events_publish(const char *game_id, const char *type, json_t *data)
@@ -160,24 +201,26 @@ void events_publish(const char *game_id, const char *type, json_t *data)
         json_decref(data);
         return;
     }
+    resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     gamelog *g = log_find(game_id, true);
     if (g)
-        publish_locked(g, type, data);
+        publish_locked(g, type, data, &rs);
     else
         json_decref(data);
-    pthread_mutex_unlock(&E.lock);
+    unlock_and_resume(&rs);
 }
 
 void events_forget(const char *game_id)
 {
+    resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     gamelog **b = &E.buckets[hash_id(game_id)];
     for (gamelog *g = *b; g; b = &g->next, g = g->next) {
         if (strcmp(g->id, game_id) != 0)
             continue;
         if (g->streams)
-            publish_locked(g, "deleted", json_pack("{s:s}", "id", game_id));
+            publish_locked(g, "deleted", json_pack("{s:s}", "id", game_id), &rs);
         for (stream *s = g->streams, *nx; s; s = nx) {
             nx = s->next;
             s->gl = NULL;
@@ -185,14 +228,14 @@ void events_forget(const char *game_id)
             s->closed = true;
             if (s->suspended) {
                 s->suspended = false;
-                MHD_resume_connection(s->c);
+                resumes_add(&rs, s->c);
             }
         }
         *b = g->next;
         log_free(g);
         break;
     }
-    pthread_mutex_unlock(&E.lock);
+    unlock_and_resume(&rs);
 }
 
 unsigned long long events_last_id(const char *game_id)
@@ -244,6 +287,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_free(void *cls)
 {
     stream *s = cls;
+    resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     gamelog *g = s->gl;
     if (g) {
@@ -254,7 +298,7 @@ static void stream_free(void *cls)
         if (s->next)
             s->next->prev = s->prev;
         if (--g->seats[s->seat] == 0 && s->seat < 2)
-            publish_locked(g, "gone", json_pack("{s:s}", "seat", seat_name(s->seat)));
+            publish_locked(g, "gone", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
     }
     if (s->all_prev)
         s->all_prev->all_next = s->all_next;
@@ -263,7 +307,7 @@ static void stream_free(void *cls)
     if (s->all_next)
         s->all_next->all_prev = s->all_prev;
     E.open--;
-    pthread_mutex_unlock(&E.lock);
+    unlock_and_resume(&rs);
     free(s->buf);
     free(s);
 }
@@ -284,6 +328,7 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
         free(s);
         return NULL;
     }
+    resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     gamelog *g = log_find(game_id, true);
     s->gl = g;
@@ -295,39 +340,39 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
     char head[160];
     if (!g) {
         s->closed = true;
-        stream_append(s, "retry: 2000\n\n", 13);
+        stream_append(s, "retry: 2000\n\n", 13, &rs);
     } else {
         /* "hello" names the last event so far: a client that reconnects later names it back */
         unsigned long long from = have_last ? last_seen + 1 : g->seq + 1;
         snprintf(head, sizeof head, "retry: 2000\n\n");
-        stream_append(s, head, strlen(head));
+        stream_append(s, head, strlen(head), &rs);
         if (have_last && last_seen > g->seq) {
             from = g->seq + 1; /* from the future (a restarted server): say so */
         }
         if (have_last && (from < g->kept_from || last_seen > g->seq)) {
             /* missed more than is kept: the client must read the game again */
             snprintf(head, sizeof head, "id: %llu\nevent: reset\ndata: {\"last\":%llu}\n\n", g->seq, g->seq);
-            stream_append(s, head, strlen(head));
+            stream_append(s, head, strlen(head), &rs);
         } else {
             for (unsigned long long k = from; k <= g->seq; k++) {
                 const char *t = g->kept[k % EVENTS_KEPT];
                 if (t)
-                    stream_append(s, t, strlen(t));
+                    stream_append(s, t, strlen(t), &rs);
             }
         }
         if (!have_last || g->seq == 0) {
             snprintf(head, sizeof head, "id: %llu\nevent: hello\ndata: {\"last\":%llu,\"seat\":\"%s\"}\n\n",
                      g->seq, g->seq, seat_name(s->seat));
-            stream_append(s, head, strlen(head));
+            stream_append(s, head, strlen(head), &rs);
         }
         s->next = g->streams;
         if (g->streams)
             g->streams->prev = s;
         g->streams = s;
         if (g->seats[s->seat]++ == 0 && s->seat < 2)
-            publish_locked(g, "connected", json_pack("{s:s}", "seat", seat_name(s->seat)));
+            publish_locked(g, "connected", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
     }
-    pthread_mutex_unlock(&E.lock);
+    unlock_and_resume(&rs);
     MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
     MHD_add_response_header(resp, "Cache-Control", "no-store");
     MHD_add_response_header(resp, "X-Accel-Buffering", "no");
@@ -345,8 +390,11 @@ static void *heartbeat(void *unused)
         pthread_cond_timedwait(&E.wake, &E.lock, &t);
         if (E.stopping)
             break;
+        resumes rs = {0};
         for (stream *s = E.all; s; s = s->all_next)
-            stream_append(s, ":\n\n", 3);
+            stream_append(s, ":\n\n", 3, &rs);
+        unlock_and_resume(&rs);
+        pthread_mutex_lock(&E.lock);
     }
     pthread_mutex_unlock(&E.lock);
     return NULL;
@@ -365,6 +413,7 @@ int events_start(int heartbeat_s)
 /* End every stream (before the daemon stops: no connection may stay suspended). */
 void events_stop(void)
 {
+    resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     E.stopping = true;
     pthread_cond_broadcast(&E.wake);
@@ -372,10 +421,10 @@ void events_stop(void)
         s->closed = true;
         if (s->suspended) {
             s->suspended = false;
-            MHD_resume_connection(s->c);
+            resumes_add(&rs, s->c);
         }
     }
-    pthread_mutex_unlock(&E.lock);
+    unlock_and_resume(&rs);
     if (E.beating)
         pthread_join(E.beat, NULL);
     E.beating = false;

@@ -468,6 +468,11 @@ static const char page_csp[] =
 
 static void add_common_headers(struct MHD_Response *resp, bool page)
 {
+    /* a kept-alive connection idle past the deadline is closed: a client told so closes it first
+     * instead of reusing it just as it goes */
+    char ka[32];
+    snprintf(ka, sizeof ka, "timeout=%ld", O.deadline_s > 2 ? O.deadline_s - 2 : 1);
+    MHD_add_response_header(resp, "Keep-Alive", ka);
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
     if (page) {

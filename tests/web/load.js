@@ -97,8 +97,8 @@ function percentile(sorted, p) {
 function makeClient(base, localAddress, stats) {
   const u = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2, localAddress });
-  function req(method, path, body, token) {
-    stats.requests++;
+  function req(method, path, body, token, retried = false) {
+    if (!retried) stats.requests++;
     return new Promise((resolve) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
       const headers = {};
@@ -122,6 +122,13 @@ function makeClient(base, localAddress, stats) {
         });
       });
       rq.on('error', (e) => {
+        // a kept-alive connection the server closed (idle past its deadline) just as it was
+        // reused: sent again once on a new one, as browsers do (node's docs, request.reusedSocket)
+        if (rq.reusedSocket && !retried && (e.code === 'ECONNRESET' || /hang up/.test(e.message))) {
+          stats.retried = (stats.retried || 0) + 1;
+          resolve(req(method, path, body, token, true));
+          return;
+        }
         stats.failed++;
         if (stats.failures.length < 8) stats.failures.push(`${method} ${path}: ${e.message}`);
         resolve(null);
@@ -195,7 +202,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, va
     stats.requests += m.lat.length + m.failed;
     stats.failed += m.failed;
     if (m.failed) stats.failures.push(`/api/health: ${m.failed} probes failed`);
-    res();
+    probeThread.terminate().then(res);
   }));
 
   // the busy clients: ai:8 moves, one after the other, each in a game of its own
@@ -309,7 +316,8 @@ function printOnline(r) {
   console.log(`online load: ${r.games} games (${2 * r.games} clients with event streams), ${r.moves} moves played, ` +
     `${r.delivered} delivered to the opponent's stream; ${r.busyMoves} ai:8 moves by ${r.busy} busy clients; ` +
     `${r.slow} slow connections (cut off ${r.slowCut} times)`);
-  console.log(`  ${r.requests} requests in ${r.secs.toFixed(2)} s (${Math.round(r.rps)}/s), ${r.failed} failed, ${r.lost.length} moves not delivered`);
+  console.log(`  ${r.requests} requests in ${r.secs.toFixed(2)} s (${Math.round(r.rps)}/s), ${r.failed} failed, ${r.lost.length} moves not delivered` +
+    `, ${r.retried || 0} sent again on a new connection (a kept-alive one closed as it was reused)`);
   console.log(`  /api/health latency: p50 ${f(r.health.p50)} ms, p99 ${f(r.health.p99)} ms, max ${f(r.health.max)} ms (${r.health.n} probes)`);
   console.log(`  event latency (move request sent to the opponent's event): p50 ${f(r.events.p50)} ms, p99 ${f(r.events.p99)} ms, max ${f(r.events.max)} ms (${r.events.n} events)`);
   for (const x of r.failures) console.log(`  ${x}`);
