@@ -263,11 +263,13 @@ for (const g of GAMES) {
       // everyone shows this position: the mover's own move and the other's arrived live
       for (const p of [creator, friend, viewer]) await caughtUp(p, n);
       const mover = pages[view.state.to_move];
-      if (steps % 15 === 1) {
+      // (a forced move is played by the mover's page by itself, at once: nothing stands still then)
+      const forced = !view.free_move && view.moves.length === 1;
+      if (steps % 15 === 1 && !forced) {
         for (const [what, p] of [['the mover', mover], ['the spectator', viewer]]) await checkShows(p, view, `${g.variant} ply ${n}, ${what}`);
         await checkReadOnly(viewer, link.id);
       }
-      if (!evented && n >= 10) {
+      if (!evented && n >= 10 && !forced) {
         evented = true;
         if (g.event === 'reload') {
           await mover.reload();
