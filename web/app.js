@@ -1183,7 +1183,7 @@ async function resume() {
     const v = variantNamed(view.variant);
     if (v) { $('variant').value = v.name; showOptions(); showRulesInPlay(); }
     openSetup(false);
-    say('Your game is back where you left it.', 'info');
+    if (!$('message').textContent) say('Your game is back where you left it.', 'info'); // (a link's error stays)
     // the moves made before the reload: replayed in the background, for the list's rounds
     if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
     return true;

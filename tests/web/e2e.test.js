@@ -148,7 +148,7 @@ test('a reload goes on with the same game: its id and token are in the address',
   await idle(page);
   const played = await apiView(page);
   assert.ok(played.history.length >= 2, 'South moved and the computer answered');
-  assert.match(new URL(page.url()).hash, new RegExp(`^#g=${played.id}&t=[0-9a-f]{64}$`));
+  assert.match(new URL(page.url()).hash, new RegExp(`^#game=${played.id}&token=[0-9a-f]{64}$`)); // (the page's form, web/app.js remember())
   await page.reload();
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await idle(page);

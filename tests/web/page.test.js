@@ -286,9 +286,12 @@ test('review: step back and forth through a finished game without changing it, a
   while (!view.state.over) { await playOne(page, view, rand); await idle(page); view = await apiView(page); }
   const n = view.history.length;
   // the states after each move, by a second route: replaying the moves in a new game by the API
-  const g = await (await fetch(`${srv.base}/api/games`, { method: 'POST', body: JSON.stringify({ variant: 'qelat', options: view.state.options, south: 'human', north: 'human' }) })).json();
+  // (JSON, and the game's token: docs/api.md "Hardening", "Seats and tokens")
+  const json = { 'Content-Type': 'application/json' };
+  const g = await (await fetch(`${srv.base}/api/games`, { method: 'POST', headers: json, body: JSON.stringify({ variant: 'qelat', options: view.state.options, south: 'human', north: 'human' }) })).json();
   const states = [g.state];
-  for (const h of view.history) states.push((await (await fetch(`${srv.base}/api/games/${g.id}/moves`, { method: 'POST', body: JSON.stringify({ move: h.move }) })).json()).state);
+  const auth = { ...json, Authorization: `Bearer ${g.token}` };
+  for (const h of view.history) states.push((await (await fetch(`${srv.base}/api/games/${g.id}/moves`, { method: 'POST', headers: auth, body: JSON.stringify({ move: h.move }) })).json()).state);
   assert.deepEqual(states[n].holes, view.state.holes);
   await page.click('#review-start');
   await page.waitForSelector('#review:not([hidden])');
