@@ -69,6 +69,7 @@ typedef struct serve_answer {
     char *body;                /* malloc'd */
     const char *type;          /* Content-Type */
     const char *disposition;   /* Content-Disposition, or NULL */
+    int retry_after;           /* 0, or seconds for a Retry-After header (429, 503) */
 } serve_answer;
 int serve_api_start(const serve_config *cfg); /* 0, or -1 out of memory */
 serve_answer serve_api(const char *method, const char *url, const char *body, size_t len);

@@ -8,8 +8,12 @@
  * tokens"). Limits, so that no client can exhaust the server: request bodies are bounded
  * (--max-body), the games held in memory are bounded (--max-games, --live-games: the rest wait in
  * the database, none is evicted from it), and so are connections. It listens on 127.0.0.1 unless
- * told otherwise. */
+ * told otherwise.
+ * This file is the game table; the daemon, its checks and the limits per address are
+ * serve_http.c, computer moves and hints run on serve_pool.c's workers (think), every change is
+ * published to serve_events.c. */
 #include "cli.h"
+#include "serve_net.h"
 #include "serve_store.h"
 
 #include <arpa/inet.h>
@@ -72,7 +76,7 @@ typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Di
 
 static reply json_reply(int status, json_t *j)
 {
-    reply r = {status, json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER), "application/json", NULL};
+    reply r = {status, json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER), "application/json", NULL, 0};
     json_decref(j);
     if (!r.body) {
         r.status = 500;
@@ -239,6 +243,12 @@ static json_t *view_json(slot *s)
         json_object_set_new(out, "joined", json_boolean(s->joined));
         json_object_set_new(out, "offer", s->offer_kind ? json_pack("{s:s,s:s}", "kind",
                             s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
+        if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
+            int c[3];
+            events_watchers(s->id, c);
+            json_object_set_new(out, "connected", json_pack("{s:b,s:b,s:i}", "S", c[0] > 0, "N", c[1] > 0,
+                                                            "watching", c[2]));
+        }
     }
     return out;
 }
@@ -256,6 +266,9 @@ typedef struct request {
     bool too_large;
     const char *auth; /* the Authorization header, or NULL */
     int seats;        /* set by route_api: -1 no token; else a mask of the game's seats it holds */
+    const char *client;   /* the client's address, or NULL */
+    serve_done_fn done;   /* NULL: think inline (serve_api_request) */
+    void *ctx;
 } request;
 
 static json_t *catalog_json(void)
@@ -432,11 +445,36 @@ static bool game_over(const slot *s)
 }
 
 /* Commit the change, then answer the view (201 for a new game, with the seat and its token). */
-static reply saved_view(slot *s, int status)
+/* The change is published to the game's event streams once it is committed (type NULL: none);
+ * data is taken over. */
+static reply saved_event(slot *s, int status, const char *type, json_t *data)
 {
-    if (store_save(s) != 0)
+    if (store_save(s) != 0) {
+        json_decref(data);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    }
+    s->version++;
+    if (type)
+        events_publish(s->id, type, data);
+    else
+        json_decref(data);
+    if (game_over(s))
+        events_publish(s->id, "over", json_pack("{s:i}", "ply", gb_history_length(s->g)));
     return view_reply(status, s);
+}
+
+/* The "move" event: the move, who made it, its trace, and where the game stands. */
+static json_t *move_event(slot *s)
+{
+    int hl = gb_history_length(s->g);
+    char mv[GB_MOVE_TEXT_MAX] = "";
+    if (hl > 0)
+        gb_move_format(s->g, gb_history_move(s->g, hl - 1), mv, sizeof mv);
+    char *pos = gb_position_format(s->g);
+    json_t *j = json_pack("{s:s,s:s,s:i,s:o,s:b,s:s}", "move", mv, "by", hl > 0 && mover_of(s, hl - 1) ? "N" : "S",
+                          "ply", hl, "trace", trace_json(s->g), "over", game_over(s), "position", pos ? pos : "");
+    free(pos);
+    return j;
 }
 
 static reply seat_reply(int status, slot *s, const char *seat, const char *token, const char *invite)
@@ -544,8 +582,10 @@ static reply create_game(const request *rq)
         free(s);
         return error_reply(500, "out of memory");
     }
+    snprintf(s->owner, sizeof s->owner, "%s", rq->client ? rq->client : "");
     if (store_add(s) != 0) /* store_add frees s on failure */
         return error_reply(503, "the game could not be stored; try again");
+    limits_game_added(s->owner);
     S.created++;
     if (!S.quiet)
         fprintf(stderr, "gabata serve: game %s: %s%s\n", s->id, s->variant, online ? " (online)" : "");
@@ -569,7 +609,7 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
         return error_reply(status, "%s", ge.msg);
     }
     note_move(s, mover, before);
-    return saved_view(s, 200);
+    return saved_event(s, 200, "move", move_event(s));
 }
 
 static reply post_move(slot *s, const request *rq)
@@ -648,6 +688,105 @@ static const player *computer_asked_for(slot *s, const request *rq, player *tmp,
     return out;
 }
 
+/* A search for a worker (serve_pool.c): on a copy of the game, without the table's lock. The
+ * slot stays pinned (so in memory, with its gb_game) until the worker has answered. */
+typedef struct think_job {
+    slot *s;
+    gb_game *g;            /* the copy */
+    player p;
+    uint64_t rng;
+    unsigned long version;
+    bool hint;
+    serve_done_fn done;
+    void *ctx;
+} think_job;
+
+static reply hint_reply(const gb_game *g, const player *p, const gb_move *m)
+{
+    char mv[GB_MOVE_TEXT_MAX], d[64];
+    gb_move_format(g, m, mv, sizeof mv);
+    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(p, d, sizeof d)));
+}
+
+static void think_run(void *arg, bool cancelled)
+{
+    think_job *j = arg;
+    gb_move m;
+    int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m);
+    pthread_mutex_lock(&S.lock);
+    slot *s = j->s;
+    reply r;
+    if (!j->hint)
+        s->thinking--;
+    if (cancelled) {
+        r = error_reply(503, "the server is stopping");
+        r.retry_after = 5;
+    } else if (rc != 0) {
+        r = error_reply(500, j->hint ? "no move to suggest" : "the computer found no move");
+    } else if (j->hint) {
+        r = s->version == j->version ? hint_reply(s->g, &j->p, &m)
+                                     : error_reply(409, "the game changed while the hint was searched");
+    } else if (store_live(s) != 0) {
+        r = error_reply(500, "game %s could not be read back", s->id);
+    } else {
+        s->rng = j->rng; /* as if the search had run on the game itself */
+        r = play_move(s, &m, true, NULL);
+    }
+    store_release(s);
+    pthread_mutex_unlock(&S.lock);
+    gb_game_free(j->g);
+    serve_done_fn done = j->done;
+    void *ctx = j->ctx;
+    free(j);
+    done(ctx, r);
+}
+
+/* Search p's move in s: inline without a pool (or for a random player, which does not search),
+ * else on a worker, answering "pending" (status 0). */
+static reply think(slot *s, const request *rq, const player *p, bool hint)
+{
+    if (!rq->done || !pool_running() || p->kind == PLAYER_RANDOM) {
+        gb_move m;
+        uint64_t r = s->rng;
+        if (computer_move(p, s->g, hint ? &r : &s->rng, &m) != 0)
+            return error_reply(500, hint ? "no move to suggest" : "the computer found no move");
+        return hint ? hint_reply(s->g, p, &m) : play_move(s, &m, true, NULL);
+    }
+    int retry = 0;
+    if (!limits_take_ai(rq->client, &retry)) {
+        reply r = error_reply(429, "too many computer moves and hints from this address (--ai-rate); "
+                                   "try again in %d s", retry);
+        r.retry_after = retry;
+        return r;
+    }
+    think_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->g = gb_game_clone(s->g))) {
+        free(j);
+        return error_reply(500, "out of memory");
+    }
+    j->s = s;
+    j->p = *p;
+    j->rng = s->rng;
+    j->version = s->version;
+    j->hint = hint;
+    j->done = rq->done;
+    j->ctx = rq->ctx;
+    if (!hint)
+        s->thinking++;
+    s->pins++;
+    if (pool_submit(think_run, j) != 0) {
+        if (!hint)
+            s->thinking--;
+        s->pins--;
+        gb_game_free(j->g);
+        free(j);
+        reply r = error_reply(503, "every worker is busy and the queue is full (--queue); try again");
+        r.retry_after = 2;
+        return r;
+    }
+    return (reply){0, NULL, NULL, NULL, 0};
+}
+
 static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
@@ -662,25 +801,15 @@ static reply post_computer(slot *s, const request *rq)
     const player *p = computer_asked_for(s, rq, &tmp, &err);
     if (!p)
         return err;
-    gb_move m;
-    if (computer_move(p, s->g, &s->rng, &m) != 0)
-        return error_reply(500, "the computer found no move");
-    return play_move(s, &m, true, NULL);
+    return think(s, rq, p, false);
 }
 
 static reply get_hint(slot *s, const request *rq)
 {
-    (void)rq;
     if (game_over(s))
         return error_reply(409, "the game is over");
     player p = {PLAYER_AI, 4, 0};
-    gb_move m;
-    uint64_t r = s->rng;
-    if (computer_move(&p, s->g, &r, &m) != 0)
-        return error_reply(500, "no move to suggest");
-    char mv[GB_MOVE_TEXT_MAX], d[64];
-    gb_move_format(s->g, &m, mv, sizeof mv);
-    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(&p, d, sizeof d)));
+    return think(s, rq, &p, true);
 }
 
 /* Take back plies until `who` (a side, or -1: a person) is to move, at least one. */
@@ -717,9 +846,10 @@ static reply post_undo(slot *s, const request *rq)
                                 "POST /api/games/%s/undo/request, which the opponent answers", s->id);
     /* Take back plies until a person is to move (at least one), as the terminal game does; with
      * two computer players or two people, one ply. */
-    if (!take_back(s, -1))
+    int undone = take_back(s, -1);
+    if (!undone)
         return error_reply(409, "nothing to undo");
-    return saved_view(s, 200);
+    return saved_event(s, 200, "undo", json_pack("{s:i,s:i}", "undone", undone, "ply", gb_history_length(s->g)));
 }
 
 /* ---- the consent of the opponent: undo requests and draw offers; resignation ---- */
@@ -763,7 +893,7 @@ static reply offer(slot *s, const request *rq, char kind)
     }
     s->offer_kind = kind;
     s->offer_by = me;
-    return saved_view(s, 200);
+    return saved_event(s, 200, "offer", json_pack("{s:s,s:s}", "kind", kind == 'd' ? "draw" : "undo", "by", me ? "N" : "S"));
 }
 
 static reply answer(slot *s, const request *rq, char kind)
@@ -782,13 +912,15 @@ static reply answer(slot *s, const request *rq, char kind)
     bool accept;
     if (!accept_field(rq, &accept, &err))
         return err;
-    int by = s->offer_by;
+    int by = s->offer_by, undone = 0;
     s->offer_kind = 0;
     if (accept && kind == 'd')
         s->ended = ENDED_DRAW_AGREED;
     else if (accept)
-        take_back(s, by);
-    return saved_view(s, 200);
+        undone = take_back(s, by);
+    return saved_event(s, 200, "answer", json_pack("{s:s,s:s,s:b,s:i,s:i}", "kind", kind == 'd' ? "draw" : "undo",
+                                                  "by", by ? "S" : "N", "accept", accept, "undone", undone,
+                                                  "ply", gb_history_length(s->g)));
 }
 
 static reply post_draw_offer(slot *s, const request *rq) { return offer(s, rq, 'd'); }
@@ -803,9 +935,10 @@ static reply post_resign(slot *s, const request *rq)
         return err;
     if (game_over(s))
         return error_reply(409, "the game is over");
-    s->ended = acting_seat(s, rq) ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
+    int me = acting_seat(s, rq);
+    s->ended = me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
     s->offer_kind = 0;
-    return saved_view(s, 200);
+    return saved_event(s, 200, "resign", json_pack("{s:s}", "by", me ? "N" : "S"));
 }
 
 /* POST /join: the invite gives the free seat of an online game, and its token, once. */
@@ -839,6 +972,8 @@ static reply post_join(slot *s, const request *rq)
     memset(s->invite, 0, sizeof s->invite);
     if (store_save(s) != 0)
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    s->version++;
+    events_publish(s->id, "join", json_pack("{s:s}", "seat", seat ? "N" : "S"));
     return seat_reply(200, s, seat ? "N" : "S", token, NULL);
 }
 
@@ -857,7 +992,7 @@ static reply get_record(slot *s, const request *rq)
     char *rec = gb_record_format(s->g, tags);
     if (!rec)
         return error_reply(500, "out of memory");
-    reply r = {200, rec, "text/plain; charset=utf-8", "attachment; filename=\"gabata.rec\""};
+    reply r = {200, rec, "text/plain; charset=utf-8", "attachment; filename=\"gabata.rec\"", 0};
     return r;
 }
 
@@ -873,12 +1008,15 @@ static reply get_health(slot *s, const request *rq)
     (void)s, (void)rq;
     store_stats st;
     store_stats_get(&st);
-    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "status", "ok",
+    int waiting, running, workers;
+    pool_counts(&waiting, &running, &workers);
+    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i}}", "status", "ok",
                                      "games", (json_int_t)st.stored, "in_memory", (json_int_t)st.held,
                                      "live", (json_int_t)st.live, "memory_bytes", (json_int_t)st.slot_bytes,
                                      "loaded", (json_int_t)st.loaded, "dropped", (json_int_t)st.dropped,
                                      "expired", (json_int_t)st.expired, "created", (json_int_t)S.created,
-                                     "requests", (json_int_t)S.requests));
+                                     "requests", (json_int_t)S.requests, "workers", "threads", workers,
+                                     "thinking", running, "waiting", waiting));
 }
 
 static reply post_games(slot *s, const request *rq)
@@ -902,7 +1040,9 @@ static reply delete_game(slot *s, const request *rq)
         return error_reply(409, "both players are in this game: resign first, then delete it");
     char id[sizeof s->id];
     memcpy(id, s->id, sizeof id);
+    limits_game_dropped(s->owner);
     store_delete(s);
+    events_forget(id);
     return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
 }
 
@@ -1007,7 +1147,9 @@ static reply route_api(const char *method, const char *path, request *rq)
         rq->seats = token_seats(s, rq->auth);
     }
     reply r;
-    if (hit)
+    if (hit && s && s->thinking && strcmp(method, "GET") != 0)
+        r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
+    else if (hit)
         r = hit->handler(s, rq);
     else if (known)
         r = error_reply(405, "%s", known->other_method);
@@ -1046,22 +1188,28 @@ void serve_api_stop(void)
     S.started = false;
 }
 
-serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
+serve_answer serve_api_request(const serve_request *sr)
 {
     pthread_mutex_lock(&S.lock);
     S.requests++;
     reply r;
     if (!S.started)
         r = error_reply(500, "the server is not started");
-    else if (len > S.max_body)
+    else if (sr->len > S.max_body)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
         store_tick();
-        request rq = {(char *)body, body ? len : 0, 0, false, auth, -1};
-        r = route_api(method, url, &rq);
+        request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx};
+        r = route_api(sr->method, sr->url, &rq);
     }
     pthread_mutex_unlock(&S.lock);
     return r;
+}
+
+serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
+{
+    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL};
+    return serve_api_request(&sr);
 }
 
 serve_answer serve_api(const char *method, const char *url, const char *body, size_t len)
@@ -1069,156 +1217,24 @@ serve_answer serve_api(const char *method, const char *url, const char *body, si
     return serve_api_as(method, url, NULL, body, len);
 }
 
-/* ---- the page ---- */
-static const char *mime_of(const char *path)
+/* The seat a stream's token names (serve_net.h): 0 South, 1 North, -1 none (a spectator; also a
+ * hot seat's one token, which is both), -2 no such game. */
+int serve_game_seat(const char *game_id, const char *token)
 {
-    const char *dot = strrchr(path, '.');
-    if (!dot)
-        return "application/octet-stream";
-    if (strcmp(dot, ".html") == 0)
-        return "text/html; charset=utf-8";
-    if (strcmp(dot, ".js") == 0)
-        return "text/javascript; charset=utf-8";
-    if (strcmp(dot, ".css") == 0)
-        return "text/css; charset=utf-8";
-    if (strcmp(dot, ".svg") == 0)
-        return "image/svg+xml";
-    if (strcmp(dot, ".wasm") == 0) /* the engine of the page (web/engine-worker.js) */
-        return "application/wasm";
-    return "application/octet-stream";
-}
-
-static enum MHD_Result send_reply(struct MHD_Connection *c, reply r)
-{
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer(strlen(r.body), r.body, MHD_RESPMEM_MUST_FREE);
-    if (!resp) {
-        free(r.body);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, "Content-Type", r.type);
-    MHD_add_response_header(resp, "Cache-Control", "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    if (r.disposition)
-        MHD_add_response_header(resp, "Content-Disposition", r.disposition);
-    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
-    MHD_destroy_response(resp);
-    return ret;
-}
-
-static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
-{
-    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
-    if (S.web_dir) {
-        /* files from a directory (development): only plain names, no way out of the directory */
-        if (strstr(path, "..") || strchr(path + 1, '/'))
-            return send_reply(c, error_reply(404, "no such page: %.100s", url));
-        char full[4096];
-        snprintf(full, sizeof full, "%s%s", S.web_dir, path);
-        int fd = open(full, O_RDONLY);
-        struct stat sb;
-        if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-            if (fd >= 0)
-                close(fd);
-            return send_reply(c, error_reply(404, "no such page: %.100s", url));
+    pthread_mutex_lock(&S.lock);
+    int r = -2;
+    slot *s = S.started ? store_find(game_id) : NULL;
+    if (s) {
+        r = -1;
+        if (token && *token && strlen(token) < 200) {
+            char auth[256];
+            snprintf(auth, sizeof auth, "Bearer %s", token);
+            int mask = token_seats(s, auth);
+            r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
         }
-        struct MHD_Response *resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
-        if (!resp) {
-            close(fd);
-            return MHD_NO;
-        }
-        MHD_add_response_header(resp, "Content-Type", mime_of(path));
-        MHD_add_response_header(resp, "Cache-Control", "no-store");
-        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-        MHD_destroy_response(resp);
-        return ret;
     }
-    for (const struct web_asset *a = web_assets; a->path; a++) {
-        if (strcmp(a->path, path) != 0)
-            continue;
-        struct MHD_Response *resp =
-            MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
-        if (!resp)
-            return MHD_NO;
-        MHD_add_response_header(resp, "Content-Type", mime_of(path));
-        MHD_add_response_header(resp, "Cache-Control", "no-cache");
-        MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-        enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-        MHD_destroy_response(resp);
-        return ret;
-    }
-    return send_reply(c, error_reply(404, "no such page: %.100s", url));
-}
-
-static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
-                                      const char *method, const char *version,
-                                      const char *upload_data, size_t *upload_data_size,
-                                      void **con_cls)
-{
-    (void)cls;
-    (void)version;
-    request *rq = *con_cls;
-    if (!rq) {
-        rq = calloc(1, sizeof *rq);
-        if (!rq)
-            return MHD_NO;
-        *con_cls = rq;
-        /* refuse an announced body that is too large before reading it */
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (cl && strtoull(cl, NULL, 10) > S.max_body) {
-            rq->too_large = true;
-            return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
-        }
-        return MHD_YES;
-    }
-    if (*upload_data_size) {
-        if (!rq->too_large) {
-            if (rq->len + *upload_data_size > S.max_body) {
-                rq->too_large = true; /* the rest is read and dropped; the answer is 413 */
-                free(rq->body);
-                rq->body = NULL;
-                rq->len = rq->cap = 0;
-            } else {
-                if (rq->len + *upload_data_size + 1 > rq->cap) {
-                    size_t cap = (rq->len + *upload_data_size + 1) * 2;
-                    if (cap > S.max_body + 1)
-                        cap = S.max_body + 1;
-                    char *b = realloc(rq->body, cap);
-                    if (!b)
-                        return MHD_NO;
-                    rq->body = b;
-                    rq->cap = cap;
-                }
-                memcpy(rq->body + rq->len, upload_data, *upload_data_size);
-                rq->len += *upload_data_size;
-            }
-        }
-        *upload_data_size = 0;
-        return MHD_YES;
-    }
-    if (rq->too_large)
-        return send_reply(c, error_reply(413, "request body too large (at most %zu bytes)", S.max_body));
-    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0)
-        return send_reply(c, serve_api_as(method, url,
-                                          MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
-                                          rq->body, rq->len));
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return send_reply(c, error_reply(405, "use GET for pages"));
-    return send_static(c, url);
-}
-
-static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
-                         enum MHD_RequestTerminationCode toe)
-{
-    (void)cls;
-    (void)c;
-    (void)toe;
-    request *rq = *con_cls;
-    if (rq) {
-        free(rq->body);
-        free(rq);
-        *con_cls = NULL;
-    }
+    pthread_mutex_unlock(&S.lock);
+    return r;
 }
 
 int cmd_serve(int argc, char **argv)
@@ -1226,11 +1242,13 @@ int cmd_serve(int argc, char **argv)
     long port = 8080, max_games = 10000, max_body = 65536, max_live = 256;
     const char *host = "127.0.0.1", *data = NULL;
     bool quiet = false, durable = false;
+    int taken;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(serve_help, stdout);
+            fputs(serve_http_help, stdout);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
             if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
@@ -1278,6 +1296,9 @@ int cmd_serve(int argc, char **argv)
             S.web_dir = argv[++i];
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
+        } else if ((taken = serve_http_option(argc, argv, &i)) != 0) {
+            if (taken < 0)
+                return 2;
         } else {
             fprintf(stderr, "gabata: unexpected argument '%s' (see gabata serve --help)\n", a);
             return 2;
@@ -1322,34 +1343,10 @@ int cmd_serve(int argc, char **argv)
     if (serve_api_start(&cfg) != 0)
         return 1; /* it said why, in one line */
 
-    /* Ctrl-C and SIGTERM are waited for here; the server's thread must not take them. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    errno = 0;
-    struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, (uint16_t)port, NULL, NULL, answer_request, NULL,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT, 1000u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
-        MHD_OPTION_END);
-    if (!d) {
-        fprintf(stderr, "gabata: cannot listen on %s port %ld: %s\n", host, port,
-                errno ? strerror(errno) : "the address is in use or not available");
-        serve_api_stop();
-        return 1;
-    }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    unsigned actual = info ? info->port : (unsigned)port;
-    printf("gabata serve: listening on http://%s:%u/ (Ctrl-C to stop)\n", host, actual);
-    fflush(stdout);
-    int sig = 0;
-    sigwait(&stop, &sig);
-    printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
-    MHD_stop_daemon(d);
+    /* the daemon, its checks and limits, the workers and the event streams: serve_http.c */
+    int status = serve_http_run(host, &addr, port, S.web_dir, (size_t)max_body, quiet);
+    if (!status)
+        printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
     serve_api_stop();
-    return 0;
+    return status;
 }

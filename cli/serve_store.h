@@ -53,6 +53,9 @@ typedef struct slot {
     int pins;                   /* requests using it: then it stays in memory */
     bool stale;                 /* memory no longer matches the database: dropped when released */
     uint64_t used;              /* tick of the last use */
+    int thinking;               /* a worker searches the computer's move: no change until it has moved */
+    unsigned long version;      /* changes made (a hint computed for an older one is stale) */
+    char owner[64];             /* the creator's address (games held per address), "" for none */
     struct slot *hnext;         /* the hash table's chain */
     struct slot *prev, *next;   /* every slot held, most recently used first */
     struct slot *lprev, *lnext; /* the slots with a live gb_game, most recently used first */

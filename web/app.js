@@ -24,6 +24,7 @@ const app = {
   note: '',        // a forced move played for the player
   layoutDraft: null, // {key, values}: what was typed into the layout form
   epoch: 0,        // counts the games started here: a move of an earlier one is not shown
+  online: null,    // an online game: {id, seat ('S', 'N'; null watching), token, invite, es, present, ...}
 };
 
 /* ---- the API ----
@@ -105,10 +106,9 @@ async function api(method, path, body, token) {
   } else {
     const opt = { method, headers: {} };
     if (token) opt.headers.Authorization = `Bearer ${token}`; // this seat's token (docs/api.md)
-    if (text !== undefined) {
-      opt.headers['Content-Type'] = 'application/json';
-      opt.body = text;
-    }
+    // the server takes a request that changes something only as JSON (docs/api.md, "Hardening")
+    if (method !== 'GET') opt.headers['Content-Type'] = 'application/json';
+    if (text !== undefined) opt.body = text;
     const res = await fetch(path, opt);
     status = res.status;
     type = res.headers.get('Content-Type') || '';
@@ -157,6 +157,8 @@ document.addEventListener('click', async (ev) => {
 function setBusy(b) {
   app.busy = b;
   document.body.dataset.busy = b ? 'true' : 'false';
+  // a change of an online game that came while the page was busy is shown now
+  if (!b && app.online && app.online.pending) setTimeout(pump, 0);
 }
 
 function say(text, kind) {
@@ -174,6 +176,11 @@ function sayNote(text) {
 
 const sideName = (s) => (s === 'N' ? 'North' : 'South');
 const other = (s) => (s === 'N' ? 'S' : 'N');
+/* who plays a side, as the board's row labels and the status line say it */
+function playedBy(side) {
+  if (app.online) return !app.online.seat ? '' : side === app.online.seat ? ' (you)' : ' (your friend)';
+  return app.human[side] ? '' : ' (computer)';
+}
 
 /* a pause that a tap or a key cuts short (app.skip) */
 function sleep(ms) {
@@ -502,21 +509,22 @@ function drawBoard(view, st, hl, opts = {}) {
   }
   if (up) {
     const a = el('text', { x: UP.left, y: UP.store + 8, class: 'row-label' }, svg);
-    a.textContent = `${sideName(seat)}${app.human[seat] ? '' : ' (computer)'}`;
+    a.textContent = `${sideName(seat)}${playedBy(seat)}`;
     const b = el('text', { x: UP.right, y: UP.store + 8, class: 'row-label' }, svg);
-    b.textContent = `${sideName(far)}${app.human[far] ? '' : ' (computer)'}`;
+    b.textContent = `${sideName(far)}${playedBy(far)}`;
   } else {
     const rowF = el('text', { x: W / 2, y: 14, class: 'row-label' }, svg);
-    rowF.textContent = `${sideName(far)}${app.human[far] ? '' : ' (computer)'}`;
+    rowF.textContent = `${sideName(far)}${playedBy(far)}`;
     const rowN = el('text', { x: W / 2, y: 270, class: 'row-label' }, svg);
-    rowN.textContent = `${sideName(seat)}${app.human[seat] ? '' : ' (computer)'}`;
+    rowN.textContent = `${sideName(seat)}${playedBy(seat)}`;
   }
 }
 
 /* ---- showing a game ---- */
 const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason',
   'result_line', 'last_round', 'match_summary']);
-const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played' };
+const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played',
+  agreed: 'agreed by both players', resigned: 'the other resigned' };
 
 function statusText(view, st) {
   st = st || view.state;
@@ -534,12 +542,23 @@ function statusText(view, st) {
     return `Game over: ${who} (${WHY[st.end_reason] || st.end_reason}).${round}${more}`;
   }
   const tm = st.to_move;
-  const who = app.human[tm] ? (app.human.S && app.human.N ? '' : ' (you)') : ' (computer)';
+  const who = app.online ? playedBy(tm) : app.human[tm] ? (app.human.S && app.human.N ? '' : ' (you)') : ' (computer)';
   return `${sideName(tm)} to move${who} · ${st.phase} · ply ${st.ply}${round}${more}`;
 }
 
 /* Where we are in the saved game: the URL fragment and localStorage, so a reload comes back. */
 function remember(view) {
+  const o = app.online;
+  if (o && o.id === view.id && !o.seat) { // watching: the address says so, nothing is kept
+    if (location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
+    return;
+  }
+  if (o && o.id === view.id) {
+    const frag = `#game=${view.id}&token=${encodeURIComponent(o.token)}&seat=${o.seat}`;
+    if (location.hash !== frag) history.replaceState(null, '', frag);
+    try { localStorage.setItem('gabata.game', JSON.stringify({ id: view.id, token: o.token, seat: o.seat, invite: o.invite || null })); } catch (e) { /* private mode */ }
+    return;
+  }
   const t = tokens.get(view.id);
   const frag = `#game=${view.id}${t ? `&token=${encodeURIComponent(t)}` : ''}`;
   if (location.hash !== frag) history.replaceState(null, '', frag);
@@ -556,17 +575,26 @@ function remember(view) {
 }
 function remembered() {
   const h = new URLSearchParams(location.hash.slice(1));
-  let saved = null;
-  try { saved = JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { saved = null; }
-  if (h.get('game')) return saved && saved.id === h.get('game') ? saved : { id: h.get('game'), token: h.get('token') };
-  return saved;
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { kept = null; }
+  if (h.get('game')) {
+    if (kept && kept.id === h.get('game') && kept.local) return kept; // a game of the page's engine
+    const r = { id: h.get('game'), token: h.get('token'), seat: h.get('seat') };
+    if (kept && kept.id === r.id) r.invite = kept.invite; // (the creator's link, kept on his machine)
+    return r;
+  }
+  return kept;
 }
 
 function render(view) {
   const changed = !app.view || app.view.id !== view.id;
   app.view = view;
   keepToken(view);
-  app.human = { S: view.players.S === 'human', N: view.players.N === 'human' };
+  if (app.online && app.online.id !== view.id) leaveOnline();
+  // online: this page plays its own seat only (none when watching); the other moves elsewhere
+  app.human = app.online ? { S: app.online.seat === 'S', N: app.online.seat === 'N' }
+    : { S: view.players.S === 'human', N: view.players.N === 'human' };
+  renderOnline(view);
   const st = view.state;
   // the timeline of this game: the state after each move, as the API showed it
   if (changed) { app.timeline = []; app.seenRound = st.last_round ? st.last_round.round : 0; }
@@ -574,6 +602,7 @@ function render(view) {
   app.timeline.length = Math.min(app.timeline.length, k + 1);
   app.timeline[k] = { state: st, last: view.last };
   document.body.dataset.gameId = view.id;
+  document.body.dataset.ply = String(view.history.length); // (the moves shown so far)
   document.body.dataset.review = app.review === null ? 'false' : 'true';
   remember(view);
   if (app.review !== null) { renderReview(); return; }
@@ -830,7 +859,9 @@ function onHole(h) {
   if (app.review !== null) { say('You are looking back through the game: press "Back to the game" to play.', 'info'); return; }
   if (app.busy) { say('One moment: a move is still being shown (tap the board or press Escape to skip it).', 'info'); return; }
   if (st.over) { say('The game is over: start a new one with "New game".', 'info'); return; }
-  if (!app.human[st.to_move]) { say('It is the computer\'s turn.', 'info'); return; }
+  if (app.online && !app.online.seat) { say('You are watching this game: only its two players move.', 'info'); return; }
+  if (app.online && !view.joined) { say('Your friend has not joined yet: send him the link.', 'info'); return; }
+  if (!app.human[st.to_move]) { say(app.online ? 'It is your friend\'s turn.' : 'It is the computer\'s turn.', 'info'); return; }
   if (view.free_move) { say(`First the ${view.free_move.phase}: use the form below the board.`, 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
   if (here.length === 1) playMove(here[0].text);
@@ -893,7 +924,11 @@ async function computerTurns() {
       const v = app.view;
       const tm = v.state.to_move;
       let view;
-      if (!app.human[tm]) {
+      if (app.online && !v.joined) {
+        break; // (nobody to play against yet)
+      } else if (!app.human[tm] && app.online) {
+        break; // the other seat moves from its own machine: its move arrives on the event stream
+      } else if (!app.human[tm]) {
         await sleep(speedMs() ? 250 : 0);
         try {
           view = await gameApi('POST', v.id, 'computer', {});
@@ -1015,8 +1050,13 @@ async function newGame(e) {
   const opp = $('opponent').value;
   const me = $('side').value;
   const body = { variant: v.name, options: optionsText() };
-  body.south = me === 'S' ? 'human' : opp;
-  body.north = me === 'N' ? 'human' : opp;
+  if (opp === 'online') {
+    body.online = true;
+    body.seat = me;
+  } else {
+    body.south = me === 'S' ? 'human' : opp;
+    body.north = me === 'N' ? 'human' : opp;
+  }
   await startFrom(body);
 }
 
@@ -1030,10 +1070,13 @@ async function startFrom(body) {
   $('round-banner').hidden = true;
   app.review = null;
   app.flipped = false;
+  leaveOnline();
   try {
     const view = keepToken(await api('POST', '/api/games', body));
     app.view = null;
+    if (view.online) enterOnline(view.id, view.seat, view.token, view.invite);
     render(view);
+    if (view.online) say('Send the link below to your friend; the game starts when he opens it.', 'info');
     showRulesInPlay();
     openSetup(false);
     window.scrollTo(0, 0);
@@ -1199,6 +1242,7 @@ async function loadRecord(file) {
   if (!tags.Variant || !variantNamed(tags.Variant)) { say(`That file is not a gabata record (no known [Variant "…"] tag).`, 'refused'); return; }
   if (tags.Position) { say('This record starts from a set-up position, which the page cannot load yet.', 'refused'); return; }
   app.epoch++;
+  leaveOnline();
   setBusy(true);
   try {
     const { timeline, view } = await replay(tags.Variant, tags.Options || '', moves, true);
@@ -1252,12 +1296,13 @@ async function resume() {
   try {
     const view = r.local ? await replayLocal(r) : await gameApi('GET', r.id);
     app.view = null;
+    if (view.online) enterOnline(view.id, r.seat === 'N' || r.seat === 'S' ? r.seat : null, r.token, r.invite);
     render(view);
     showRulesInPlay();
     const v = variantNamed(view.variant);
     if (v) { $('variant').value = v.name; showOptions(); showRulesInPlay(); }
     openSetup(false);
-    say('Your game is back where you left it.', 'info');
+    if (!$('message').textContent) say('Your game is back where you left it.', 'info'); // (a link's error stays)
     // the moves made before the reload: replayed in the background, for the list's rounds
     if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
     return true;
@@ -1307,8 +1352,293 @@ async function init() {
     wasUp = upright();
     if (app.review !== null) renderReview(); else render(app.view);
   });
+  for (const [b, f] of [['copy-invite', 'invite-link'], ['copy-watch', 'watch-link']]) $(b).addEventListener('click', () => copyLink(f));
+  $('ask-undo').addEventListener('click', () => onlineAction('undo/request', {}, 'You asked to take back your last move.'));
+  $('offer-draw').addEventListener('click', () => onlineAction('draw/offer', {}, 'You offered a draw.'));
+  $('offer-accept').addEventListener('click', () => answerOffer(true));
+  $('offer-decline').addEventListener('click', () => answerOffer(false));
+  $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
+  $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
+  $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, 'You resigned.'); });
+  $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? 'Create the game and get a link' : 'Start'; });
+  // a link pasted into the address bar of a page already open
+  window.addEventListener('hashchange', () => { openLink(); });
+  if (await openLink()) return;
   if (await resume()) { computerTurns(); return; }
   await newGame();
+}
+
+/* ---- online play: a link to join (#join=ID.INVITE), to watch (#watch=ID); live over SSE ---- */
+
+/* The address names a game to join or to watch: do it (true), or not (false: go on as usual). */
+async function openLink() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (h.get('join')) return joinGame(h.get('join'));
+  if (h.get('watch')) return watchGame(h.get('watch'));
+  return false;
+}
+
+async function joinGame(link) {
+  const dot = link.indexOf('.');
+  const id = dot > 0 ? link.slice(0, dot) : link;
+  const invite = dot > 0 ? link.slice(dot + 1) : '';
+  app.epoch++;
+  leaveOnline();
+  try {
+    const view = keepToken(await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }));
+    enterOnline(view.id, view.seat, view.token, null);
+    app.view = null;
+    render(view);
+    showRulesInPlay();
+    openSetup(false);
+    say(`You joined: you play ${sideName(view.seat)}.`, 'info');
+    computerTurns();
+    return true;
+  } catch (e) {
+    // this machine joined already (the link opened again): go on with its seat
+    const kept = remembered();
+    if (e.status === 409 && kept && kept.id === id && kept.token) {
+      history.replaceState(null, '', `#game=${id}&token=${encodeURIComponent(kept.token)}&seat=${kept.seat || ''}`);
+      if (await resume()) { computerTurns(); return true; }
+    }
+    if (e.status === 409) {
+      say('Both seats of this game are taken: you are watching it.', 'info');
+      return watchGame(id, true);
+    }
+    history.replaceState(null, '', '#');
+    say(`This link does not open a game: ${e.message}`, 'refused');
+    return false;
+  }
+}
+
+async function watchGame(id, keepMessage) {
+  app.epoch++;
+  leaveOnline();
+  try {
+    const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    if (!view.online) throw new Error('that game is not an online game');
+    enterOnline(view.id, null, null, null);
+    app.view = null;
+    render(view);
+    showRulesInPlay();
+    openSetup(false);
+    if (!keepMessage) say('You are watching this game live.', 'info');
+    return true;
+  } catch (e) {
+    leaveOnline();
+    history.replaceState(null, '', '#');
+    say(`Cannot watch that game: ${e.message}`, 'refused');
+    return false;
+  }
+}
+
+function enterOnline(id, seat, token, invite) {
+  leaveOnline();
+  app.online = { id, seat: seat || null, token: token || null, invite: invite || null, es: null,
+    present: { S: false, N: false }, stream: 'connecting', pending: false, pumping: false };
+  if (token) tokens.set(id, token);
+  document.body.dataset.online = seat || 'watch';
+  openStream();
+}
+
+function leaveOnline() {
+  const o = app.online;
+  if (!o) return;
+  o.closed = true;
+  if (o.es) o.es.close();
+  clearTimeout(o.retry);
+  app.online = null;
+  document.body.dataset.online = '';
+  $('online').hidden = true;
+}
+
+/* The game's event stream (GET /api/games/ID/events): every change arrives here; the page then
+ * reads the game again (one GET), which also covers a reconnection after the server restarted. */
+function openStream() {
+  const o = app.online;
+  if (!o || o.closed) return;
+  if (o.es) o.es.close();
+  const q = o.token ? `?token=${encodeURIComponent(o.token)}` : ''; // (EventSource sends no headers)
+  const es = new EventSource(`/api/games/${encodeURIComponent(o.id)}/events${q}`);
+  o.es = es;
+  const live = () => { if (app.online === o) liveUpdate(); };
+  for (const t of ['move', 'undo', 'offer', 'join', 'over', 'reset']) es.addEventListener(t, live);
+  // the other player's answer to this seat's offer, and his resignation: said in one line
+  for (const t of ['answer', 'resign']) {
+    es.addEventListener(t, (e) => {
+      let d = {};
+      try { d = JSON.parse(e.data); } catch (x) { d = {}; }
+      if (app.online === o && o.seat && d.by && d.by !== o.seat) {
+        if (t === 'resign') say('Your friend resigned: you win.', 'info');
+        else say(`Your friend ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
+      }
+      live();
+    });
+  }
+  es.addEventListener('hello', (e) => {
+    // the seat the server knows this stream's token for (a link that named none)
+    let d = {};
+    try { d = JSON.parse(e.data); } catch (x) { d = {}; }
+    if (app.online === o && o.token && !o.seat && (d.seat === 'S' || d.seat === 'N')) o.seat = d.seat;
+    live();
+  });
+  for (const [t, here] of [['connected', true], ['gone', false]]) {
+    es.addEventListener(t, (e) => {
+      if (app.online !== o) return;
+      let d = {};
+      try { d = JSON.parse(e.data); } catch (x) { return; }
+      if (d.seat !== 'S' && d.seat !== 'N') return;
+      o.present[d.seat] = here;
+      if (app.view) renderOnline(app.view);
+    });
+  }
+  es.addEventListener('deleted', () => {
+    if (app.online !== o) return;
+    say('This game was deleted on the server.', 'refused');
+    o.closed = true;
+    es.close();
+  });
+  es.onopen = () => {
+    if (app.online !== o) return;
+    const back = o.stream === 'lost';
+    o.stream = 'open';
+    if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
+    if (app.view) renderOnline(app.view);
+  };
+  es.onerror = () => {
+    if (app.online !== o || o.closed) return;
+    o.stream = 'lost';
+    if (app.view) renderOnline(app.view);
+    // the browser retries by itself; a stream it gave up on (an error answer) is opened again here
+    if (es.readyState === EventSource.CLOSED) { clearTimeout(o.retry); o.retry = setTimeout(openStream, 2000); }
+  };
+}
+
+function liveUpdate() {
+  const o = app.online;
+  if (!o) return;
+  o.pending = true;
+  pump();
+}
+
+/* Read the game again and show it (the opponent's move sown lap by lap); one read at a time, and
+ * none while this page shows a move of its own (setBusy(false) calls again). */
+async function pump() {
+  const o = app.online;
+  if (!o || o.pumping || !o.pending || app.busy) return;
+  o.pumping = true;
+  try {
+    while (o.pending && app.online === o && !app.busy) {
+      o.pending = false;
+      const view = await api('GET', `/api/games/${encodeURIComponent(o.id)}`);
+      if (app.online !== o) return;
+      const prev = app.view;
+      if (prev && prev.id === view.id && view.connected) o.present = { S: view.connected.S, N: view.connected.N };
+      if (prev && prev.id === view.id && view.history.length === prev.history.length + 1 && view.last && app.review === null) {
+        setBusy(true);
+        o.pumping = true;
+        try { await animate(view); } finally { app.busy = false; document.body.dataset.busy = 'false'; }
+        if (app.online !== o) return;
+      }
+      render(view);
+    }
+  } catch (e) {
+    if (app.online === o) say(`Could not read the game: ${e.message}`, 'refused');
+  } finally {
+    o.pumping = false;
+  }
+  if (app.online === o) {
+    if (o.pending) setTimeout(pump, 0);
+    else computerTurns(); // a forced move of this seat (Q5, A9) is played for it
+  }
+}
+
+/* The online panel: the link to send, whether the opponent is there, offers and their answers. */
+function renderOnline(view) {
+  const o = app.online;
+  const box = $('online');
+  const on = !!(o && o.id === view.id);
+  box.hidden = !on;
+  $('undo').hidden = on;
+  $('hint').hidden = on; // (no computer help between two people)
+  $('move-form').hidden = on && !o.seat;
+  if (!on) return;
+  if (view.connected) {
+    for (const side of ['S', 'N']) if (side !== o.seat) o.present[side] = o.present[side] || view.connected[side];
+  }
+  const base = `${location.origin}${location.pathname}`;
+  $('watch-link').value = `${base}#watch=${view.id}`;
+  const st = view.state;
+  const status = $('online-status');
+  let text, opp;
+  if (!o.seat) {
+    opp = 'watching';
+    text = `You are watching live (read-only). South ${o.present.S ? 'is connected' : 'is not connected'}; North ${o.present.N ? 'is connected' : 'is not connected'}.`;
+  } else if (!view.joined) {
+    opp = 'waiting';
+    text = 'Waiting for your friend to join: send him the link.';
+  } else {
+    const f = other(o.seat);
+    opp = o.present[f] ? 'connected' : 'gone';
+    text = `You play ${sideName(o.seat)}. Your friend (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
+  }
+  if (o.stream === 'lost') text += ' The connection to the server is lost: reconnecting…';
+  status.textContent = text;
+  status.dataset.opponent = opp;
+  status.dataset.stream = o.stream;
+  const showInvite = !!(o.seat && !view.joined && o.invite);
+  $('invite').hidden = !showInvite;
+  if (showInvite) $('invite-link').value = `${base}#join=${view.id}.${o.invite}`;
+  // offers: made by one seat, answered by the other
+  const off = view.offer;
+  const offerBox = $('offer');
+  offerBox.hidden = !off || st.over;
+  if (off && !st.over) {
+    const what = off.kind === 'draw' ? 'a draw' : 'to take back the last move';
+    const mine = off.by === o.seat;
+    $('offer-text').textContent = !o.seat ? `${sideName(off.by)} offers ${off.kind === 'draw' ? 'a draw' : 'to take back a move'}; the other player answers.`
+      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for your friend's answer.`
+        : `Your friend asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
+    $('offer-buttons').hidden = !o.seat || mine;
+    offerBox.dataset.kind = off.kind;
+    offerBox.dataset.by = off.by;
+  }
+  const playing = !!(o.seat && view.joined && !st.over);
+  $('online-controls').hidden = !o.seat;
+  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat);
+  $('offer-draw').disabled = !playing || !!off;
+  $('resign').disabled = !playing;
+  if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
+}
+
+async function onlineAction(action, body, done) {
+  const o = app.online;
+  if (!o || !o.seat || app.busy) return;
+  try {
+    const view = await gameApi('POST', o.id, action, body);
+    say(done, 'info');
+    render(view);
+  } catch (e) {
+    say(`Refused: ${e.message}`, 'refused');
+  }
+}
+
+async function answerOffer(accept) {
+  const off = app.view && app.view.offer;
+  if (!off) return;
+  const kind = off.kind === 'draw' ? 'draw' : 'undo';
+  await onlineAction(`${kind}/answer`, { accept }, accept ? (kind === 'draw' ? 'Draw agreed.' : 'The move was taken back.') : 'You declined.');
+}
+
+async function copyLink(inputId) {
+  const inp = $(inputId);
+  try {
+    await navigator.clipboard.writeText(inp.value);
+  } catch (e) {
+    inp.select(); // (no clipboard over plain http to another machine: select it for Ctrl-C)
+    try { document.execCommand('copy'); } catch (x) { /* selected: the person copies it */ }
+  }
+  say('The link is copied: paste it into a message to your friend.', 'info');
 }
 
 init();

@@ -7,7 +7,8 @@ const net = require('node:net');
 const { startServer } = require('./server');
 
 let srv;
-test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50']); });
+// (many games from one address: no --game-rate limit)
+test.before(async () => { srv = await startServer(['--max-body', '4096', '--max-games', '50', '--game-rate', '0']); });
 test.after(async () => { assert.equal(await srv.stop(), 0, "the server stops cleanly (and, under ASan, without leaks)"); });
 
 // Every change to a game carries its creator's token (docs/api.md): call() keeps the token of
@@ -15,8 +16,9 @@ test.after(async () => { assert.equal(await srv.stop(), 0, "the server stops cle
 const tokens = new Map();
 async function call(method, path, body, raw) {
   const opt = { method, headers: {} };
+  if (method !== 'GET') opt.headers['Content-Type'] = 'application/json'; // (415 otherwise)
   if (raw !== undefined) opt.body = raw;
-  else if (body !== undefined) { opt.body = JSON.stringify(body); opt.headers['Content-Type'] = 'application/json'; }
+  else if (body !== undefined) opt.body = JSON.stringify(body);
   const id = (path.match(/^\/api\/games\/([^/]+)/) || [])[1];
   if (id && tokens.has(id) && method !== 'GET') opt.headers.Authorization = `Bearer ${tokens.get(id)}`;
   const res = await fetch(srv.base + path, opt);
@@ -196,7 +198,7 @@ test('huge bodies get 413, announced or streamed, and the server keeps going', a
   const status = await new Promise((resolve, reject) => {
     const u = new URL(srv.base);
     const s = net.connect(Number(u.port), u.hostname, () => {
-      s.write('POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n');
+      s.write(`POST /api/games HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
       const chunk = 'z'.repeat(1000);
       for (let i = 0; i < 10; i++) s.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       s.write('0\r\n\r\n');
@@ -229,7 +231,7 @@ test('more games than --max-games: none is dropped, those not held are read back
   // (before issue 12 the game idle longest was evicted: b answered 404)
   const small = await startServer(['--max-games', '3']);
   try {
-    const mk = async () => (await (await fetch(`${small.base}/api/games`, { method: 'POST', body: '{"variant":"sadeqa"}' })).json()).id;
+    const mk = async () => (await (await fetch(`${small.base}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"variant":"sadeqa"}' })).json()).id;
     const a = await mk();
     const b = await mk();
     const c = await mk();

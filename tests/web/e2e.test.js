@@ -23,7 +23,7 @@ let profile;
 let variants;
 
 test.before(async () => {
-  srv = await startServer();
+  srv = await startServer(['--ai-rate', '0']); // (clicks come faster than a person's: no limit on computer moves)
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
   ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
@@ -85,7 +85,7 @@ async function openSetup(page) {
 }
 
 async function startGame(page, variant, opts, side = 'S') {
-  await page.goto(srv.base + '/?engine=server'); // this test follows the game through the server's API
+  await page.goto(srv.base + '/');
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await openSetup(page);
   await page.selectOption('#variant', variant.name);
@@ -105,7 +105,7 @@ async function startGame(page, variant, opts, side = 'S') {
 
 test('the page serves and shows the rules of each game', async () => {
   const page = await ctx.newPage();
-  await page.goto(srv.base + '/?engine=server');
+  await page.goto(srv.base + '/');
   await page.waitForSelector('#board .hole');
   await openSetup(page);
   const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
@@ -148,7 +148,7 @@ test('a reload goes on with the same game: its id and token are in the address',
   await idle(page);
   const played = await apiView(page);
   assert.ok(played.history.length >= 2, 'South moved and the computer answered');
-  assert.match(new URL(page.url()).hash, new RegExp(`^#game=${played.id}&token=[0-9a-f]{64}$`));
+  assert.match(new URL(page.url()).hash, new RegExp(`^#game=${played.id}&token=[0-9a-f]{64}$`)); // (the page's form, web/app.js remember())
   await page.reload();
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await idle(page);

@@ -5,6 +5,16 @@
 // Prints the figures; exits 1 if any request failed.
 //   node load.js [--games G] [--clients W] [--plies P] [--base http://127.0.0.1:PORT]
 // Without --base it starts its own server (the binary from $GABATA or the build tree).
+//
+// The online load (issue 12): node load.js --online [--games G] [--plies P] [--busy B] [--slow S]
+// plays G two-person games at once, each by two clients from two addresses of their own
+// (127.1.x.y and 127.2.x.y), each client holding the game's event stream and moving when the
+// other's move arrives on it; meanwhile B clients keep the worker pool busy with ai:8 moves,
+// S slow connections from one address trickle requests a byte every 2 s (reconnecting when cut
+// off), and a probe from yet another address asks /api/health every 20 ms. Every move must reach
+// the opponent's stream, and no request may fail. Prints requests/s, the health latency
+// percentiles and the event latency (from the move's request to the opponent's event).
+//   node load.js --full    the issue's size: 1,000 games (2,000 clients), 1,000 slow connections
 'use strict';
 const { startServer } = require('./server');
 
@@ -17,7 +27,8 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
   async function req(method, path, body, token) {
     requests++;
     try {
-      const headers = token ? { Authorization: `Bearer ${token}` } : {};
+      const headers = method === 'GET' ? {} : { 'Content-Type': 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
       const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const json = await res.json();
       if (!res.ok) throw new Error(`${res.status} ${json.error}`);
@@ -71,6 +82,248 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
   return { games, clients, plies, held, requests, failed, failures, secs };
 }
 
+// ---- the online load ----
+const http = require('node:http');
+const net = require('node:net');
+const { Worker } = require('node:worker_threads');
+const { openEvents } = require('./http');
+
+function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// A client: its own address, a keep-alive agent, JSON in and out; failures are counted.
+function makeClient(base, localAddress, stats) {
+  const u = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2, localAddress });
+  function req(method, path, body, token, retried = false) {
+    if (!retried) stats.requests++;
+    return new Promise((resolve) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const headers = {};
+      if (method !== 'GET') headers['Content-Type'] = 'application/json';
+      if (data !== undefined) headers['Content-Length'] = Buffer.byteLength(data);
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const t0 = process.hrtime.bigint();
+      const rq = http.request({ host: u.hostname, port: u.port, method, path, headers, agent }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => { text += d; });
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          let json = null;
+          try { json = JSON.parse(text); } catch { /* not JSON */ }
+          if (res.statusCode >= 400) {
+            stats.failed++;
+            if (stats.failures.length < 8) stats.failures.push(`${method} ${path}: ${res.statusCode} ${json && json.error}`);
+            resolve(null);
+          } else resolve({ json, ms });
+        });
+      });
+      rq.on('error', (e) => {
+        // a kept-alive connection the server closed (idle past its deadline) just as it was
+        // reused: sent again once on a new one, as browsers do (node's docs, request.reusedSocket)
+        if (rq.reusedSocket && !retried && (e.code === 'ECONNRESET' || /hang up/.test(e.message))) {
+          stats.retried = (stats.retried || 0) + 1;
+          resolve(req(method, path, body, token, true));
+          return;
+        }
+        stats.failed++;
+        if (stats.failures.length < 8) stats.failures.push(`${method} ${path}: ${e.message}`);
+        resolve(null);
+      });
+      if (data !== undefined) rq.write(data);
+      rq.end();
+    });
+  }
+  return { req, agent, localAddress };
+}
+
+function addressOf(kind, i) {
+  return `127.${kind}.${(i >> 8) & 255}.${(i & 255) + 1 > 255 ? 255 : (i & 255) + 1}`;
+}
+
+async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, variant = 'sadeqa' } = {}) {
+  const url = new URL(base);
+  if (!/^127\.|^localhost$/.test(url.hostname)) throw new Error('the load test only targets loopback addresses');
+  const stats = { requests: 0, failed: 0, failures: [] };
+  const eventLatency = [];
+  const health = [];
+  let running = true;
+
+  // the slow connections: all from one address, a byte every 2 s, reconnecting when cut off
+  const slowSocks = new Set();
+  let slowCut = 0;
+  function slowOne() {
+    if (!running) return;
+    const s = net.connect({ host: url.hostname, port: Number(url.port), localAddress: '127.4.0.1' });
+    const line = `POST /api/games HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n{"variant":"sadeqa"}`;
+    let k = 0;
+    s.on('error', () => {});
+    s.timer = setInterval(() => { if (k < line.length - 1) s.write(line[k++]); }, 2000);
+    s.on('close', () => {
+      clearInterval(s.timer);
+      slowSocks.delete(s);
+      slowCut++;
+      if (running) setTimeout(slowOne, 1000);
+    });
+    slowSocks.add(s);
+  }
+  for (let i = 0; i < slow; i++) slowOne();
+
+  // the probe: /api/health every 20 ms, from its own address, on a thread of its own so that
+  // this busy event loop does not add its lag to the figures
+  const probeThread = new Worker(`
+    const { parentPort, workerData } = require('node:worker_threads');
+    const http = require('node:http');
+    const u = new URL(workerData.base);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.3.0.1' });
+    let running = true, failed = 0, lat = [];
+    parentPort.on('message', () => { running = false; });
+    (async () => {
+      while (running) {
+        const t0 = process.hrtime.bigint();
+        const ok = await new Promise((res) => {
+          const rq = http.get({ host: u.hostname, port: u.port, path: '/api/health', agent }, (r) => {
+            r.resume();
+            r.on('end', () => res(r.statusCode === 200));
+          });
+          rq.on('error', () => res(false));
+        });
+        if (ok) lat.push(Number(process.hrtime.bigint() - t0) / 1e6); else failed++;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      agent.destroy();
+      parentPort.postMessage({ lat, failed });
+    })();`, { eval: true, workerData: { base } });
+  const probing = new Promise((res) => probeThread.once('message', (m) => {
+    health.push(...m.lat);
+    stats.requests += m.lat.length + m.failed;
+    stats.failed += m.failed;
+    if (m.failed) stats.failures.push(`/api/health: ${m.failed} probes failed`);
+    probeThread.terminate().then(res);
+  }));
+
+  // the busy clients: ai:8 moves, one after the other, each in a game of its own
+  let busyMoves = 0;
+  const busyClients = Array.from({ length: busy }, (_, i) => makeClient(base, addressOf(5, i), stats));
+  const busying = Promise.all(busyClients.map(async (c, i) => {
+    let g = await c.req('POST', '/api/games', { variant, seed: 1000 + i, south: 'human', north: 'human' });
+    while (running && g) {
+      const r = await c.req('POST', `/api/games/${g.json.id}/computer`, { player: 'ai:8' });
+      if (!r) break;
+      busyMoves++;
+      if (r.json.state.over) g = await c.req('POST', '/api/games', { variant, south: 'human', north: 'human' });
+    }
+  }));
+  await new Promise((res) => setTimeout(res, 300)); // the pool is busy before play starts
+
+  const t0 = Date.now();
+  let moves = 0;
+  let delivered = 0;
+  const lost = [];
+  const streams = [];
+  await Promise.all(Array.from({ length: games }, async (_, i) => {
+    const side = [makeClient(base, addressOf(1, i), stats), makeClient(base, addressOf(2, i), stats)];
+    const c = await side[0].req('POST', '/api/games', { variant, seed: i, south: 'human', north: 'human' });
+    if (!c) return;
+    const id = c.json.id;
+    const tokens = [c.json.token, null];
+    if (c.json.invite) { // online games (seat tokens): the second player joins with the invite
+      const j = await side[1].req('POST', `/api/games/${id}/join`, { invite: c.json.invite });
+      if (!j) return;
+      tokens[1] = j.json.token;
+    }
+    const sent = new Map(); // ply -> time its request was sent
+    const got = [new Set(), new Set()];
+    const arrivals = [[], []];
+    const es = [];
+    for (let s = 0; s < 2; s++) {
+      const q = tokens[s] ? `?token=${encodeURIComponent(tokens[s])}` : '';
+      let st;
+      try {
+        st = await openEvents(base, `/api/games/${id}/events${q}`, {
+          localAddress: side[s].localAddress,
+          onEvent: (ev) => {
+            if (ev.event !== 'move' || !ev.json) return;
+            got[s].add(ev.json.ply);
+            const at = sent.get(ev.json.ply);
+            if (at !== undefined && ev.json.by !== (s ? 'N' : 'S')) eventLatency.push(ev.at - at);
+            for (const w of arrivals[s].splice(0)) w();
+          },
+        });
+      } catch (e) {
+        stats.failed++;
+        stats.failures.push(`events of ${id}: ${e.message}`);
+        return;
+      }
+      if (st.status !== 200) { stats.failed++; stats.failures.push(`events of ${id}: ${st.status}`); return; }
+      await st.wait((e) => e.event === 'hello' || e.event === 'connected', 10000).catch(() => {});
+      es.push(st);
+      streams.push(st);
+    }
+    let view = c.json;
+    for (let p = 0; p < plies && !view.state.over; p++) {
+      const mover = view.state.to_move === 'N' || view.state.to_move === 1 ? 1 : 0;
+      const m = view.moves.length ? view.moves[(i + p) % view.moves.length].text : view.free_move && view.free_move.example;
+      if (!m) break;
+      const ply = view.history.length + 1;
+      sent.set(ply, Date.now());
+      const r = await side[mover].req('POST', `/api/games/${id}/moves`, { move: m }, tokens[mover]);
+      if (!r) break;
+      moves++;
+      // the opponent learns of it from its stream, then reads the game and moves in its turn
+      const other = 1 - mover;
+      const ok = await new Promise((res) => {
+        if (got[other].has(ply)) return res(true);
+        const timer = setTimeout(() => res(false), 10000);
+        const w = () => { if (got[other].has(ply)) { clearTimeout(timer); res(true); } else arrivals[other].push(w); };
+        arrivals[other].push(w);
+      });
+      if (ok) delivered++;
+      else { lost.push(`${id} ply ${ply}`); break; }
+      const v = await side[other].req('GET', `/api/games/${id}`);
+      if (!v) break;
+      view = v.json;
+    }
+  }));
+  const secs = (Date.now() - t0) / 1000;
+  running = false;
+  probeThread.postMessage('stop');
+  await probing;
+  await busying;
+  for (const s of streams) s.close();
+  for (const s of slowSocks) { clearInterval(s.timer); s.destroy(); }
+  health.sort((a, b) => a - b);
+  eventLatency.sort((a, b) => a - b);
+  return {
+    games, plies, busy, slow, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
+    rps: stats.requests / secs,
+    health: { n: health.length, p50: percentile(health, 50), p99: percentile(health, 99), max: health[health.length - 1] },
+    events: { n: eventLatency.length, p50: percentile(eventLatency, 50), p99: percentile(eventLatency, 99), max: eventLatency[eventLatency.length - 1] },
+  };
+}
+
+function onlineServerArgs(games, busy) {
+  // the server as it would run, but for room: every client has its own address, so the
+  // per-address limits stay at their defaults
+  return ['--max-games', String(Math.max(1000, 2 * (games + busy) + 100)), '--max-connections', String(Math.max(4096, 8 * games + 2000))];
+}
+
+function printOnline(r) {
+  const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+  console.log(`online load: ${r.games} games (${2 * r.games} clients with event streams), ${r.moves} moves played, ` +
+    `${r.delivered} delivered to the opponent's stream; ${r.busyMoves} ai:8 moves by ${r.busy} busy clients; ` +
+    `${r.slow} slow connections (cut off ${r.slowCut} times)`);
+  console.log(`  ${r.requests} requests in ${r.secs.toFixed(2)} s (${Math.round(r.rps)}/s), ${r.failed} failed, ${r.lost.length} moves not delivered` +
+    `, ${r.retried || 0} sent again on a new connection (a kept-alive one closed as it was reused)`);
+  console.log(`  /api/health latency: p50 ${f(r.health.p50)} ms, p99 ${f(r.health.p99)} ms, max ${f(r.health.max)} ms (${r.health.n} probes)`);
+  console.log(`  event latency (move request sent to the opponent's event): p50 ${f(r.events.p50)} ms, p99 ${f(r.events.p99)} ms, max ${f(r.events.max)} ms (${r.events.n} events)`);
+  for (const x of r.failures) console.log(`  ${x}`);
+  for (const x of r.lost.slice(0, 5)) console.log(`  not delivered: ${x}`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const opt = {};
@@ -86,12 +339,28 @@ async function main() {
     else if (a === '--clients') opt.clients = num();
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]'); return; }
+    else if (a === '--online') opt.online = true;
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4 });
+    else if (a === '--busy') opt.busy = num();
+    else if (a === '--slow') opt.slow = num();
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--base URL]\n       node load.js --full'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
+  if (opt.online) {
+    const games = opt.games || 50;
+    if (!base) {
+      srv = await startServer(onlineServerArgs(games, opt.busy || 4));
+      base = srv.base;
+    }
+    console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, on ${base}`);
+    const r = await runOnline(base, { ...opt, games });
+    if (srv) await srv.stop();
+    printOnline(r);
+    process.exit(r.failed || r.lost.length || r.delivered !== r.moves ? 1 : 0);
+  }
   if (!base) {
-    srv = await startServer(['--max-games', String(Math.max(1000, opt.games || 0))]);
+    srv = await startServer(['--max-games', String(Math.max(1000, opt.games || 0)), '--game-rate', '0', '--ai-rate', '0', '--games-per-ip', '0']);
     base = srv.base;
   }
   console.error(`load: ${opt.games || 500} games, ${opt.clients || 32} clients, ${opt.plies || 6} computer moves each, on ${base}`);
@@ -104,4 +373,4 @@ async function main() {
 }
 
 if (require.main === module) main().catch((e) => { console.error(`load.js: ${e.message}`); process.exit(1); });
-module.exports = { runLoad };
+module.exports = { runLoad, runOnline, onlineServerArgs, printOnline };

@@ -3,16 +3,36 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
-const { runLoad } = require('./load');
+const { runLoad, runOnline, onlineServerArgs, printOnline } = require('./load');
 
 test('200 games held and played concurrently by 16 clients, no failed request', async () => {
-  const srv = await startServer(['--max-games', '1000']);
+  // (all from one address: its rates are lifted)
+  const srv = await startServer(['--max-games', '1000', '--game-rate', '0', '--ai-rate', '0', '--games-per-ip', '0']);
   try {
     const r = await runLoad(srv.base, { games: 200, clients: 16, plies: 3 });
     console.log(`# load: ${r.held} games held, ${r.requests} requests, ${r.failed} failed`);
     assert.deepEqual(r.failures, []);
     assert.equal(r.failed, 0);
     assert.equal(r.held, 200);
+  } finally {
+    assert.equal(await srv.stop(), 0, 'the server stops cleanly');
+  }
+});
+
+// The short version of the issue's load (the full one: node tests/web/load.js --full).
+test('50 games of two clients with event streams, the pool busy with ai:8, slow connections: every move delivered, none failed', async () => {
+  const srv = await startServer(onlineServerArgs(50, 4));
+  try {
+    const r = await runOnline(srv.base, { games: 50, plies: 20, busy: 4, slow: 50 });
+    printOnline(r);
+    console.log(`# online load: ${Math.round(r.rps)} requests/s; health p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms; event p50 ${r.events.p50} ms, p99 ${r.events.p99} ms`);
+    assert.deepEqual(r.failures, []);
+    assert.equal(r.failed, 0);
+    assert.deepEqual(r.lost, []);
+    assert.ok(r.moves >= 50, `${r.moves} moves played`);
+    assert.equal(r.delivered, r.moves, 'every move reached the opponent\'s stream');
+    assert.ok(r.busyMoves >= 1, 'the pool was busy with ai:8 moves');
+    assert.ok(r.health.n >= 1, 'the health probe was answered');
   } finally {
     assert.equal(await srv.stop(), 0, 'the server stops cleanly');
   }

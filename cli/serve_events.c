@@ -1,0 +1,455 @@
+/* serve_events.c — live updates of `gabata serve`: GET /api/games/ID/events, a Server-Sent Events
+ * stream (docs/api.md). Every change of a game is published here (events_publish, from the game
+ * table's handlers in serve.c), numbered in the game's own sequence, kept for replay (the last
+ * EVENTS_KEPT of each game) and written to every open stream of the game at once.
+ *
+ * A stream costs no thread: its response is a callback (MHD_create_response_from_callback) that
+ * hands out what is buffered for it and, when nothing is, suspends its connection; a publisher
+ * appends to the buffers and resumes the suspended connections, so that the daemon's one thread
+ * sends the event at once. A heartbeat comment every EVENTS_HEARTBEAT_S seconds keeps proxies from
+ * closing an idle stream and lets the server notice a client that is gone.
+ *
+ * A stream opened with ?token=T says which seat it is (EventSource cannot send headers); the
+ * seat's first stream publishes "connected", its last one closing publishes "gone". */
+#include "serve_net.h"
+
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define EVENTS_KEPT 64           /* events kept per game for replay */
+#define EVENTS_KEPT_BYTES 16384 /* and at most this many bytes of them (the oldest go first) */
+#define EVENTS_BUCKETS 4096
+#define STREAM_MAX_BUFFER (1u << 20) /* a stream that falls this far behind is ended */
+
+typedef struct stream stream;
+typedef struct gamelog {
+    char *id;
+    unsigned long long seq;           /* the number of the last event */
+    char *kept[EVENTS_KEPT];          /* event seq is kept[seq % EVENTS_KEPT] */
+    unsigned long long kept_from;     /* the oldest event still kept */
+    size_t kept_bytes;
+    stream *streams;
+    int seats[3];                     /* open streams: S, N, spectators */
+    struct gamelog *next;
+} gamelog;
+
+struct stream {
+    gamelog *gl;                      /* NULL once the game is gone */
+    struct MHD_Connection *c;
+    char *buf;
+    size_t len, off, cap;
+    bool suspended, closed;
+    int seat;                         /* 0, 1, or 2 for a spectator */
+    stream *next, *prev;              /* in gl->streams */
+    stream *all_next, *all_prev;      /* in E.all */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    gamelog *buckets[EVENTS_BUCKETS];
+    stream *all;
+    int open;
+    pthread_t beat;
+    pthread_cond_t wake;
+    bool beating, stopping;
+    int heartbeat_s;
+} E = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+static unsigned hash_id(const char *id)
+{
+    unsigned h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h % EVENTS_BUCKETS;
+}
+
+static gamelog *log_find(const char *id, bool make)
+{
+    gamelog **b = &E.buckets[hash_id(id)];
+    for (gamelog *g = *b; g; g = g->next)
+        if (strcmp(g->id, id) == 0)
+            return g;
+    if (!make)
+        return NULL;
+    gamelog *g = calloc(1, sizeof *g);
+    if (!g || !(g->id = strdup(id))) {
+        free(g);
+        return NULL;
+    }
+    g->kept_from = 1;
+    g->next = *b;
+    *b = g;
+    return g;
+}
+
+static void log_free(gamelog *g)
+{
+    for (int i = 0; i < EVENTS_KEPT; i++)
+        free(g->kept[i]);
+    free(g->id);
+    free(g);
+}
+
+/* The connections to resume, collected under E.lock and resumed after it is released: MHD's
+ * resume takes a lock of the daemon's, and the daemon's thread may hold that one while it calls
+ * back here (stream_free). A suspended connection stays valid until resumed, and only the one who
+ * cleared its `suspended` resumes it, so resuming it a moment later is safe. */
+typedef struct resumes {
+    struct MHD_Connection *one[8];
+    struct MHD_Connection **c;
+    size_t n, cap;
+} resumes;
+
+static void resumes_add(resumes *r, struct MHD_Connection *c)
+{
+    if (!r->c) {
+        r->c = r->one;
+        r->cap = sizeof r->one / sizeof r->one[0];
+    }
+    if (r->n == r->cap) {
+        size_t cap = r->cap * 2;
+        struct MHD_Connection **b = r->c == r->one ? malloc(cap * sizeof *b) : realloc(r->c, cap * sizeof *b);
+        if (!b) {
+            MHD_resume_connection(c); /* (out of memory: at once, as a last resort) */
+            return;
+        }
+        if (r->c == r->one)
+            memcpy(b, r->one, sizeof r->one);
+        r->c = b;
+        r->cap = cap;
+    }
+    r->c[r->n++] = c;
+}
+
+/* Release E.lock, then resume. */
+static void unlock_and_resume(resumes *r)
+{
+    pthread_mutex_unlock(&E.lock);
+    for (size_t i = 0; i < r->n; i++)
+        MHD_resume_connection(r->c[i]);
+    if (r->c && r->c != r->one)
+        free(r->c);
+}
+
+static bool stream_append(stream *s, const char *text, size_t n, resumes *rs)
+{
+    if (s->closed)
+        return false;
+    if (s->len - s->off + n > STREAM_MAX_BUFFER) {
+        s->closed = true; /* too far behind: end it; the client reconnects with Last-Event-ID */
+    } else {
+        if (s->off && s->off == s->len)
+            s->off = s->len = 0;
+        if (s->len + n > s->cap) {
+            size_t cap = (s->len + n) * 2;
+            char *b = realloc(s->buf, cap);
+            if (!b) {
+                s->closed = true;
+                goto wake;
+            }
+            s->buf = b;
+            s->cap = cap;
+        }
+        memcpy(s->buf + s->len, text, n);
+        s->len += n;
+    }
+wake:
+    if (s->suspended) {
+        s->suspended = false;
+        resumes_add(rs, s->c);
+    }
+    return !s->closed;
+}
+
+/* Publish with E.lock held. */
+static void publish_locked(gamelog *g, const char *type, json_t *data, resumes *rs)
+{
+    char *dj = json_dumps(data, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(data);
+    if (!dj)
+        return;
+    unsigned long long seq = ++g->seq;
+    size_t n = strlen(dj) + strlen(type) + 64;
+    char *text = malloc(n);
+    if (!text) {
+        free(dj);
+        return;
+    }
+    snprintf(text, n, "id: %llu\nevent: %s\ndata: %s\n\n", seq, type, dj);
+    free(dj);
+    size_t len = strlen(text);
+    while (g->kept_from < seq && (seq - g->kept_from >= EVENTS_KEPT || g->kept_bytes + len > EVENTS_KEPT_BYTES)) {
+        char **old = &g->kept[g->kept_from % EVENTS_KEPT];
+        if (*old)
+            g->kept_bytes -= strlen(*old);
+        free(*old);
+        *old = NULL;
+        g->kept_from++;
+    }
+    g->kept[seq % EVENTS_KEPT] = text;
+    g->kept_bytes += len;
+    for (stream *s = g->streams; s; s = s->next)
+        stream_append(s, text, len, rs);
+}
+
+void events_publish(const char *game_id, const char *type, json_t *data)
+{
+    if (!game_id || !data) {
+        json_decref(data);
+        return;
+    }
+    resumes rs = {0};
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = log_find(game_id, true);
+    if (g)
+        publish_locked(g, type, data, &rs);
+    else
+        json_decref(data);
+    unlock_and_resume(&rs);
+}
+
+void events_forget(const char *game_id)
+{
+    resumes rs = {0};
+    pthread_mutex_lock(&E.lock);
+    gamelog **b = &E.buckets[hash_id(game_id)];
+    for (gamelog *g = *b; g; b = &g->next, g = g->next) {
+        if (strcmp(g->id, game_id) != 0)
+            continue;
+        if (g->streams)
+            publish_locked(g, "deleted", json_pack("{s:s}", "id", game_id), &rs);
+        for (stream *s = g->streams, *nx; s; s = nx) {
+            nx = s->next;
+            s->gl = NULL;
+            s->next = s->prev = NULL;
+            s->closed = true;
+            if (s->suspended) {
+                s->suspended = false;
+                resumes_add(&rs, s->c);
+            }
+        }
+        *b = g->next;
+        log_free(g);
+        break;
+    }
+    unlock_and_resume(&rs);
+}
+
+unsigned long long events_last_id(const char *game_id)
+{
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = log_find(game_id, false);
+    unsigned long long r = g ? g->seq : 0;
+    pthread_mutex_unlock(&E.lock);
+    return r;
+}
+
+void events_watchers(const char *game_id, int counts[3])
+{
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = log_find(game_id, false);
+    for (int i = 0; i < 3; i++)
+        counts[i] = g ? g->seats[i] : 0;
+    pthread_mutex_unlock(&E.lock);
+}
+
+static const char *seat_name(int seat)
+{
+    return seat == 0 ? "S" : seat == 1 ? "N" : "spectator";
+}
+
+/* ---- the streams (called by serve_http.c) ---- */
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *s = cls;
+    pthread_mutex_lock(&E.lock);
+    ssize_t r;
+    if (s->off < s->len) {
+        size_t n = s->len - s->off < max ? s->len - s->off : max;
+        memcpy(buf, s->buf + s->off, n);
+        s->off += n;
+        r = (ssize_t)n;
+    } else if (s->closed || E.stopping) {
+        r = MHD_CONTENT_READER_END_OF_STREAM;
+    } else {
+        s->suspended = true; /* nothing to send: wait, without a thread, for the next event */
+        MHD_suspend_connection(s->c);
+        r = 0;
+    }
+    pthread_mutex_unlock(&E.lock);
+    return r;
+}
+
+static void stream_free(void *cls)
+{
+    stream *s = cls;
+    resumes rs = {0};
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = s->gl;
+    if (g) {
+        if (s->prev)
+            s->prev->next = s->next;
+        else
+            g->streams = s->next;
+        if (s->next)
+            s->next->prev = s->prev;
+        if (--g->seats[s->seat] == 0 && s->seat < 2)
+            publish_locked(g, "gone", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
+    }
+    if (s->all_prev)
+        s->all_prev->all_next = s->all_next;
+    else
+        E.all = s->all_next;
+    if (s->all_next)
+        s->all_next->all_prev = s->all_prev;
+    E.open--;
+    unlock_and_resume(&rs);
+    free(s->buf);
+    free(s);
+}
+
+/* A stream of the game for connection c, seat 0, 1 or -1 (a spectator), replaying the events
+ * after last_seen (a reconnection's Last-Event-ID; 0 for none). NULL: out of memory. */
+struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, int seat,
+                                 unsigned long long last_seen, bool have_last)
+{
+    stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->c = c;
+    s->seat = seat < 0 ? 2 : seat;
+    struct MHD_Response *resp =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, s, stream_free);
+    if (!resp) {
+        free(s);
+        return NULL;
+    }
+    resumes rs = {0};
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = log_find(game_id, true);
+    s->gl = g;
+    s->all_next = E.all;
+    if (E.all)
+        E.all->all_prev = s;
+    E.all = s;
+    E.open++;
+    char head[160];
+    if (!g) {
+        s->closed = true;
+        stream_append(s, "retry: 2000\n\n", 13, &rs);
+    } else {
+        /* "hello" names the last event so far: a client that reconnects later names it back */
+        unsigned long long from = have_last ? last_seen + 1 : g->seq + 1;
+        snprintf(head, sizeof head, "retry: 2000\n\n");
+        stream_append(s, head, strlen(head), &rs);
+        if (have_last && last_seen > g->seq) {
+            from = g->seq + 1; /* from the future (a restarted server): say so */
+        }
+        if (have_last && (from < g->kept_from || last_seen > g->seq)) {
+            /* missed more than is kept: the client must read the game again */
+            snprintf(head, sizeof head, "id: %llu\nevent: reset\ndata: {\"last\":%llu}\n\n", g->seq, g->seq);
+            stream_append(s, head, strlen(head), &rs);
+        } else {
+            for (unsigned long long k = from; k <= g->seq; k++) {
+                const char *t = g->kept[k % EVENTS_KEPT];
+                if (t)
+                    stream_append(s, t, strlen(t), &rs);
+            }
+        }
+        if (!have_last || g->seq == 0) {
+            snprintf(head, sizeof head, "id: %llu\nevent: hello\ndata: {\"last\":%llu,\"seat\":\"%s\"}\n\n",
+                     g->seq, g->seq, seat_name(s->seat));
+            stream_append(s, head, strlen(head), &rs);
+        }
+        s->next = g->streams;
+        if (g->streams)
+            g->streams->prev = s;
+        g->streams = s;
+        if (g->seats[s->seat]++ == 0 && s->seat < 2)
+            publish_locked(g, "connected", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
+    }
+    unlock_and_resume(&rs);
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Accel-Buffering", "no");
+    return resp;
+}
+
+static void *heartbeat(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&E.lock);
+    while (!E.stopping) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_sec += E.heartbeat_s;
+        pthread_cond_timedwait(&E.wake, &E.lock, &t);
+        if (E.stopping)
+            break;
+        resumes rs = {0};
+        for (stream *s = E.all; s; s = s->all_next)
+            stream_append(s, ":\n\n", 3, &rs);
+        unlock_and_resume(&rs);
+        pthread_mutex_lock(&E.lock);
+    }
+    pthread_mutex_unlock(&E.lock);
+    return NULL;
+}
+
+int events_start(int heartbeat_s)
+{
+    E.heartbeat_s = heartbeat_s > 0 ? heartbeat_s : 15;
+    E.stopping = false;
+    if (pthread_create(&E.beat, NULL, heartbeat, NULL) != 0)
+        return -1;
+    E.beating = true;
+    return 0;
+}
+
+/* End every stream (before the daemon stops: no connection may stay suspended). */
+void events_stop(void)
+{
+    resumes rs = {0};
+    pthread_mutex_lock(&E.lock);
+    E.stopping = true;
+    pthread_cond_broadcast(&E.wake);
+    for (stream *s = E.all; s; s = s->all_next) {
+        s->closed = true;
+        if (s->suspended) {
+            s->suspended = false;
+            resumes_add(&rs, s->c);
+        }
+    }
+    unlock_and_resume(&rs);
+    if (E.beating)
+        pthread_join(E.beat, NULL);
+    E.beating = false;
+}
+
+int events_open_count(void)
+{
+    pthread_mutex_lock(&E.lock);
+    int n = E.open;
+    pthread_mutex_unlock(&E.lock);
+    return n;
+}
+
+/* Drop every log (serve_api_stop). */
+void events_clear(void)
+{
+    pthread_mutex_lock(&E.lock);
+    for (int b = 0; b < EVENTS_BUCKETS; b++) {
+        for (gamelog *g = E.buckets[b], *nx; g; g = nx) {
+            nx = g->next;
+            for (stream *s = g->streams; s; s = s->next)
+                s->gl = NULL, s->closed = true;
+            log_free(g);
+        }
+        E.buckets[b] = NULL;
+    }
+    pthread_mutex_unlock(&E.lock);
+}

@@ -1,0 +1,965 @@
+/* serve_http.c — the network side of `gabata serve`: the HTTP daemon (libmicrohttpd), the checks
+ * every request passes before the game table (cli/serve.c) sees it, and the limits per client
+ * address (docs/api.md, "Limits" and "Behind a reverse proxy").
+ *
+ * One thread (MHD's epoll loop) accepts and answers every connection; it never searches. A
+ * computer move or hint is handed to the worker pool (serve_pool.c) and its connection suspended
+ * until the worker resumes it with the answer; an event stream (serve_events.c) is a suspended
+ * connection that a publisher resumes. So thousands of open streams and a pool busy with ai:8
+ * moves leave /api/health answered at once.
+ *
+ * The checks, in order: the Host header must name this server (421: DNS rebinding); a request
+ * that changes something (POST, PUT, PATCH, DELETE) must, when it carries an Origin, come from
+ * this server's own origin (403), and must be application/json (415: a cross-site form or a
+ * text/plain fetch cannot be); creating a game is rate-limited per address and bounded in games
+ * held (429 with Retry-After). A request must arrive whole within the deadline (--deadline,
+ * counted from the connection's start or the end of its previous request): a sweeper thread shuts
+ * down the socket of one that does not, which is how a slowloris client, sending a byte every few
+ * seconds and never idle long enough for the idle timeout, is cut off. */
+#include "serve_net.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct web_asset {
+    const char *path;
+    const unsigned char *data;
+    size_t len;
+};
+extern const struct web_asset web_assets[];
+
+/* serve_events.c's side for the daemon */
+struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, int seat,
+                                 unsigned long long last_seen, bool have_last);
+int events_start(int heartbeat_s);
+void events_stop(void);
+int events_open_count(void);
+
+#define MAX_ALLOWED_HOSTS 16
+
+/* The options of the network layer, with their defaults (serve_http_help lists them). */
+static struct {
+    long workers, queue, max_conn, per_ip_conn, deadline_s, idle_s, game_rate, ai_rate, games_per_ip,
+        heartbeat_s;
+    bool trust_proxy;
+    const char *allow_host[MAX_ALLOWED_HOSTS];
+    int n_allow;
+} O = {0, 64, 4096, 64, 10, 30, 30, 120, 100, 15, false, {0}, 0};
+
+const char serve_http_help[] =
+    "Limits and network (docs/api.md, \"Limits\"):\n"
+    "  --workers N      threads for computer moves and hints (default: one per core)\n"
+    "  --queue N        computer moves and hints waiting for a worker at most (default 64);\n"
+    "                   past it a request gets 503 with Retry-After\n"
+    "  --max-connections N       connections at once (default 4096)\n"
+    "  --per-ip-connections N    connections at once from one address (default 64)\n"
+    "  --deadline S     seconds a request may take to arrive whole (default 10)\n"
+    "  --idle-timeout S seconds a connection may stay silent (default 30)\n"
+    "  --game-rate N    games one address may create a minute (default 30; 0: no limit)\n"
+    "  --ai-rate N      computer moves and hints one address may ask a minute (default 120;\n"
+    "                   0: no limit)\n"
+    "  --games-per-ip N games one address may hold at once (default 100; 0: no limit)\n"
+    "  --heartbeat S    seconds between keep-alive comments on event streams (default 15)\n"
+    "  --allow-host NAME  a host name the server may be reached by (besides the listen address,\n"
+    "                   localhost and 127.0.0.1); repeat for more\n"
+    "  --trust-proxy    take the client's address from X-Forwarded-For (only behind a proxy\n"
+    "                   that sets it; then --per-ip-connections counts the proxy)\n";
+
+/* Is argv[*i] one of ours? 1: taken (with its value), 0: not ours, -1: bad (message printed). */
+int serve_http_option(int argc, char **argv, int *i)
+{
+    static const struct {
+        const char *name;
+        long *v;
+        long min, max;
+    } nums[] = {
+        {"--workers", &O.workers, 1, 256},
+        {"--queue", &O.queue, 0, 100000},
+        {"--max-connections", &O.max_conn, 16, 1000000},
+        {"--per-ip-connections", &O.per_ip_conn, 1, 1000000},
+        {"--deadline", &O.deadline_s, 1, 3600},
+        {"--idle-timeout", &O.idle_s, 1, 3600},
+        {"--game-rate", &O.game_rate, 0, 1000000},
+        {"--ai-rate", &O.ai_rate, 0, 1000000},
+        {"--games-per-ip", &O.games_per_ip, 0, 1000000},
+        {"--heartbeat", &O.heartbeat_s, 1, 3600},
+    };
+    const char *a = argv[*i];
+    for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+        if (strcmp(a, nums[k].name) != 0)
+            continue;
+        if (*i + 1 >= argc || !cli_parse_long(argv[*i + 1], nums[k].min, nums[k].max, nums[k].v)) {
+            fprintf(stderr, "gabata: %s needs a whole number from %ld to %ld\n", a, nums[k].min, nums[k].max);
+            return -1;
+        }
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--trust-proxy") == 0) {
+        O.trust_proxy = true;
+        return 1;
+    }
+    if (strcmp(a, "--allow-host") == 0) {
+        const char *h = *i + 1 < argc ? argv[*i + 1] : NULL;
+        bool ok = h && *h && strlen(h) < 256 && O.n_allow < MAX_ALLOWED_HOSTS;
+        for (const char *p = h; ok && *p; p++)
+            ok = isalnum((unsigned char)*p) || *p == '.' || *p == '-';
+        if (!ok) {
+            fprintf(stderr, "gabata: --allow-host needs a host name (letters, digits, '.', '-'; at most %d)\n",
+                    MAX_ALLOWED_HOSTS);
+            return -1;
+        }
+        O.allow_host[O.n_allow++] = h;
+        ++*i;
+        return 1;
+    }
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- limits per address: token buckets and games held ---- */
+#define ADDR_BUCKETS 4096
+typedef struct addr_rec {
+    char ip[64];
+    double games_tokens, games_t, ai_tokens, ai_t;
+    long held;
+    struct addr_rec *next;
+} addr_rec;
+
+static struct {
+    pthread_mutex_t lock;
+    addr_rec *b[ADDR_BUCKETS];
+    long count;
+    bool on;        /* only the daemon limits; without it (the fuzzer) nothing is counted */
+} L = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static addr_rec *addr_get(const char *ip)
+{
+    unsigned h = 5381;
+    for (const char *p = ip; *p; p++)
+        h = h * 33 + (unsigned char)*p;
+    addr_rec **b = &L.b[h % ADDR_BUCKETS];
+    for (addr_rec *r = *b; r; r = r->next)
+        if (strcmp(r->ip, ip) == 0)
+            return r;
+    addr_rec *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    snprintf(r->ip, sizeof r->ip, "%s", ip);
+    r->games_tokens = (double)O.game_rate;
+    r->ai_tokens = (double)O.ai_rate;
+    r->games_t = r->ai_t = now_s();
+    r->next = *b;
+    *b = r;
+    L.count++;
+    return r;
+}
+
+/* A token from a bucket of `rate` a minute holding at most `rate`: true, or false and the seconds
+ * until the next one. */
+static bool bucket_take(double *tokens, double *t, long rate, int *retry_after)
+{
+    if (rate <= 0)
+        return true;
+    double now = now_s(), per_s = (double)rate / 60.0;
+    *tokens += (now - *t) * per_s;
+    if (*tokens > (double)rate)
+        *tokens = (double)rate;
+    *t = now;
+    if (*tokens >= 1.0) {
+        *tokens -= 1.0;
+        return true;
+    }
+    *retry_after = (int)((1.0 - *tokens) / per_s) + 1;
+    return false;
+}
+
+bool limits_take_ai(const char *client, int *retry_after)
+{
+    if (!client || !*client)
+        return true;
+    pthread_mutex_lock(&L.lock);
+    bool ok = true;
+    addr_rec *r = L.on ? addr_get(client) : NULL;
+    if (r)
+        ok = bucket_take(&r->ai_tokens, &r->ai_t, O.ai_rate, retry_after);
+    pthread_mutex_unlock(&L.lock);
+    return ok;
+}
+
+/* May the address create a game? 0, or the status (429) with *msg and *retry_after. */
+static int limits_may_create(const char *client, const char **msg, int *retry_after)
+{
+    pthread_mutex_lock(&L.lock);
+    int st = 0;
+    addr_rec *r = L.on ? addr_get(client) : NULL;
+    if (r && O.games_per_ip > 0 && r->held >= O.games_per_ip) {
+        st = 429;
+        *msg = "this address holds as many games as it may (--games-per-ip); finish or delete one";
+        *retry_after = 60;
+    } else if (r && !bucket_take(&r->games_tokens, &r->games_t, O.game_rate, retry_after)) {
+        st = 429;
+        *msg = "too many games created from this address (--game-rate); try again later";
+    }
+    pthread_mutex_unlock(&L.lock);
+    return st;
+}
+
+void limits_game_added(const char *client)
+{
+    if (!client || !*client)
+        return;
+    pthread_mutex_lock(&L.lock);
+    addr_rec *r = L.on ? addr_get(client) : NULL;
+    if (r)
+        r->held++;
+    pthread_mutex_unlock(&L.lock);
+}
+
+void limits_game_dropped(const char *client)
+{
+    if (!client || !*client)
+        return;
+    pthread_mutex_lock(&L.lock);
+    addr_rec *r = L.on ? addr_get(client) : NULL;
+    if (r && r->held > 0)
+        r->held--;
+    pthread_mutex_unlock(&L.lock);
+}
+
+/* Forget addresses holding nothing whose buckets are full again (the sweeper, now and then). */
+static void limits_prune(void)
+{
+    pthread_mutex_lock(&L.lock);
+    double now = now_s();
+    for (int i = 0; i < ADDR_BUCKETS; i++) {
+        for (addr_rec **p = &L.b[i]; *p;) {
+            addr_rec *r = *p;
+            bool idle = r->held == 0 && now - r->games_t > 60 && now - r->ai_t > 60;
+            if (idle) {
+                *p = r->next;
+                free(r);
+                L.count--;
+            } else {
+                p = &r->next;
+            }
+        }
+    }
+    pthread_mutex_unlock(&L.lock);
+}
+
+static void limits_clear(void)
+{
+    pthread_mutex_lock(&L.lock);
+    for (int i = 0; i < ADDR_BUCKETS; i++) {
+        for (addr_rec *r = L.b[i], *nx; r; r = nx) {
+            nx = r->next;
+            free(r);
+        }
+        L.b[i] = NULL;
+    }
+    L.count = 0;
+    L.on = false;
+    pthread_mutex_unlock(&L.lock);
+}
+
+/* ---- connections: the deadline for a whole request ---- */
+typedef struct conn {
+    int fd;
+    double started;     /* of the request being received */
+    bool receiving;     /* false once the whole request has arrived (while it is answered) */
+    bool cut;
+    struct conn *next, *prev;
+} conn;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    conn *all;
+    long open, cut_off;
+    bool stopping;
+    pthread_t sweeper;
+} C = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                              enum MHD_ConnectionNotificationCode toe)
+{
+    (void)cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        conn *k = calloc(1, sizeof *k);
+        if (!k)
+            return;
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        k->fd = ci ? ci->connect_fd : -1;
+        k->started = now_s();
+        k->receiving = true;
+        pthread_mutex_lock(&C.lock);
+        k->next = C.all;
+        if (C.all)
+            C.all->prev = k;
+        C.all = k;
+        C.open++;
+        pthread_mutex_unlock(&C.lock);
+        *socket_context = k;
+    } else if (*socket_context) {
+        /* MHD closes the socket after this notification, so the sweeper, holding C.lock, never
+         * shuts down a descriptor that has been reused */
+        conn *k = *socket_context;
+        pthread_mutex_lock(&C.lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            C.all = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        C.open--;
+        pthread_mutex_unlock(&C.lock);
+        free(k);
+        *socket_context = NULL;
+    }
+}
+
+static conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
+
+static void conn_received(struct MHD_Connection *c)
+{
+    conn *k = conn_of(c);
+    if (!k)
+        return;
+    pthread_mutex_lock(&C.lock);
+    k->receiving = false;
+    pthread_mutex_unlock(&C.lock);
+}
+
+static void *sweeper(void *unused)
+{
+    (void)unused;
+    double last_prune = now_s();
+    pthread_mutex_lock(&C.lock);
+    while (!C.stopping) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 250 * 1000000L;
+        if (t.tv_nsec >= 1000000000L)
+            t.tv_sec++, t.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&C.wake, &C.lock, &t);
+        double now = now_s();
+        for (conn *k = C.all; k; k = k->next) {
+            if (k->receiving && !k->cut && k->fd >= 0 && now - k->started > (double)O.deadline_s) {
+                shutdown(k->fd, SHUT_RDWR); /* MHD sees the end of the stream and closes it */
+                k->cut = true;
+                C.cut_off++;
+            }
+        }
+        if (now - last_prune > 60) {
+            last_prune = now;
+            pthread_mutex_unlock(&C.lock);
+            limits_prune();
+            pthread_mutex_lock(&C.lock);
+        }
+    }
+    pthread_mutex_unlock(&C.lock);
+    return NULL;
+}
+
+/* ---- checks: Host, Origin, Content-Type ---- */
+static struct {
+    char listen[64];
+    unsigned port;
+    bool any_address;   /* listening on 0.0.0.0 */
+    const char *web_dir;
+    size_t max_body;
+} H;
+
+/* Does name (no port) name this server? */
+static bool host_name_ok(const char *name, size_t len, bool *from_allow)
+{
+    *from_allow = false;
+    const char *fixed[] = {"localhost", "127.0.0.1", H.listen};
+    for (int i = 0; i < 3; i++)
+        if (strlen(fixed[i]) == len && strncasecmp(fixed[i], name, len) == 0)
+            return true;
+    for (int i = 0; i < O.n_allow; i++)
+        if (strlen(O.allow_host[i]) == len && strncasecmp(O.allow_host[i], name, len) == 0)
+            return *from_allow = true;
+    if (H.any_address && len < 16) {
+        /* listening on every address: any address in digits (it cannot be a rebinding, which
+         * needs a name the attacker controls) */
+        char buf[16];
+        memcpy(buf, name, len);
+        buf[len] = 0;
+        struct in_addr a;
+        return inet_pton(AF_INET, buf, &a) == 1;
+    }
+    return false;
+}
+
+/* Host: "name" or "name:port"; the port, when given, is ours (any, for an --allow-host name:
+ * a proxy's). */
+static bool host_ok(const char *host)
+{
+    if (!host || !*host)
+        return false;
+    const char *colon = strrchr(host, ':');
+    size_t len = colon ? (size_t)(colon - host) : strlen(host);
+    bool from_allow;
+    if (!host_name_ok(host, len, &from_allow))
+        return false;
+    if (!colon || from_allow)
+        return true;
+    long port;
+    return cli_parse_long(colon + 1, 1, 65535, &port) && (unsigned)port == H.port;
+}
+
+static bool origin_ok(const char *origin, const char *host)
+{
+    const char *rest = strncasecmp(origin, "http://", 7) == 0 ? origin + 7
+                     : strncasecmp(origin, "https://", 8) == 0 ? origin + 8 : NULL;
+    return rest && host && strcasecmp(rest, host) == 0;
+}
+
+static bool is_json_type(const char *ct)
+{
+    if (!ct)
+        return false;
+    while (*ct == ' ')
+        ct++;
+    if (strncasecmp(ct, "application/json", 16) != 0)
+        return false;
+    char next = ct[16];
+    return next == 0 || next == ';' || next == ' ';
+}
+
+static bool changes_state(const char *method)
+{
+    return strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0 || strcmp(method, "PATCH") == 0 ||
+           strcmp(method, "DELETE") == 0;
+}
+
+/* ---- responses ---- */
+static const char page_csp[] =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
+
+static void add_common_headers(struct MHD_Response *resp, bool page)
+{
+    /* a kept-alive connection idle past the deadline is closed: a client told so closes it first
+     * instead of reusing it just as it goes */
+    char ka[32];
+    snprintf(ka, sizeof ka, "timeout=%ld", O.deadline_s > 2 ? O.deadline_s - 2 : 1);
+    MHD_add_response_header(resp, "Keep-Alive", ka);
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    if (page) {
+        MHD_add_response_header(resp, "Content-Security-Policy", page_csp);
+        MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    }
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, serve_answer r)
+{
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(strlen(r.body), r.body, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(r.body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", r.type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    add_common_headers(resp, false);
+    if (r.disposition)
+        MHD_add_response_header(resp, "Content-Disposition", r.disposition);
+    if (r.retry_after > 0) {
+        char ra[24];
+        snprintf(ra, sizeof ra, "%d", r.retry_after);
+        MHD_add_response_header(resp, "Retry-After", ra);
+    }
+    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r.status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static serve_answer error_answer(int status, int retry_after, const char *msg)
+{
+    json_t *j = json_pack("{s:s,s:i}", "error", msg, "status", status);
+    serve_answer a = {status, j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL,
+                      "application/json", NULL, retry_after};
+    json_decref(j);
+    if (!a.body)
+        a.body = strdup("{\"error\":\"out of memory\",\"status\":500}"), a.status = 500;
+    return a;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, int retry_after, const char *msg)
+{
+    return send_reply(c, error_answer(status, retry_after, msg));
+}
+
+static const char *mime_of(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot)
+        return "application/octet-stream";
+    if (strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (strcmp(dot, ".js") == 0 || strcmp(dot, ".mjs") == 0)
+        return "text/javascript; charset=utf-8";
+    if (strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    if (strcmp(dot, ".svg") == 0)
+        return "image/svg+xml";
+    if (strcmp(dot, ".wasm") == 0)
+        return "application/wasm";
+    if (strcmp(dot, ".json") == 0)
+        return "application/json";
+    return "application/octet-stream";
+}
+
+static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
+{
+    const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
+    char nf[160];
+    snprintf(nf, sizeof nf, "no such page: %.100s", url);
+    for (char *p = nf; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f || *p == '"' || *p == '\\')
+            *p = '?';
+    struct MHD_Response *resp = NULL;
+    if (H.web_dir) {
+        /* files from a directory (development): only plain names, no way out of the directory */
+        if (strstr(path, "..") || strchr(path + 1, '/'))
+            return send_error(c, 404, 0, nf);
+        char full[4096];
+        snprintf(full, sizeof full, "%s%s", H.web_dir, path);
+        int fd = open(full, O_RDONLY);
+        struct stat sb;
+        if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+            if (fd >= 0)
+                close(fd);
+            return send_error(c, 404, 0, nf);
+        }
+        resp = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+        if (!resp) {
+            close(fd);
+            return MHD_NO;
+        }
+        MHD_add_response_header(resp, "Cache-Control", "no-store");
+    } else {
+        for (const struct web_asset *a = web_assets; a->path && !resp; a++) {
+            if (strcmp(a->path, path) != 0)
+                continue;
+            resp = MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
+            if (!resp)
+                return MHD_NO;
+            MHD_add_response_header(resp, "Cache-Control", "no-cache");
+        }
+        if (!resp)
+            return send_error(c, 404, 0, nf);
+    }
+    MHD_add_response_header(resp, "Content-Type", mime_of(path));
+    add_common_headers(resp, strncmp(mime_of(path), "text/html", 9) == 0);
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* ---- the requests ---- */
+typedef struct request {
+    char *body;
+    size_t len, cap;
+    bool too_large;
+    bool dispatched;           /* handed to the game table */
+    bool suspended, ready;     /* a worker's answer: waited for, arrived */
+    serve_answer answer;
+    char client[64];
+} request;
+
+static pthread_mutex_t answer_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A worker's answer (any thread): keep it, wake the connection. */
+static void answer_arrived(void *ctx, serve_answer a)
+{
+    request *rq = ctx;
+    pthread_mutex_lock(&answer_lock);
+    rq->answer = a;
+    rq->ready = true;
+    struct MHD_Connection *c = rq->suspended ? *(struct MHD_Connection **)(rq + 1) : NULL;
+    rq->suspended = false;
+    if (c)
+        MHD_resume_connection(c);
+    pthread_mutex_unlock(&answer_lock);
+}
+
+static void client_address(struct MHD_Connection *c, char *out, size_t n)
+{
+    out[0] = 0;
+    if (O.trust_proxy) {
+        const char *xff = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
+        if (xff && *xff) {
+            /* the last entry: the one the proxy itself appended */
+            const char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ')
+                last++;
+            size_t len = strcspn(last, " ");
+            if (len && len < n) {
+                memcpy(out, last, len);
+                out[len] = 0;
+                for (char *p = out; *p; p++)
+                    if (!isxdigit((unsigned char)*p) && *p != '.' && *p != ':')
+                        *p = '?';
+                return;
+            }
+        }
+    }
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci && ci->client_addr) {
+        const struct sockaddr *sa = ci->client_addr;
+        if (sa->sa_family == AF_INET)
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out, (socklen_t)n);
+        else if (sa->sa_family == AF_INET6)
+            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out, (socklen_t)n);
+    }
+    if (!out[0])
+        snprintf(out, n, "?");
+}
+
+/* GET /api/games/ID/events: is url that? Copies the id. */
+static bool events_path(const char *url, char *id, size_t n)
+{
+    if (strncmp(url, "/api/games/", 11) != 0)
+        return false;
+    const char *rest = url + 11, *slash = strchr(rest, '/');
+    if (!slash || slash == rest || strcmp(slash, "/events") != 0 || (size_t)(slash - rest) >= n)
+        return false;
+    memcpy(id, rest, (size_t)(slash - rest));
+    id[slash - rest] = 0;
+    return true;
+}
+
+static enum MHD_Result open_events(struct MHD_Connection *c, const char *id)
+{
+    const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+    int seat = serve_game_seat(id, token);
+    if (seat == -2) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "no game with id '%.40s'", id);
+        for (char *p = msg; *p; p++)
+            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f || *p == '"' || *p == '\\')
+                *p = '?';
+        return send_error(c, 404, 0, msg);
+    }
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    if (!last)
+        last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lastEventId");
+    long long seen = 0;
+    bool have = false;
+    if (last && *last) {
+        char *end;
+        errno = 0;
+        seen = strtoll(last, &end, 10);
+        have = !*end && !errno && seen >= 0;
+        if (!have)
+            return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
+    }
+    struct MHD_Response *resp = events_open(c, id, seat, (unsigned long long)seen, have);
+    if (!resp)
+        return MHD_NO;
+    add_common_headers(resp, false);
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
+                                      const char *method, const char *version,
+                                      const char *upload_data, size_t *upload_data_size,
+                                      void **con_cls)
+{
+    (void)cls;
+    (void)version;
+    request *rq = *con_cls;
+    if (!rq) {
+        /* the request's headers have arrived: the checks that need no body */
+        rq = calloc(1, sizeof *rq + sizeof c);
+        if (!rq)
+            return MHD_NO;
+        *(struct MHD_Connection **)(rq + 1) = c;
+        *con_cls = rq;
+        client_address(c, rq->client, sizeof rq->client);
+        const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+        if (!host_ok(host)) {
+            rq->too_large = true; /* (the body, if any, is dropped) */
+            return send_error(c, 421, 0, "this server is not reached by that name (Host header); "
+                                         "start it with --allow-host NAME to add one");
+        }
+        if (changes_state(method)) {
+            const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+            if (origin && !origin_ok(origin, host)) {
+                rq->too_large = true;
+                return send_error(c, 403, 0, "a request from another site (Origin) may not change games");
+            }
+            if (!is_json_type(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE))) {
+                rq->too_large = true;
+                return send_error(c, 415, 0, "a request that changes something must be "
+                                             "Content-Type: application/json");
+            }
+        }
+        /* refuse an announced body that is too large before reading it */
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > H.max_body) {
+            rq->too_large = true;
+            char msg[80];
+            snprintf(msg, sizeof msg, "request body too large (at most %zu bytes)", H.max_body);
+            return send_error(c, 413, 0, msg);
+        }
+        if (strcmp(method, "POST") == 0 && (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0)) {
+            const char *msg = NULL;
+            int retry = 0, st = limits_may_create(rq->client, &msg, &retry);
+            if (st) {
+                rq->too_large = true;
+                return send_error(c, st, retry, msg);
+            }
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (!rq->too_large) {
+            if (rq->len + *upload_data_size > H.max_body) {
+                rq->too_large = true; /* the rest is read and dropped; the answer is 413 */
+                free(rq->body);
+                rq->body = NULL;
+                rq->len = rq->cap = 0;
+                rq->answer = error_answer(413, 0, "request body too large");
+                rq->ready = true;
+            } else {
+                if (rq->len + *upload_data_size + 1 > rq->cap) {
+                    size_t cap = (rq->len + *upload_data_size + 1) * 2;
+                    if (cap > H.max_body + 1)
+                        cap = H.max_body + 1;
+                    char *b = realloc(rq->body, cap);
+                    if (!b)
+                        return MHD_NO;
+                    rq->body = b;
+                    rq->cap = cap;
+                }
+                memcpy(rq->body + rq->len, upload_data, *upload_data_size);
+                rq->len += *upload_data_size;
+            }
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    /* the whole request is here */
+    conn_received(c);
+    pthread_mutex_lock(&answer_lock);
+    bool ready = rq->ready, dispatched = rq->dispatched;
+    pthread_mutex_unlock(&answer_lock);
+    if (ready) {
+        rq->ready = false;
+        serve_answer a = rq->answer;
+        rq->answer.body = NULL;
+        if (rq->too_large && a.status == 413) {
+            free(a.body);
+            char msg[80];
+            snprintf(msg, sizeof msg, "request body too large (at most %zu bytes)", H.max_body);
+            return send_error(c, 413, 0, msg);
+        }
+        return send_reply(c, a);
+    }
+    if (dispatched)
+        return MHD_YES; /* (a spurious call while the worker thinks) */
+    if (rq->too_large)
+        return MHD_YES; /* answered already */
+    if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
+        char id[40];
+        if (strcmp(method, "GET") == 0 && events_path(url, id, sizeof id))
+            return open_events(c, id);
+        serve_request sr = {method, url, rq->body, rq->len, rq->client,
+                            MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization"),
+                            answer_arrived, rq};
+        pthread_mutex_lock(&answer_lock);
+        rq->dispatched = true;
+        pthread_mutex_unlock(&answer_lock);
+        serve_answer a = serve_api_request(&sr);
+        if (a.status != 0) {
+            rq->dispatched = false;
+            return send_reply(c, a);
+        }
+        /* a worker thinks: wait for its answer without holding this thread */
+        pthread_mutex_lock(&answer_lock);
+        if (!rq->ready) {
+            rq->suspended = true;
+            MHD_suspend_connection(c);
+        }
+        pthread_mutex_unlock(&answer_lock);
+        if (rq->ready && !rq->suspended) {
+            /* it was quicker than us */
+            pthread_mutex_lock(&answer_lock);
+            serve_answer b = rq->answer;
+            rq->ready = false;
+            rq->answer.body = NULL;
+            pthread_mutex_unlock(&answer_lock);
+            if (b.body)
+                return send_reply(c, b);
+        }
+        return MHD_YES;
+    }
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return send_error(c, 405, 0, "use GET for pages");
+    return send_static(c, url);
+}
+
+static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)toe;
+    request *rq = *con_cls;
+    if (rq) {
+        free(rq->body);
+        free(rq->answer.body);
+        free(rq);
+        *con_cls = NULL;
+    }
+    /* the next request on this connection has its own deadline */
+    conn *k = conn_of(c);
+    if (k) {
+        pthread_mutex_lock(&C.lock);
+        k->started = now_s();
+        k->receiving = true;
+        pthread_mutex_unlock(&C.lock);
+    }
+}
+
+/* Run the daemon until SIGINT or SIGTERM; the game table is started. Returns the exit status. */
+int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, const char *web_dir,
+                   size_t max_body, bool quiet)
+{
+    (void)quiet;
+    snprintf(H.listen, sizeof H.listen, "%s", host);
+    H.any_address = addr->sin_addr.s_addr == htonl(INADDR_ANY);
+    H.web_dir = web_dir;
+    H.max_body = max_body;
+    long workers = O.workers;
+    if (!workers) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        workers = n > 0 ? (n > 256 ? 256 : n) : 1;
+    }
+    /* descriptors enough for the connections allowed */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        rl.rlim_cur < (rlim_t)O.max_conn + 64) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > (rlim_t)O.max_conn + 64
+                          ? (rlim_t)O.max_conn + 64 : rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (pool_start((int)workers, (int)O.queue) != 0 || events_start((int)O.heartbeat_s) != 0) {
+        fprintf(stderr, "gabata: cannot start the worker threads\n");
+        pool_stop();
+        return 1;
+    }
+    pthread_mutex_lock(&L.lock);
+    L.on = true;
+    pthread_mutex_unlock(&L.lock);
+    C.stopping = false;
+    pthread_create(&C.sweeper, NULL, sweeper, NULL);
+
+    errno = 0;
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, (uint16_t)port, NULL, NULL,
+        answer_request, NULL, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)O.max_conn, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        O.trust_proxy ? 0u : (unsigned)O.per_ip_conn, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)O.idle_s,
+        MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_NOTIFY_CONNECTION,
+        notify_connection, NULL, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_END);
+    int status = 0;
+    if (!d) {
+        fprintf(stderr, "gabata: cannot listen on %s port %ld: %s\n", host, port,
+                errno ? strerror(errno) : "the address is in use or not available");
+        status = 1;
+    } else {
+        const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+        H.port = info ? info->port : (unsigned)port;
+        bool loopback = (ntohl(addr->sin_addr.s_addr) >> 24) == 127;
+        if (!loopback) {
+            printf("gabata serve: open to the network: anyone who can reach %s port %u can create, "
+                   "watch and play games.\n", host, H.port);
+            printf("  answers to Host: localhost, 127.0.0.1, %s%s", host,
+                   H.any_address ? " and any address in digits" : "");
+            for (int i = 0; i < O.n_allow; i++)
+                printf(", %s", O.allow_host[i]);
+            printf("\n  limits: %ld connections, %ld per address%s; a request arrives whole within %ld s, "
+                   "idle %ld s;\n  per address: %ld games a minute%s, %ld held%s, %ld computer moves a "
+                   "minute%s;\n  %ld workers, %ld waiting at most; X-Forwarded-For %s\n",
+                   O.max_conn, O.per_ip_conn, O.trust_proxy ? " (off: --trust-proxy)" : "", O.deadline_s,
+                   O.idle_s, O.game_rate, O.game_rate ? "" : " (no limit)", O.games_per_ip,
+                   O.games_per_ip ? "" : " (no limit)", O.ai_rate, O.ai_rate ? "" : " (no limit)", workers,
+                   O.queue, O.trust_proxy ? "trusted (--trust-proxy)" : "ignored");
+        }
+        printf("gabata serve: listening on http://%s:%u/ (Ctrl-C to stop)\n", host, H.port);
+        fflush(stdout);
+        int sig = 0;
+        sigwait(&stop, &sig);
+    }
+    /* stop: the waiting jobs are cancelled, the running ones finish and resume their
+     * connections; the streams end; then no connection is suspended and the daemon may stop */
+    pool_stop();
+    events_stop();
+    pthread_mutex_lock(&C.lock);
+    C.stopping = true;
+    pthread_cond_broadcast(&C.wake);
+    pthread_mutex_unlock(&C.lock);
+    pthread_join(C.sweeper, NULL);
+    if (d) {
+        MHD_quiesce_daemon(d);
+        /* give the resumed connections a moment to be answered */
+        for (int i = 0; i < 100 && events_open_count() > 0; i++)
+            nanosleep(&(struct timespec){0, 10000000L}, NULL);
+        MHD_stop_daemon(d);
+    }
+    limits_clear();
+    return status;
+}
+
+/* For /api/health: connections open, cut off at the deadline, streams open. */
+void serve_http_counts(long *open, long *cut_off, int *streams)
+{
+    pthread_mutex_lock(&C.lock);
+    *open = C.open;
+    *cut_off = C.cut_off;
+    pthread_mutex_unlock(&C.lock);
+    *streams = events_open_count();
+}

@@ -1,0 +1,76 @@
+/* serve_net.h — what the game table of `gabata serve` (cli/serve.c) and its network layer share:
+ * the worker pool (serve_pool.c), the live event streams (serve_events.c), and the limits per
+ * client address and the HTTP daemon (serve_http.c). Internal to the gabata program. */
+#ifndef GABATA_SERVE_NET_H
+#define GABATA_SERVE_NET_H
+
+#include "cli.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---- the worker pool (serve_pool.c): computer moves and hints ---- */
+/* Start n worker threads with at most queue jobs waiting (running jobs not counted). 0, or -1. */
+int pool_start(int n, int queue);
+/* Is the pool running? Without one (the fuzzer, the C tests) serve.c thinks inline. */
+bool pool_running(void);
+/* Queue fn(arg) for a worker: 0, or -1 when the queue is full (the caller answers 503). */
+int pool_submit(void (*fn)(void *arg, bool cancelled), void *arg);
+/* Stop: the jobs waiting are called with cancelled = true, the running ones are waited for. */
+void pool_stop(void);
+/* Jobs waiting and running, for /api/health. */
+void pool_counts(int *waiting, int *running, int *workers);
+
+/* ---- live events (serve_events.c) ---- */
+/* Every change of a game goes through here: an event numbered in its game's sequence (1, 2, ...)
+ * is kept for replay and written to every open stream of the game. type: one word ("move",
+ * "undo", "join", "resign", "offer", "answer", "over", "deleted", ...); data: a JSON object,
+ * taken over (decref'd). Safe from any thread, with or without serve.c's lock held (it takes
+ * only its own). Without the network (the fuzzer), it only numbers and keeps. */
+void events_publish(const char *game_id, const char *type, json_t *data);
+/* The game is gone: its streams get a last "deleted" event and end; its log is dropped. */
+void events_forget(const char *game_id);
+/* The number of the game's last event (0: none yet). */
+unsigned long long events_last_id(const char *game_id);
+/* How many streams are open on the game, per seat (S, N) and for spectators. */
+void events_watchers(const char *game_id, int counts[3]);
+
+/* ---- limits per client address (serve_http.c) ---- */
+/* Take one computer move (or hint) from the address's bucket: true, or false with the seconds
+ * to wait in *retry_after. NULL or "" address (no network): always true. */
+bool limits_take_ai(const char *client, int *retry_after);
+/* A game was created by / dropped for the address (games held per address). */
+void limits_game_added(const char *client);
+void limits_game_dropped(const char *client);
+
+/* The daemon (serve_http.c), for cmd_serve in serve.c: its options (1: argv[*i] taken with its
+ * value, 0: not one of them, -1: bad, message printed), their help, and the run until SIGINT or
+ * SIGTERM (the exit status). */
+struct sockaddr_in;
+extern const char serve_http_help[];
+int serve_http_option(int argc, char **argv, int *i);
+int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, const char *web_dir,
+                   size_t max_body, bool quiet);
+
+/* The game table's answers to the network layer (serve.c). */
+/* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), or -2 (no such
+ * game). Until games have seat tokens every token is a spectator's. */
+int serve_game_seat(const char *game_id, const char *token);
+
+/* A request with what the network layer knows about it (serve.c). */
+typedef void (*serve_done_fn)(void *ctx, serve_answer a);
+typedef struct serve_request {
+    const char *method, *url;
+    const char *body;
+    size_t len;
+    const char *client;   /* the client's address ("" or NULL: none, no limits apply) */
+    const char *auth;     /* the Authorization header, or NULL */
+    serve_done_fn done;   /* NULL: answer synchronously (computer moves think inline) */
+    void *ctx;
+} serve_request;
+/* Answer rq: status 0 means "pending": done(ctx, answer) is called once, later, from a worker
+ * thread. Otherwise the answer is final (done is not called). */
+serve_answer serve_api_request(const serve_request *rq);
+
+#endif
