@@ -14,12 +14,16 @@ let srv;
 test.before(async () => { srv = await startServer(['--ai-rate', '0']); });
 test.after(async () => { assert.equal(await srv.stop(), 0, 'the server stops cleanly with streams open'); });
 
+// every change carries the game's token (docs/api.md, "Seats and tokens")
+const tokens = new Map();
+const auth = (id) => ({ ...JSON_CT, Authorization: `Bearer ${tokens.get(id)}` });
 async function newGame(body) {
   const r = await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body });
   assert.equal(r.status, 201, r.text);
+  tokens.set(r.json.id, r.json.token);
   return r.json;
 }
-const move = (id, m) => request(srv.base, { method: 'POST', path: `/api/games/${id}/moves`, headers: JSON_CT, body: { move: m } });
+const move = (id, m) => request(srv.base, { method: 'POST', path: `/api/games/${id}/moves`, headers: auth(id), body: { move: m } });
 
 test('two streams on one game both see a move, with its trace, numbered in order', async () => {
   const g = await newGame({ variant: 'sadeqa', seed: 5, south: 'human', north: 'human' });
@@ -95,16 +99,16 @@ test('a computer move, an undo and a deletion are pushed too; an unknown game is
   const a = await openEvents(srv.base, `/api/games/${g.id}/events`);
   await a.wait((e) => e.event === 'hello');
   const r = await move(g.id, g.moves[0].text);
-  const c = await request(srv.base, { method: 'POST', path: `/api/games/${g.id}/computer`, headers: JSON_CT });
+  const c = await request(srv.base, { method: 'POST', path: `/api/games/${g.id}/computer`, headers: auth(g.id) });
   assert.equal(c.status, 200, c.text);
   const ev = await a.wait((e) => e.event === 'move' && e.json.by === 'N', 5000);
   assert.equal(ev.json.move, c.json.history[c.json.history.length - 1].move);
   assert.equal(r.status, 200);
-  const u = await request(srv.base, { method: 'POST', path: `/api/games/${g.id}/undo`, headers: JSON_CT });
+  const u = await request(srv.base, { method: 'POST', path: `/api/games/${g.id}/undo`, headers: auth(g.id) });
   assert.equal(u.status, 200, u.text);
   const ue = await a.wait((e) => e.event === 'undo', 5000);
   assert.equal(ue.json.ply, u.json.history.length);
-  await request(srv.base, { method: 'DELETE', path: `/api/games/${g.id}`, headers: JSON_CT });
+  await request(srv.base, { method: 'DELETE', path: `/api/games/${g.id}`, headers: auth(g.id) });
   await a.wait((e) => e.event === 'deleted', 5000);
   await new Promise((res) => { if (a.closed) res(); else a.wait(() => a.closed, 5000).catch(() => {}).then(res); setTimeout(res, 3000); });
   assert.ok(a.closed, 'the stream of a deleted game ends');

@@ -11,6 +11,9 @@ const { startServer } = require('./server');
 const { request } = require('./http');
 
 const JSON_CT = { 'Content-Type': 'application/json' };
+// the tokens of the games made here: every change carries its game's (docs/api.md)
+const token = new Map();
+const auth = (id) => ({ ...JSON_CT, Authorization: `Bearer ${token.get(id)}` });
 
 async function created(base) {
   return (await request(base, { path: '/api/health' })).json.created;
@@ -149,16 +152,17 @@ test('a full worker queue answers 503 with Retry-After; the server goes on answe
     for (let i = 0; i < 5; i++) {
       const r = await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', seed: i, south: 'human', north: 'human' } });
       games.push(r.json.id);
+      token.set(r.json.id, r.json.token);
     }
     // five searches of a second each at once: one runs, one waits, the others are refused
-    const asks = games.map((id) => request(srv.base, { method: 'POST', path: `/api/games/${id}/computer`, headers: JSON_CT, body: { player: 'ai:8' } }));
+    const asks = games.map((id) => request(srv.base, { method: 'POST', path: `/api/games/${id}/computer`, headers: auth(id), body: { player: 'ai:8' } }));
     await new Promise((r) => setTimeout(r, 100));
     const h = await request(srv.base, { path: '/api/health' });
     assert.equal(h.status, 200);
     assert.equal(h.json.workers.threads, 1);
     // a change to a game whose computer is thinking waits its turn: 409
     const busy = [];
-    for (const id of games) busy.push(await request(srv.base, { method: 'POST', path: `/api/games/${id}/moves`, headers: JSON_CT, body: { move: 'A' } }));
+    for (const id of games) busy.push(await request(srv.base, { method: 'POST', path: `/api/games/${id}/moves`, headers: auth(id), body: { move: 'A' } }));
     const answers = await Promise.all(asks);
     const refused = answers.filter((a) => a.status === 503);
     const played = answers.filter((a) => a.status === 200);
@@ -179,7 +183,11 @@ test('a full worker queue answers 503 with Retry-After; the server goes on answe
 test('rates per address: games created, games held, computer moves: 429 with Retry-After', async () => {
   const srv = await startServer(['--game-rate', '5', '--games-per-ip', '3', '--ai-rate', '2']);
   try {
-    const mk = () => request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', south: 'human', north: 'ai:1' } });
+    const mk = async () => {
+      const r = await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', south: 'human', north: 'ai:1' } });
+      if (r.status === 201) token.set(r.json.id, r.json.token);
+      return r;
+    };
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await mk()).json.id);
     let r = await mk(); // a fourth held game
@@ -192,7 +200,7 @@ test('rates per address: games created, games held, computer moves: 429 with Ret
     // deleting one makes room; the rate (five a minute) still counts every game created
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      await request(srv.base, { method: 'DELETE', path: `/api/games/${ids.pop()}`, headers: JSON_CT });
+      await request(srv.base, { method: 'DELETE', path: `/api/games/${ids[ids.length - 1]}`, headers: auth(ids.pop()) });
       r = await mk();
       statuses.push(r.status);
       if (r.status === 201) ids.push(r.json.id);
@@ -201,7 +209,7 @@ test('rates per address: games created, games held, computer moves: 429 with Ret
     assert.match(r.json.error, /game-rate/);
     assert.ok(Number(r.headers['retry-after']) >= 1);
     // computer moves: two a minute
-    const cm = (id) => request(srv.base, { method: 'POST', path: `/api/games/${id}/computer`, headers: JSON_CT });
+    const cm = (id) => request(srv.base, { method: "POST", path: `/api/games/${id}/computer`, headers: auth(id) });
     assert.equal((await cm(ids[0])).status, 200);
     assert.equal((await cm(ids[1])).status, 200);
     r = await cm(ids[0]);

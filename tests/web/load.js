@@ -211,7 +211,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, va
   const busying = Promise.all(busyClients.map(async (c, i) => {
     let g = await c.req('POST', '/api/games', { variant, seed: 1000 + i, south: 'human', north: 'human' });
     while (running && g) {
-      const r = await c.req('POST', `/api/games/${g.json.id}/computer`, { player: 'ai:8' });
+      const r = await c.req('POST', `/api/games/${g.json.id}/computer`, { player: 'ai:8' }, g.json.token);
       if (!r) break;
       busyMoves++;
       if (r.json.state.over) g = await c.req('POST', '/api/games', { variant, south: 'human', north: 'human' });
@@ -226,7 +226,8 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, va
   const streams = [];
   await Promise.all(Array.from({ length: games }, async (_, i) => {
     const side = [makeClient(base, addressOf(1, i), stats), makeClient(base, addressOf(2, i), stats)];
-    const c = await side[0].req('POST', '/api/games', { variant, seed: i, south: 'human', north: 'human' });
+    // an online game (issue 12): the creator's seat and token, the other seat by the invite
+    const c = await side[0].req('POST', '/api/games', { variant, seed: i, online: true, seat: 'S' });
     if (!c) return;
     const id = c.json.id;
     const tokens = [c.json.token, null];

@@ -11,12 +11,13 @@ const { spawnSync } = require('node:child_process');
 const { startServer } = require('./server');
 
 let srv;
-test.before(async () => { srv = await startServer(); });
+// the rates per address lifted (hardening.test.js tests them): every game here comes from 127.0.0.1
+test.before(async () => { srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--ai-rate', '0']); });
 test.after(async () => { assert.equal(await srv.stop(), 0, 'the server stops cleanly'); });
 
 async function call(method, p, body, token) {
   const headers = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Content-Type'] = 'application/json'; // every change is JSON (hardening)
   if (token !== undefined) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(srv.base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
@@ -120,7 +121,7 @@ test('every change without the right token is refused (401/403) and changes noth
       const p = `/api/games/${g.id}${action ? `/${action}` : ''}`;
       let r;
       if (tok === null) {
-        const res = await fetch(srv.base + p, { method, headers: { Authorization: `Basic ${g.S}` }, body: body && JSON.stringify(body) });
+        const res = await fetch(srv.base + p, { method, headers: { 'Content-Type': 'application/json', Authorization: `Basic ${g.S}` }, body: body && JSON.stringify(body) });
         r = { status: res.status, text: await res.text() };
       } else {
         r = await call(method, p, body, tok);
