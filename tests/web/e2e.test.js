@@ -85,7 +85,7 @@ async function openSetup(page) {
 }
 
 async function startGame(page, variant, opts, side = 'S') {
-  await page.goto(srv.base + '/');
+  await page.goto(srv.base + '/?engine=server'); // this test follows the game through the server's API
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await openSetup(page);
   await page.selectOption('#variant', variant.name);
@@ -105,7 +105,7 @@ async function startGame(page, variant, opts, side = 'S') {
 
 test('the page serves and shows the rules of each game', async () => {
   const page = await ctx.newPage();
-  await page.goto(srv.base + '/');
+  await page.goto(srv.base + '/?engine=server');
   await page.waitForSelector('#board .hole');
   await openSetup(page);
   const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));

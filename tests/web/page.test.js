@@ -49,9 +49,11 @@ function rng(seed) {
   return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 4294967296; };
 }
 
+// The game's view as the page's own transport answers it: the WebAssembly engine in the page for
+// a game against the computer (issue 13), the server for the rest.
 async function apiView(page) {
   const id = await page.getAttribute('body', 'data-game-id');
-  return (await fetch(`${srv.base}/api/games/${id}`)).json();
+  return page.evaluate((gid) => api('GET', `/api/games/${gid}`), id);
 }
 
 // idle: nothing being shown, and a person has a real choice (or the game is over)
@@ -176,6 +178,12 @@ test('a whole game of each game against the computer; forced passes are played f
     const opts = v.name === 'qelat' ? { 'max-plies': '400', 'max-rounds': '3' } : { 'max-plies': '300' };
     if (v.name !== 'qelat' && v.options.some((o) => o.key === 'rounds')) opts.rounds = '1';
     await startGame(page, v.name, { opts, opponent: 'random' });
+    // the network watched: once the page and its files have loaded, a game against the computer
+    // asks the server nothing (the engine runs in the page, issue 13), when the build has it
+    const local = (await page.getAttribute('body', 'data-engine')) === 'local';
+    if (process.env.GABATA_WASM) assert.ok(local, 'the page runs its own engine (GABATA_WASM is set)');
+    const asked = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url()); });
     const rand = rng(v.name.length * 31 + 7);
     let view = await apiView(page);
     const used = { hole: 0, choice: 0, button: 0, form: 0 };
@@ -194,6 +202,7 @@ test('a whole game of each game against the computer; forced passes are played f
     }
     await checkBoard(page, view.state, view.history);
     assert.match(await page.textContent('#status'), /^Game over: /);
+    if (local) assert.deepEqual(asked, [], `${v.name}: requests to the server during a game in the page`);
     const forced = Number(await page.getAttribute('body', 'data-forced') || 0);
     const passes = view.history.filter((h) => h.move === 'pass' && view.players[h.by] === 'human').length;
     console.log(`${v.name}: ${view.history.length} moves, rounds ${view.state.round}; clicked ${used.hole} holes, ${used.choice} choices, ${used.button} buttons, ` +
@@ -266,14 +275,20 @@ test('a game survives a reload', async () => {
   await page.reload();
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await idle(page);
-  assert.equal(await page.getAttribute('body', 'data-game-id'), before.id);
+  // a game on the server comes back by its id; a game of the page's own engine (its worker ended
+  // with the page) is played again from the moves the page kept, into a new game
+  const local = (await page.getAttribute('body', 'data-engine')) === 'local';
+  if (!local) assert.equal(await page.getAttribute('body', 'data-game-id'), before.id);
   const after = await apiView(page);
   assert.deepEqual(after.history, before.history);
+  assert.deepEqual(after.state, before.state);
+  assert.deepEqual(after.players, before.players);
   await checkBoard(page, after.state, after.history);
   // localStorage alone brings it back too (the fragment gone)
   await page.goto(srv.base + '/');
   await page.waitForSelector('body[data-busy="false"] #board .hole');
-  assert.equal(await page.getAttribute('body', 'data-game-id'), before.id);
+  if (!local) assert.equal(await page.getAttribute('body', 'data-game-id'), before.id);
+  assert.deepEqual((await apiView(page)).history, before.history);
   await page.screenshot({ path: path.join(SHOTS, 'page-reloaded-390.png') });
   await closePage(page);
 });
@@ -286,12 +301,10 @@ test('review: step back and forth through a finished game without changing it, a
   while (!view.state.over) { await playOne(page, view, rand); await idle(page); view = await apiView(page); }
   const n = view.history.length;
   // the states after each move, by a second route: replaying the moves in a new game by the API
-  // (JSON, and the game's token: docs/api.md "Hardening", "Seats and tokens")
   const json = { 'Content-Type': 'application/json' };
   const g = await (await fetch(`${srv.base}/api/games`, { method: 'POST', headers: json, body: JSON.stringify({ variant: 'qelat', options: view.state.options, south: 'human', north: 'human' }) })).json();
   const states = [g.state];
-  const auth = { ...json, Authorization: `Bearer ${g.token}` };
-  for (const h of view.history) states.push((await (await fetch(`${srv.base}/api/games/${g.id}/moves`, { method: 'POST', headers: auth, body: JSON.stringify({ move: h.move }) })).json()).state);
+  for (const h of view.history) states.push((await (await fetch(`${srv.base}/api/games/${g.id}/moves`, { method: 'POST', headers: { ...json, Authorization: `Bearer ${g.token}` }, body: JSON.stringify({ move: h.move }) })).json()).state);
   assert.deepEqual(states[n].holes, view.state.holes);
   await page.click('#review-start');
   await page.waitForSelector('#review:not([hidden])');
@@ -317,7 +330,7 @@ test('review: step back and forth through a finished game without changing it, a
   await page.click('#review-exit');
   await checkBoard(page, view.state, view.history);
   // the record, loaded from a file: the same game, reviewed from its end
-  const rec = await (await fetch(`${srv.base}/api/games/${view.id}/record`)).text();
+  const rec = await page.evaluate((gid) => api('GET', `/api/games/${gid}/record`), view.id);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-rec-')), 'game.rec');
   fs.writeFileSync(file, rec);
   await page.setInputFiles('#load-record', file);
