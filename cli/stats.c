@@ -261,7 +261,7 @@ static void *worker(void *arg)
         if (k >= w->nblocks)
             break;
         st_acc *a = &w->blocks[k];
-        st_acc_init(a);
+        st_acc_init_zeroed(a);
         long lo = k * w->block, hi = lo + w->block < w->games ? lo + w->block : w->games;
         for (long i = lo; i < hi; i++) {
             if (ctx)
@@ -312,7 +312,8 @@ static int run_row(const st_cfg *c, st_row *row)
     w.games = c->games;
     w.block = (c->games + MAX_BLOCKS - 1) / MAX_BLOCKS; /* depends on the games alone */
     w.nblocks = (int)((c->games + w.block - 1) / w.block);
-    w.blocks = malloc((size_t)w.nblocks * sizeof *w.blocks);
+    /* zeroed by calloc (fresh pages): a block writes only the pages it uses */
+    w.blocks = calloc((size_t)w.nblocks, sizeof *w.blocks);
     if (!w.blocks)
         return -1;
     atomic_init(&w.next, 0);

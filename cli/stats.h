@@ -45,6 +45,7 @@ typedef struct st_acc {
     long long played, turns, turns2, laps, sown, sown2, rounds, rounds2;
     long long branch_sum, branch_n, decisions;
     int branch_max, plies_min, plies_max, rounds_max;
+    int ply_hi;                /* ply_branch, ply_n: 0 from this index on */
     long long captures, captures2, lead_changes;
     double lead_rate;          /* sum over games of lead changes / players' moves */
     double lead_rate2;
@@ -57,6 +58,9 @@ typedef struct st_acc {
 } st_acc;
 
 void st_acc_init(st_acc *a);
+/* st_acc_init for an accumulator whose bytes are all zero already (calloc): the large arrays
+ * are left alone, so that their untouched pages are never written */
+void st_acc_init_zeroed(st_acc *a);
 void st_add(st_acc *a, const st_game *g);
 /* One position's legal moves at players' ply t (for the branching factor over the game). */
 void st_add_ply(st_acc *a, int t, int moves);

@@ -42,10 +42,12 @@ const st_metric_info st_metrics[SM_COUNT] = {
     [SM_STABILITY] = {"stability", "Stability", 4, false},
 };
 
+void st_acc_init_zeroed(st_acc *a) { a->plies_min = -1; }
+
 void st_acc_init(st_acc *a)
 {
     memset(a, 0, sizeof *a);
-    a->plies_min = -1;
+    st_acc_init_zeroed(a);
 }
 
 void st_add(st_acc *a, const st_game *g)
@@ -110,6 +112,8 @@ void st_add_ply(st_acc *a, int t, int moves)
     if (t >= 0 && t < ST_PLY_BINS) {
         a->ply_branch[t] += moves;
         a->ply_n[t]++;
+        if (t >= a->ply_hi)
+            a->ply_hi = t + 1;
     }
 }
 
@@ -155,14 +159,20 @@ void st_merge(st_acc *a, const st_acc *b)
     a->decisive_frac2 += b->decisive_frac2;
     a->stability += b->stability;
     a->stability2 += b->stability2;
-    for (int i = 0; i < ST_HIST; i++)
+    /* the histograms only as far as b has entries (st_add bins a game at its plies and rounds,
+     * never past the most of them; st_add_ply keeps ply_hi): the rest is zero */
+    int hist_hi = b->plies_max < ST_HIST - 1 ? b->plies_max + 1 : ST_HIST;
+    for (int i = 0; i < hist_hi; i++)
         a->hist[i] += b->hist[i];
-    for (int i = 0; i < ST_ROUNDS; i++)
+    int rounds_hi = b->rounds_max < ST_ROUNDS - 1 ? b->rounds_max + 1 : ST_ROUNDS;
+    for (int i = 0; i < rounds_hi; i++)
         a->rounds_hist[i] += b->rounds_hist[i];
-    for (int i = 0; i < ST_PLY_BINS; i++) {
+    for (int i = 0; i < b->ply_hi; i++) {
         a->ply_branch[i] += b->ply_branch[i];
         a->ply_n[i] += b->ply_n[i];
     }
+    if (b->ply_hi > a->ply_hi)
+        a->ply_hi = b->ply_hi;
 }
 
 #define Z95 1.959963984540054

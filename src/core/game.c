@@ -3,6 +3,7 @@
 #include "internal.h"
 #include "settle.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -873,18 +874,40 @@ void gb_playout_ctx_free(gb_playout_ctx *c)
     free(c);
 }
 
-/* the lead (South's stores minus North's; the final scores' difference once over) at each
- * position seen, for lead changes, Decisiveness and Stability as gabata stats defines them */
+/* the lead (South's holdings minus North's; the final scores' difference once over) at each
+ * position seen, for lead changes, Decisiveness and Stability as gabata stats defines them.
+ * Most plies change neither holding (a capture is rarer than a plain sowing), so the positions
+ * come in runs with the same lead in the same round and phase: lead_see begins a run at a
+ * position, run_flush adds its positions in one go when it ends (the same integer sums, the
+ * same leader changes and the same last positions below the threshold as one at a time). */
 typedef struct lead_track {
-    int total, prev_leader;
+    int total, prev_sign;  /* prev_sign: the leader as the sign of the lead (0: level) */
     long t;
     long last_below[2];
-    double thr, thr_share;
-    long long sum, sum2; /* of the leads, in stones */
+    int thr;               /* a lead below thr_share * total is below the threshold: below thr */
+    double thr_share;
+    long long sum, sum2;   /* of the leads, in stones */
     int round, phase;
+    int run_raw, run_lead; /* the run: positions run_t0 .. (flush) - 1, unclamped and clamped lead */
+    long run_t0;
+    bool run_below[2];     /* each side's "not ahead by the threshold" over the run */
+    int changes;           /* of the leader */
 } lead_track;
 
-static inline void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_playout_game *out)
+/* the run's positions, run_t0 .. end - 1 */
+static inline void run_flush(lead_track *k, long end)
+{
+    long len = end - k->run_t0;
+    k->sum += (long long)k->run_lead * len;
+    k->sum2 += (long long)k->run_lead * k->run_lead * len;
+    if (k->run_below[GB_SOUTH])
+        k->last_below[GB_SOUTH] = end - 1;
+    if (k->run_below[GB_NORTH])
+        k->last_below[GB_NORTH] = end - 1;
+}
+
+/* a run begins at position k->t */
+static inline void lead_see(lead_track *k, const gb_pos *p, int n, int lead)
 {
     if (p->round != k->round || p->phase != k->phase || k->t == 0) { /* stones change only there */
         k->round = p->round;
@@ -894,27 +917,55 @@ static inline void lead_see(lead_track *k, const gb_pos *p, int n, int lead, gb_
             on += p->holes[i];
         if (on > k->total)
             k->total = on;
-        k->thr = k->thr_share * k->total;
+        /* lead < thr_share * total, for a whole-stone lead within +-total, is lead < thr */
+        double thr = k->thr_share * k->total;
+        if (thr > k->total) {
+            k->thr = k->total + 1;
+        } else if (thr >= -k->total) {
+            k->thr = (int)thr; /* towards zero, then up to the ceiling */
+            k->thr += k->thr < thr;
+        } else { /* below -total, or not a number: never */
+            k->thr = -k->total - 1;
+        }
     }
-    lead = lead > k->total ? k->total : lead < -k->total ? -k->total : lead;
-    int leader = lead > 0 ? GB_SOUTH : lead < 0 ? GB_NORTH : GB_DRAW;
-    out->lead_changes += k->t > 0 && leader != k->prev_leader;
-    k->prev_leader = leader;
-    k->sum += lead;
-    k->sum2 += (long long)lead * lead;
-    if (lead < k->thr)
-        k->last_below[GB_SOUTH] = k->t;
-    if (-lead < k->thr)
-        k->last_below[GB_NORTH] = k->t;
+    k->run_raw = lead;
+    lead = lead > k->total ? k->total : lead;
+    lead = lead < -k->total ? -k->total : lead;
+    int sign = (lead > 0) - (lead < 0);
+    k->changes += (k->t > 0) & (sign != k->prev_sign);
+    k->prev_sign = sign;
+    k->run_below[GB_SOUTH] = lead < k->thr;
+    k->run_below[GB_NORTH] = -lead < k->thr;
+    k->run_lead = lead;
+    k->run_t0 = k->t;
 }
 
 /* a side's holdings: its store and the stones in the holes it holds (an ekwarna, a bulto) */
-static inline int holdings(const gb_pos *p, int side)
+static inline void holdings(const gb_pos *p, int *h0, int *h1)
 {
-    int h = p->store[side];
-    for (uint32_t m = side ? p->mark_n : p->mark_s; m; m &= m - 1)
-        h += p->holes[__builtin_ctz(m)];
-    return h;
+    *h0 = p->store[0];
+    *h1 = p->store[1];
+    if (__builtin_expect((p->mark_s | p->mark_n) != 0, 0)) {
+        for (uint32_t m = p->mark_s; m; m &= m - 1)
+            *h0 += p->holes[__builtin_ctz(m)];
+        for (uint32_t m = p->mark_n; m; m &= m - 1)
+            *h1 += p->holes[__builtin_ctz(m)];
+    }
+}
+
+/* What the holdings, the lead's run and a capture depend on, in one word: both stores and the
+ * phase (to_move, which changes at nearly every ply, left out); with the round and no held holes
+ * (mark_s, mark_n zero) the same word means the same holdings, so nothing to measure. */
+_Static_assert(offsetof(gb_pos, to_move) == offsetof(gb_pos, store) + 2 &&
+                   offsetof(gb_pos, phase) == offsetof(gb_pos, store) + 3,
+               "the stores, to_move and phase are adjacent bytes");
+static inline uint32_t holdings_key(const gb_pos *p)
+{
+    static const uint8_t keep[4] = {0xff, 0xff, 0, 0xff}; /* to_move's byte cleared */
+    uint32_t w, mask;
+    memcpy(&w, p->store, sizeof w);
+    memcpy(&mask, keep, sizeof mask);
+    return w & mask;
 }
 
 int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playout_game *out, gb_error *err)
@@ -923,27 +974,46 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
     out->decisive = -1;
     const gb_rules *r = c->r;
     const gb_options *o = &c->o;
+    const int n = 2 * r->n;
     uint64_t rng = seed;
     gb_pos p = c->start, ch;
     gb_move m;
     p.flags &= (uint8_t)~GB_F_OVER;
     c->rec.len = 0;
-    lead_track k = {1, GB_DRAW, 0, {0, 0}, 0, threshold, 0, 0, -1, -1};
+    /* run_raw: no lead is INT_MIN, so the first position starts a run */
+    lead_track k = {1, 0, 0, {0, 0}, 0, threshold, 0, 0, -1, -1, INT_MIN, 0, 0, {false, false}, 0};
     out->first = p.to_move;
-    int prev_mover = -1;
-    int kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
+    gb_seen *rec = &c->rec;
+    playout_buf *buf = &c->buf;
+    gb_trace *tr = c->tr;
+    long laps = 0, turns = 0;
+    long long sown = 0;
+    int captures = 0;
+    int kk = settle_draw(r, o, &p, rec, &rng, buf, &m, &ch, tr);
+    int h0, h1; /* p's holdings, carried from ply to ply */
+    holdings(&p, &h0, &h1);
+    /* the last key; ~0 after a position with held holes, which no key matches */
+    uint32_t key = (p.mark_s | p.mark_n) ? ~0u : holdings_key(&p);
+    int key_round = p.round;
+    int prev_mover = p.to_move ^ 1; /* 0 or 1: the first position begins a turn */
+    bool moved = true; /* the holdings, round or phase may have changed since the last run began */
     while (kk > 0 || (kk == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
-        int h0 = holdings(&p, 0), h1 = holdings(&p, 1);
-        lead_see(&k, &p, 2 * r->n, h0 - h1, out);
-        if (p.to_move != prev_mover)
-            out->turns++;
+        if (moved) {
+            int lead = h0 - h1;
+            if (lead != k.run_raw || p.round != k.round || p.phase != k.phase) {
+                run_flush(&k, k.t);
+                lead_see(&k, &p, n, lead);
+            }
+            moved = false;
+        }
+        turns += p.to_move ^ prev_mover;
         prev_mover = p.to_move;
         if (kk == 0) {
-            gb_trace_restart(c->tr);
+            gb_trace_restart(tr);
             ch = p;
             if (r->random_move(o, &p, &rng, &m) != GB_OK)
                 return gb_fail(err, GB_EILLEGAL, "no random move in phase %s", r->phases[p.phase]);
-            int prc = r->play(o, &ch, &m, c->tr, &rng, NULL);
+            int prc = r->play(o, &ch, &m, tr, &rng, NULL);
             if (prc == GB_EENDLESS && o->v[GB_OPT_ENDLESS]) {
                 ch = p;
                 ch.flags |= GB_F_ENDLESS;
@@ -951,22 +1021,37 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
                 return gb_fail(err, GB_EILLEGAL, "the random move in phase %s was refused", r->phases[p.phase]);
             }
         }
-        out->laps += c->tr->laps;
-        out->sown += c->tr->sown;
-        int mover = p.to_move, held = mover ? h1 : h0, round = p.round;
+        laps += tr->laps;
+        sown += tr->sown;
+        int mover = p.to_move, round = p.round;
         p = ch;
-        kk = settle_draw(r, o, &p, &c->rec, &rng, &c->buf, &m, &ch, c->tr);
-        if (p.round == round && !(p.flags & GB_F_OVER) && holdings(&p, mover) > held)
-            out->captures++;
-        out->plies++;
+        kk = settle_draw(r, o, &p, rec, &rng, buf, &m, &ch, tr);
+        uint32_t nkey = holdings_key(&p);
+        /* held holes (now, or before: the keys differ) change with the sowing: always measured */
+        if (nkey != key || p.round != key_round || (p.mark_s | p.mark_n)) {
+            int held = mover ? h1 : h0;
+            holdings(&p, &h0, &h1);
+            captures += ((mover ? h1 : h0) > held) & (p.round == round) & !(p.flags & GB_F_OVER);
+            key = (p.mark_s | p.mark_n) ? ~0u : nkey;
+            key_round = p.round;
+            moved = true;
+        }
         k.t++;
     }
+    out->plies = k.t;
+    out->turns = turns;
+    out->laps = laps;
+    out->sown = sown;
+    out->captures = captures;
+    run_flush(&k, k.t);
     if (kk < 0)
         return gb_fail(err, GB_ENOMEM, "repetition record overflow");
     if (!(p.flags & GB_F_OVER))
         return gb_fail(err, GB_EINVAL, "a playout stopped in a phase with no listed moves");
     r->scores(o, &p, out->score);
-    lead_see(&k, &p, 2 * r->n, out->score[0] - out->score[1], out);
+    lead_see(&k, &p, n, out->score[0] - out->score[1]);
+    run_flush(&k, k.t + 1);
+    out->lead_changes = k.changes;
     out->winner = p.winner <= GB_DRAW ? p.winner : GB_DRAW;
     out->end_reason = p.end_reason;
     out->rounds = p.round;
@@ -975,8 +1060,8 @@ int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb_playou
         out->decisive = d > out->plies ? out->plies : d;
     }
     /* the variance of the lead as a share of the stones in play (the most seen) */
-    double n = (double)(k.t + 1), tot = k.total, mean = (double)k.sum / n / tot;
-    out->stability = (double)k.sum2 / n / (tot * tot) - mean * mean;
+    double npos = (double)(k.t + 1), tot = k.total, mean = (double)k.sum / npos / tot;
+    out->stability = (double)k.sum2 / npos / (tot * tot) - mean * mean;
     if (out->stability < 0)
         out->stability = 0;
     return GB_OK;
