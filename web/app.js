@@ -1050,6 +1050,10 @@ async function newGame(e) {
   const opp = $('opponent').value;
   const me = $('side').value;
   const body = { variant: v.name, options: optionsText() };
+  // ?seed=N in the address: the game's random source (docs/api.md), so that a game (its computer's
+  // random moves, Qelat's lots) can be played again exactly, e.g. by a test or to show a position
+  const seed = new URLSearchParams(location.search).get('seed');
+  if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
   if (opp === 'online') {
     body.online = true;
     body.seat = me;
