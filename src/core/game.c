@@ -209,9 +209,45 @@ struct gb_game {
     int nmoves;
     gb_round_end *rounds; /* the rounds (games) that ended in this game, for their words */
     int rounds_len, rounds_cap;
+    /* the legal moves of cur and their settled children, in arrays sized to need (settle_keep):
+     * a game a server keeps costs its few moves, not GB_MAX_MOVES (~84 KB) of them */
+    gb_move *moves;
+    gb_pos *children;
+    int moves_cap;
+};
+
+/* Settle *child and keep its moves in g. Generated into a scratch of the largest size on the
+ * stack (as gb_settle's own), then copied into g's arrays, grown when too small; on failure g's
+ * moves are those of its current position, untouched. */
+static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
+{
     gb_move moves[GB_MAX_MOVES];
     gb_pos children[GB_MAX_MOVES];
-};
+    int n = gb_settle(g->r, &g->o, child, &g->rec, chance, &g->rng, moves, children);
+    if (n < 0)
+        return n;
+    assert(n <= GB_MAX_MOVES);
+    if (n > g->moves_cap) {
+        int cap = g->moves_cap ? g->moves_cap : 16;
+        while (cap < n)
+            cap *= 2;
+        cap = cap < GB_MAX_MOVES ? cap : GB_MAX_MOVES;
+        gb_move *m = realloc(g->moves, (size_t)cap * sizeof *m);
+        if (!m)
+            return GB_ENOMEM;
+        g->moves = m;
+        gb_pos *c = realloc(g->children, (size_t)cap * sizeof *c);
+        if (!c)
+            return GB_ENOMEM;
+        g->children = c;
+        g->moves_cap = cap;
+    }
+    if (n > 0) {
+        memcpy(g->moves, moves, (size_t)n * sizeof *moves);
+        memcpy(g->children, children, (size_t)n * sizeof *children);
+    }
+    return n;
+}
 
 static gb_game *game_alloc(const gb_rules *r, const gb_options *o, uint64_t seed)
 {
@@ -238,7 +274,7 @@ static int game_begin(gb_game *g, const gb_pos *start)
         g->nmoves = 0;
     } else {
         uint8_t chance = 0;
-        int n = gb_settle(g->r, &g->o, &g->cur, &g->rec, &chance, &g->rng, g->moves, g->children);
+        int n = settle_keep(g, &g->cur, &chance);
         if (n < 0)
             return n;
         g->nmoves = n;
@@ -308,7 +344,18 @@ gb_game *gb_game_clone(const gb_game *g)
     c->rec.pos = NULL;
     c->hist = NULL;
     c->rounds = NULL;
-    c->rec.cap = c->hist_cap = c->rounds_cap = 0;
+    c->moves = NULL;
+    c->children = NULL;
+    c->rec.cap = c->hist_cap = c->rounds_cap = c->moves_cap = 0;
+    if (g->nmoves > 0) {
+        c->moves = malloc((size_t)g->nmoves * sizeof *c->moves);
+        c->children = malloc((size_t)g->nmoves * sizeof *c->children);
+        if (!c->moves || !c->children)
+            goto fail;
+        memcpy(c->moves, g->moves, (size_t)g->nmoves * sizeof *c->moves);
+        memcpy(c->children, g->children, (size_t)g->nmoves * sizeof *c->children);
+        c->moves_cap = g->nmoves;
+    }
     if (g->rounds_len) {
         c->rounds = malloc((size_t)g->rounds_len * sizeof *c->rounds);
         if (!c->rounds)
@@ -335,6 +382,8 @@ fail:
     free(c->rec.pos);
     free(c->hist);
     free(c->rounds);
+    free(c->moves);
+    free(c->children);
     free(c);
     return NULL;
 }
@@ -346,6 +395,8 @@ void gb_game_free(gb_game *g)
     gb_seen_free(&g->rec);
     free(g->hist);
     free(g->rounds);
+    free(g->moves);
+    free(g->children);
     free(g);
 }
 
@@ -434,7 +485,8 @@ int gb_score(const gb_game *g, int side)
 int gb_legal_moves(const gb_game *g, gb_move *out, int max)
 {
     int n = g->nmoves < max ? g->nmoves : max;
-    memcpy(out, g->moves, (size_t)(n > 0 ? n : 0) * sizeof *out);
+    if (n > 0)
+        memcpy(out, g->moves, (size_t)n * sizeof *out);
     return n;
 }
 
@@ -560,7 +612,7 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     if (rc)
         return gb_fail(err, rc, "out of memory");
     unsigned ends = g->rec.ends;
-    int n = gb_settle(g->r, &g->o, &child, &g->rec, &m->chance, &g->rng, g->moves, g->children);
+    int n = settle_keep(g, &child, &m->chance);
     if (n >= 0 && g->rec.ends != ends && round_push(g, &child) != GB_OK)
         n = GB_ENOMEM;
     if (n < 0) {
