@@ -10,24 +10,44 @@
  * closing an idle stream and lets the server notice a client that is gone.
  *
  * A stream opened with ?token=T says which seat it is (EventSource cannot send headers); the
- * seat's first stream publishes "connected", its last one closing publishes "gone". */
+ * seat's first stream publishes "connected", its last one closing publishes "gone". A client that
+ * goes away is noticed at once, not at the next heartbeat: the heartbeat thread also watches the
+ * sockets of the streams (epoll, EPOLLRDHUP) and ends the stream of a socket the peer closed.
+ *
+ * A game's log (its numbering and the events kept for replay) exists only while the game is
+ * watched: it is made when a stream opens and dropped EVENTS_LINGER_S seconds after the last one
+ * closed, so that a server holding thousands of games keeps logs only for those being played
+ * online or watched. Event numbers must never go back, across a dropped log or a restart of the
+ * server, or a reconnecting client would take new events for ones it has seen: a new log starts
+ * numbering after the clock's milliseconds times 1000 (EVENTS_PER_MS), above any number a log
+ * made earlier can have reached; a client naming an older number is told to read the game again
+ * (reset). The numbers stay below 2^53, exact in JavaScript, until the year 2255. */
 #include "serve_net.h"
 
+#include <errno.h>
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #define EVENTS_KEPT 64           /* events kept per game for replay */
-#define EVENTS_KEPT_BYTES 16384 /* and at most this many bytes of them (the oldest go first) */
+#define EVENTS_KEPT_BYTES 8192  /* and at most this many bytes of them (the oldest go first) */
+#define EVENTS_LINGER_S 120     /* a log is dropped this long after its game's last stream closed */
+#define EVENTS_PER_MS 1000ull   /* a new log numbers its events from the clock's ms times this */
 #define EVENTS_BUCKETS 4096
 #define STREAM_MAX_BUFFER (1u << 20) /* a stream that falls this far behind is ended */
 
 typedef struct stream stream;
 typedef struct gamelog {
     char *id;
-    unsigned long long seq;           /* the number of the last event */
+    unsigned long long seq;           /* the number of the last event (first: seq_base + 1) */
+    unsigned long long seq_base;      /* the log's events are numbered from seq_base + 1 */
+    time_t idle_since;                /* when its last stream closed (streams == NULL) */
     char *kept[EVENTS_KEPT];          /* event seq is kept[seq % EVENTS_KEPT] */
     unsigned long long kept_from;     /* the oldest event still kept */
     size_t kept_bytes;
@@ -43,6 +63,8 @@ struct stream {
     size_t len, off, cap;
     bool suspended, closed;
     int seat;                         /* 0, 1, or 2 for a spectator */
+    int fd;                           /* the connection's socket, watched for the peer closing; -1 */
+    uint64_t serial;                  /* names the stream to the watcher (epoll's data) */
     stream *next, *prev;              /* in gl->streams */
     stream *all_next, *all_prev;      /* in E.all */
 };
@@ -53,10 +75,25 @@ static struct {
     stream *all;
     int open;
     pthread_t beat;
-    pthread_cond_t wake;
     bool beating, stopping;
     int heartbeat_s;
-} E = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+    int watch_fd, wake_fd;            /* the heartbeat thread's epoll, and the eventfd that stops it */
+    uint64_t serials;
+    unsigned long long last_base;     /* the last seq_base given: bases only go up */
+} E = {.lock = PTHREAD_MUTEX_INITIALIZER, .watch_fd = -1, .wake_fd = -1};
+
+/* The first number for a new log (see the head of the file). */
+static unsigned long long new_base(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    unsigned long long base = ((unsigned long long)t.tv_sec * 1000ull + (unsigned long long)t.tv_nsec / 1000000ull) *
+                              EVENTS_PER_MS;
+    if (base <= E.last_base) /* two logs in one millisecond, or the clock stepped back */
+        base = E.last_base + EVENTS_PER_MS;
+    E.last_base = base;
+    return base;
+}
 
 static unsigned hash_id(const char *id)
 {
@@ -79,7 +116,9 @@ static gamelog *log_find(const char *id, bool make)
         free(g);
         return NULL;
     }
-    g->kept_from = 1;
+    g->seq = g->seq_base = new_base();
+    g->kept_from = g->seq + 1;
+    g->idle_since = time(NULL);
     g->next = *b;
     *b = g;
     return g;
@@ -203,7 +242,7 @@ void events_publish(const char *game_id, const char *type, json_t *data)
     }
     resumes rs = {0};
     pthread_mutex_lock(&E.lock);
-    gamelog *g = log_find(game_id, true);
+    gamelog *g = log_find(game_id, false); /* not watched lately: no one to tell, nothing to keep */
     if (g)
         publish_locked(g, type, data, &rs);
     else
@@ -242,7 +281,7 @@ unsigned long long events_last_id(const char *game_id)
 {
     pthread_mutex_lock(&E.lock);
     gamelog *g = log_find(game_id, false);
-    unsigned long long r = g ? g->seq : 0;
+    unsigned long long r = g ? g->seq : 0; /* 0: no log (no numbers given lately) */
     pthread_mutex_unlock(&E.lock);
     return r;
 }
@@ -299,7 +338,11 @@ static void stream_free(void *cls)
             s->next->prev = s->prev;
         if (--g->seats[s->seat] == 0 && s->seat < 2)
             publish_locked(g, "gone", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
+        if (!g->streams)
+            g->idle_since = time(NULL);
     }
+    if (s->fd >= 0 && E.watch_fd >= 0)
+        epoll_ctl(E.watch_fd, EPOLL_CTL_DEL, s->fd, NULL); /* (the socket is still open here) */
     if (s->all_prev)
         s->all_prev->all_next = s->all_next;
     else
@@ -322,6 +365,9 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
         return NULL;
     s->c = c;
     s->seat = seat < 0 ? 2 : seat;
+    s->fd = -1;
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int fd = ci ? ci->connect_fd : -1;
     struct MHD_Response *resp =
         MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, s, stream_free);
     if (!resp) {
@@ -337,6 +383,13 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
         E.all->all_prev = s;
     E.all = s;
     E.open++;
+    s->serial = ++E.serials;
+    if (fd >= 0 && E.watch_fd >= 0) {
+        /* edge-triggered: told once when the peer closes, not while the stream is being read */
+        struct epoll_event ev = {.events = EPOLLRDHUP | EPOLLET, .data.u64 = s->serial};
+        if (epoll_ctl(E.watch_fd, EPOLL_CTL_ADD, fd, &ev) == 0)
+            s->fd = fd;
+    }
     char head[160];
     if (!g) {
         s->closed = true;
@@ -360,7 +413,7 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
                     stream_append(s, t, strlen(t), &rs);
             }
         }
-        if (!have_last || g->seq == 0) {
+        if (!have_last || g->seq == g->seq_base) {
             snprintf(head, sizeof head, "id: %llu\nevent: hello\ndata: {\"last\":%llu,\"seat\":\"%s\"}\n\n",
                      g->seq, g->seq, seat_name(s->seat));
             stream_append(s, head, strlen(head), &rs);
@@ -379,24 +432,79 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
     return resp;
 }
 
+/* The streams of sockets the peer closed: end them now (resumed, their read says the end, and
+ * MHD closes the connection, which publishes "gone"). With E.lock held. */
+static void end_closed(const struct epoll_event *evs, int n, resumes *rs)
+{
+    for (int i = 0; i < n; i++) {
+        if (evs[i].data.u64 == 0)
+            continue; /* the wake-up eventfd */
+        for (stream *s = E.all; s; s = s->all_next) { /* (a disconnection is rare: a scan is fine) */
+            if (s->serial != evs[i].data.u64)
+                continue;
+            s->closed = true;
+            if (s->suspended) {
+                s->suspended = false;
+                resumes_add(rs, s->c);
+            }
+            break;
+        }
+    }
+}
+
+/* Drop the logs of games no one has watched for EVENTS_LINGER_S. With E.lock held. */
+static void drop_idle_logs(time_t now)
+{
+    for (int b = 0; b < EVENTS_BUCKETS; b++)
+        for (gamelog **pp = &E.buckets[b]; *pp;) {
+            gamelog *g = *pp;
+            if (!g->streams && now - g->idle_since >= EVENTS_LINGER_S) {
+                *pp = g->next;
+                log_free(g);
+            } else {
+                pp = &g->next;
+            }
+        }
+}
+
+/* The heartbeat thread: a comment on every stream each heartbeat, the logs no longer watched
+ * dropped, and, between beats, the streams whose client went away ended at once. */
 static void *heartbeat(void *unused)
 {
     (void)unused;
-    pthread_mutex_lock(&E.lock);
-    while (!E.stopping) {
-        struct timespec t;
-        clock_gettime(CLOCK_REALTIME, &t);
-        t.tv_sec += E.heartbeat_s;
-        pthread_cond_timedwait(&E.wake, &E.lock, &t);
-        if (E.stopping)
-            break;
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
+    next.tv_sec += E.heartbeat_s;
+    for (;;) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long long ms = (long long)(next.tv_sec - now.tv_sec) * 1000 + (next.tv_nsec - now.tv_nsec) / 1000000;
+        struct epoll_event evs[64];
+        int n = E.watch_fd >= 0 ? epoll_wait(E.watch_fd, evs, 64, ms > 0 ? (int)ms : 0) : 0;
+        if (E.watch_fd < 0) { /* (no epoll: beats only) */
+            struct timespec t = {ms > 0 ? ms / 1000 : 0, ms > 0 ? (ms % 1000) * 1000000 : 0};
+            nanosleep(&t, NULL);
+        }
+        if (n < 0 && errno != EINTR)
+            n = 0;
         resumes rs = {0};
-        for (stream *s = E.all; s; s = s->all_next)
-            stream_append(s, ":\n\n", 3, &rs);
-        unlock_and_resume(&rs);
         pthread_mutex_lock(&E.lock);
+        if (E.stopping) {
+            pthread_mutex_unlock(&E.lock);
+            break;
+        }
+        if (n > 0)
+            end_closed(evs, n, &rs);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec > next.tv_sec || (now.tv_sec == next.tv_sec && now.tv_nsec >= next.tv_nsec)) {
+            for (stream *s = E.all; s; s = s->all_next)
+                stream_append(s, ":\n\n", 3, &rs);
+            drop_idle_logs(time(NULL));
+            next = now;
+            next.tv_sec += E.heartbeat_s;
+        }
+        unlock_and_resume(&rs);
     }
-    pthread_mutex_unlock(&E.lock);
     return NULL;
 }
 
@@ -404,6 +512,19 @@ int events_start(int heartbeat_s)
 {
     E.heartbeat_s = heartbeat_s > 0 ? heartbeat_s : 15;
     E.stopping = false;
+    /* without epoll or eventfd (never on Linux), a gone client is noticed at the next heartbeat */
+    E.watch_fd = epoll_create1(EPOLL_CLOEXEC);
+    E.wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (E.watch_fd >= 0 && E.wake_fd >= 0) {
+        struct epoll_event ev = {.events = EPOLLIN, .data.u64 = 0};
+        epoll_ctl(E.watch_fd, EPOLL_CTL_ADD, E.wake_fd, &ev);
+    } else {
+        if (E.watch_fd >= 0)
+            close(E.watch_fd);
+        if (E.wake_fd >= 0)
+            close(E.wake_fd);
+        E.watch_fd = E.wake_fd = -1;
+    }
     if (pthread_create(&E.beat, NULL, heartbeat, NULL) != 0)
         return -1;
     E.beating = true;
@@ -416,7 +537,12 @@ void events_stop(void)
     resumes rs = {0};
     pthread_mutex_lock(&E.lock);
     E.stopping = true;
-    pthread_cond_broadcast(&E.wake);
+    if (E.wake_fd >= 0) {
+        uint64_t one = 1;
+        if (write(E.wake_fd, &one, sizeof one) < 0) {
+            /* (cannot fail on an eventfd below its maximum; the beat ends within a heartbeat) */
+        }
+    }
     for (stream *s = E.all; s; s = s->all_next) {
         s->closed = true;
         if (s->suspended) {
@@ -438,7 +564,7 @@ int events_open_count(void)
     return n;
 }
 
-/* Drop every log (serve_api_stop). */
+/* Drop every log and close the watcher (after the daemon stopped: no stream is left). */
 void events_clear(void)
 {
     pthread_mutex_lock(&E.lock);
@@ -451,5 +577,10 @@ void events_clear(void)
         }
         E.buckets[b] = NULL;
     }
+    if (E.watch_fd >= 0)
+        close(E.watch_fd);
+    if (E.wake_fd >= 0)
+        close(E.wake_fd);
+    E.watch_fd = E.wake_fd = -1;
     pthread_mutex_unlock(&E.lock);
 }

@@ -48,6 +48,7 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
 int events_start(int heartbeat_s);
 void events_stop(void);
 int events_open_count(void);
+void events_clear(void);
 
 #define MAX_ALLOWED_HOSTS 16
 
@@ -950,6 +951,7 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
             nanosleep(&(struct timespec){0, 10000000L}, NULL);
         MHD_stop_daemon(d);
     }
+    events_clear();
     limits_clear();
     return status;
 }

@@ -7,6 +7,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
 const { request, openEvents } = require('./http');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 
 const JSON_CT = { 'Content-Type': 'application/json' };
 
@@ -116,4 +119,78 @@ test('a computer move, an undo and a deletion are pushed too; an unknown game is
   assert.deepEqual(ids, ids.map((_, i) => ids[0] + i), `ids increase by one: ${ids}`);
   const none = await request(srv.base, { path: '/api/games/0123456789abcdef/events' });
   assert.equal(none.status, 404);
+});
+
+// An online game on a server of the test's own: the creator's seat S and the joined seat N.
+async function onlineGame(base) {
+  const c = await request(base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', seed: 3, online: true, seat: 'S' } });
+  assert.equal(c.status, 201, c.text);
+  const j = await request(base, { method: 'POST', path: `/api/games/${c.json.id}/join`, headers: JSON_CT, body: { invite: c.json.invite } });
+  assert.equal(j.status, 200, j.text);
+  return { view: c.json, id: c.json.id, S: c.json.token, N: j.json.token };
+}
+
+test('"gone" is told as soon as a seat\'s client goes away, not at the next heartbeat', async () => {
+  // a heartbeat of an hour: only the server's watch on the streams' sockets can tell it in time
+  const own = await startServer(['--heartbeat', '3600']);
+  try {
+    const g = await onlineGame(own.base);
+    const s = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    await s.wait((e) => e.event === 'hello');
+    const n = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.N)}`);
+    await n.wait((e) => e.event === 'hello');
+    await s.wait((e) => e.event === 'connected' && e.json.seat === 'N', 5000);
+    n.close(); // the other machine's page is closed: its socket goes
+    const gone = await s.wait((e) => e.event === 'gone', 10000);
+    assert.equal(gone.json.seat, 'N');
+    const v = await request(own.base, { path: `/api/games/${g.id}` });
+    assert.equal(v.json.connected.N, false, 'the view says N is gone too');
+    assert.equal(v.json.connected.S, true);
+    s.close();
+  } finally {
+    await own.stop();
+  }
+});
+
+test('event numbers never go back: after a restart a stream naming an old number is told to read the game again', async () => {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-events-'));
+  let own = await startServer(['--data', data]);
+  try {
+    const g = await onlineGame(own.base);
+    const a = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    await a.wait((e) => e.event === 'hello');
+    const play = async (base, view, token) => {
+      const r = await request(base, { method: 'POST', path: `/api/games/${g.id}/moves`, headers: { ...JSON_CT, Authorization: `Bearer ${token}` }, body: { move: view.moves[0].text } });
+      assert.equal(r.status, 200, r.text);
+      return r.json;
+    };
+    let view = await play(own.base, g.view, g.S);
+    const first = await a.wait((e) => e.event === 'move', 5000);
+    a.close();
+    own.proc.kill('SIGKILL');
+    await new Promise((res) => own.proc.once('exit', res));
+    own = await startServer(['--data', data]);
+    // the game goes on after the restart: more events than the client saw before it
+    const b0 = await openEvents(own.base, `/api/games/${g.id}/events`);
+    const hello = await b0.wait((e) => e.event === 'hello');
+    assert.ok(hello.id > first.id, `the restarted server numbers after the old numbers (${hello.id} > ${first.id})`);
+    for (let k = 0; k < 3 && !view.state.over; k++)
+      view = await play(own.base, view, view.state.to_move === 'N' ? g.N : g.S);
+    const moves = [];
+    await b0.wait((e) => e.event === 'move' && moves.push(e) >= 3, 5000);
+    assert.ok(moves.every((e) => e.id > first.id), 'every new event is numbered above the ones before the restart');
+    b0.close();
+    // the page's stream comes back naming the last event it saw: it must not be given new events
+    // under old numbers as if it had seen the ones before them
+    const b = await openEvents(own.base, `/api/games/${g.id}/events`, { lastEventId: first.id });
+    try {
+      const ev = await b.wait((e) => e.event === 'reset' || e.event === 'move', 5000);
+      assert.equal(ev.event, 'reset', 'told to read the game again');
+    } finally {
+      b.close();
+    }
+  } finally {
+    await own.stop();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
 });

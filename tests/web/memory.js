@@ -22,7 +22,7 @@ async function main() {
     if (!(k in opt)) { console.error(`memory.js: unexpected argument '${args[i]}'`); process.exit(2); }
     opt[k] = Number(args[++i]);
   }
-  const srv = await startServer(['--max-games', String(opt.games + 1000), '--live-games', String(opt.live)]);
+  const srv = await startServer(['--max-games', String(opt.games + 1000), '--live-games', String(opt.live), '--game-rate', '0', '--games-per-ip', '0', '--ai-rate', '0']);
   const pid = srv.proc.pid;
   const post = async (p, body, token) => (await fetch(srv.base + p, {
     method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
