@@ -52,7 +52,7 @@ static const char serve_help[] =
     "                   ~/.local/share/gabata; made if missing). Games survive a restart there\n"
     "  --max-games N    games held in memory (default 10000); the others stay in the database\n"
     "                   and are read back when asked for. No game is ever dropped for room\n"
-    "  --live-games N   games kept fully built in memory (default 256; ~85 KB each)\n"
+    "  --live-games N   games kept fully built in memory (default 2048; ~22 KB each)\n"
     "  --sync MODE      normal (default): a move answered survives the server being killed;\n"
     "                   full: also a crash of the machine (a disk flush every move)\n"
     "  --max-body BYTES largest request body accepted (default 65536)\n"
@@ -1167,7 +1167,7 @@ int serve_api_start(const serve_config *cfg)
 {
     serve_api_stop();
     char err[512];
-    if (store_open(cfg->data_dir, cfg->max_games, cfg->max_live > 0 ? cfg->max_live : 256, cfg->durable,
+    if (store_open(cfg->data_dir, cfg->max_games, cfg->max_live > 0 ? cfg->max_live : 2048, cfg->durable,
                    err, sizeof err) != 0) {
         fprintf(stderr, "gabata: cannot use the data folder: %s\n", err);
         return -1;
@@ -1239,7 +1239,7 @@ int serve_game_seat(const char *game_id, const char *token)
 
 int cmd_serve(int argc, char **argv)
 {
-    long port = 8080, max_games = 10000, max_body = 65536, max_live = 256;
+    long port = 8080, max_games = 10000, max_body = 65536, max_live = 2048;
     const char *host = "127.0.0.1", *data = NULL;
     bool quiet = false, durable = false;
     int taken;

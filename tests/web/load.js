@@ -14,6 +14,11 @@
 // off), and a probe from yet another address asks /api/health every 20 ms. Every move must reach
 // the opponent's stream, and no request may fail. Prints requests/s, the health latency
 // percentiles and the event latency (from the move's request to the opponent's event).
+// --pace MS: each player thinks MS on average (uniformly 0.5 to 1.5 times it) before each move,
+// so that the latencies are those of a server at a given rate of moves (--full: 2000 ms, i.e.
+// about 500 moves a second over 1,000 games, each player moving every 4 s: several times the pace
+// of real play); --pace 0 is a closed loop, each move made as soon as the last one arrived, which
+// measures the most requests a second, its latencies being those of a queue kept full.
 //   node load.js --full    the issue's size: 1,000 games (2,000 clients), 1,000 slow connections
 'use strict';
 const { startServer } = require('./server');
@@ -140,11 +145,17 @@ function makeClient(base, localAddress, stats) {
   return { req, agent, localAddress };
 }
 
+// a small deterministic random source (the think times)
+function seeded(seed) {
+  let s = seed >>> 0;
+  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 4294967296; };
+}
+
 function addressOf(kind, i) {
   return `127.${kind}.${(i >> 8) & 255}.${(i & 255) + 1 > 255 ? 255 : (i & 255) + 1}`;
 }
 
-async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, variant = 'sadeqa' } = {}) {
+async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pace = 0, variant = 'sadeqa' } = {}) {
   const url = new URL(base);
   if (!/^127\.|^localhost$/.test(url.hostname)) throw new Error('the load test only targets loopback addresses');
   const stats = { requests: 0, failed: 0, failures: [] };
@@ -265,7 +276,11 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, va
       streams.push(st);
     }
     let view = c.json;
+    // the players think: pace ms on average (0.5 to 1.5 times it) before each move; pace 0 is a
+    // closed loop, every move made as soon as the last one arrived (a throughput test)
+    const think = seeded(i + 1);
     for (let p = 0; p < plies && !view.state.over; p++) {
+      if (pace) await new Promise((res) => setTimeout(res, pace * (0.5 + think())));
       const mover = view.state.to_move === 'N' || view.state.to_move === 1 ? 1 : 0;
       const m = view.moves.length ? view.moves[(i + p) % view.moves.length].text : view.free_move && view.free_move.example;
       if (!m) break;
@@ -299,7 +314,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, va
   health.sort((a, b) => a - b);
   eventLatency.sort((a, b) => a - b);
   return {
-    games, plies, busy, slow, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
+    games, plies, busy, slow, pace, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
     rps: stats.requests / secs,
     health: { n: health.length, p50: percentile(health, 50), p99: percentile(health, 99), max: health[health.length - 1] },
     events: { n: eventLatency.length, p50: percentile(eventLatency, 50), p99: percentile(eventLatency, 99), max: eventLatency[eventLatency.length - 1] },
@@ -316,7 +331,8 @@ function printOnline(r) {
   const f = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   console.log(`online load: ${r.games} games (${2 * r.games} clients with event streams), ${r.moves} moves played, ` +
     `${r.delivered} delivered to the opponent's stream; ${r.busyMoves} ai:8 moves by ${r.busy} busy clients; ` +
-    `${r.slow} slow connections (cut off ${r.slowCut} times)`);
+    `${r.slow} slow connections (cut off ${r.slowCut} times); ` +
+    (r.pace ? `players think ${r.pace / 2}-${1.5 * r.pace} ms before a move` : 'closed loop: every move made at once'));
   console.log(`  ${r.requests} requests in ${r.secs.toFixed(2)} s (${Math.round(r.rps)}/s), ${r.failed} failed, ${r.lost.length} moves not delivered` +
     `, ${r.retried || 0} sent again on a new connection (a kept-alive one closed as it was reused)`);
   console.log(`  /api/health latency: p50 ${f(r.health.p50)} ms, p99 ${f(r.health.p99)} ms, max ${f(r.health.max)} ms (${r.health.n} probes)`);
@@ -341,10 +357,11 @@ async function main() {
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
     else if (a === '--online') opt.online = true;
-    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4 });
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace });
+    else if (a === '--pace') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 60000) { console.error('load.js: --pace needs a whole number of ms from 0 to 60000'); process.exit(2); } opt.pace = v; }
     else if (a === '--busy') opt.busy = num();
     else if (a === '--slow') opt.slow = num();
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--base URL]\n       node load.js --full'); return; }
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--base URL]\n       node load.js --full [--pace MS]    (--pace 0: closed loop, the throughput)'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
@@ -354,7 +371,8 @@ async function main() {
       srv = await startServer(onlineServerArgs(games, opt.busy || 4));
       base = srv.base;
     }
-    console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, on ${base}`);
+    console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, ` +
+      `${opt.pace ? `${opt.pace} ms to think a move` : 'no time to think'}, on ${base}`);
     const r = await runOnline(base, { ...opt, games });
     if (srv) await srv.stop();
     printOnline(r);
