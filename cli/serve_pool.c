@@ -1,13 +1,17 @@
 /* serve_pool.c — the worker threads of `gabata serve`: computer moves and hints are searched here,
  * never on the thread that accepts and answers requests (serve_http.c), so that a search of a
  * second or more holds up no other client. A bounded queue: a job that would wait past the bound
- * is refused (the request gets 503 with Retry-After). The workers run niced (WORKER_NICE), so that
- * on a machine whose cores they fill the thread answering requests still gets the processor at
- * once when a request arrives. */
+ * is refused (the request gets 503 with Retry-After). The workers run at Linux's SCHED_IDLE
+ * priority (or, where that is refused, niced by WORKER_NICE), so that on a machine whose cores
+ * they fill the thread answering requests takes the processor from them the moment a request
+ * arrives: a search is background work, and a busy server answers its players first and thinks
+ * with what is left. (Measured in docs/performance.md: with nice 10 alone the workers still took
+ * a third of a core each from a loaded 2-core machine.) */
 #define _GNU_SOURCE 1 /* gettid */
 #include "serve_net.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -32,9 +36,12 @@ static struct {
 static void *worker(void *unused)
 {
     (void)unused;
-    /* on Linux, a thread's own nice value (raising it needs no privilege; failing is harmless) */
-    if (setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE) != 0) {
-        /* the workers then compete at the same priority: slower answers, nothing wrong */
+    /* lowering a thread's own priority needs no privilege; failing is harmless (the workers then
+     * compete with the answering thread: slower answers under load, nothing wrong) */
+    struct sched_param idle = {0};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) != 0 &&
+        setpriority(PRIO_PROCESS, (id_t)gettid(), WORKER_NICE) != 0) {
+        /* (as said) */
     }
     pthread_mutex_lock(&P.lock);
     for (;;) {

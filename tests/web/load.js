@@ -91,7 +91,18 @@ async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = '
 const http = require('node:http');
 const net = require('node:net');
 const { Worker } = require('node:worker_threads');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 const { openEvents } = require('./http');
+
+// p50, p99 and the largest of the health probes' and the events' latencies
+function figures(health, events) {
+  const h = [...health].sort((a, b) => a - b);
+  const e = [...events].sort((a, b) => a - b);
+  return {
+    health: { n: h.length, p50: percentile(h, 50), p99: percentile(h, 99), max: h[h.length - 1] },
+    events: { n: e.length, p50: percentile(e, 50), p99: percentile(e, 99), max: e[e.length - 1] },
+  };
+}
 
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
@@ -155,12 +166,20 @@ function addressOf(kind, i) {
   return `127.${kind}.${(i >> 8) & 255}.${(i & 255) + 1 > 255 ? 255 : (i & 255) + 1}`;
 }
 
-async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pace = 0, variant = 'sadeqa' } = {}) {
+async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pace = 0, variant = 'sadeqa', first = 0, probe = true } = {}) {
   const url = new URL(base);
   if (!/^127\.|^localhost$/.test(url.hostname)) throw new Error('the load test only targets loopback addresses');
   const stats = { requests: 0, failed: 0, failures: [] };
   const eventLatency = [];
+  const eventAt = []; // when each move's request was sent
   const health = [];
+  const healthAt = [];
+  // the start, when every game is created and joined, its two streams opened and its first move
+  // made in the same few seconds (and the load generator's own code is still being compiled), is
+  // a burst no real server sees; the figures are given for the whole run and for the steady
+  // state, from the moment every game had started and had time for its first move (1.5 x pace)
+  let setUp = 0;
+  let allSetUp = Infinity;
   let running = true;
 
   // the slow connections: all from one address, a byte every 2 s, reconnecting when cut off
@@ -185,7 +204,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
 
   // the probe: /api/health every 20 ms, from its own address, on a thread of its own so that
   // this busy event loop does not add its lag to the figures
-  const probeThread = new Worker(`
+  const probeThread = probe && new Worker(`
     const { parentPort, workerData } = require('node:worker_threads');
     const http = require('node:http');
     const u = new URL(workerData.base);
@@ -202,14 +221,14 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
           });
           rq.on('error', () => res(false));
         });
-        if (ok) lat.push(Number(process.hrtime.bigint() - t0) / 1e6); else failed++;
+        if (ok) lat.push([Date.now(), Number(process.hrtime.bigint() - t0) / 1e6]); else failed++;
         await new Promise((res) => setTimeout(res, 20));
       }
       agent.destroy();
       parentPort.postMessage({ lat, failed });
     })();`, { eval: true, workerData: { base } });
-  const probing = new Promise((res) => probeThread.once('message', (m) => {
-    health.push(...m.lat);
+  const probing = !probe ? Promise.resolve() : new Promise((res) => probeThread.once('message', (m) => {
+    for (const [at, ms] of m.lat) { health.push(ms); healthAt.push(at); }
     stats.requests += m.lat.length + m.failed;
     stats.failed += m.failed;
     if (m.failed) stats.failures.push(`/api/health: ${m.failed} probes failed`);
@@ -230,12 +249,17 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
   }));
   await new Promise((res) => setTimeout(res, 300)); // the pool is busy before play starts
 
+  // this process's own lag (its event loop, busy with 2,000 clients, reads an event late by as
+  // much): printed beside the latencies, which include it
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const t0 = Date.now();
   let moves = 0;
   let delivered = 0;
   const lost = [];
   const streams = [];
-  await Promise.all(Array.from({ length: games }, async (_, i) => {
+  await Promise.all(Array.from({ length: games }, async (_, k) => {
+    const i = first + k; // this game's number among all the processes' games
     const side = [makeClient(base, addressOf(1, i), stats), makeClient(base, addressOf(2, i), stats)];
     // an online game (issue 12): the creator's seat and token, the other seat by the invite
     const c = await side[0].req('POST', '/api/games', { variant, seed: i, online: true, seat: 'S' });
@@ -261,7 +285,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
             if (ev.event !== 'move' || !ev.json) return;
             got[s].add(ev.json.ply);
             const at = sent.get(ev.json.ply);
-            if (at !== undefined && ev.json.by !== (s ? 'N' : 'S')) eventLatency.push(ev.at - at);
+            if (at !== undefined && ev.json.by !== (s ? 'N' : 'S')) { eventLatency.push(ev.at - at); eventAt.push(at); }
             for (const w of arrivals[s].splice(0)) w();
           },
         });
@@ -275,6 +299,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
       es.push(st);
       streams.push(st);
     }
+    if (++setUp === games) allSetUp = Date.now() + 1.5 * pace;
     let view = c.json;
     // the players think: pace ms on average (0.5 to 1.5 times it) before each move; pace 0 is a
     // closed loop, every move made as soon as the last one arrived (a throughput test)
@@ -305,20 +330,70 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
     }
   }));
   const secs = (Date.now() - t0) / 1000;
+  lag.disable();
   running = false;
-  probeThread.postMessage('stop');
+  if (probe) probeThread.postMessage('stop');
   await probing;
   await busying;
   for (const s of streams) s.close();
   for (const s of slowSocks) { clearInterval(s.timer); s.destroy(); }
+  const steadyHealth = health.filter((_, k) => healthAt[k] >= allSetUp);
+  const steadyEvents = eventLatency.filter((_, k) => eventAt[k] >= allSetUp);
   health.sort((a, b) => a - b);
   eventLatency.sort((a, b) => a - b);
   return {
+    startSecs: (allSetUp - t0) / 1000,
+    steadyHealthRaw: steadyHealth, steadyEventRaw: steadyEvents,
+    steady: figures(steadyHealth, steadyEvents),
     games, plies, busy, slow, pace, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
     rps: stats.requests / secs,
+    healthRaw: health, eventRaw: eventLatency,
     health: { n: health.length, p50: percentile(health, 50), p99: percentile(health, 99), max: health[health.length - 1] },
+    lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
     events: { n: eventLatency.length, p50: percentile(eventLatency, 50), p99: percentile(eventLatency, 99), max: eventLatency[eventLatency.length - 1] },
   };
+}
+
+// The online load from several processes (--procs N): the games shared out, the busy clients,
+// the slow connections and the probe in the first; the figures merged. For a machine with cores
+// to spare: on 2 cores, 2 or 4 processes gave worse tails than one (docs/performance.md).
+function runOnlineParts(base, opt, procs) {
+  const { fork } = require('node:child_process');
+  const per = Math.ceil(opt.games / procs);
+  const parts = [];
+  for (let k = 0; k < procs && k * per < opt.games; k++) {
+    const part = { ...opt, first: k * per, games: Math.min(per, opt.games - k * per) };
+    if (k > 0) Object.assign(part, { busy: 0, slow: 0, probe: false });
+    parts.push(new Promise((resolve, reject) => {
+      const child = fork(__filename, ['--part', JSON.stringify({ base, part })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      let got = null;
+      child.on('message', (m) => { got = m; });
+      child.on('exit', (code) => (got ? resolve(got) : reject(new Error(`load part ${k} exited (${code}) with no figures`))));
+    }));
+  }
+  return Promise.all(parts).then((rs) => {
+    const r = { ...rs[0], games: opt.games, failures: [], lost: [], healthRaw: [], eventRaw: [], steadyHealthRaw: [], steadyEventRaw: [] };
+    for (const k of ['moves', 'delivered', 'requests', 'failed', 'retried']) r[k] = rs.reduce((a, x) => a + (x[k] || 0), 0);
+    for (const x of rs) {
+      r.failures.push(...x.failures);
+      r.lost.push(...x.lost);
+      r.healthRaw.push(...x.healthRaw);
+      r.eventRaw.push(...x.eventRaw);
+      r.steadyHealthRaw.push(...x.steadyHealthRaw);
+      r.steadyEventRaw.push(...x.steadyEventRaw);
+    }
+    r.steady = figures(r.steadyHealthRaw, r.steadyEventRaw);
+    r.startSecs = Math.max(...rs.map((x) => x.startSecs));
+    r.secs = Math.max(...rs.map((x) => x.secs));
+    r.rps = r.requests / r.secs;
+    r.procs = rs.length;
+    r.lag = { p50: Math.max(...rs.map((x) => x.lag.p50)), p99: Math.max(...rs.map((x) => x.lag.p99)), max: Math.max(...rs.map((x) => x.lag.max)) };
+    const h = r.healthRaw.sort((a, b) => a - b);
+    const e = r.eventRaw.sort((a, b) => a - b);
+    r.health = { n: h.length, p50: percentile(h, 50), p99: percentile(h, 99), max: h[h.length - 1] };
+    r.events = { n: e.length, p50: percentile(e, 50), p99: percentile(e, 99), max: e[e.length - 1] };
+    return r;
+  });
 }
 
 function onlineServerArgs(games, busy) {
@@ -337,6 +412,10 @@ function printOnline(r) {
     `, ${r.retried || 0} sent again on a new connection (a kept-alive one closed as it was reused)`);
   console.log(`  /api/health latency: p50 ${f(r.health.p50)} ms, p99 ${f(r.health.p99)} ms, max ${f(r.health.max)} ms (${r.health.n} probes)`);
   console.log(`  event latency (move request sent to the opponent's event): p50 ${f(r.events.p50)} ms, p99 ${f(r.events.p99)} ms, max ${f(r.events.max)} ms (${r.events.n} events)`);
+  const st = r.steady;
+  console.log(`  in the steady state (every game started and its first move made, after the first ${f(r.startSecs)} s): /api/health p50 ${f(st.health.p50)} ms, p99 ${f(st.health.p99)} ms, ` +
+    `max ${f(st.health.max)} ms (${st.health.n} probes); events p50 ${f(st.events.p50)} ms, p99 ${f(st.events.p99)} ms, max ${f(st.events.max)} ms (${st.events.n})`);
+  console.log(`  the load generator's own event-loop lag (included in the event latency${r.procs > 1 ? `; the worst of its ${r.procs} processes` : ''}): p50 ${f(r.lag.p50)} ms, p99 ${f(r.lag.p99)} ms, max ${f(r.lag.max)} ms`);
   for (const x of r.failures) console.log(`  ${x}`);
   for (const x of r.lost.slice(0, 5)) console.log(`  not delivered: ${x}`);
 }
@@ -357,11 +436,18 @@ async function main() {
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
     else if (a === '--online') opt.online = true;
-    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace });
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1 });
     else if (a === '--pace') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 60000) { console.error('load.js: --pace needs a whole number of ms from 0 to 60000'); process.exit(2); } opt.pace = v; }
     else if (a === '--busy') opt.busy = num();
+    else if (a === '--procs') opt.procs = num();
+    else if (a === '--part') { // (a process of --procs: its share, its figures to the parent)
+      const { base: b, part } = JSON.parse(args[++i]);
+      const r = await runOnline(b, part);
+      process.send(r, () => process.exit(0));
+      return;
+    }
     else if (a === '--slow') opt.slow = num();
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--base URL]\n       node load.js --full [--pace MS]    (--pace 0: closed loop, the throughput)'); return; }
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--procs N] [--base URL]\n       node load.js --full [--pace MS] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
@@ -373,7 +459,7 @@ async function main() {
     }
     console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, ` +
       `${opt.pace ? `${opt.pace} ms to think a move` : 'no time to think'}, on ${base}`);
-    const r = await runOnline(base, { ...opt, games });
+    const r = opt.procs > 1 ? await runOnlineParts(base, { ...opt, games }, opt.procs) : await runOnline(base, { ...opt, games });
     if (srv) await srv.stop();
     printOnline(r);
     process.exit(r.failed || r.lost.length || r.delivered !== r.moves ? 1 : 0);
