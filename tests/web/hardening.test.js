@@ -221,3 +221,17 @@ test('rates per address: games created, games held, computer moves: 429 with Ret
     assert.equal(await srv.stop(), 0);
   }
 });
+
+test('a request with large headers (10 KB of cookies, as localhost collects) is still answered; a huge one gets 431', async () => {
+  const srv = await startServer();
+  try {
+    const big = await request(srv.base, { path: '/api/health', headers: { Cookie: `x=${'a'.repeat(10000)}` } });
+    assert.equal(big.status, 200, 'each connection\'s memory holds 10 KB of headers');
+    const huge = await request(srv.base, { path: '/api/health', headers: { Cookie: `x=${'a'.repeat(40000)}` } }).catch((e) => ({ status: 0, error: e }));
+    assert.ok(huge.status === 431 || huge.status === 0, `too large headers are refused, not served (${huge.status})`);
+    const after = await request(srv.base, { path: '/api/health' });
+    assert.equal(after.status, 200, 'the server goes on');
+  } finally {
+    await srv.stop();
+  }
+});
