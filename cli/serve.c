@@ -188,7 +188,8 @@ static void end_by_players(const slot *s, json_t *view)
     json_object_set_new(view, "free_move", json_null());
 }
 
-static json_t *view_json(slot *s)
+/* The view of a game. watch: its streams open (S, N, spectators), or NULL to ask. */
+static json_t *view_json(slot *s, const int *watch)
 {
     gb_game *g = s->g;
     const char *v = gb_game_variant(g);
@@ -245,7 +246,10 @@ static json_t *view_json(slot *s)
                             s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
         if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
             int c[3];
-            events_watchers(s->id, c);
+            if (watch)
+                memcpy(c, watch, sizeof c);
+            else
+                events_watchers(s->id, c);
             json_object_set_new(out, "connected", json_pack("{s:b,s:b,s:i}", "S", c[0] > 0, "N", c[1] > 0,
                                                             "watching", c[2]));
         }
@@ -253,10 +257,37 @@ static json_t *view_json(slot *s)
     return out;
 }
 
+/* The view is answered after every change and read by the other player (and spectators) until
+ * the next: it is kept as text in the live slot from one change to the next, and the reads are a
+ * copy of it instead of a rebuild (the state, the move list, the trace and the history, put
+ * together by jansson, were the most of a request's time). Any request that may change the game
+ * forgets it first (route_api), and so does every saved change (saved_event). */
+static void view_forget(slot *s)
+{
+    free(s->view);
+    s->view = NULL;
+}
+
 static reply view_reply(int status, slot *s)
 {
-    json_t *j = view_json(s);
-    return j ? json_reply(status, j) : error_reply(500, "out of memory");
+    int watch[3] = {0, 0, 0};
+    if (s->online)
+        events_watchers(s->id, watch);
+    if (s->view && memcmp(watch, s->view_watch, sizeof watch) == 0) {
+        char *body = strdup(s->view);
+        if (body)
+            return (reply){status, body, "application/json", NULL, 0};
+    }
+    json_t *j = view_json(s, watch);
+    if (!j)
+        return error_reply(500, "out of memory");
+    reply r = json_reply(status, j);
+    if (r.status == status && s->g) {
+        free(s->view);
+        s->view = strdup(r.body);
+        memcpy(s->view_watch, watch, sizeof watch);
+    }
+    return r;
 }
 
 /* ---- requests ---- */
@@ -449,6 +480,7 @@ static bool game_over(const slot *s)
  * data is taken over. */
 static reply saved_event(slot *s, int status, const char *type, json_t *data)
 {
+    view_forget(s);
     if (store_save(s) != 0) {
         json_decref(data);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
@@ -479,7 +511,7 @@ static json_t *move_event(slot *s)
 
 static reply seat_reply(int status, slot *s, const char *seat, const char *token, const char *invite)
 {
-    json_t *j = view_json(s);
+    json_t *j = view_json(s, NULL);
     if (!j)
         return error_reply(500, "out of memory");
     json_object_set_new(j, "seat", json_string(seat));
@@ -1149,8 +1181,11 @@ static reply route_api(const char *method, const char *path, request *rq)
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
         r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
-    else if (hit)
+    else if (hit) {
+        if (s && strcmp(method, "GET") != 0)
+            view_forget(s); /* it may change the game */
         r = hit->handler(s, rq);
+    }
     else if (known)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)

@@ -209,6 +209,8 @@ static void drop_live(slot *s)
     s->g = NULL;
     free(s->before);
     s->before = NULL;
+    free(s->view);
+    s->view = NULL;
     unlink_live(s);
     T.live--;
 }
@@ -222,6 +224,7 @@ static void slot_free(slot *s)
     free(s->movers);
     gb_game_free(s->g);
     free(s->before);
+    free(s->view);
     free(s);
 }
 

@@ -50,6 +50,8 @@ typedef struct slot {
     /* live: rebuilt from the move list on demand (store_live), dropped when not in use */
     gb_game *g;
     char *before;               /* state JSON before the last move (the lap-by-lap animation) */
+    char *view;                 /* the view last answered, kept until the game changes (serve.c) */
+    int view_watch[3];          /* the streams open then (the view's "connected" part) */
     int pins;                   /* requests using it: then it stays in memory */
     bool stale;                 /* memory no longer matches the database: dropped when released */
     uint64_t used;              /* tick of the last use */

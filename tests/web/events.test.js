@@ -194,3 +194,55 @@ test('event numbers never go back: after a restart a stream naming an old number
     fs.rmSync(data, { recursive: true, force: true });
   }
 });
+
+test('the views a server keeps between changes are the views it builds afresh from the database', async () => {
+  // every kind of change, a read after each (so the kept view is the one answered), then the
+  // server killed and started again: its views, built from the database, must be the same
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-views-'));
+  let own = await startServer(['--data', data, '--ai-rate', '0']);
+  const get = async (base, id) => {
+    const r = await request(base, { path: `/api/games/${id}` });
+    assert.equal(r.status, 200, r.text);
+    return r.json;
+  };
+  const post = async (base, id, action, token, body) => {
+    const r = await request(base, { method: 'POST', path: `/api/games/${id}/${action}`, headers: { ...JSON_CT, Authorization: `Bearer ${token}` }, body });
+    assert.equal(r.status, 200, `${action}: ${r.text}`);
+    return r.json;
+  };
+  try {
+    const g = await onlineGame(own.base);
+    const seen = [];
+    let v = await get(own.base, g.id);
+    for (let k = 0; k < 4; k++) {
+      const tok = v.state.to_move === 'N' ? g.N : g.S;
+      await post(own.base, g.id, 'moves', tok, { move: v.moves[k % v.moves.length].text });
+      v = await get(own.base, g.id);
+      seen.push(v);
+      assert.deepEqual(await get(own.base, g.id), v, 'read twice, the same');
+    }
+    const mover = v.state.to_move === 'N' ? g.N : g.S;
+    const other = mover === g.N ? g.S : g.N;
+    await post(own.base, g.id, 'draw/offer', mover, {});
+    const offered = await get(own.base, g.id);
+    assert.equal(offered.offer.kind, 'draw', 'the kept view is forgotten at an offer');
+    await post(own.base, g.id, 'draw/answer', other, { accept: false });
+    const refused = await get(own.base, g.id);
+    assert.equal(refused.offer, null, 'and at its answer');
+    // a stream opens: "connected" changes with no change of the game
+    const st = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    await st.wait((e) => e.event === 'hello');
+    assert.equal((await get(own.base, g.id)).connected.S, true, 'the kept view follows the streams');
+    st.close();
+    await new Promise((res) => setTimeout(res, 300));
+    const before = await get(own.base, g.id);
+    own.proc.kill('SIGKILL');
+    await new Promise((res) => own.proc.once('exit', res));
+    own = await startServer(['--data', data, '--ai-rate', '0']);
+    const after = await get(own.base, g.id);
+    assert.deepEqual(after, before, 'the kept view is the view built afresh');
+  } finally {
+    await own.stop();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+});

@@ -166,7 +166,7 @@ function addressOf(kind, i) {
   return `127.${kind}.${(i >> 8) & 255}.${(i & 255) + 1 > 255 ? 255 : (i & 255) + 1}`;
 }
 
-async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pace = 0, variant = 'sadeqa', first = 0, probe = true } = {}) {
+async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pace = 0, ramp = 0, variant = 'sadeqa', first = 0, probe = true } = {}) {
   const url = new URL(base);
   if (!/^127\.|^localhost$/.test(url.hostname)) throw new Error('the load test only targets loopback addresses');
   const stats = { requests: 0, failed: 0, failures: [] };
@@ -260,6 +260,8 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
   const streams = [];
   await Promise.all(Array.from({ length: games }, async (_, k) => {
     const i = first + k; // this game's number among all the processes' games
+    // --ramp S: the games start evenly over S seconds (players arrive), then all play at once
+    if (ramp) await new Promise((res) => setTimeout(res, (ramp * 1000 * k) / games));
     const side = [makeClient(base, addressOf(1, i), stats), makeClient(base, addressOf(2, i), stats)];
     // an online game (issue 12): the creator's seat and token, the other seat by the invite
     const c = await side[0].req('POST', '/api/games', { variant, seed: i, online: true, seat: 'S' });
@@ -345,7 +347,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
     startSecs: (allSetUp - t0) / 1000,
     steadyHealthRaw: steadyHealth, steadyEventRaw: steadyEvents,
     steady: figures(steadyHealth, steadyEvents),
-    games, plies, busy, slow, pace, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
+    games, plies, busy, slow, pace, ramp, moves, delivered, lost, busyMoves, slowCut, secs, ...stats,
     rps: stats.requests / secs,
     healthRaw: health, eventRaw: eventLatency,
     health: { n: health.length, p50: percentile(health, 50), p99: percentile(health, 99), max: health[health.length - 1] },
@@ -407,7 +409,8 @@ function printOnline(r) {
   console.log(`online load: ${r.games} games (${2 * r.games} clients with event streams), ${r.moves} moves played, ` +
     `${r.delivered} delivered to the opponent's stream; ${r.busyMoves} ai:8 moves by ${r.busy} busy clients; ` +
     `${r.slow} slow connections (cut off ${r.slowCut} times); ` +
-    (r.pace ? `players think ${r.pace / 2}-${1.5 * r.pace} ms before a move` : 'closed loop: every move made at once'));
+    (r.pace ? `players think ${r.pace / 2}-${1.5 * r.pace} ms before a move` : 'closed loop: every move made at once') +
+    (r.ramp ? `; the games started over ${r.ramp} s` : ''));
   console.log(`  ${r.requests} requests in ${r.secs.toFixed(2)} s (${Math.round(r.rps)}/s), ${r.failed} failed, ${r.lost.length} moves not delivered` +
     `, ${r.retried || 0} sent again on a new connection (a kept-alive one closed as it was reused)`);
   console.log(`  /api/health latency: p50 ${f(r.health.p50)} ms, p99 ${f(r.health.p99)} ms, max ${f(r.health.max)} ms (${r.health.n} probes)`);
@@ -436,10 +439,11 @@ async function main() {
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
     else if (a === '--online') opt.online = true;
-    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1 });
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1, ramp: opt.ramp === undefined ? 10 : opt.ramp });
     else if (a === '--pace') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 60000) { console.error('load.js: --pace needs a whole number of ms from 0 to 60000'); process.exit(2); } opt.pace = v; }
     else if (a === '--busy') opt.busy = num();
     else if (a === '--procs') opt.procs = num();
+    else if (a === '--ramp') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 600) { console.error('load.js: --ramp needs a whole number of seconds from 0 to 600'); process.exit(2); } opt.ramp = v; }
     else if (a === '--part') { // (a process of --procs: its share, its figures to the parent)
       const { base: b, part } = JSON.parse(args[++i]);
       const r = await runOnline(b, part);
@@ -447,7 +451,7 @@ async function main() {
       return;
     }
     else if (a === '--slow') opt.slow = num();
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--procs N] [--base URL]\n       node load.js --full [--pace MS] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--ramp S] [--procs N] [--base URL]\n       node load.js --full [--pace MS] [--ramp S] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
