@@ -258,22 +258,16 @@ static json_t *view_json(slot *s, const int *watch)
 }
 
 /* The view is answered after every change and read by the other player (and spectators) until
- * the next: it is kept as text in the live slot from one change to the next, and the reads are a
- * copy of it instead of a rebuild (the state, the move list, the trace and the history, put
- * together by jansson, were the most of a request's time). Any request that may change the game
- * forgets it first (route_api), and so does every saved change (saved_event). */
-static void view_forget(slot *s)
-{
-    free(s->view);
-    s->view = NULL;
-}
-
+ * the next: it is kept as text in the live slot, and the reads are a copy of it instead of a
+ * rebuild (the state, the move list, the trace and the history, put together by jansson, were the
+ * most of a request's time). It is good while the game's version (every saved change counts one)
+ * and its open streams are those it was built with. */
 static reply view_reply(int status, slot *s)
 {
     int watch[3] = {0, 0, 0};
     if (s->online)
         events_watchers(s->id, watch);
-    if (s->view && memcmp(watch, s->view_watch, sizeof watch) == 0) {
+    if (s->view && s->view_version == s->version && memcmp(watch, s->view_watch, sizeof watch) == 0) {
         char *body = strdup(s->view);
         if (body)
             return (reply){status, body, "application/json", NULL, 0};
@@ -285,6 +279,7 @@ static reply view_reply(int status, slot *s)
     if (r.status == status && s->g) {
         free(s->view);
         s->view = strdup(r.body);
+        s->view_version = s->version;
         memcpy(s->view_watch, watch, sizeof watch);
     }
     return r;
@@ -480,7 +475,6 @@ static bool game_over(const slot *s)
  * data is taken over. */
 static reply saved_event(slot *s, int status, const char *type, json_t *data)
 {
-    view_forget(s);
     if (store_save(s) != 0) {
         json_decref(data);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
@@ -1181,11 +1175,8 @@ static reply route_api(const char *method, const char *path, request *rq)
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
         r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
-    else if (hit) {
-        if (s && strcmp(method, "GET") != 0)
-            view_forget(s); /* it may change the game */
+    else if (hit)
         r = hit->handler(s, rq);
-    }
     else if (known)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)

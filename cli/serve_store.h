@@ -50,7 +50,8 @@ typedef struct slot {
     /* live: rebuilt from the move list on demand (store_live), dropped when not in use */
     gb_game *g;
     char *before;               /* state JSON before the last move (the lap-by-lap animation) */
-    char *view;                 /* the view last answered, kept until the game changes (serve.c) */
+    char *view;                 /* the view last answered (serve.c), good while these two hold: */
+    unsigned long view_version; /* the version it was built at */
     int view_watch[3];          /* the streams open then (the view's "connected" part) */
     int pins;                   /* requests using it: then it stays in memory */
     bool stale;                 /* memory no longer matches the database: dropped when released */
