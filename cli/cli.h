@@ -47,7 +47,7 @@ int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_sear
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);
 
-/* The JSON API of `gabata serve` (docs/api.md) without the network: cli/serve.c, used by its
+/* The JSON API of `gabata serve` (docs/api.md) without the network: serve/api.c, used by its
  * HTTP callback, by the fuzzer (fuzz/fuzz_web.c) and by the tests. serve_api_start sets up the
  * game table (again: any games kept are dropped); serve_api answers one request to a path under
  * /api (body: the request body, len bytes, may be NULL) with an HTTP status and a body (malloc'd;

@@ -1,4 +1,4 @@
-/* fuzz_web.c — the JSON API of `gabata serve` (serve_api, cli/serve.c) without the network.
+/* fuzz_web.c — the JSON API of `gabata serve` (serve_api, serve/api.c) without the network.
  *
  * An input is a session: one request a line, `METHOD PATH BODY` (the body is the rest of the line
  * after the path's space, possibly empty). `$ID` in the path stands for the id of the game created

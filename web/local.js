@@ -1,7 +1,7 @@
 /* local.js — the page's local backend: the JSON API of `gabata serve` (docs/api.md) answered in
  * the browser by libgabata compiled to WebAssembly (scripts/build-wasm; web/engine/glue.c), for
  * games against the computer and between two people on one screen. The same paths, the same
- * answers as cli/serve.c gives for a game (tests/web/wasm.test.js plays the same games through
+ * answers as serve/api.c gives for a game (tests/web/wasm.test.js plays the same games through
  * both and compares every answer); no request leaves the page. It runs in a Web Worker
  * (web/engine-worker.js) and in node (the tests): createLocalBackend(Module) takes the
  * instantiated module and returns { handle(method, path, body) -> {status, body, type} }. */

@@ -122,7 +122,7 @@ static int keep(gb_game *g, uint64_t seed)
         games = t;
         h = ++ngames;
     }
-    games[h - 1] = (handle){g, seed ^ 0x5deece66dull}; /* as cli/serve.c seeds a game's players */
+    games[h - 1] = (handle){g, seed ^ 0x5deece66dull}; /* as serve/api.c seeds a game's players */
     return h;
 }
 
@@ -281,7 +281,7 @@ EXPORT const char *gbw_view(int h)
     gb_move dummy[1];
     if (!gb_is_over(g) && gb_legal_moves(g, dummy, 1) == 0) {
         gb_move m;
-        uint64_t r = x->rng ^ 0x9e3779b97f4a7c15ull; /* as cli/serve.c draws its example */
+        uint64_t r = x->rng ^ 0x9e3779b97f4a7c15ull; /* as serve/api.c draws its example */
         char mv[GB_MOVE_TEXT_MAX] = "";
         if (gb_random_move(g, &r, &m) == GB_OK)
             gb_move_format(g, &m, mv, sizeof mv);
@@ -342,7 +342,7 @@ EXPORT const char *gbw_player(const char *name)
 }
 
 /* The computer's move for `player_name` (as gbw_player takes it), drawn from the game's random
- * source as cli/serve.c's `computer` draws it, played: 0, or a code with gbw_error. */
+ * source as serve/api.c's `computer` draws it, played: 0, or a code with gbw_error. */
 EXPORT int gbw_computer(int h, const char *player_name)
 {
     handle *x = get(h);

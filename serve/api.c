@@ -1,20 +1,19 @@
-/* serve.c — `gabata serve`: the browser game. A small HTTP server (libmicrohttpd) that serves the
- * page (web/, embedded at build time) and a JSON API (jansson) over the library: each game has its
- * own id, many games run at once, a bad request gets a 4xx JSON error and the server goes on.
- * docs/api.md documents the API.
+/* api.c — the JSON API of `gabata serve` (docs/api.md), the browser game's game table: each game
+ * has its own id, many games run at once, a bad request gets a 4xx JSON error and the server goes
+ * on. It answers requests that http.c has checked (or the fuzzer and tests, directly).
  *
- * The games live in cli/serve_store.c (SQLite in --data, small slots in memory); who may change a
+ * The games live in store.c (SQLite in --data, small slots in memory); who may change a
  * game is decided here, by the seat tokens of each request (issue 12; docs/api.md, "Seats and
  * tokens"). Limits, so that no client can exhaust the server: request bodies are bounded
  * (--max-body), the games held in memory are bounded (--max-games, --live-games: the rest wait in
  * the database, none is evicted from it), and so are connections. It listens on 127.0.0.1 unless
  * told otherwise.
- * This file is the game table; the daemon, its checks and the limits per address are
- * serve_http.c, computer moves and hints run on serve_pool.c's workers (think), every change is
- * published to serve_events.c. */
+ * This file is the game table; the daemon and its checks are http.c (which calls here, never the
+ * other way), the limits per address limits.c, computer moves and hints run on pool.c's workers (think), every change is
+ * published to events.c. */
 #include "cli.h"
-#include "serve_net.h"
-#include "serve_store.h"
+#include "serve.h"
+#include "store.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -40,31 +39,10 @@ struct web_asset {
 };
 extern const struct web_asset web_assets[];
 
-static const char serve_help[] =
-    "usage: gabata serve [--port N] [--host ADDRESS] [--data DIR] [--max-games N] [--live-games N]\n"
-    "                    [--sync normal|full] [--max-body BYTES] [--web DIR] [--quiet]\n"
-    "Starts the browser game: open http://HOST:PORT/ in a browser. The same server answers a JSON\n"
-    "API (docs/api.md) that scripts can use too.\n"
-    "  --port N         TCP port (default 8080; 0 picks a free one and prints it)\n"
-    "  --host ADDRESS   IPv4 address to listen on (default 127.0.0.1, this machine only;\n"
-    "                   0.0.0.0 opens the game to your network)\n"
-    "  --data DIR       the folder of the games' database (default $XDG_DATA_HOME/gabata, or\n"
-    "                   ~/.local/share/gabata; made if missing). Games survive a restart there\n"
-    "  --max-games N    games held in memory (default 10000); the others stay in the database\n"
-    "                   and are read back when asked for. No game is ever dropped for room\n"
-    "  --live-games N   games kept fully built in memory (default 2048; ~22 KB each)\n"
-    "  --sync MODE      normal (default): a move answered survives the server being killed;\n"
-    "                   full: also a crash of the machine (a disk flush every move)\n"
-    "  --max-body BYTES largest request body accepted (default 65536)\n"
-    "  --web DIR        serve the page from DIR instead of the copy built into the program\n"
-    "  --quiet          no line per game created\n"
-    "Stop it with Ctrl-C.\n";
-
-/* ---- games: cli/serve_store.c holds them (memory and the database) ---- */
+/* ---- games: store.c holds them (memory and the database) ---- */
 static struct {
     size_t max_body;
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
-    const char *web_dir;
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
     long created, requests;
@@ -714,7 +692,7 @@ static const player *computer_asked_for(slot *s, const request *rq, player *tmp,
     return out;
 }
 
-/* A search for a worker (serve_pool.c): on a copy of the game, without the table's lock. The
+/* A search for a worker (pool.c): on a copy of the game, without the table's lock. The
  * slot stays pinned (so in memory, with its gb_game) until the worker has answered. */
 typedef struct think_job {
     slot *s;
@@ -1243,7 +1221,7 @@ serve_answer serve_api(const char *method, const char *url, const char *body, si
     return serve_api_as(method, url, NULL, body, len);
 }
 
-/* The seat a stream's token names (serve_net.h): 0 South, 1 North, -1 none (a spectator; also a
+/* The seat a stream's token names (serve.h): 0 South, 1 North, -1 none (a spectator; also a
  * hot seat's one token, which is both), -2 no such game. */
 int serve_game_seat(const char *game_id, const char *token)
 {
@@ -1263,116 +1241,10 @@ int serve_game_seat(const char *game_id, const char *token)
     return r;
 }
 
-int cmd_serve(int argc, char **argv)
+void serve_api_counts(long *created, long *requests)
 {
-    long port = 8080, max_games = 10000, max_body = 65536, max_live = 2048;
-    const char *host = "127.0.0.1", *data = NULL;
-    bool quiet = false, durable = false;
-    int taken;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(serve_help, stdout);
-            fputs(serve_http_help, stdout);
-            return 0;
-        } else if (strcmp(a, "--port") == 0) {
-            if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
-                fprintf(stderr, "gabata: --port needs a port number from 0 to 65535\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--host") == 0) {
-            if (!has) {
-                fprintf(stderr, "gabata: --host needs an IPv4 address, e.g. 127.0.0.1\n");
-                return 2;
-            }
-            host = argv[++i];
-        } else if (strcmp(a, "--max-games") == 0) {
-            if (!has || !cli_parse_long(argv[++i], 1, 1000000, &max_games)) {
-                fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--data") == 0) {
-            if (!has || !argv[i + 1][0]) {
-                fprintf(stderr, "gabata: --data needs a folder\n");
-                return 2;
-            }
-            data = argv[++i];
-        } else if (strcmp(a, "--live-games") == 0) {
-            if (!has || !cli_parse_long(argv[++i], 1, 1000000, &max_live)) {
-                fprintf(stderr, "gabata: --live-games needs a whole number from 1 to 1000000\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--sync") == 0) {
-            if (!has || (strcmp(argv[i + 1], "normal") != 0 && strcmp(argv[i + 1], "full") != 0)) {
-                fprintf(stderr, "gabata: --sync needs normal or full\n");
-                return 2;
-            }
-            durable = strcmp(argv[++i], "full") == 0;
-        } else if (strcmp(a, "--max-body") == 0) {
-            if (!has || !cli_parse_long(argv[++i], 256, 16 * 1024 * 1024, &max_body)) {
-                fprintf(stderr, "gabata: --max-body needs a number of bytes from 256 to 16777216\n");
-                return 2;
-            }
-        } else if (strcmp(a, "--web") == 0) {
-            if (!has) {
-                fprintf(stderr, "gabata: --web needs a directory\n");
-                return 2;
-            }
-            S.web_dir = argv[++i];
-        } else if (strcmp(a, "--quiet") == 0) {
-            quiet = true;
-        } else if ((taken = serve_http_option(argc, argv, &i)) != 0) {
-            if (taken < 0)
-                return 2;
-        } else {
-            fprintf(stderr, "gabata: unexpected argument '%s' (see gabata serve --help)\n", a);
-            return 2;
-        }
-    }
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons((uint16_t)port);
-    if (strcmp(host, "localhost") == 0)
-        host = "127.0.0.1";
-    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
-        fprintf(stderr, "gabata: --host '%s' is not an IPv4 address (e.g. 127.0.0.1)\n", host);
-        return 2;
-    }
-    if (S.web_dir) {
-        char idx[4096];
-        snprintf(idx, sizeof idx, "%s/index.html", S.web_dir);
-        if (access(idx, R_OK) != 0) {
-            fprintf(stderr, "gabata: --web %s: no index.html there\n", S.web_dir);
-            return 2;
-        }
-    }
-    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32), r;
-    if (store_random(&r, sizeof r) == 0) /* the games' seeds; ids and tokens draw their own */
-        seed ^= r;
-    /* the data folder: --data, else $XDG_DATA_HOME/gabata, else ~/.local/share/gabata */
-    char data_buf[4096];
-    if (!data) {
-        const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-        if (xdg && xdg[0] == '/')
-            snprintf(data_buf, sizeof data_buf, "%s/gabata", xdg);
-        else if (home && home[0])
-            snprintf(data_buf, sizeof data_buf, "%s/.local/share/gabata", home);
-        else {
-            fprintf(stderr, "gabata: no data folder: set HOME or XDG_DATA_HOME, or give --data DIR\n");
-            return 2;
-        }
-        data = data_buf;
-    }
-    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0, data, (int)max_live, durable};
-    if (serve_api_start(&cfg) != 0)
-        return 1; /* it said why, in one line */
-
-    /* the daemon, its checks and limits, the workers and the event streams: serve_http.c */
-    int status = serve_http_run(host, &addr, port, S.web_dir, (size_t)max_body, quiet);
-    if (!status)
-        printf("gabata serve: stopping (%ld games played, %ld requests)\n", S.created, S.requests);
-    serve_api_stop();
-    return status;
+    pthread_mutex_lock(&S.lock);
+    *created = S.created;
+    *requests = S.requests;
+    pthread_mutex_unlock(&S.lock);
 }

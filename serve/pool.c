@@ -1,5 +1,5 @@
-/* serve_pool.c — the worker threads of `gabata serve`: computer moves and hints are searched here,
- * never on the thread that accepts and answers requests (serve_http.c), so that a search of a
+/* pool.c — the worker threads of `gabata serve`: computer moves and hints are searched here,
+ * never on the thread that accepts and answers requests (http.c), so that a search of a
  * second or more holds up no other client. A bounded queue: a job that would wait past the bound
  * is refused (the request gets 503 with Retry-After). The workers run at Linux's SCHED_IDLE
  * priority (or, where that is refused, niced by WORKER_NICE), so that on a machine whose cores
@@ -8,7 +8,7 @@
  * with what is left. (Measured in docs/performance.md: with nice 10 alone the workers still took
  * a third of a core each from a loaded 2-core machine.) */
 #define _GNU_SOURCE 1 /* gettid */
-#include "serve_net.h"
+#include "serve.h"
 
 #include <pthread.h>
 #include <sched.h>

@@ -1,6 +1,6 @@
-/* serve_store.c — the game table of `gabata serve`: a hash table of small slots over an SQLite
- * database (serve_store.h says what is kept where). */
-#include "serve_store.h"
+/* store.c — the game table of `gabata serve`: a hash table of small slots over an SQLite
+ * database (store.h says what is kept where). */
+#include "store.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
-/* serve_net.h — what the game table of `gabata serve` (cli/serve.c) and its network layer share:
- * the worker pool (serve_pool.c), the live event streams (serve_events.c), and the limits per
- * client address and the HTTP daemon (serve_http.c). Internal to the gabata program. */
-#ifndef GABATA_SERVE_NET_H
-#define GABATA_SERVE_NET_H
+/* serve.h — what the game table of `gabata serve` (api.c) and its network layer share:
+ * the worker pool (pool.c), the live event streams (events.c), and the limits per
+ * client address and the HTTP daemon (http.c). Internal to the gabata program. */
+#ifndef GABATA_SERVE_H
+#define GABATA_SERVE_H
 
 #include "cli.h"
 
@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* ---- the worker pool (serve_pool.c): computer moves and hints ---- */
+/* ---- the worker pool (pool.c): computer moves and hints ---- */
 /* Start n worker threads with at most queue jobs waiting (running jobs not counted). 0, or -1. */
 int pool_start(int n, int queue);
-/* Is the pool running? Without one (the fuzzer, the C tests) serve.c thinks inline. */
+/* Is the pool running? Without one (the fuzzer, the C tests) api.c thinks inline. */
 bool pool_running(void);
 /* Queue fn(arg) for a worker: 0, or -1 when the queue is full (the caller answers 503). */
 int pool_submit(void (*fn)(void *arg, bool cancelled), void *arg);
@@ -22,11 +22,11 @@ void pool_stop(void);
 /* Jobs waiting and running, for /api/health. */
 void pool_counts(int *waiting, int *running, int *workers);
 
-/* ---- live events (serve_events.c) ---- */
+/* ---- live events (events.c) ---- */
 /* Every change of a game goes through here: an event numbered in its game's sequence (1, 2, ...)
  * is kept for replay and written to every open stream of the game. type: one word ("move",
  * "undo", "join", "resign", "offer", "answer", "over", "deleted", ...); data: a JSON object,
- * taken over (decref'd). Safe from any thread, with or without serve.c's lock held (it takes
+ * taken over (decref'd). Safe from any thread, with or without api.c's lock held (it takes
  * only its own). Without the network (the fuzzer), it only numbers and keeps. */
 void events_publish(const char *game_id, const char *type, json_t *data);
 /* The game is gone: its streams get a last "deleted" event and end; its log is dropped. */
@@ -36,7 +36,16 @@ unsigned long long events_last_id(const char *game_id);
 /* How many streams are open on the game, per seat (S, N) and for spectators. */
 void events_watchers(const char *game_id, int counts[3]);
 
-/* ---- limits per client address (serve_http.c) ---- */
+/* ---- limits per client address (limits.c) ---- */
+/* Turn the limits on (the daemon; without it, the fuzzer and the C tests, nothing is counted):
+ * games created a minute, computer moves a minute, games held per address (0: no limit). */
+void limits_start(long game_rate, long ai_rate, long games_per_ip);
+/* Off, and every address forgotten. */
+void limits_clear(void);
+/* Forget addresses holding nothing whose buckets are full again (now and then). */
+void limits_prune(void);
+/* May the address create a game? 0, or the status (429) with *msg and *retry_after. */
+int limits_may_create(const char *client, const char **msg, int *retry_after);
 /* Take one computer move (or hint) from the address's bucket: true, or false with the seconds
  * to wait in *retry_after. NULL or "" address (no network): always true. */
 bool limits_take_ai(const char *client, int *retry_after);
@@ -44,7 +53,7 @@ bool limits_take_ai(const char *client, int *retry_after);
 void limits_game_added(const char *client);
 void limits_game_dropped(const char *client);
 
-/* The daemon (serve_http.c), for cmd_serve in serve.c: its options (1: argv[*i] taken with its
+/* The daemon (http.c), for cmd_serve in main.c: its options (1: argv[*i] taken with its
  * value, 0: not one of them, -1: bad, message printed), their help, and the run until SIGINT or
  * SIGTERM (the exit status). */
 struct sockaddr_in;
@@ -53,12 +62,15 @@ int serve_http_option(int argc, char **argv, int *i);
 int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, const char *web_dir,
                    size_t max_body, bool quiet);
 
-/* The game table's answers to the network layer (serve.c). */
+/* Games created and requests answered since serve_api_start (api.c), for the closing line. */
+void serve_api_counts(long *created, long *requests);
+
+/* The game table's answers to the network layer (api.c). */
 /* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), or -2 (no such
  * game). Until games have seat tokens every token is a spectator's. */
 int serve_game_seat(const char *game_id, const char *token);
 
-/* A request with what the network layer knows about it (serve.c). */
+/* A request with what the network layer knows about it (api.c). */
 typedef void (*serve_done_fn)(void *ctx, serve_answer a);
 typedef struct serve_request {
     const char *method, *url;

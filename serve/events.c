@@ -1,6 +1,6 @@
-/* serve_events.c — live updates of `gabata serve`: GET /api/games/ID/events, a Server-Sent Events
+/* events.c — live updates of `gabata serve`: GET /api/games/ID/events, a Server-Sent Events
  * stream (docs/api.md). Every change of a game is published here (events_publish, from the game
- * table's handlers in serve.c), numbered in the game's own sequence, kept for replay (the last
+ * table's handlers in api.c), numbered in the game's own sequence, kept for replay (the last
  * EVENTS_KEPT of each game) and written to every open stream of the game at once.
  *
  * A stream costs no thread: its response is a callback (MHD_create_response_from_callback) that
@@ -22,7 +22,7 @@
  * numbering after the clock's milliseconds times 1000 (EVENTS_PER_MS), above any number a log
  * made earlier can have reached; a client naming an older number is told to read the game again
  * (reset). The numbers stay below 2^53, exact in JavaScript, until the year 2255. */
-#include "serve_net.h"
+#include "serve.h"
 
 #include <errno.h>
 #include <microhttpd.h>
@@ -300,7 +300,7 @@ static const char *seat_name(int seat)
     return seat == 0 ? "S" : seat == 1 ? "N" : "spectator";
 }
 
-/* ---- the streams (called by serve_http.c) ---- */
+/* ---- the streams (called by http.c) ---- */
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;

@@ -1,4 +1,4 @@
-/* serve_store.h — where the games of `gabata serve` live, and who may change them.
+/* store.h — where the games of `gabata serve` live, and who may change them.
  *
  * Every game is a row of an SQLite database (WAL mode) in the data folder (`--data DIR`; an
  * in-memory database for the fuzzer and the tests): its id, the SHA-256 of each seat's token and
@@ -9,7 +9,7 @@
  * is read back from the database when it is next asked for. Nothing is ever evicted from the
  * database under load; games expire by the rule of docs/api.md (store_expire).
  *
- * Not thread-safe: the caller (serve.c) holds its lock around every call. A slot in use by a
+ * Not thread-safe: the caller (api.c) holds its lock around every call. A slot in use by a
  * request is pinned (pins > 0) and then neither it nor its gb_game is dropped. */
 #ifndef GABATA_SERVE_STORE_H
 #define GABATA_SERVE_STORE_H
@@ -50,7 +50,7 @@ typedef struct slot {
     /* live: rebuilt from the move list on demand (store_live), dropped when not in use */
     gb_game *g;
     char *before;               /* state JSON before the last move (the lap-by-lap animation) */
-    char *view;                 /* the view last answered (serve.c), good while these two hold: */
+    char *view;                 /* the view last answered (api.c), good while these two hold: */
     unsigned long view_version; /* the version it was built at */
     int view_watch[3];          /* the streams open then (the view's "connected" part) */
     int pins;                   /* requests using it: then it stays in memory */
