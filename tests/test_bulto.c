@@ -832,6 +832,119 @@ static void test_same_outcome_is_one_move(void **state)
     gb_game_free(g0);
 }
 
+/* B5 as clarified on 2026-12-01, at never-ending sowings met in random games: the move refusing
+ * every offer is C~k, k the offers before the first that recurs; the library and the naive model
+ * (which keeps every offer's situation and stops at the first met again) must agree on k, on the
+ * list, and on what play does with C~k and C~(k+1). `old` is the count the product used before
+ * (every offer refused before the sowing's lap-end state repeats), kept to show the rule
+ * decides: where the sowing joins its cycle in the middle of a lap the two differ.
+ *
+ * The first by hand (right-rule=none; South's H, 2 stones; every offer is of one stone in hand,
+ * a single bulto, and is refused): lap 1 sows H into I J; lap 2 lifts J's 5 into a b c d and
+ * offers e (offer 0); laps 3-16 meet no offer (lap 10 skips e: 2 in hand, a run of 1, B6); lap
+ * 17 lifts b's 3 into c d and offers e with 1 in hand (offer 1) on the board
+ * 4N,12N,0,9N,1,0,1,0,1,0/1,0,3,1,3,1,0,1,0,1; lap 24 lifts a's 2 into b and offers c (offer 2);
+ * lap 32 lifts b's 2: c holds 3 and B6 skips it, d gets one, and e is offered with 1 in hand on
+ * the board of offer 1 (offer 3 recurs; laps 17 and 32 end alike, and from there the lap ends
+ * repeat every 15 laps). So k = 3: H, H~1, H~2 take offers 0-2, H~3 refuses them all and never
+ * ends, H~4 names no move; the lap-end count was 4 (offer 3 included). The others were found
+ * by a search of random games, the last two with k the same under both readings: a sowing
+ * whose lap ends repeat with no offer recurring inside a lap (j), and one whose cycle has no
+ * offer at all (E: k = 0, so the never-ending move is E itself). */
+static void test_refuse_all_count(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opts, *board;
+        char hole;
+        int k, old;
+        bool merge; /* the model stops at an offer met again (mid-lap merge) */
+    } C[] = {
+        {"right-rule=none", "4N,12N,0,9N,1,0,1,2,0,4/1,0,0,0,3,1,0,1,0,1 turn=S", 'H', 3, 4, true},
+        {"right-rule=none", "1,4N,2,0,3,2,1,3,3,6/2,0,1,0,4,2,0,1,2,3 turn=S", 'C', 35, 39, true},
+        {"", "1,0,2,6,1,2,0,0,2,3/2,5S,0,2,1,0,2,7,1,3 turn=N", 'a', 91, 95, true},
+        {"skip-origin=yes", "1,7,5N,1,2,4,0,2,1,2/0,2,1,3,0,6,1,0,2,0 turn=S", 'J', 116, 119, true},
+        {"right-rule=none", "1,2,6,1,0,4,1,5,2,4/4,1,0,4,1,0,0,1,1,2 turn=S", 'G', 122, 128, true},
+        {"", "3,0,1,0,2,1,0,1,0,1/25S,0,1,0,1,0,1,0,1,2 turn=N", 'j', 9, 9, false},
+        {"", "0,13N,12N,1,2,0,2,1,0,1/0,1,0,2,1,0,2,1,0,1 turn=S", 'E', 0, 0, false},
+    };
+    nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const int hole = C[i].hole >= 'a' ? C[i].hole - 'a' + 10 : C[i].hole - 'A';
+        for (int ends = 0; ends < 2; ends++) {
+            char pos[256], opts[64], mv[16];
+            snprintf(opts, sizeof opts, "%s%s%s", C[i].opts, *C[i].opts && ends ? "," : "",
+                     ends ? "endless=ends-game" : "");
+            snprintf(pos, sizeof pos, "bulto%s%s board=%s phase=open", *opts ? ":" : "", opts,
+                     C[i].board);
+            gb_game *g = game_at(pos);
+            const nvopt o = {strstr(opts, "right-rule=none") != NULL,
+                             strstr(opts, "skip-origin=yes") != NULL, ends};
+            /* the model: C~(k-1) takes an offer, C~k never ends, stopped where the rule says */
+            nv s, c;
+            nv_from_game(g, &s);
+            int nref;
+            if (C[i].k > 0) {
+                c = s;
+                assert_int_equal(nv_move(&c, &o, hole, C[i].k - 1, &nref), NV_TOOK);
+            }
+            const long recurs0 = nv_recurs;
+            c = s;
+            assert_int_equal(nv_move(&c, &o, hole, C[i].k, &nref), NV_NEVER);
+            assert_int_equal(nref, C[i].k);
+            assert_int_equal(nv_recurs > recurs0, C[i].merge);
+            /* the library's list is the model's, C~k last for this hole under ends-game */
+            int nn;
+            compare_moves(g, &o, nm, &nn);
+            int count = 0, last = -1;
+            for (int m = 0; m < nn; m++)
+                if (nm[m].hole == hole)
+                    count++, last = nm[m].ref;
+            assert_int_equal(count, C[i].k + ends);
+            assert_int_equal(last, ends ? C[i].k : C[i].k - 1);
+            /* C~k: never-ending (T1 decides); C~(k+1) names no move (one line) */
+            if (C[i].k)
+                snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].k);
+            else
+                snprintf(mv, sizeof mv, "%c", C[i].hole);
+            gb_game *h = gb_game_clone(g);
+            gb_error err = {0, ""};
+            if (ends) {
+                play(h, mv);
+                assert_true(gb_is_over(h));
+                assert_int_equal(gb_end_reason(h), GB_END_ENDLESS);
+            } else {
+                assert_int_equal(gb_play_text(h, mv, &err), GB_EILLEGAL);
+                assert_non_null(strstr(err.msg, "never ends (RULINGS T1)"));
+            }
+            gb_game_free(h);
+            char want[64];
+            snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].k + 1);
+            snprintf(want, sizeof want, "but only %d %s offered before the sowing comes round",
+                     C[i].k, C[i].k == 1 ? "is" : "are");
+            err = (gb_error){0, ""};
+            assert_int_equal(gb_play_text(g, mv, &err), GB_EILLEGAL);
+            if (!strstr(err.msg, want))
+                fprintf(stderr, "%s %s: %s\n", pos, mv, err.msg);
+            assert_non_null(strstr(err.msg, want));
+            assert_null(strchr(err.msg, '\n'));
+            if (C[i].old > C[i].k) { /* the old text of the never-ending move names none */
+                snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].old);
+                refused_with(g, mv, GB_EILLEGAL);
+            }
+            gb_game_free(g);
+        }
+    }
+    free(nm);
+    /* the first by hand: H~1 takes e on the board of offer 1 (e: 3 -> 4, South's bulto) */
+    gb_game *g = game_at("bulto:right-rule=none board=4N,12N,0,9N,1,0,1,2,0,4/1,0,0,0,3,1,0,1,0,1 "
+                         "turn=S phase=open");
+    moves_are(g, "E G H H~1 H~2 J");
+    play(g, "H~1");
+    board_is(g, "4N,12N,0,9N,1,0,1,0,1,0/1,0,3,1,4S,1,0,1,0,1");
+    gb_game_free(g);
+}
+
 /* The naive model's list and the library's at g, and the library's children pairwise
  * different. */
 static void check_outcomes_at(const gb_game *g, const nvopt *o, nvmove *nm, gb_move *mv, nv *kids)
@@ -943,6 +1056,7 @@ int main(void)
         cmocka_unit_test(test_random_games_options),
         cmocka_unit_test(test_repeating_refusals),
         cmocka_unit_test(test_same_outcome_is_one_move),
+        cmocka_unit_test(test_refuse_all_count),
         cmocka_unit_test(test_distinct_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
