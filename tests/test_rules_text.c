@@ -299,6 +299,65 @@ static void the_api(void **state)
     assert_non_null(t.rules[0]);
 }
 
+/* Whitespace runs made one space. */
+static void squeeze(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        int space = *r == ' ' || *r == '\n' || *r == '\t';
+        if (space && w > s && w[-1] == ' ')
+            continue;
+        *w++ = space ? ' ' : *r;
+    }
+    *w = 0;
+}
+
+/* docs/<game>.md's "The rules in short" holds every line a player can be shown: those of the
+ * defaults and, for each other value of each option with choices, its lines. */
+static void docs_hold_every_line(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 4; g++) {
+        const char *v = games[g];
+        char path[512];
+        snprintf(path, sizeof path, "%s/docs/%s.md", GABATA_SOURCE_DIR, v);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            fail_msg("cannot read %s", path);
+        static char doc[1 << 17];
+        size_t n = fread(doc, 1, sizeof doc - 1, f);
+        fclose(f);
+        doc[n] = 0;
+        char *sec = strstr(doc, "## The rules in short\n");
+        if (!sec)
+            fail_msg("%s has no section \"The rules in short\"", path);
+        char *end = strstr(sec + 3, "\n## ");
+        if (end)
+            *end = 0;
+        squeeze(sec);
+        int no = gb_variant_option_count(v);
+        for (int k = -1; k < no; k++) {
+            gb_option_info oi = {0};
+            if (k >= 0)
+                assert_int_equal(gb_variant_option(v, k, &oi), GB_OK);
+            if (k >= 0 && !oi.choices)
+                continue;
+            for (int c = k < 0 ? 0 : 1; k < 0 ? c < 1 : oi.choices[c] != NULL; c++) {
+                char opts[64] = "";
+                if (k >= 0)
+                    snprintf(opts, sizeof opts, "%s=%s", oi.key, oi.choices[c]);
+                gb_rule_line l[GB_RULE_LINES_MAX];
+                int nl = lines(v, opts, l);
+                for (int i = 0; i < nl; i++) {
+                    squeeze(l[i].text);
+                    if (!strstr(sec, l[i].text))
+                        fail_msg("%s '%s': docs/%s.md lacks \"%s\"", v, opts, v, l[i].text);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +366,7 @@ int main(void)
         cmocka_unit_test(every_line_is_short_and_plain),
         cmocka_unit_test(every_option_changes_its_line),
         cmocka_unit_test(the_api),
+        cmocka_unit_test(docs_hold_every_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
