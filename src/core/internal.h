@@ -138,8 +138,10 @@ void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const cha
     ;
 /* The lines every game shares, after its own: skip-origin (§0), a never-ending sowing (T1, T4;
  * `unit` "game" or "round", `passes`: a player with no move passes instead of the game ending)
- * and the ply cap (T3). Repetition (T2) is each game's own line, since its scoring is. */
-void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes);
+ * and the ply cap (T3; `plies` says what a ply is in this game, T5). Repetition (T2) is each
+ * game's own line, since its scoring is. */
+void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
+                     const char *plies);
 
 /* What a round's words are for (gb_words.round) */
 enum { GB_RT_SUMMARY, GB_RT_STANDING, GB_RT_LINE };

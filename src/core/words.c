@@ -128,7 +128,8 @@ void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const cha
     out->count++;
 }
 
-void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes)
+void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
+                     const char *plies)
 {
     if (o->v[GB_OPT_SKIP_ORIGIN])
         gb_rule(out, "C5", "skip-origin",
@@ -150,10 +151,9 @@ void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bo
         gb_rule(out, "T1 T4", "endless",
                 "A sowing that would never end (10,000 laps) may not be played; a player left with "
                 "only such sowings has no move.");
-    gb_rule(out, "T3", "max-plies",
-            "A %s still going after %d plies (every move, pass or choice is one) ends there, scored "
-            "as after a repetition.",
-            unit, o->v[GB_OPT_MAX_PLIES]);
+    gb_rule(out, "T3 T5", "max-plies",
+            "A %s still going after %d plies (%s) ends there, scored as after a repetition.", unit,
+            o->v[GB_OPT_MAX_PLIES], plies);
 }
 
 /* Every line of r for o: the game's own words, or its text's rules with no rulings. */

@@ -111,7 +111,7 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
                 "The game is a single round: a player's seeds are those he captured and those given "
                 "him at the end; more seeds wins, 36–36 is a draw.");
     }
-    gb_rules_shared(out, o, "round", true);
+    gb_rules_shared(out, o, "round", true, "each layout, row choice, feed, sowing and pass is a ply");
 }
 
 /* ---- the end in words ---- */

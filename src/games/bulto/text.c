@@ -61,8 +61,9 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
             "A move is named by its hole: C takes the first bulto offered, if any. C~2 refuses the "
             "first 2 offered and takes the next; if none comes, the sowing runs to its end.");
     gb_rule(out, "B2 B6 B-C2 B-C5", NULL,
-            "Once no miné is left, holes that could become your bulto are skipped, unless the "
-            "stones left in hand fill that many of them side by side: then all become your bulto.");
+            "Once no miné is left (even mid-move), holes that could become your bulto are skipped, "
+            "unless the stones left in hand would fill exactly that many side by side: all then "
+            "become your bulto.");
     gb_rule(out, "B7 B-C1 B-C7", NULL,
             "Once no miné is left, you may start from a hole of three only if every non-empty hole "
             "of yours that is not a bulto holds three.");
@@ -72,7 +73,7 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
     gb_rule(out, "T2 B9", NULL,
             "If a whole position repeats (every hole and mark, the player to move), the game ends "
             "at once and is scored the same way.");
-    gb_rules_shared(out, o, "game", false);
+    gb_rules_shared(out, o, "game", false, "a ply is one move");
 }
 
 /* The result's reason: who could not move (B9) or how else it ended (T1-T3, scored as B9), and

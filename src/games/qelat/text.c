@@ -104,7 +104,7 @@ static void ql_rules(const gb_options *o, gb_rule_out *out)
                 "equal holes is a draw.",
                 o->v[GB_OPT_MAX_ROUNDS]);
     }
-    gb_rules_shared(out, o, "round", true);
+    gb_rules_shared(out, o, "round", true, "each move and each pass is a ply");
 }
 
 /* ---- the end in words ---- */

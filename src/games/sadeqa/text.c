@@ -43,14 +43,15 @@ static void sq_rules(const gb_options *o, gb_rule_out *out)
             "sow on from the next hole: relay sowing.");
     gb_rule(out, "S4", NULL,
             "If the last stone falls into an empty hole the move ends. If that hole is in your own "
-            "row, you capture the stones of the hole straight across; the capturing stone stays.");
+            "row, you capture the stones of the hole straight across (they are kept aside); the "
+            "capturing stone stays.");
     gb_rule(out, "S5 T4", NULL,
             "The game ends when the player to move has no move: every stone still on the board goes "
             "to the player who moved last. More stones wins; equal is a draw.");
     gb_rule(out, "T2", NULL,
             "If a whole position repeats (every hole, the stones taken, the player to move), the "
             "game ends at once: the stones on the board go to the owner of the row they lie in.");
-    gb_rules_shared(out, o, "game", false);
+    gb_rules_shared(out, o, "game", false, "a ply is one move");
 }
 
 /* The result's reason: where the stones still on the board went. S5: all of them to the player
