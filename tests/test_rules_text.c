@@ -351,7 +351,9 @@ static void docs_hold_every_line(void **state)
                 for (int i = 0; i < nl; i++) {
                     squeeze(l[i].text);
                     if (!strstr(sec, l[i].text))
-                        fail_msg("%s '%s': docs/%s.md lacks \"%s\"", v, opts, v, l[i].text);
+                        fail_msg("%s '%s': docs/%s.md lacks \"%s\" (tools/rules_md.py "
+                                 "rewrites its section)",
+                                 v, opts, v, l[i].text);
                 }
             }
         }
