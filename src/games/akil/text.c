@@ -67,13 +67,13 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
                 "opposite, until one does not.");
     if (o->v[AK_FEED])
         gb_rule(out, "A8 A-C5", "feed",
-                "If your opponent's row is empty at the start of your turn and you have more than "
-                "one seed, feed one seed from any pit of yours into his first pit (his leftmost), then "
+                "If your opponent's row is empty at the start of your turn and your row holds more "
+                "than one seed, feed one seed from any pit of yours into his first pit (his leftmost), then "
                 "sow.");
     else
         gb_rule(out, "A8 A-C5", "feed",
-                "If your opponent's row is empty at the start of your turn and you have more than "
-                "one seed, your whole turn is to feed one seed from any pit of yours into his first "
+                "If your opponent's row is empty at the start of your turn and your row holds more "
+                "than one seed, your whole turn is to feed one seed from any pit of yours into his first "
                 "pit (his leftmost).");
     gb_rule(out, "A9", NULL, "A player with no move passes.");
     gb_rule(out, "A10", NULL,
