@@ -151,6 +151,17 @@ static int mover_of(const slot *s, int i)
     return i < s->movers_cap && s->movers[i] == 'N';
 }
 
+/* A game's rules lines (gb_rules_lines): [{"text", "ruling", "option"}...] (docs/api.md). */
+static json_t *rules_lines_json(const gb_rule_line *l, int n)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < n && i < GB_RULE_LINES_MAX; i++)
+        json_array_append_new(arr, json_pack("{s:s,s:o,s:o}", "text", l[i].text, "ruling",
+                                             l[i].ruling ? json_string(l[i].ruling) : json_null(),
+                                             "option", l[i].option ? json_string(l[i].option) : json_null()));
+    return arr;
+}
+
 /* The view of a game the players ended (a draw agreed, a resignation): over, no moves. */
 static void end_by_players(const slot *s, json_t *view)
 {
@@ -215,6 +226,10 @@ static json_t *view_json(slot *s, const int *watch)
                             "state", state, "moves", moves_json(g), "free_move", free_move,
                             "history", hist, "last", last, "position", pos ? pos : "");
     free(pos);
+    if (out) { /* every rule for this game's options, each with its rulings (issue 22 §2) */
+        gb_rule_line rl[GB_RULE_LINES_MAX];
+        json_object_set_new(out, "rules", rules_lines_json(rl, gb_rules_lines(g, rl, GB_RULE_LINES_MAX)));
+    }
     if (out && s->ended) /* agreed or resigned: over, whatever the board says */
         end_by_players(s, out);
     if (out) {
@@ -302,11 +317,14 @@ static json_t *catalog_json(void)
         }
         gb_rules_text t;
         json_t *rules = json_null();
-        if (gb_variant_rules_text(v, &t) == GB_OK && t.rules[0]) {
+        gb_rule_line all[GB_RULE_LINES_MAX];
+        int nl = gb_variant_rules_lines(v, NULL, all, GB_RULE_LINES_MAX, NULL);
+        if (gb_variant_rules_text(v, &t) == GB_OK && nl > 0) { /* every rule, at the defaults */
             json_t *lines = json_array();
-            for (int k = 0; t.rules[k]; k++)
-                json_array_append_new(lines, json_string(t.rules[k]));
-            rules = json_pack("{s:s,s:s,s:o}", "where", t.origin, "terms", t.words, "lines", lines);
+            for (int k = 0; k < nl && k < GB_RULE_LINES_MAX; k++)
+                json_array_append_new(lines, json_string(all[k].text));
+            rules = json_pack("{s:s,s:s,s:o,s:o}", "where", t.origin, "terms", t.words, "lines", lines,
+                              "why", rules_lines_json(all, nl));
         }
         json_array_append_new(arr, json_pack("{s:s,s:s,s:i,s:o,s:o}", "name", v, "title",
                                              gb_variant_title(v), "rows", gb_variant_rows(v),

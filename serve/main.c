@@ -47,8 +47,8 @@ int cmd_serve(int argc, char **argv)
         const char *a = argv[i];
         bool has = i + 1 < argc;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(serve_help, stdout);
-            fputs(serve_http_help, stdout);
+            cli_help(stdout, serve_help);
+            cli_help(stdout, serve_http_help);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
             if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {

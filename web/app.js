@@ -268,9 +268,12 @@ function showRules(v, optionsInForce, chosen) {
     terms.className = 'terms';
     terms.textContent = v.rules.terms;
     const ul = document.createElement('ul');
-    for (const line of v.rules.lines) {
+    // in play, the view's rules: every rule for the options in force, with its rulings
+    const inPlay = optionsInForce !== undefined && app.view && app.view.variant === v.name && app.view.rules;
+    for (const line of inPlay ? app.view.rules : v.rules.lines) {
       const li = document.createElement('li');
-      li.textContent = line;
+      li.textContent = typeof line === 'string' ? line : line.text;
+      if (line.ruling) li.dataset.ruling = line.ruling;
       ul.append(li);
     }
     r.append(where, terms, ul);
