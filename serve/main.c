@@ -5,6 +5,7 @@
  * events (events.c), the store (store.c), the worker pool (pool.c) and the limits per address
  * (limits.c); none of those calls back up. docs/api.md documents the API. */
 #include "cli.h"
+#include "lobby.h"
 #include "serve.h"
 #include "store.h"
 
@@ -49,6 +50,7 @@ int cmd_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(serve_help, stdout);
             fputs(serve_http_help, stdout);
+            fputs(lobby_help, stdout);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
             if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
@@ -96,6 +98,9 @@ int cmd_serve(int argc, char **argv)
             web_dir = argv[++i];
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
+        } else if ((taken = lobby_option(argc, argv, &i)) != 0) {
+            if (taken < 0)
+                return 2;
         } else if ((taken = serve_http_option(argc, argv, &i)) != 0) {
             if (taken < 0)
                 return 2;
