@@ -1167,7 +1167,7 @@ static bool page_args(const request *rq, int def, int max, int *limit, char *bef
             *err = error_reply(400, "before must be a game's id, as a page's \"next\" gives it");
             return false;
         }
-        snprintf(before, STORE_ID_LEN + 1, "%s", buf);
+        memcpy(before, buf, STORE_ID_LEN + 1); /* (checked: exactly STORE_ID_LEN digits) */
     }
     return true;
 }
