@@ -1284,7 +1284,9 @@ static reply get_games(slot *s, const request *rq)
     char status[16], before[STORE_ID_LEN + 1];
     int limit;
     reply err;
-    if (!query_arg(rq, "status", status, sizeof status) || strcmp(status, "live") != 0)
+    if (!query_arg(rq, "status", status, sizeof status)) /* (as before there was a list: start one with POST) */
+        return error_reply(405, "use POST for /api/games to start a game, GET ?status=live to list them");
+    if (strcmp(status, "live") != 0)
         return error_reply(400, "GET /api/games lists the games being played: ?status=live");
     if (!page_args(rq, 50, 200, &limit, before, &err))
         return err;
@@ -1685,13 +1687,14 @@ serve_answer serve_api_request(const serve_request *sr)
     else {
         store_tick();
         /* the query (?status=live, ?before=...) apart from the path */
-        char path[512];
-        const char *q = strchr(sr->url, '?');
-        size_t plen = q ? (size_t)(q - sr->url) : strlen(sr->url);
-        if (plen >= sizeof path)
-            plen = sizeof path - 1;
-        memcpy(path, sr->url, plen);
-        path[plen] = 0;
+        char cut[512];
+        const char *path = sr->url, *q = strchr(sr->url, '?');
+        if (q) { /* (a path longer than any route names no game either: cut, it is a 404 still) */
+            size_t plen = (size_t)(q - sr->url) < sizeof cut ? (size_t)(q - sr->url) : sizeof cut - 1;
+            memcpy(cut, sr->url, plen);
+            cut[plen] = 0;
+            path = cut;
+        }
         request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx,
                       path, q ? q + 1 : ""};
         r = route_api(sr->method, path, &rq);

@@ -738,12 +738,19 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
             return open_events(c, id);
         if (strcmp(method, "GET") == 0 && strcmp(url, "/api/lobby/events") == 0)
             return open_lobby_events(c);
+        /* the query goes along (?status=live, ?before=...), encoded again; a path alone as it is */
         query_buf qb = {.len = 0};
-        char full[2048];
         MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, add_query_arg, &qb);
-        if (qb.overflow || snprintf(full, sizeof full, "%s%s", url, qb.text) >= (int)sizeof full)
-            return send_error(c, 414, 0, "the address is too long");
-        serve_request sr = {method, full, rq->body, rq->len, rq->client,
+        if (qb.overflow)
+            return send_error(c, 414, 0, "the query is too long (at most 1 KB)");
+        char full[2048];
+        const char *with_query = url;
+        if (qb.len) {
+            if (snprintf(full, sizeof full, "%s%s", url, qb.text) >= (int)sizeof full)
+                return send_error(c, 414, 0, "the address is too long");
+            with_query = full;
+        }
+        serve_request sr = {method, with_query, rq->body, rq->len, rq->client,
                             MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization"),
                             answer_arrived, rq};
         pthread_mutex_lock(&answer_lock);

@@ -340,7 +340,7 @@ test('GET /api/games?status=live: the games being played now, newest first, page
   assert.notEqual(p2.json.games[0].id, p1.json.games[0].id);
   await resign(g2, a);
   assert.ok(!(await api('GET', '/api/games?status=live&limit=200')).json.games.some((g) => g.id === g2), 'over: not live');
-  assert.equal((await api('GET', '/api/games')).status, 400);
+  assert.equal((await api('GET', '/api/games')).status, 405, 'as before: POST starts a game');
   assert.equal((await api('GET', '/api/games?status=over')).status, 400);
   await resign(g1, a);
 });
