@@ -417,13 +417,25 @@ test('a restart keeps the players, their keys, ratings and archives; the seeks a
   const b = await newPlayer('Kept');
   const g = await lobbyGame(a, b, { rated: true });
   await resign(g, b);
+  // a rematch offered before the restart is accepted after it
+  const offered = await lobbyGame(a, b, { rated: true });
+  await resign(offered, a);
+  assert.equal((await api('POST', `/api/games/${offered}/rematch`, { key: b.key })).status, 200);
   const ra = await ratingOf(a);
   const arch = (await api('GET', `/api/players/${a.id}/games`)).json;
+  assert.equal(arch.games.length, 2);
   const s = await seek(a);
   assert.equal(await srv.stop(), 0);
   srv = await startServer(['--data', data, ...ARGS]);
   assert.deepEqual(await ratingOf(a), ra);
   assert.deepEqual((await api('GET', `/api/players/${a.id}/games`)).json, arch);
+  assert.deepEqual((await view(offered)).offer, { kind: 'rematch', by: 'N' });
+  const re = await api('POST', `/api/games/${offered}/rematch`, { key: a.key });
+  assert.equal(re.status, 201, re.text);
+  assert.equal((await view(re.json.game)).rated, true);
+  await resign(re.json.game, b);
+  const ra3 = await ratingOf(a);
+  assert.ok(ra3.rating > ra.rating, 'the rematch is rated too');
   assert.ok(!(await api('GET', '/api/seeks')).json.seeks.some((x) => x.seek === s), 'seeks live in memory only');
   assert.equal((await api('POST', '/api/players', { body: { name: a.name.toUpperCase() } })).status, 409, 'names kept');
   // the key still plays: a new seek, accepted, and a move by it
@@ -432,8 +444,48 @@ test('a restart keeps the players, their keys, ratings and archives; the seeks a
   assert.equal((await api('POST', `/api/games/${g2}/moves`, { key: a.key, body: { move: v.moves[0].text } })).status, 200);
   await resign(g2, a);
   const after = await ratingOf(a);
-  assert.ok(after.rating < ra.rating, 'a loss after the restart lowers the kept rating');
-  assert.equal(after.games, 2);
+  assert.ok(after.rating < ra3.rating, 'a loss after the restart lowers the kept rating');
+  assert.equal(after.games, 4);
+});
+
+test('a database of the server before the lobby gains its tables and columns, and its games play on', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-old-'));
+  try {
+    // the games table as the server wrote it before issue 21, with one game in it
+    const id = '0123456789abcdef0123456789abcdef';
+    const now = Math.floor(Date.now() / 1000);
+    const sql = `CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,
+      south TEXT NOT NULL, north TEXT NOT NULL, rng INTEGER NOT NULL, online INTEGER NOT NULL, joined INTEGER NOT NULL,
+      token_s BLOB NOT NULL, token_n BLOB NOT NULL, invite BLOB, moves TEXT NOT NULL, movers TEXT NOT NULL,
+      show_last INTEGER NOT NULL, offer TEXT, ended INTEGER NOT NULL, finished INTEGER NOT NULL,
+      created INTEGER NOT NULL, updated INTEGER NOT NULL);
+      CREATE INDEX games_expiry ON games(finished, updated);
+      INSERT INTO games VALUES ('${id}', 'sadeqa', '', 7, 'human', 'ai:4', 7, 0, 0, zeroblob(32), zeroblob(32), NULL,
+        '', '', 1, '', 0, 0, ${now}, ${now});`;
+    const { execFileSync } = require('node:child_process');
+    execFileSync('sqlite3', [path.join(dir, 'games.sqlite')], { input: sql });
+    const old = await startServer(['--data', dir]);
+    try {
+      const v = await request(old.base, { path: `/api/games/${id}` });
+      assert.equal(v.status, 200, v.text);
+      assert.equal(v.json.rated, false);
+      assert.equal(v.json.accounts, null);
+      const mk = async (name) => (await request(old.base, { method: 'POST', path: '/api/players', headers: JSON_CT, body: { name } })).json;
+      const a = await mk('Old One');
+      const b = await mk('Old Two');
+      const sk = await request(old.base, { method: 'POST', path: '/api/seeks', headers: bearer(a.key), body: { variant: 'qelat', rated: true } });
+      assert.equal(sk.status, 201, sk.text);
+      const g = await request(old.base, { method: 'POST', path: `/api/seeks/${sk.json.seek}/accept`, headers: bearer(b.key) });
+      assert.equal(g.status, 201, g.text);
+      const r = await request(old.base, { method: 'POST', path: `/api/games/${g.json.game}/resign`, headers: bearer(b.key) });
+      assert.equal(r.status, 200, r.text);
+      const pa = await request(old.base, { path: `/api/players/${a.id}` });
+      assert.ok(pa.json.ratings.qelat.rating > 1500);
+    } finally { assert.equal(await old.stop(), 0); }
+    const cols = execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA table_info(games)']).toString();
+    for (const c of ['player_s', 'player_n', 'rated', 'rematch_id', 'finished_at', 'clock_initial_ms']) assert.match(cols, new RegExp(`\\|${c}\\|`));
+    assert.equal(execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA integrity_check']).toString().trim(), 'ok');
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });
 
 test('players created a minute per address are limited (--player-rate), with Retry-After', async () => {
