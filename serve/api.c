@@ -1670,6 +1670,7 @@ int serve_api_start(const serve_config *cfg)
 
 void serve_api_stop(void)
 {
+    lobby_clear(); /* (the seeks live in memory only: a restart drops them) */
     if (S.started)
         store_close();
     S.started = false;

@@ -904,7 +904,6 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
     }
     events_clear();
     limits_clear();
-    lobby_clear();
     return status;
 }
 

@@ -284,5 +284,7 @@ void lobby_clear(void)
     }
     Lb.head = NULL;
     Lb.count = 0;
+    memset(Lb.taken, 0, sizeof Lb.taken);
+    Lb.ntaken = 0;
     pthread_mutex_unlock(&Lb.lock);
 }
