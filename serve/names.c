@@ -10,7 +10,10 @@
  * - 1 to NAME_MAX_CHARS characters, a letter with its marks counting as one (and at most
  *   NAME_MAX_CODES code points in all);
  * - unique without regard to case: the key is the name case folded with NFKC (u8_casefold), so
- *   "ABEBA", "abeba" and a fullwidth "Ａｂｅｂａ" are one name. */
+ *   "ABEBA", "abeba" and a fullwidth "Ａｂｅｂａ" are one name.
+ * The classes are Unicode's general categories (uc_is_general_category), not uc_is_digit and
+ * uc_is_alpha: those follow C's isdigit and isalpha, and refuse the Arabic-Indic digit ٣, the Ge'ez
+ * numeral ፩ and the Arabic vowel sign U+064F (checked against libunistring 1.0). */
 #include "names.h"
 
 #include <stdarg.h>
