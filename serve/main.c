@@ -1,9 +1,11 @@
 /* main.c — `gabata serve`: its options, then the game table (api.c) and the daemon (http.c).
  *
  * The server's files call downwards only: http.c (the daemon, the checks every request passes)
- * calls api.c (the routes and the games' rules of play), which calls the lobby, players, clocks,
- * events (events.c), the store (store.c), the worker pool (pool.c) and the limits per address
- * (limits.c); none of those calls back up. docs/api.md documents the API. */
+ * calls api.c (the routes and the games' rules of play), which calls the lobby (lobby.c: the
+ * seeks, in memory), clocks, events (events.c), the store (store.c, and players.c below it: the
+ * players, ratings and lists of games) with the pure rating.c (Glicko-2) and names.c, the worker
+ * pool (pool.c) and the limits per address (limits.c); none of those calls back up. http.c also
+ * starts the lobby's timer, which calls events.c only. docs/api.md documents the API. */
 #include "cli.h"
 #include "lobby.h"
 #include "serve.h"
