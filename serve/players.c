@@ -402,7 +402,9 @@ static json_t *live_row(sqlite3_stmt *q, void *ctx)
                      (json_int_t)sqlite3_column_int64(q, 14));
 }
 
-#define LIVE_WHERE " g.finished=0 AND g.online=1 AND g.joined=1 AND g.updated>=?1"
+/* (a game made by invitation is not listed: its id stays with those it was sent to) */
+#define LIVE_WHERE " g.finished=0 AND g.online=1 AND g.joined=1 AND g.updated>=?1" \
+                   " AND (g.player_s IS NOT NULL OR g.player_n IS NOT NULL)"
 #define LIVE_EXTRA ", CASE WHEN g.moves='' THEN 0 ELSE length(g.moves)-length(replace(g.moves,' ',''))+1 END, g.created"
 
 json_t *games_live_json(const char *before, int limit, int64_t now, bool *bad)

@@ -45,8 +45,8 @@ int players_rate_game(const char *variant, const char *player_s, const char *pla
  * ("" or NULL: from the newest). NULL: before is not one of the player's games (*bad) or the
  * database failed. */
 json_t *players_archive_json(const char *id, const char *before, int limit, bool *bad);
-/* The online games being played now (both seats taken, not over, changed in the last hour),
- * newest first, as players_archive_json pages. */
+/* The lobby's games being played now (between players' accounts, not over, changed in the last
+ * hour), newest first, as players_archive_json pages. */
 json_t *games_live_json(const char *before, int limit, int64_t now, bool *bad);
 
 #endif

@@ -338,6 +338,10 @@ test('GET /api/games?status=live: the games being played now, newest first, page
   const p2 = await api('GET', `/api/games?status=live&limit=1&before=${p1.json.next}`);
   assert.equal(p2.json.games.length, 1);
   assert.notEqual(p2.json.games[0].id, p1.json.games[0].id);
+  // a game by invitation is not listed: its id stays with the two it was sent to
+  const inv = await api('POST', '/api/games', { body: { variant: 'qelat', online: true } });
+  assert.equal((await api('POST', `/api/games/${inv.json.id}/join`, { body: { invite: inv.json.invite } })).status, 200);
+  assert.ok(!(await api('GET', '/api/games?status=live&limit=200')).json.games.some((g) => g.id === inv.json.id), 'not an invited game');
   await resign(g2, a);
   assert.ok(!(await api('GET', '/api/games?status=live&limit=200')).json.games.some((g) => g.id === g2), 'over: not live');
   assert.equal((await api('GET', '/api/games')).status, 405, 'as before: POST starts a game');
