@@ -12,6 +12,10 @@
  * other way), the limits per address limits.c, computer moves and hints run on pool.c's workers (think), every change is
  * published to events.c. */
 #include "cli.h"
+#include "clock.h"
+#include "lobby.h"
+#include "names.h"
+#include "players.h"
 #include "serve.h"
 #include "store.h"
 
@@ -167,14 +171,34 @@ static void end_by_players(const slot *s, json_t *view)
 {
     json_t *state = json_object_get(view, "state");
     json_t *stores = json_object_get(state, "stores");
-    const char *winner = s->ended == ENDED_S_RESIGNED ? "N" : s->ended == ENDED_N_RESIGNED ? "S" : NULL;
+    int outcome = rating_outcome(s->ended, false, GB_NOBODY);
+    const char *winner = outcome == OUTCOME_S_WINS ? "S" : outcome == OUTCOME_N_WINS ? "N" : NULL;
+    const char *reason = s->ended == ENDED_DRAW_AGREED ? "agreed" : s->ended == ENDED_S_TIME || s->ended == ENDED_N_TIME
+                       ? "time" : s->ended == ENDED_ABORTED ? "aborted" : "resigned";
     json_object_set_new(state, "over", json_true());
     json_object_set_new(state, "to_move", json_null());
     json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
                                                    "scores", stores ? stores : json_null()));
-    json_object_set_new(state, "end_reason", json_string(s->ended == ENDED_DRAW_AGREED ? "agreed" : "resigned"));
+    json_object_set_new(state, "end_reason", json_string(reason));
     json_object_set_new(view, "moves", json_array());
     json_object_set_new(view, "free_move", json_null());
+}
+
+/* The player accounts on the seats (a game from the lobby): {"S": {"id", "name"}, "N": ...}, or
+ * null for a game without any. */
+static json_t *accounts_json(const slot *s)
+{
+    if (!s->player_id[0][0] && !s->player_id[1][0])
+        return json_null();
+    json_t *out = json_object();
+    for (int side = 0; side < 2; side++) {
+        char name[NAME_BUF];
+        json_t *a = json_null();
+        if (s->player_id[side][0] && players_name(s->player_id[side], name, sizeof name) == 1)
+            a = json_pack("{s:s,s:s}", "id", s->player_id[side], "name", name);
+        json_object_set_new(out, side ? "N" : "S", a);
+    }
+    return out;
 }
 
 /* The view of a game. watch: its streams open (S, N, spectators), or NULL to ask. */
@@ -236,7 +260,11 @@ static json_t *view_json(slot *s, const int *watch)
         json_object_set_new(out, "online", json_boolean(s->online));
         json_object_set_new(out, "joined", json_boolean(s->joined));
         json_object_set_new(out, "offer", s->offer_kind ? json_pack("{s:s,s:s}", "kind",
-                            s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
+                            s->offer_kind == 'd' ? "draw" : s->offer_kind == 'r' ? "rematch" : "undo", "by",
+                            s->offer_by ? "N" : "S") : json_null());
+        json_object_set_new(out, "rated", json_boolean(s->rated));
+        json_object_set_new(out, "rematch", s->rematch_id[0] ? json_string(s->rematch_id) : json_null());
+        json_object_set_new(out, "accounts", accounts_json(s));
         if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
             int c[3];
             if (watch)
@@ -288,6 +316,8 @@ typedef struct request {
     const char *client;   /* the client's address, or NULL */
     serve_done_fn done;   /* NULL: think inline (serve_api_request) */
     void *ctx;
+    const char *path;     /* the URL without its query */
+    const char *query;    /* what follows the '?', or "" */
 } request;
 
 static json_t *catalog_json(void)
@@ -425,6 +455,41 @@ static int token_seats(const slot *s, const char *auth)
     for (int side = 0; side < 2; side++)
         if (!store_same32(s->tok[side], no_token) && store_same32(h, s->tok[side]))
             mask |= 1 << side;
+    return mask;
+}
+
+/* The player an Authorization header's key names: 1 and the id, 0 none, -1 the database failed. */
+static int auth_player(const char *auth, char *id)
+{
+    if (!auth)
+        return 0;
+    while (*auth == ' ')
+        auth++;
+    if (strncasecmp(auth, "Bearer ", 7) != 0)
+        return 0;
+    auth += 7;
+    while (*auth == ' ')
+        auth++;
+    size_t n = strcspn(auth, " \t");
+    if (n != STORE_TOKEN_LEN) /* a player's key is 64 hex digits like a token */
+        return 0;
+    unsigned char h[32];
+    store_sha256(auth, n, h);
+    return players_by_key(h, id);
+}
+
+/* The seats the request holds: by the game's tokens, or by a player's key on a seat of his (a
+ * game from the lobby, or its rematch). As token_seats. */
+static int auth_seats(const slot *s, const char *auth)
+{
+    int mask = token_seats(s, auth);
+    if (mask == 0 && (s->player_id[0][0] || s->player_id[1][0])) {
+        char me[STORE_ID_LEN + 1];
+        if (auth_player(auth, me) == 1)
+            for (int side = 0; side < 2; side++)
+                if (strcmp(s->player_id[side], me) == 0)
+                    mask |= 1 << side;
+    }
     return mask;
 }
 
@@ -1060,12 +1125,421 @@ static reply delete_game(slot *s, const request *rq)
         return err;
     if (s->online && s->joined && !game_over(s))
         return error_reply(409, "both players are in this game: resign first, then delete it");
+    if (s->player_id[0][0] || s->player_id[1][0])
+        return error_reply(409, "a game between players' accounts stays in their archive");
     char id[sizeof s->id];
     memcpy(id, s->id, sizeof id);
     limits_game_dropped(s->owner);
     store_delete(s);
     events_forget(id);
     return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
+}
+
+/* ---- players, the lobby, rematches (docs/api.md, "Players, the lobby, ratings") ---- */
+
+/* The value of key in the request's query (decoded), or false when absent. */
+static bool query_arg(const request *rq, const char *key, char *out, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = rq->query; p && *p;) {
+        const char *end = p + strcspn(p, "&");
+        if ((size_t)(end - p) > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            size_t o = 0;
+            for (const char *c = p + kl + 1; c < end && o + 1 < n; c++) {
+                unsigned hi, lo;
+                if (*c == '%' && end - c >= 3 && sscanf(c + 1, "%1x%1x", &hi, &lo) == 2) {
+                    out[o++] = (char)(hi << 4 | lo);
+                    c += 2;
+                } else {
+                    out[o++] = *c == '+' ? ' ' : *c;
+                }
+            }
+            out[o] = 0;
+            return true;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return false;
+}
+
+/* ?limit=N (1..max, default def) and ?before=ID (an id: 32 hex digits) of a list; false with the
+ * 400 in *err. */
+static bool page_args(const request *rq, int def, int max, int *limit, char *before, reply *err)
+{
+    char buf[64];
+    *limit = def;
+    before[0] = 0;
+    if (query_arg(rq, "limit", buf, sizeof buf)) {
+        long n;
+        if (!cli_parse_long(buf, 1, max, &n)) {
+            *err = error_reply(400, "limit must be a whole number from 1 to %d", max);
+            return false;
+        }
+        *limit = (int)n;
+    }
+    if (query_arg(rq, "before", buf, sizeof buf)) {
+        bool ok = strlen(buf) == STORE_ID_LEN;
+        for (const char *c = buf; ok && *c; c++)
+            ok = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
+        if (!ok) {
+            *err = error_reply(400, "before must be a game's id, as a page's \"next\" gives it");
+            return false;
+        }
+        memcpy(before, buf, STORE_ID_LEN + 1); /* (checked: exactly STORE_ID_LEN digits) */
+    }
+    return true;
+}
+
+/* The id in a path /api/KIND/ID[/...] into id (STORE_ID_LEN + 1 bytes): false if it is none. */
+static bool path_id(const request *rq, const char *prefix, char *id)
+{
+    const char *p = rq->path + strlen(prefix);
+    size_t n = strcspn(p, "/");
+    if (n != STORE_ID_LEN)
+        return false;
+    memcpy(id, p, n);
+    id[n] = 0;
+    for (const char *c = id; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return false;
+    return true;
+}
+
+/* The player the request's key names, or false with the 401 / 403 / 500 in *err. */
+static bool need_player(const request *rq, char *me, reply *err)
+{
+    if (!rq->auth) {
+        *err = error_reply(401, "this needs a player's key: Authorization: Bearer KEY (POST /api/players gives one)");
+        return false;
+    }
+    int r = auth_player(rq->auth, me);
+    if (r < 0)
+        *err = error_reply(500, "the players could not be read");
+    else if (r == 0)
+        *err = error_reply(403, "this key is no player's (POST /api/players gives one)");
+    return r == 1;
+}
+
+static reply post_players(slot *s, const request *rq)
+{
+    (void)s;
+    static const char *const keys[] = {"name", NULL};
+    reply err;
+    int retry = 0;
+    if (!limits_take_player(rq->client, lobby_player_rate(), &retry)) {
+        reply r = error_reply(429, "too many players created from this address (--player-rate); try again in %d s", retry);
+        r.retry_after = retry;
+        return r;
+    }
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    json_t *nj = json_object_get(j, "name");
+    if (!json_is_string(nj)) {
+        json_decref(j);
+        return error_reply(400, "field 'name' is required: 1 to %d letters, digits and spaces", NAME_MAX_CHARS);
+    }
+    char name[NAME_BUF], key[NAME_BUF], why[160];
+    if (name_check(json_string_value(nj), json_string_length(nj), name, key, why, sizeof why) != 0) {
+        json_decref(j);
+        return error_reply(400, "bad name: %s", why);
+    }
+    json_decref(j);
+    char id[STORE_ID_LEN + 1], secret[STORE_TOKEN_LEN + 1];
+    if (store_random_hex(id, STORE_ID_LEN / 2) != 0 || store_random_hex(secret, STORE_TOKEN_LEN / 2) != 0)
+        return error_reply(503, "no random numbers from the operating system; try again");
+    unsigned char h[32];
+    store_sha256(secret, STORE_TOKEN_LEN, h);
+    int rc = players_add(id, name, key, h);
+    if (rc == 1)
+        return error_reply(409, "the name '%s' is taken (names are told apart without regard to case)", name);
+    if (rc != 0)
+        return error_reply(503, "the player could not be stored; try again");
+    return json_reply(201, json_pack("{s:s,s:s,s:s}", "id", id, "name", name, "key", secret));
+}
+
+static reply get_player(slot *s, const request *rq)
+{
+    (void)s;
+    char id[STORE_ID_LEN + 1], name[NAME_BUF];
+    int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
+    if (r < 0)
+        return error_reply(500, "the players could not be read");
+    if (r == 0)
+        return error_reply(404, "no such player");
+    long long finished = 0;
+    json_t *ratings = players_ratings_json(id, &finished);
+    if (!ratings)
+        return error_reply(500, "the ratings could not be read");
+    return json_reply(200, json_pack("{s:s,s:s,s:o,s:I}", "id", id, "name", name, "ratings", ratings, "games",
+                                     (json_int_t)finished));
+}
+
+static reply get_player_games(slot *s, const request *rq)
+{
+    (void)s;
+    char id[STORE_ID_LEN + 1], name[NAME_BUF], before[STORE_ID_LEN + 1];
+    int limit;
+    reply err;
+    int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
+    if (r < 0)
+        return error_reply(500, "the players could not be read");
+    if (r == 0)
+        return error_reply(404, "no such player");
+    if (!page_args(rq, 20, 100, &limit, before, &err))
+        return err;
+    bool bad;
+    json_t *page = players_archive_json(id, before, limit, &bad);
+    if (!page)
+        return bad ? error_reply(400, "before must be one of this player's finished games (a page's \"next\")")
+                   : error_reply(500, "the archive could not be read");
+    return json_reply(200, page);
+}
+
+static reply get_games(slot *s, const request *rq)
+{
+    (void)s;
+    char status[16], before[STORE_ID_LEN + 1];
+    int limit;
+    reply err;
+    if (!query_arg(rq, "status", status, sizeof status)) /* (as before there was a list: start one with POST) */
+        return error_reply(405, "use POST for /api/games to start a game, GET ?status=live to list them");
+    if (strcmp(status, "live") != 0)
+        return error_reply(400, "GET /api/games lists the games being played: ?status=live");
+    if (!page_args(rq, 50, 200, &limit, before, &err))
+        return err;
+    bool bad;
+    json_t *page = games_live_json(before, limit, (int64_t)time(NULL), &bad);
+    if (!page)
+        return bad ? error_reply(400, "before must be a game's id (a page's \"next\")")
+                   : error_reply(500, "the games could not be read");
+    return json_reply(200, page);
+}
+
+/* A new online game between two people, both seats taken (the lobby's and rematches): the slot
+ * with its gb_game, not stored yet; NULL with the answer in *err. */
+static slot *new_online_game(const char *variant, const char *options, reply *err)
+{
+    gb_game *g;
+    gb_error ge;
+    uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
+    if (gb_game_new(&g, variant, options, seed, &ge) != GB_OK) {
+        *err = error_reply(400, "%s", ge.msg);
+        return NULL;
+    }
+    slot *s = store_new_slot();
+    if (!s || !(s->options = strdup(options ? options : ""))) {
+        free(s);
+        gb_game_free(g);
+        *err = error_reply(503, "no room for a new game; try again");
+        return NULL;
+    }
+    snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
+    s->seed = seed;
+    s->g = g;
+    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+    s->rng = seed ^ 0x5deece66dull;
+    s->online = s->joined = true;
+    s->show_last = true;
+    return s;
+}
+
+static reply post_seeks(slot *s, const request *rq)
+{
+    (void)s;
+    static const char *const keys[] = {"variant", "options", "clock", "rated", "seat", NULL};
+    reply err;
+    char me[STORE_ID_LEN + 1];
+    if (!need_player(rq, me, &err))
+        return err;
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *variant = str_field(j, "variant", &err, &bad);
+    const char *options = bad ? NULL : str_field(j, "options", &err, &bad);
+    const char *seat = bad ? NULL : str_field(j, "seat", &err, &bad);
+    json_t *rj = json_object_get(j, "rated");
+    lobby_seek sk;
+    memset(&sk, 0, sizeof sk);
+    char why[160];
+    if (bad) {
+    } else if (!variant) {
+        err = error_reply(400, "field 'variant' is required (see GET /api/variants)");
+        bad = true;
+    } else if (rj && !json_is_boolean(rj) && !json_is_null(rj)) {
+        err = error_reply(400, "field 'rated' must be true or false");
+        bad = true;
+    } else if (seat && strcmp(seat, "S") != 0 && strcmp(seat, "N") != 0 && strcmp(seat, "random") != 0) {
+        err = error_reply(400, "field 'seat' must be \"S\", \"N\" or \"random\"");
+        bad = true;
+    } else if (options && strlen(options) >= sizeof sk.options) {
+        err = error_reply(400, "field 'options' is too long");
+        bad = true;
+    } else if (clock_parse(json_object_get(j, "clock"), &sk.clock_initial_ms, &sk.clock_increment_ms, why,
+                           sizeof why) != 0) {
+        err = error_reply(400, "%s", why);
+        bad = true;
+    } else {
+        gb_game *g;
+        gb_error ge;
+        if (gb_game_new(&g, variant, options, 1, &ge) != GB_OK) {
+            err = error_reply(400, "%s", ge.msg);
+            bad = true;
+        } else {
+            snprintf(sk.variant, sizeof sk.variant, "%s", gb_game_variant(g));
+            gb_game_free(g);
+        }
+    }
+    if (bad) {
+        json_decref(j);
+        return err;
+    }
+    snprintf(sk.options, sizeof sk.options, "%s", options ? options : "");
+    sk.rated = json_is_true(rj);
+    sk.seat = !seat || strcmp(seat, "random") == 0 ? 'R' : seat[0];
+    json_decref(j);
+    snprintf(sk.player, sizeof sk.player, "%s", me);
+    snprintf(sk.owner, sizeof sk.owner, "%s", rq->client ? rq->client : "");
+    rating r;
+    int games;
+    if (players_name(me, sk.name, sizeof sk.name) != 1 || players_rating(me, sk.variant, &r, &games) != 0)
+        return error_reply(500, "the players could not be read");
+    sk.rating = r.r;
+    sk.provisional = rating_provisional(r);
+    int st = lobby_add(&sk, why, sizeof why);
+    if (st) {
+        reply e = error_reply(st, "%s", why);
+        e.retry_after = st == 429 ? 10 : 0;
+        return e;
+    }
+    return json_reply(201, json_pack("{s:s}", "seek", sk.id));
+}
+
+static reply get_seeks(slot *s, const request *rq)
+{
+    (void)s, (void)rq;
+    return json_reply(200, lobby_list_json());
+}
+
+static reply post_seek_accept(slot *s, const request *rq)
+{
+    (void)s;
+    reply err;
+    char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
+    if (!path_id(rq, "/api/seeks/", id))
+        return error_reply(404, "no such seek");
+    if (!need_player(rq, me, &err))
+        return err;
+    lobby_seek sk;
+    int st = lobby_take(id, me, &sk);
+    if (st == 404)
+        return error_reply(404, "no such seek (it may have been withdrawn, or lapsed)");
+    if (st == 409)
+        return error_reply(409, "this seek is your own: withdraw it with DELETE /api/seeks/%s", id);
+    if (st == 410)
+        return error_reply(409, "this seek has been accepted already");
+    /* the seeker's seat: as asked, or drawn from the operating system */
+    int seeker = sk.seat == 'N' ? 1 : 0;
+    unsigned char bit = 0;
+    if (sk.seat == 'R') {
+        if (store_random(&bit, 1) != 0) {
+            lobby_put_back(&sk);
+            return error_reply(503, "no random numbers from the operating system; try again");
+        }
+        seeker = bit & 1;
+    }
+    slot *g = new_online_game(sk.variant, sk.options, &err);
+    if (!g) {
+        lobby_put_back(&sk);
+        return err;
+    }
+    snprintf(g->player_id[seeker], sizeof g->player_id[seeker], "%s", sk.player);
+    snprintf(g->player_id[!seeker], sizeof g->player_id[!seeker], "%s", me);
+    g->rated = sk.rated;
+    g->clock_initial_ms = sk.clock_initial_ms;
+    g->clock_increment_ms = sk.clock_increment_ms;
+    char gid[STORE_ID_LEN + 1];
+    memcpy(gid, g->id, sizeof gid);
+    if (store_add(g) != 0) { /* (store_add frees it) */
+        lobby_put_back(&sk);
+        return error_reply(503, "the game could not be stored; try again");
+    }
+    S.created++;
+    if (!S.quiet)
+        fprintf(stderr, "gabata serve: game %s: %s (lobby%s)\n", gid, sk.variant, sk.rated ? ", rated" : "");
+    events_publish(LOBBY_CHANNEL, "game", json_pack("{s:s,s:s,s:s,s:s}", "seek", sk.id, "game", gid, "seat",
+                                                    seeker ? "N" : "S", "player", sk.player));
+    return json_reply(201, json_pack("{s:s,s:s}", "game", gid, "seat", seeker ? "S" : "N"));
+}
+
+static reply delete_seek(slot *s, const request *rq)
+{
+    (void)s;
+    reply err;
+    char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
+    if (!path_id(rq, "/api/seeks/", id))
+        return error_reply(404, "no such seek");
+    if (!need_player(rq, me, &err))
+        return err;
+    int st = lobby_withdraw(id, me);
+    if (st == 404)
+        return error_reply(404, "no such seek (it may have been accepted, or lapsed)");
+    if (st == 403)
+        return error_reply(403, "this seek is another player's");
+    return json_reply(200, json_pack("{s:s,s:b}", "seek", id, "withdrawn", 1));
+}
+
+/* POST /rematch: after the end, one seat offers; the other's same call accepts, and the new game
+ * has the seats swapped: each seat's token (or player's key) plays the other side there. */
+static reply post_rematch(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (!s->online)
+        return error_reply(409, "a rematch is for online games: start a new game instead");
+    if (rq->seats == 3)
+        return error_reply(409, "a rematch is asked by one seat and accepted by the other");
+    if (!game_over(s))
+        return error_reply(409, "the game is not over: a rematch is offered after its end");
+    if (s->rematch_id[0])
+        return error_reply(409, "the rematch has been agreed already: game %s", s->rematch_id);
+    int me = rq->seats == 2 ? 1 : 0;
+    if (s->offer_kind == 'r' && s->offer_by == me)
+        return error_reply(409, "you offered a rematch already: the opponent accepts it with the same call");
+    if (s->offer_kind != 'r') {
+        s->offer_kind = 'r';
+        s->offer_by = me;
+        if (store_save(s) != 0)
+            return error_reply(503, "the game could not be saved, so nothing changed; try again");
+        s->version++;
+        events_publish(s->id, "rematch", json_pack("{s:s,s:n}", "by", me ? "N" : "S", "game"));
+        return view_reply(200, s);
+    }
+    slot *g = new_online_game(s->variant, s->options, &err);
+    if (!g)
+        return err;
+    for (int side = 0; side < 2; side++) { /* seats swapped */
+        memcpy(g->tok[side], s->tok[!side], 32);
+        memcpy(g->player_id[side], s->player_id[!side], sizeof g->player_id[side]);
+    }
+    g->rated = s->rated;
+    g->clock_initial_ms = s->clock_initial_ms;
+    g->clock_increment_ms = s->clock_increment_ms;
+    char gid[STORE_ID_LEN + 1];
+    memcpy(gid, g->id, sizeof gid);
+    if (store_add(g) != 0)
+        return error_reply(503, "the game could not be stored; try again");
+    S.created++;
+    memcpy(s->rematch_id, gid, sizeof s->rematch_id);
+    s->offer_kind = 0;
+    s->lobby_dirty = true;
+    if (store_save(s) != 0)
+        return error_reply(503, "the rematch %s is made, but the game could not be saved; try again", gid);
+    s->version++;
+    events_publish(s->id, "rematch", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "game", gid));
+    return json_reply(201, json_pack("{s:s}", "game", gid));
 }
 
 #define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
@@ -1078,7 +1552,15 @@ typedef struct route {
 static const route routes[] = {
     {"GET", "/api/variants", get_variants, "use GET for /api/variants"},
     {"GET", "/api/health", get_health, "use GET for /api/health"},
-    {"POST", "/api/games", post_games, "use POST for /api/games to start a game"},
+    {"POST", "/api/games", post_games, "use POST for /api/games to start a game, GET ?status=live to list them"},
+    {"GET", "/api/games", get_games, "use POST for /api/games to start a game, GET ?status=live to list them"},
+    {"POST", "/api/players", post_players, "use POST for /api/players"},
+    {"GET", "/api/players/{id}", get_player, "use GET for a player"},
+    {"GET", "/api/players/{id}/games", get_player_games, "use GET for a player's games"},
+    {"POST", "/api/seeks", post_seeks, "use POST to make a seek, GET to list them"},
+    {"GET", "/api/seeks", get_seeks, "use POST to make a seek, GET to list them"},
+    {"DELETE", "/api/seeks/{id}", delete_seek, "use DELETE to withdraw a seek"},
+    {"POST", "/api/seeks/{id}/accept", post_seek_accept, "use POST for accept"},
     {"GET", GAME_PATH, get_game, "use GET or DELETE for a game"},
     {"DELETE", GAME_PATH, delete_game, "use GET or DELETE for a game"},
     {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},
@@ -1090,6 +1572,7 @@ static const route routes[] = {
     {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
     {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
+    {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
     {"GET", GAME_PATH "/record", get_record, "use GET for record"},
 };
@@ -1166,7 +1649,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         reply err;
         if (!(s = game_named(path, &err)))
             return err;
-        rq->seats = token_seats(s, rq->auth);
+        rq->seats = auth_seats(s, rq->auth);
     }
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
@@ -1177,7 +1660,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, rematch)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);
@@ -1205,6 +1688,7 @@ int serve_api_start(const serve_config *cfg)
 
 void serve_api_stop(void)
 {
+    lobby_clear(); /* (the seeks live in memory only: a restart drops them) */
     if (S.started)
         store_close();
     S.started = false;
@@ -1221,8 +1705,18 @@ serve_answer serve_api_request(const serve_request *sr)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
         store_tick();
-        request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx};
-        r = route_api(sr->method, sr->url, &rq);
+        /* the query (?status=live, ?before=...) apart from the path */
+        char cut[512];
+        const char *path = sr->url, *q = strchr(sr->url, '?');
+        if (q) { /* (a path longer than any route names no game either: cut, it is a 404 still) */
+            size_t plen = (size_t)(q - sr->url) < sizeof cut ? (size_t)(q - sr->url) : sizeof cut - 1;
+            memcpy(cut, sr->url, plen);
+            cut[plen] = 0;
+            path = cut;
+        }
+        request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx,
+                      path, q ? q + 1 : ""};
+        r = route_api(sr->method, path, &rq);
     }
     pthread_mutex_unlock(&S.lock);
     return r;
@@ -1251,10 +1745,21 @@ int serve_game_seat(const char *game_id, const char *token)
         if (token && *token && strlen(token) < 200) {
             char auth[256];
             snprintf(auth, sizeof auth, "Bearer %s", token);
-            int mask = token_seats(s, auth);
+            int mask = auth_seats(s, auth);
             r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
         }
     }
+    pthread_mutex_unlock(&S.lock);
+    return r;
+}
+
+int serve_player_of(const char *auth, char *id, size_t len)
+{
+    pthread_mutex_lock(&S.lock);
+    char me[STORE_ID_LEN + 1];
+    int r = S.started ? auth_player(auth, me) : 0;
+    if (r == 1)
+        snprintf(id, len, "%s", me);
     pthread_mutex_unlock(&S.lock);
     return r;
 }

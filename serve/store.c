@@ -2,6 +2,9 @@
  * database (store.h says what is kept where). */
 #include "store.h"
 
+#include "players.h"
+#include "rating.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -382,6 +385,12 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
         store_close();
         return -1;
     }
+    char perr[256];
+    if (players_open(T.db, perr, sizeof perr) != 0) { /* the players, ratings, lobby columns */
+        set_err(err, errlen, path, perr);
+        store_close();
+        return -1;
+    }
     if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
                                  " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
@@ -424,12 +433,18 @@ void store_close(void)
     sqlite3_finalize(T.get);
     sqlite3_finalize(T.del);
     T.ins = T.upd = T.get = T.del = NULL;
+    players_close();
     if (T.db)
         sqlite3_close(T.db);
     T.db = NULL;
     if (T.lock_fd >= 0)
         close(T.lock_fd);
     T.lock_fd = -1;
+}
+
+struct sqlite3 *store_db(void)
+{
+    return T.db;
 }
 
 static bool finished(const slot *s)
@@ -479,13 +494,26 @@ int store_add(slot *s)
     sqlite3_bind_int(q, 18, finished(s));
     sqlite3_bind_int64(q, 19, s->created);
     sqlite3_bind_int64(q, 20, s->updated);
+    /* a game of the lobby: its accounts, rated and clock in the same transaction as its row */
+    bool lobby = s->player_id[0][0] || s->player_id[1][0] || s->rated || s->clock_initial_ms > 0;
+    if (lobby && sqlite3_exec(T.db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        slot_free(s);
+        return -1;
+    }
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
+    if (lobby) {
+        if (rc == SQLITE_DONE && (players_save_slot(s) != 0 || sqlite3_exec(T.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK))
+            rc = SQLITE_ERROR;
+        if (rc != SQLITE_DONE)
+            sqlite3_exec(T.db, "ROLLBACK", NULL, NULL, NULL);
+    }
     if (rc != SQLITE_DONE) {
         slot_free(s);
         return -1;
     }
+    s->lobby_dirty = false;
     T.stored++;
     if (s->g) {
         link_live_front(s);
@@ -496,10 +524,36 @@ int store_add(slot *s)
     return 0;
 }
 
+/* The end of a game as it is saved: when it ended, and for a rated game the ratings, in the same
+ * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need. */
+static bool lobby_changes(slot *s, bool *rate)
+{
+    *rate = false;
+    if (finished(s) && !s->finished_at) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        s->finished_at = (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+        s->lobby_dirty = true;
+    }
+    if (s->rated && s->finished_at && !s->rated_done && s->player_id[0][0] && s->player_id[1][0]) {
+        bool over = s->g && gb_is_over(s->g);
+        double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
+        *rate = score >= 0; /* an aborted game changes nothing */
+        s->rated_done = true; /* (rated or not, this end has been seen to) */
+        s->lobby_dirty = true;
+    }
+    return s->lobby_dirty;
+}
+
 int store_save(slot *s)
 {
     char offer[8];
     if (store_sync_moves(s) != 0) {
+        s->stale = true;
+        return -1;
+    }
+    bool rate, lobby = lobby_changes(s, &rate);
+    if (lobby && sqlite3_exec(T.db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
         s->stale = true;
         return -1;
     }
@@ -526,7 +580,23 @@ int store_save(slot *s)
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
-    if (rc != SQLITE_DONE || sqlite3_changes(T.db) != 1) {
+    if (rc == SQLITE_DONE && sqlite3_changes(T.db) != 1)
+        rc = SQLITE_ERROR;
+    if (lobby) {
+        if (rc == SQLITE_DONE && rate) {
+            bool over = s->g && gb_is_over(s->g);
+            double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
+            if (players_rate_game(s->variant, s->player_id[0], s->player_id[1], score) != 0)
+                rc = SQLITE_ERROR;
+        }
+        if (rc == SQLITE_DONE && (players_save_slot(s) != 0 || sqlite3_exec(T.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK))
+            rc = SQLITE_ERROR;
+        if (rc != SQLITE_DONE)
+            sqlite3_exec(T.db, "ROLLBACK", NULL, NULL, NULL);
+        else
+            s->lobby_dirty = false;
+    }
+    if (rc != SQLITE_DONE) {
         /* not committed: what memory holds is not what the database holds; read it back next */
         s->stale = true;
         return -1;
@@ -628,14 +698,14 @@ static slot *load(const char *id)
         s->nmoves = n;
         s->show_last = sqlite3_column_int(q, 14) != 0;
         const char *of = (const char *)sqlite3_column_text(q, 15);
-        if (of && (of[0] == 'd' || of[0] == 'u') && (of[1] == 'S' || of[1] == 'N')) {
+        if (of && (of[0] == 'd' || of[0] == 'u' || of[0] == 'r') && (of[1] == 'S' || of[1] == 'N')) {
             s->offer_kind = of[0];
             s->offer_by = of[1] == 'N';
         }
         s->ended = sqlite3_column_int(q, 16);
         s->created = sqlite3_column_int64(q, 18);
         s->updated = sqlite3_column_int64(q, 19);
-        if (!s->options || !s->moves || !s->movers) {
+        if (!s->options || !s->moves || !s->movers || players_load_slot(s) != 0) {
             slot_free(s);
             s = NULL;
         }

@@ -25,7 +25,9 @@
 #define STORE_INVITE_LEN 32 /* an invite code: 128 random bits, 32 lowercase hex digits */
 
 /* How a game ended outside the rules (the library knows only the rules' endings). */
-enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED };
+/* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make its first move in
+ * time (nobody wins, unrated). The clocks (clock.c) set those two kinds. */
+enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME, ENDED_ABORTED };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];
@@ -40,7 +42,7 @@ typedef struct slot {
     bool show_last;             /* false after an undo: the view's `last` is null */
     unsigned char tok[2][32];   /* SHA-256 of each seat's token (the same twice off line) */
     unsigned char invite[32];   /* SHA-256 of the invite code */
-    char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for */
+    char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for, 'r' a rematch (over) */
     int offer_by;               /* the seat that offered */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
@@ -59,6 +61,14 @@ typedef struct slot {
     int thinking;               /* a worker searches the computer's move: no change until it has moved */
     unsigned long version;      /* changes made (a hint computed for an older one is stale) */
     char owner[64];             /* the creator's address (games held per address), "" for none */
+    /* the lobby (issue 21; players.c writes and reads these columns) */
+    int64_t clock_initial_ms, clock_increment_ms; /* the clock's configuration; 0: no clock */
+    bool rated;                 /* from a rated seek (or its rematch): the end updates the ratings */
+    bool rated_done;            /* the ratings have been updated for its end */
+    char player_id[2][STORE_ID_LEN + 1]; /* the player account on each seat, "" for none */
+    char rematch_id[STORE_ID_LEN + 1];   /* the rematch agreed, "" for none */
+    int64_t finished_at;        /* ms since 1970 when it ended, 0 while it goes on */
+    bool lobby_dirty;           /* a lobby field changed: written at the next store_save */
     struct slot *hnext;         /* the hash table's chain */
     struct slot *prev, *next;   /* every slot held, most recently used first */
     struct slot *lprev, *lnext; /* the slots with a live gb_game, most recently used first */
@@ -112,6 +122,10 @@ int store_set_mover(slot *s, int i, int side);
 void store_expire(int64_t now);
 void store_tick(void); /* once a request: runs the expiry when an hour has passed */
 void store_stats_get(store_stats *st);
+
+/* The database, for players.c (the players, their ratings, the archive: the rest of the store). */
+struct sqlite3;
+struct sqlite3 *store_db(void);
 
 /* "human", "random", "ai:N", "mcts": a player as player_parse reads it back. */
 const char *player_name(const player *p, char *buf, size_t len);
