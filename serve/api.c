@@ -46,9 +46,10 @@ static struct {
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
+    long since;          /* the request's ?since=K (the history from ply K on), or -1 */
     long created, requests;
     pthread_mutex_t lock;
-} S = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .since = -1};
 
 /* ---- responses ---- */
 typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Disposition */
@@ -292,20 +293,7 @@ static int hist_sync(slot *s)
     return 0;
 }
 
-/* base (a JSON object's text) with more members put before its closing brace: ",\"k\":v..." */
-static char *splice(const char *base, size_t blen, const char *more, size_t mlen)
-{
-    char *out = malloc(blen + mlen + 1);
-    if (!out)
-        return NULL;
-    memcpy(out, base, blen - 1);
-    memcpy(out + blen - 1, more, mlen);
-    out[blen - 1 + mlen] = '}';
-    out[blen + mlen] = 0;
-    return out;
-}
-
-/* The view's "clock" as `,"clock":{...}` for splice, or "" for a game without one. */
+/* The view's "clock" as `,"clock":{...}`, or "" for a game without one. */
 static char *clock_member(const slot *s)
 {
     if (s->clock_initial_ms <= 0)
@@ -323,58 +311,75 @@ static char *clock_member(const slot *s)
     return m;
 }
 
+/* Where entry k of the kept history text starts, found from its end: a walk over the entries
+ * after k only (entries are {"move":...,"by":...} joined by commas; a move text holds no brace). */
+static size_t hist_offset(const slot *s, int k)
+{
+    if (k <= 0 || !s->hist)
+        return 0;
+    if (k >= s->hist_n)
+        return s->hist_len;
+    int back = s->hist_n - k;
+    for (size_t i = s->hist_len; i > 1; i--)
+        if (s->hist[i - 1] == '{' && s->hist[i - 2] == ',' && --back == 0)
+            return i - 1;
+    return 0;
+}
+
 /* The view is answered after every change and read by the other player (and spectators) until
  * the next: it is kept as text in the live slot, and the reads are a copy of it instead of a
  * rebuild (the state, the move list, the trace and the history, put together by jansson, were the
  * most of a request's time). It is good while the game's version (every saved change counts one)
- * and its open streams are those it was built with. The clock, which changes with time, is put
- * in at each answer. */
+ * and its open streams are those it was built with. The history (kept as text of its own,
+ * appended to) and the clock (which changes with time) are put in at each answer: the whole
+ * history, or with ?since=K (S.since) the moves from ply K on, so that a client that keeps the
+ * list costs the same at every ply. */
 static reply view_reply(int status, slot *s)
 {
     int watch[3] = {0, 0, 0};
     if (s->online)
         events_watchers(s->id, watch);
-    char *kept = NULL;
+    char *base = NULL;
     if (s->view && s->view_version == s->version && memcmp(watch, s->view_watch, sizeof watch) == 0) {
-        kept = s->view;
+        base = s->view;
     } else {
         json_t *j = view_json(s, watch, false);
-        char *t = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        base = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
         json_decref(j);
-        if (!t || hist_sync(s) != 0) {
-            free(t);
+        if (!base)
             return error_reply(500, "out of memory");
-        }
-        size_t tl = strlen(t);
-        char *more = malloc(s->hist_len + 16);
-        char *full = NULL;
-        if (more) {
-            memcpy(more, ",\"history\":[", 12);
-            memcpy(more + 12, s->hist ? s->hist : "", s->hist_len);
-            more[12 + s->hist_len] = ']';
-            full = splice(t, tl, more, s->hist_len + 13);
-        }
-        free(more);
-        free(t);
-        if (!full)
-            return error_reply(500, "out of memory");
-        if (s->g) {
-            free(s->view);
-            s->view = full;
-            s->view_version = s->version;
-            memcpy(s->view_watch, watch, sizeof watch);
-            kept = s->view;
-        } else {
-            kept = full; /* (not kept: freed below) */
-        }
+        free(s->view);
+        s->view = base;
+        s->view_version = s->version;
+        memcpy(s->view_watch, watch, sizeof watch);
     }
-    char *clock = clock_member(s);
-    char *body = clock ? splice(kept, strlen(kept), clock, strlen(clock)) : NULL;
-    free(clock);
-    if (kept != s->view)
-        free(kept);
-    if (!body)
+    if (hist_sync(s) != 0)
         return error_reply(500, "out of memory");
+    char *clock = clock_member(s);
+    if (!clock)
+        return error_reply(500, "out of memory");
+    long from = S.since > 0 ? (S.since < s->hist_n ? S.since : s->hist_n) : 0;
+    size_t at = hist_offset(s, (int)from);
+    char head[64] = "";
+    if (S.since >= 0)
+        snprintf(head, sizeof head, ",\"history_from\":%ld", from);
+    size_t bl = strlen(base), hl = s->hist_len - at, cl = strlen(clock), hd = strlen(head);
+    char *body = malloc(bl + hd + 13 + hl + 1 + cl + 2);
+    if (!body) {
+        free(clock);
+        return error_reply(500, "out of memory");
+    }
+    char *o = body;
+    memcpy(o, base, bl - 1), o += bl - 1; /* (without its closing brace) */
+    memcpy(o, head, hd), o += hd;
+    memcpy(o, ",\"history\":[", 12), o += 12;
+    if (hl)
+        memcpy(o, s->hist + at, hl), o += hl;
+    *o++ = ']';
+    memcpy(o, clock, cl), o += cl;
+    *o++ = '}';
+    *o = 0;
+    free(clock);
     return (reply){status, body, "application/json", NULL, 0};
 }
 
@@ -930,6 +935,7 @@ typedef struct think_job {
     uint64_t rng;
     unsigned long version;
     bool hint;
+    long since;            /* the request's ?since= (view_reply) */
     serve_done_fn done;
     void *ctx;
 } think_job;
@@ -963,7 +969,9 @@ static void think_run(void *arg, bool cancelled)
         r = error_reply(500, "game %s could not be read back", s->id);
     } else {
         s->rng = j->rng; /* as if the search had run on the game itself */
+        S.since = j->since;
         r = play_move(s, &m, true, NULL);
+        S.since = -1;
     }
     store_release(s);
     pthread_mutex_unlock(&S.lock);
@@ -1002,6 +1010,7 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     j->rng = s->rng;
     j->version = s->version;
     j->hint = hint;
+    j->since = S.since;
     j->done = rq->done;
     j->ctx = rq->ctx;
     if (!hint)
@@ -1518,7 +1527,18 @@ serve_answer serve_api_request(const serve_request *sr)
     else {
         store_tick();
         request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx, false};
-        r = route_api(sr->method, sr->url, &rq);
+        char *end = NULL;
+        S.since = -1;
+        if (sr->since) {
+            errno = 0;
+            long k = strtol(sr->since, &end, 10);
+            S.since = *sr->since >= '0' && *sr->since <= '9' && !*end && !errno && k <= 1000000000L ? k : -2;
+        }
+        if (S.since == -2)
+            r = error_reply(400, "'since' must be a whole number: the ply the history is wanted from");
+        else
+            r = route_api(sr->method, sr->url, &rq);
+        S.since = -1;
     }
     pthread_mutex_unlock(&S.lock);
     return r;
@@ -1526,7 +1546,7 @@ serve_answer serve_api_request(const serve_request *sr)
 
 serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
 {
-    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL};
+    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL, NULL};
     return serve_api_request(&sr);
 }
 

@@ -2,7 +2,9 @@
 // through the API with moves chosen at random from each answer's `moves`, timing every request;
 // prints the mean time per move (and of a GET of the view) around given plies. A benchmark, not a
 // test: it prints figures and asserts nothing.
-//   GABATA=build/gabata node tests/web/bench_long.js [--variant sadeqa] [--options ...] [--plies 3000]
+// With --since, every request asks for the history from the ply it knows on (?since=K, as a
+// client that keeps the list does); without, each answer carries the whole list.
+//   GABATA=build/gabata node tests/web/bench_long.js [--variant sadeqa] [--options ...] [--plies 3000] [--since]
 'use strict';
 const http = require('node:http');
 const { startServer } = require('./server');
@@ -12,6 +14,7 @@ const variant = arg('--variant', 'qelat');
 const options = arg('--options', variant === 'qelat' ? 'rounds=match' : '');
 const plies = Number(arg('--plies', 3000));
 const marks = [100, 1000, 2000, 3000].filter((p) => p <= plies);
+const since = process.argv.includes('--since');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 function call(base, method, path, token, body) {
@@ -48,7 +51,7 @@ async function main() {
       if (view.moves.length) move = view.moves[rnd(view.moves.length)].text;
       else if (view.free_move) move = view.free_move.example;
       else break;
-      const r = await call(srv.base, 'POST', `/api/games/${id}/moves`, token, { move });
+      const r = await call(srv.base, 'POST', `/api/games/${id}/moves${since ? `?since=${ply}` : ''}`, token, { move });
       if (r.status !== 200) throw new Error(`move ${move} at ply ${ply}: ${r.status} ${JSON.stringify(r.json)}`);
       view = r.json;
       times[ply] = r.ms;
@@ -56,10 +59,10 @@ async function main() {
       ply++;
       if (marks.includes(ply)) {
         let get = 0;
-        for (let i = 0; i < 50; i++) get += (await call(srv.base, 'GET', `/api/games/${id}`)).ms;
+        for (let i = 0; i < 50; i++) get += (await call(srv.base, 'GET', `/api/games/${id}${since ? `?since=${ply}` : ''}`)).ms;
         const win = times.slice(ply - 50, ply);
         const mean = win.reduce((a, b) => a + b, 0) / win.length;
-        console.log(`${variant} ${options}: ply ${String(ply).padStart(5)}: ${mean.toFixed(3)} ms a move (mean of the last 50), ` +
+        console.log(`${variant} ${options}${since ? ' (?since)' : ''}: ply ${String(ply).padStart(5)}: ${mean.toFixed(3)} ms a move (mean of the last 50), ` +
                     `GET ${(get / 50).toFixed(3)} ms, answer ${bytes[ply - 1]} bytes`);
       }
     }

@@ -129,6 +129,33 @@ test('hardening 6: a database written before the moves table (the list as one te
   }
 });
 
+test('hardening 6: ?since=K answers the history from ply K on, reads and changes alike; without it the whole list', async () => {
+  const c = await call(srv.base, 'POST', '/api/games', { variant: 'sadeqa', seed: 5, south: 'human', north: 'human' });
+  let v = c.json;
+  for (let i = 0; i < 12; i++) v = (await call(srv.base, 'POST', `/api/games/${c.json.id}/moves`, { move: v.moves[i % v.moves.length].text }, c.json.token)).json;
+  const full = (await call(srv.base, 'GET', `/api/games/${c.json.id}`)).json;
+  assert.equal(full.history.length, 12);
+  assert.equal(full.history_from, undefined);
+  for (const k of [0, 1, 7, 11, 12, 40]) {
+    const t = (await call(srv.base, 'GET', `/api/games/${c.json.id}?since=${k}`)).json;
+    assert.equal(t.history_from, Math.min(k, 12));
+    assert.deepEqual(t.history, full.history.slice(k), `since ${k}`);
+    const { history: h1, history_from: f1, ...rest1 } = t;
+    const { history: h2, ...rest2 } = full;
+    assert.deepEqual(rest1, rest2, 'the rest of the view is the same');
+  }
+  for (const bad of ['x', '-1', '1.5', '']) {
+    const r = await call(srv.base, 'GET', `/api/games/${c.json.id}?since=${bad}`);
+    assert.equal(r.status, 400, `${bad}: ${r.text}`);
+  }
+  const m = await call(srv.base, 'POST', `/api/games/${c.json.id}/moves?since=12`, { move: full.moves[0].text, ply: 12 }, c.json.token);
+  assert.equal(m.status, 200, m.text);
+  assert.equal(m.json.history_from, 12);
+  assert.deepEqual(m.json.history, [{ move: full.moves[0].text, by: full.state.to_move }]);
+  const u = await call(srv.base, 'POST', `/api/games/${c.json.id}/undo?since=10`, {}, c.json.token);
+  assert.deepEqual(u.json.history, full.history.slice(10), 'after an undo, the list from K as it now stands');
+});
+
 test('hardening 7: 50 copies of one computer request carrying its ply play exactly one move', async () => {
   for (const player of ['ai:1', 'random']) { // on a worker, and answered at once
     const c = await call(srv.base, 'POST', '/api/games', { variant: 'sadeqa', south: 'human', north: player });
