@@ -13,7 +13,7 @@ const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? proces
 const variant = arg('--variant', 'qelat');
 const options = arg('--options', variant === 'qelat' ? 'rounds=match' : '');
 const plies = Number(arg('--plies', 3000));
-const marks = [100, 1000, 2000, 3000].filter((p) => p <= plies);
+const marks = [200, 1000, 2000, 3000].filter((p) => p <= plies);
 const since = process.argv.includes('--since');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -29,7 +29,10 @@ function call(base, method, path, token, body) {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode, json: JSON.parse(text), ms: Number(process.hrtime.bigint() - t0) / 1e6, bytes: text.length }));
+      res.on('end', () => {
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6; // (the client's own parse not counted)
+        resolve({ status: res.statusCode, json: JSON.parse(text), ms, bytes: text.length });
+      });
     });
     rq.on('error', reject);
     if (data !== undefined) rq.write(data);
@@ -58,12 +61,11 @@ async function main() {
       bytes[ply] = r.bytes;
       ply++;
       if (marks.includes(ply)) {
-        let get = 0;
-        for (let i = 0; i < 50; i++) get += (await call(srv.base, 'GET', `/api/games/${id}${since ? `?since=${ply}` : ''}`)).ms;
-        const win = times.slice(ply - 50, ply);
-        const mean = win.reduce((a, b) => a + b, 0) / win.length;
-        console.log(`${variant} ${options}${since ? ' (?since)' : ''}: ply ${String(ply).padStart(5)}: ${mean.toFixed(3)} ms a move (mean of the last 50), ` +
-                    `GET ${(get / 50).toFixed(3)} ms, answer ${bytes[ply - 1]} bytes`);
+        const gets = [];
+        for (let i = 0; i < 100; i++) gets.push((await call(srv.base, 'GET', `/api/games/${id}${since ? `?since=${ply}` : ''}`)).ms);
+        const median = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
+        console.log(`${variant} ${options}${since ? ' (?since)' : ''}: ply ${String(ply).padStart(5)}: ${median(times.slice(ply - 100, ply)).toFixed(3)} ms a move ` +
+                    `(median of the last 100), GET ${median(gets).toFixed(3)} ms, answer ${bytes[ply - 1]} bytes`);
       }
     }
     if (ply < plies) console.log(`(the game ended at ply ${ply})`);
