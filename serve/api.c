@@ -1270,13 +1270,13 @@ static reply get_health(slot *s, const request *rq)
     store_stats_get(&st);
     int waiting, running, workers;
     pool_counts(&waiting, &running, &workers);
-    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i}}", "status", "ok",
+    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i},s:I}", "status", "ok",
                                      "games", (json_int_t)st.stored, "in_memory", (json_int_t)st.held,
                                      "live", (json_int_t)st.live, "memory_bytes", (json_int_t)st.slot_bytes,
                                      "loaded", (json_int_t)st.loaded, "dropped", (json_int_t)st.dropped,
                                      "expired", (json_int_t)st.expired, "created", (json_int_t)S.created,
                                      "requests", (json_int_t)S.requests, "workers", "threads", workers,
-                                     "thinking", running, "waiting", waiting));
+                                     "thinking", running, "waiting", waiting, "clocks", (json_int_t)clock_timer_count()));
 }
 
 static reply post_games(slot *s, const request *rq)
