@@ -456,7 +456,7 @@ static json_t *parse_body(const request *rq, const char *const *keys, reply *err
     const char *k;
     json_t *val;
     json_object_foreach(j, k, val) {
-        bool known = rq->of_game && strcmp(k, "ply") == 0; /* checked by route_api (check_ply) */
+        bool known = rq->of_game && strcmp(k, "ply") == 0; /* checked by route_api (ply_stale) */
         for (int i = 0; keys[i] && !known; i++)
             known = strcmp(keys[i], k) == 0;
         if (!known) {
