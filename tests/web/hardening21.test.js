@@ -63,6 +63,36 @@ test('hardening 3: online, no seed and no lot in move text (400); on one machine
   assert.equal(r.status, 200, r.text);
 });
 
+test('hardening 3: online, the lot of a 2/2 round is drawn by the server and written in the move; it replays after a SIGKILL', async () => {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-lot-'));
+  let s1 = await startServer(['--data', data]);
+  let s2 = null;
+  try {
+    const g = await onlineGame(s1.base);
+    let v = g.view, lot = null;
+    for (let i = 0; i < 2000 && !v.state.over && !lot; i++) {
+      const r = await call(s1.base, 'POST', `/api/games/${g.id}/moves`, { move: v.moves[(i * 7) % v.moves.length].text, ply: i }, g[v.state.to_move]);
+      assert.equal(r.status, 200, r.text);
+      v = r.json;
+      const last = v.history[v.history.length - 1].move;
+      if (/@[SN]$/.test(last)) lot = last;
+    }
+    assert.ok(lot, 'a round ended at 2/2');
+    assert.equal(v.last.move, lot);
+    const gone = new Promise((r) => s1.proc.once('exit', r));
+    s1.proc.kill('SIGKILL');
+    await gone;
+    s2 = await startServer(['--data', data]);
+    const back = (await call(s2.base, 'GET', `/api/games/${g.id}`)).json;
+    assert.deepEqual(back.history, v.history);
+    assert.deepEqual(back.state, v.state, 'the lot drawn is the one replayed');
+  } finally {
+    if (s1.proc.exitCode === null && !s1.proc.signalCode) await s1.stop();
+    if (s2) await s2.stop();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+});
+
 test('hardening 6: a move is a row of its own, an undo deletes rows, and the game reads back exactly after a SIGKILL', { skip: !haveSqlite && 'no sqlite3' }, async () => {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-rows-'));
   let s1 = await startServer(['--data', data]);
