@@ -183,7 +183,7 @@ test('a running clock survives a SIGKILL and a restart on the same --data: the f
   let s1 = await startServer(['--data', data, '--game-rate', '0']);
   let s2 = null;
   try {
-    const g = await clockedGame(s1.base, { initial_s: 7 });
+    const g = await clockedGame(s1.base, { initial_s: 9 }); // (4 s after the other: room for the restart)
     let v = await move(s1.base, g, g.view);
     v = await move(s1.base, g, v);
     const loser = v.state.to_move;
