@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -49,9 +50,10 @@ static struct {
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
+    long since;          /* the request's ?since=K (the history from ply K on), or -1 */
     long created, requests;
     pthread_mutex_t lock;
-} S = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .since = -1};
 
 /* ---- responses ---- */
 typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Disposition */
@@ -166,6 +168,17 @@ static json_t *rules_lines_json(const gb_rule_line *l, int n)
     return arr;
 }
 
+static const char *end_reason_name(int ended)
+{
+    switch (ended) {
+    case ENDED_DRAW_AGREED: return "agreed";
+    case ENDED_S_TIME:
+    case ENDED_N_TIME: return "time";
+    case ENDED_ABORTED: return "aborted";
+    default: return "resigned";
+    }
+}
+
 /* The view of a game the players ended (a draw agreed, a resignation): over, no moves. */
 static void end_by_players(const slot *s, json_t *view)
 {
@@ -173,13 +186,11 @@ static void end_by_players(const slot *s, json_t *view)
     json_t *stores = json_object_get(state, "stores");
     int outcome = rating_outcome(s->ended, false, GB_NOBODY);
     const char *winner = outcome == OUTCOME_S_WINS ? "S" : outcome == OUTCOME_N_WINS ? "N" : NULL;
-    const char *reason = s->ended == ENDED_DRAW_AGREED ? "agreed" : s->ended == ENDED_S_TIME || s->ended == ENDED_N_TIME
-                       ? "time" : s->ended == ENDED_ABORTED ? "aborted" : "resigned";
     json_object_set_new(state, "over", json_true());
     json_object_set_new(state, "to_move", json_null());
     json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
                                                    "scores", stores ? stores : json_null()));
-    json_object_set_new(state, "end_reason", json_string(reason));
+    json_object_set_new(state, "end_reason", json_string(end_reason_name(s->ended)));
     json_object_set_new(view, "moves", json_array());
     json_object_set_new(view, "free_move", json_null());
 }
@@ -202,7 +213,7 @@ static json_t *accounts_json(const slot *s)
 }
 
 /* The view of a game. watch: its streams open (S, N, spectators), or NULL to ask. */
-static json_t *view_json(slot *s, const int *watch)
+static json_t *view_json(slot *s, const int *watch, bool with_history)
 {
     gb_game *g = s->g;
     const char *v = gb_game_variant(g);
@@ -216,7 +227,7 @@ static json_t *view_json(slot *s, const int *watch)
     for (int h = 0; h < 2 * n; h++)
         json_array_append_new(labels, label_json(g, h));
     json_t *hist = json_array();
-    for (int i = 0; i < gb_history_length(g); i++) {
+    for (int i = 0; with_history && i < gb_history_length(g); i++) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, i), mv, sizeof mv);
         json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by", mover_of(s, i) ? "N" : "S"));
@@ -256,6 +267,8 @@ static json_t *view_json(slot *s, const int *watch)
     }
     if (out && s->ended) /* agreed or resigned: over, whatever the board says */
         end_by_players(s, out);
+    if (out && !with_history) /* view_reply puts in its kept text instead */
+        json_object_del(out, "history");
     if (out) {
         json_object_set_new(out, "online", json_boolean(s->online));
         json_object_set_new(out, "joined", json_boolean(s->joined));
@@ -278,32 +291,136 @@ static json_t *view_json(slot *s, const int *watch)
     return out;
 }
 
+/* The view's "history" as JSON text, kept in the slot and appended to move by move: building
+ * it from the whole list on every answer made a move's cost grow with the game (hardening 6). An
+ * undo (hist_cut) makes it rebuilt once. */
+static int hist_sync(slot *s)
+{
+    int n = gb_history_length(s->g);
+    if (s->hist_cut < s->hist_n || s->hist_n > n) {
+        s->hist_n = 0;
+        s->hist_len = 0;
+    }
+    s->hist_cut = INT_MAX;
+    for (int i = s->hist_n; i < n; i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        gb_move_format(s->g, gb_history_move(s->g, i), mv, sizeof mv);
+        json_t *e = json_pack("{s:s,s:s}", "move", mv, "by", mover_of(s, i) ? "N" : "S");
+        char *t = e ? json_dumps(e, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(e);
+        if (!t)
+            return -1;
+        size_t tl = strlen(t);
+        if (s->hist_len + tl + 2 > s->hist_cap) {
+            size_t cap = s->hist_cap ? s->hist_cap : 256;
+            while (cap < s->hist_len + tl + 2)
+                cap *= 2;
+            char *h = realloc(s->hist, cap);
+            if (!h) {
+                free(t);
+                return -1;
+            }
+            s->hist = h;
+            s->hist_cap = cap;
+        }
+        if (s->hist_len)
+            s->hist[s->hist_len++] = ',';
+        memcpy(s->hist + s->hist_len, t, tl);
+        s->hist_len += tl;
+        free(t);
+        s->hist_n = i + 1;
+    }
+    return 0;
+}
+
+/* The view's "clock" as `,"clock":{...}`, or "" for a game without one. */
+static char *clock_member(const slot *s)
+{
+    if (s->clock_initial_ms <= 0)
+        return strdup("");
+    json_t *c = clock_json(&s->clk, s->clock_initial_ms, s->clock_increment_ms, clock_now_ms());
+    char *t = c ? json_dumps(c, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(c);
+    if (!t)
+        return NULL;
+    size_t n = strlen(t) + 16;
+    char *m = malloc(n);
+    if (m)
+        snprintf(m, n, ",\"clock\":%s", t);
+    free(t);
+    return m;
+}
+
+/* Where entry k of the kept history text starts, found from its end: a walk over the entries
+ * after k only (entries are {"move":...,"by":...} joined by commas; a move text holds no brace). */
+static size_t hist_offset(const slot *s, int k)
+{
+    if (k <= 0 || !s->hist)
+        return 0;
+    if (k >= s->hist_n)
+        return s->hist_len;
+    int back = s->hist_n - k;
+    for (size_t i = s->hist_len; i > 1; i--)
+        if (s->hist[i - 1] == '{' && s->hist[i - 2] == ',' && --back == 0)
+            return i - 1;
+    return 0;
+}
+
 /* The view is answered after every change and read by the other player (and spectators) until
  * the next: it is kept as text in the live slot, and the reads are a copy of it instead of a
  * rebuild (the state, the move list, the trace and the history, put together by jansson, were the
  * most of a request's time). It is good while the game's version (every saved change counts one)
- * and its open streams are those it was built with. */
+ * and its open streams are those it was built with. The history (kept as text of its own,
+ * appended to) and the clock (which changes with time) are put in at each answer: the whole
+ * history, or with ?since=K (S.since) the moves from ply K on, so that a client that keeps the
+ * list costs the same at every ply. */
 static reply view_reply(int status, slot *s)
 {
     int watch[3] = {0, 0, 0};
     if (s->online)
         events_watchers(s->id, watch);
+    char *base = NULL;
     if (s->view && s->view_version == s->version && memcmp(watch, s->view_watch, sizeof watch) == 0) {
-        char *body = strdup(s->view);
-        if (body)
-            return (reply){status, body, "application/json", NULL, 0};
-    }
-    json_t *j = view_json(s, watch);
-    if (!j)
-        return error_reply(500, "out of memory");
-    reply r = json_reply(status, j);
-    if (r.status == status && s->g) {
+        base = s->view;
+    } else {
+        json_t *j = view_json(s, watch, false);
+        base = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(j);
+        if (!base)
+            return error_reply(500, "out of memory");
         free(s->view);
-        s->view = strdup(r.body);
+        s->view = base;
         s->view_version = s->version;
         memcpy(s->view_watch, watch, sizeof watch);
     }
-    return r;
+    if (hist_sync(s) != 0)
+        return error_reply(500, "out of memory");
+    char *clock = clock_member(s);
+    if (!clock)
+        return error_reply(500, "out of memory");
+    long from = S.since > 0 ? (S.since < s->hist_n ? S.since : s->hist_n) : 0;
+    size_t at = hist_offset(s, (int)from);
+    char head[64] = "";
+    if (S.since >= 0)
+        snprintf(head, sizeof head, ",\"history_from\":%ld", from);
+    size_t bl = strlen(base), hl = s->hist_len - at, cl = strlen(clock), hd = strlen(head);
+    char *body = malloc(bl + hd + 13 + hl + 1 + cl + 2);
+    if (!body) {
+        free(clock);
+        return error_reply(500, "out of memory");
+    }
+    char *o = body;
+    memcpy(o, base, bl - 1), o += bl - 1; /* (without its closing brace) */
+    memcpy(o, head, hd), o += hd;
+    memcpy(o, ",\"history\":[", 12), o += 12;
+    if (hl)
+        memcpy(o, s->hist + at, hl), o += hl;
+    *o++ = ']';
+    memcpy(o, clock, cl), o += cl;
+    *o++ = '}';
+    *o = 0;
+    free(clock);
+    return (reply){status, body, "application/json", NULL, 0};
 }
 
 /* ---- requests ---- */
@@ -318,6 +435,7 @@ typedef struct request {
     void *ctx;
     const char *path;     /* the URL without its query */
     const char *query;    /* what follows the '?', or "" */
+    bool of_game;         /* a request on a game: its body may carry "ply" (route_api checks it) */
 } request;
 
 static json_t *catalog_json(void)
@@ -383,7 +501,7 @@ static json_t *parse_body(const request *rq, const char *const *keys, reply *err
     const char *k;
     json_t *val;
     json_object_foreach(j, k, val) {
-        bool known = false;
+        bool known = rq->of_game && strcmp(k, "ply") == 0; /* checked by route_api (ply_stale) */
         for (int i = 0; keys[i] && !known; i++)
             known = strcmp(keys[i], k) == 0;
         if (!known) {
@@ -536,15 +654,24 @@ static bool game_over(const slot *s)
  * data is taken over. */
 static reply saved_event(slot *s, int status, const char *type, json_t *data)
 {
+    if (s->clock_initial_ms > 0 && s->clk.running >= 0 && game_over(s))
+        clock_stop(&s->clk, clock_now_ms()); /* ended otherwise than by the clock: it stops as it stands */
     if (store_save(s) != 0) {
         json_decref(data);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
     }
     s->version++;
-    if (type)
-        events_publish(s->id, type, data);
-    else
+    if (type && json_is_array(data)) { /* several events of one change (a move and the forced ones after it) */
+        size_t i;
+        json_t *e;
+        json_array_foreach(data, i, e)
+            events_publish(s->id, type, json_incref(e));
         json_decref(data);
+    } else if (type) {
+        events_publish(s->id, type, data);
+    } else {
+        json_decref(data);
+    }
     if (game_over(s))
         events_publish(s->id, "over", json_pack("{s:i}", "ply", gb_history_length(s->g)));
     return view_reply(status, s);
@@ -564,11 +691,39 @@ static json_t *move_event(slot *s)
     return j;
 }
 
+/* A clocked game whose side to move has run out of time (or missed his first move's window) ends
+ * now, whichever request finds it first: the timer's or any other. true if it ended here (saved
+ * and told to the game's streams: a "time" event, then "over"). */
+static bool clock_settle(slot *s, int64_t now)
+{
+    int side = 0;
+    if (s->clock_initial_ms <= 0 || game_over(s))
+        return false;
+    int due = clock_due(&s->clk, now, &side);
+    if (due == CLOCK_OK)
+        return false;
+    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : side ? ENDED_N_TIME : ENDED_S_TIME;
+    if (due == CLOCK_FLAG)
+        s->clk.left_ms[side] = 0;
+    s->clk.running = -1;
+    s->clk.deadline_ms = 0;
+    s->offer_kind = 0;
+    json_t *ev = json_pack("{s:s,s:s,s:o,s:i}", "side", side ? "N" : "S", "end_reason",
+                           due == CLOCK_ABORT ? "aborted" : "time", "winner",
+                           due == CLOCK_ABORT ? json_null() : json_string(side ? "S" : "N"), "ply",
+                           gb_history_length(s->g));
+    reply r = saved_event(s, 200, "time", ev);
+    free(r.body);
+    return true;
+}
+
 static reply seat_reply(int status, slot *s, const char *seat, const char *token, const char *invite)
 {
-    json_t *j = view_json(s, NULL);
+    json_t *j = view_json(s, NULL, true);
     if (!j)
         return error_reply(500, "out of memory");
+    if (s->clock_initial_ms > 0)
+        json_object_set_new(j, "clock", clock_json(&s->clk, s->clock_initial_ms, s->clock_increment_ms, clock_now_ms()));
     json_object_set_new(j, "seat", json_string(seat));
     json_object_set_new(j, "token", json_string(token));
     json_object_set_new(j, "invite", invite ? json_string(invite) : json_null());
@@ -577,7 +732,7 @@ static reply seat_reply(int status, slot *s, const char *seat, const char *token
 
 static reply create_game(const request *rq)
 {
-    static const char *const keys[] = {"variant", "options", "seed", "south", "north", "online", "seat", NULL};
+    static const char *const keys[] = {"variant", "options", "seed", "south", "north", "online", "seat", "clock", NULL};
     reply err;
     json_t *j = parse_body(rq, keys, &err);
     if (!j)
@@ -610,8 +765,24 @@ static reply create_game(const request *rq)
         json_decref(j);
         return error_reply(400, "field 'seat' is for online games (\"online\": true)");
     }
+    int64_t clock_initial = 0, clock_increment = 0;
+    char cerr[200];
+    if (clock_parse(json_object_get(j, "clock"), &clock_initial, &clock_increment, cerr, sizeof cerr) != 0) {
+        json_decref(j);
+        return error_reply(400, "%s", cerr);
+    }
+    if (clock_initial && !online) {
+        json_decref(j);
+        return error_reply(400, "field 'clock' is for online games (\"online\": true)");
+    }
     uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
     json_t *sj = json_object_get(j, "seed");
+    if (sj && !json_is_null(sj) && online) {
+        /* the seed would tell the creator every chance outcome (Qelat's lots): online the server
+         * draws them from the operating system (hardening 3) */
+        json_decref(j);
+        return error_reply(400, "field 'seed' is for games on one machine: an online game's chance is the server's");
+    }
     if (sj && !json_is_null(sj)) {
         if (!json_is_integer(sj) || json_integer_value(sj) < 0) {
             json_decref(j);
@@ -656,6 +827,8 @@ static reply create_game(const request *rq)
     s->rng = seed ^ 0x5deece66dull;
     s->online = online;
     s->show_last = true;
+    s->clock_initial_ms = clock_initial;
+    s->clock_increment_ms = clock_increment;
     if (online) {
         store_sha256(token, STORE_TOKEN_LEN, s->tok[my]);
         store_sha256(invite, STORE_INVITE_LEN, s->invite);
@@ -682,21 +855,79 @@ static reply create_game(const request *rq)
     return r;
 }
 
+/* gb_play, with an online game's chance drawn from the operating system when it is needed:
+ * the game's own source is seeded, and its seed known to whoever could learn it (hardening 3).
+ * gb_play writes back the outcome it drew (Qelat's lots at 2/2, Q7): that ply is played again with
+ * the operating system's outcome instead. */
+static int play_drawing(slot *s, gb_move *m, gb_error *ge)
+{
+    bool given = m->chance != 0;
+    int rc = gb_play(s->g, m, ge);
+    if (rc != GB_OK || !s->online || given || !m->chance)
+        return rc;
+    unsigned char b;
+    if (store_random(&b, 1) != 0 || gb_undo(s->g, ge) != GB_OK) {
+        s->stale = true; /* memory holds a ply the database will not: read it back next */
+        snprintf(ge->msg, sizeof ge->msg, "no random numbers from the operating system; try again");
+        return GB_ENOMEM;
+    }
+    m->chance = (uint8_t)(1 + (b & 1));
+    return gb_play(s->g, m, ge);
+}
+
+/* A clocked game: while the side to move has a single legal move (a pass, a forced sowing), the
+ * server plays it at once, as part of the change that led to it, so that it costs nobody thinking
+ * time and nobody can stall on it (docs/api.md, "Clocks"). Its "move" event joins evs. */
+static void play_forced(slot *s, json_t *evs, int64_t now)
+{
+    for (int guard = 0; guard < 1024 && s->clock_initial_ms > 0 && !game_over(s); guard++) {
+        gb_move ms[2];
+        if (gb_legal_moves(s->g, ms, 2) != 1)
+            return;
+        gb_error ge;
+        int mover = gb_to_move(s->g);
+        char *before = gb_state_json(s->g);
+        if (play_drawing(s, &ms[0], &ge) != GB_OK) {
+            free(before);
+            return;
+        }
+        note_move(s, mover, before);
+        clock_moved(&s->clk, mover, true, game_over(s) ? -1 : gb_to_move(s->g), s->clock_initial_ms,
+                    s->clock_increment_ms, now);
+        json_array_append_new(evs, move_event(s));
+    }
+}
+
 static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
 {
     gb_error ge;
+    int64_t now = clock_now_ms();
+    if (clock_settle(s, now) || s->ended)
+        return error_reply(409, "the game is over");
+    if (s->clock_initial_ms > 0 && !s->clk.started)
+        return error_reply(409, "the clock starts when both seats are taken: wait for the opponent to join");
     int mover = gb_to_move(s->g);
     char *before = gb_state_json(s->g);
     int rc = parsed ? GB_OK : gb_move_parse(s->g, text, m, &ge);
+    if (rc == GB_OK && s->online && m->chance) {
+        free(before);
+        return error_reply(400, "in an online game the server draws the lots: send the move without '@S' or '@N'");
+    }
     if (rc == GB_OK)
-        rc = gb_play(s->g, m, &ge);
+        rc = play_drawing(s, m, &ge);
     if (rc != GB_OK) {
         free(before);
         int status = rc == GB_EINVAL ? 400 : rc == GB_EOVER ? 409 : rc == GB_ENOMEM ? 500 : 422;
         return error_reply(status, "%s", ge.msg);
     }
     note_move(s, mover, before);
-    return saved_event(s, 200, "move", move_event(s));
+    json_t *evs = json_array();
+    if (s->clock_initial_ms > 0)
+        clock_moved(&s->clk, mover, false, game_over(s) ? -1 : gb_to_move(s->g), s->clock_initial_ms,
+                    s->clock_increment_ms, now);
+    json_array_append_new(evs, move_event(s));
+    play_forced(s, evs, now);
+    return saved_event(s, 200, "move", evs);
 }
 
 static reply post_move(slot *s, const request *rq)
@@ -784,6 +1015,7 @@ typedef struct think_job {
     uint64_t rng;
     unsigned long version;
     bool hint;
+    long since;            /* the request's ?since= (view_reply) */
     serve_done_fn done;
     void *ctx;
 } think_job;
@@ -817,7 +1049,9 @@ static void think_run(void *arg, bool cancelled)
         r = error_reply(500, "game %s could not be read back", s->id);
     } else {
         s->rng = j->rng; /* as if the search had run on the game itself */
+        S.since = j->since;
         r = play_move(s, &m, true, NULL);
+        S.since = -1;
     }
     store_release(s);
     pthread_mutex_unlock(&S.lock);
@@ -856,6 +1090,7 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     j->rng = s->rng;
     j->version = s->version;
     j->hint = hint;
+    j->since = S.since;
     j->done = rq->done;
     j->ctx = rq->ctx;
     if (!hint)
@@ -913,6 +1148,7 @@ static int take_back(slot *s, int who)
             break;
     }
     if (undone) {
+        store_moves_cut(s, gb_history_length(s->g));
         free(s->before);
         s->before = NULL;
         s->show_last = false;
@@ -971,6 +1207,8 @@ static reply offer(slot *s, const request *rq, char kind)
         return error_reply(409, "%s already offered %s: it is answered first", s->offer_by ? "North" : "South",
                            s->offer_kind == 'd' ? "a draw" : "an undo");
     int me = acting_seat(s, rq);
+    if (kind == 'u' && s->clock_initial_ms > 0)
+        return error_reply(409, "no takebacks in a game on the clock");
     if (kind == 'u') {
         bool moved = false;
         for (int i = 0; i < gb_history_length(s->g) && !moved; i++)
@@ -1057,10 +1295,23 @@ static reply post_join(slot *s, const request *rq)
     s->joined = true;
     s->has_invite = false;
     memset(s->invite, 0, sizeof s->invite);
-    if (store_save(s) != 0)
+    json_t *forced = json_array();
+    if (s->clock_initial_ms > 0 && !s->clk.started && !game_over(s)) { /* both are here: the clock begins */
+        int64_t now = clock_now_ms();
+        clock_begin(&s->clk, s->clock_initial_ms, gb_to_move(s->g), now);
+        play_forced(s, forced, now);
+    }
+    if (store_save(s) != 0) {
+        json_decref(forced);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    }
     s->version++;
     events_publish(s->id, "join", json_pack("{s:s}", "seat", seat ? "N" : "S"));
+    size_t fi;
+    json_t *fe;
+    json_array_foreach(forced, fi, fe)
+        events_publish(s->id, "move", json_incref(fe));
+    json_decref(forced);
     return seat_reply(200, s, seat ? "N" : "S", token, NULL);
 }
 
@@ -1072,7 +1323,9 @@ static reply get_record(slot *s, const request *rq)
     struct tm tmv;
     strftime(date, sizeof date, "%Y.%m.%d", gmtime_r(&now, &tmv));
     const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
-                      ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned" : NULL;
+                      ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned"
+                      : s->ended == ENDED_S_TIME ? "south lost on time" : s->ended == ENDED_N_TIME
+                      ? "north lost on time" : s->ended == ENDED_ABORTED ? "aborted" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
                           player_describe(&s->players[1], p1, sizeof p1), "Date", date,
                           ended ? "Ended" : NULL, ended, NULL};
@@ -1097,13 +1350,13 @@ static reply get_health(slot *s, const request *rq)
     store_stats_get(&st);
     int waiting, running, workers;
     pool_counts(&waiting, &running, &workers);
-    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i}}", "status", "ok",
+    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i},s:I}", "status", "ok",
                                      "games", (json_int_t)st.stored, "in_memory", (json_int_t)st.held,
                                      "live", (json_int_t)st.live, "memory_bytes", (json_int_t)st.slot_bytes,
                                      "loaded", (json_int_t)st.loaded, "dropped", (json_int_t)st.dropped,
                                      "expired", (json_int_t)st.expired, "created", (json_int_t)S.created,
                                      "requests", (json_int_t)S.requests, "workers", "threads", workers,
-                                     "thinking", running, "waiting", waiting));
+                                     "thinking", running, "waiting", waiting, "clocks", (json_int_t)clock_timer_count()));
 }
 
 static reply post_games(slot *s, const request *rq)
@@ -1622,6 +1875,30 @@ static slot *game_named(const char *path, reply *err)
     return s;
 }
 
+/* "ply" in a change's body: the length of the game's history the client saw. A change meant for
+ * another ply is stale (a copy sent twice, an answer to a position gone): 409, nothing changes
+ * (hardening 7). */
+static bool ply_stale(const slot *s, const request *rq, reply *err)
+{
+    if (!rq->len)
+        return false;
+    json_t *j = json_loadb(rq->body, rq->len, 0, NULL);
+    json_t *p = json_is_object(j) ? json_object_get(j, "ply") : NULL;
+    bool stale = false;
+    int hl = gb_history_length(s->g);
+    if (p && !json_is_null(p)) {
+        stale = true;
+        if (!json_is_integer(p) || json_integer_value(p) < 0)
+            *err = error_reply(400, "field 'ply' must be a whole number: the length of the game's history the change expects");
+        else if (json_integer_value(p) != hl)
+            *err = error_reply(409, "stale: the game is at ply %d", hl);
+        else
+            stale = false;
+    }
+    json_decref(j);
+    return stale;
+}
+
 /* /api/...: the route of the path and method; a path known with another method is a 405, an
  * unknown game a 404 before anything else. */
 static reply route_api(const char *method, const char *path, request *rq)
@@ -1650,10 +1927,14 @@ static reply route_api(const char *method, const char *path, request *rq)
         if (!(s = game_named(path, &err)))
             return err;
         rq->seats = auth_seats(s, rq->auth);
+        rq->of_game = true;
+        clock_settle(s, clock_now_ms()); /* a clock run out ends the game before anything reads it */
     }
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
         r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
+    else if (hit && s && strcmp(method, "GET") != 0 && ply_stale(s, rq, &r))
+        ;
     else if (hit)
         r = hit->handler(s, rq);
     else if (known)
@@ -1665,6 +1946,36 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);
     return r;
+}
+
+/* The timer (clock.c) found the game's deadline passed: end it if it still is (a move may have
+ * moved the deadline meanwhile: then arm the new one). */
+static void clock_expired(const char *id)
+{
+    pthread_mutex_lock(&S.lock);
+    slot *s = S.started ? store_find(id) : NULL;
+    if (s) {
+        s->pins++;
+        if (store_live(s) == 0) {
+            int64_t now = clock_now_ms();
+            if (!clock_settle(s, now)) {
+                if (s->clock_initial_ms > 0 && s->clk.running >= 0 && !game_over(s))
+                    clock_timer_arm(s->id, s->clk.deadline_ms);
+            } else if (s->stale) { /* it could not be saved: try again in a second */
+                clock_timer_arm(id, now + 1000);
+            }
+        } else {
+            clock_timer_arm(id, clock_now_ms() + 1000);
+        }
+        store_release(s);
+    }
+    pthread_mutex_unlock(&S.lock);
+}
+
+static void rearm(const char *id, int64_t deadline_ms, void *arg)
+{
+    (void)arg;
+    clock_timer_arm(id, deadline_ms);
 }
 
 /* ---- the API without the network (cli.h): the MHD callback, the fuzzer and the tests ---- */
@@ -1683,12 +1994,21 @@ int serve_api_start(const serve_config *cfg)
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
     S.created = S.requests = 0;
     S.started = true;
+    /* the clocks: the timer, and every clock that ran when the server stopped armed again (one
+     * already past falls at once) */
+    if (clock_timer_start(clock_expired) != 0) {
+        fprintf(stderr, "gabata: cannot start the clocks' timer\n");
+        serve_api_stop();
+        return -1;
+    }
+    store_clocks_running(rearm, NULL);
     return 0;
 }
 
 void serve_api_stop(void)
 {
     lobby_clear(); /* (the seeks live in memory only: a restart drops them) */
+    clock_timer_stop();
     if (S.started)
         store_close();
     S.started = false;
@@ -1705,7 +2025,7 @@ serve_answer serve_api_request(const serve_request *sr)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
         store_tick();
-        /* the query (?status=live, ?before=...) apart from the path */
+        /* the query (?status=live, ?before=..., ?since=K) apart from the path */
         char cut[512];
         const char *path = sr->url, *q = strchr(sr->url, '?');
         if (q) { /* (a path longer than any route names no game either: cut, it is a 404 still) */
@@ -1715,8 +2035,23 @@ serve_answer serve_api_request(const serve_request *sr)
             path = cut;
         }
         request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx,
-                      path, q ? q + 1 : ""};
-        r = route_api(sr->method, path, &rq);
+                      path, q ? q + 1 : "", false};
+        char since_arg[24];
+        const char *since = sr->since;
+        if (!since && query_arg(&rq, "since", since_arg, sizeof since_arg))
+            since = since_arg;
+        char *end = NULL;
+        S.since = -1;
+        if (since) {
+            errno = 0;
+            long k = strtol(since, &end, 10);
+            S.since = *since >= '0' && *since <= '9' && !*end && !errno && k <= 1000000000L ? k : -2;
+        }
+        if (S.since == -2)
+            r = error_reply(400, "'since' must be a whole number: the ply the history is wanted from");
+        else
+            r = route_api(sr->method, path, &rq);
+        S.since = -1;
     }
     pthread_mutex_unlock(&S.lock);
     return r;
@@ -1724,7 +2059,7 @@ serve_answer serve_api_request(const serve_request *sr)
 
 serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
 {
-    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL};
+    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL, NULL};
     return serve_api_request(&sr);
 }
 

@@ -752,7 +752,7 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
         }
         serve_request sr = {method, with_query, rq->body, rq->len, rq->client,
                             MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization"),
-                            answer_arrived, rq};
+                            answer_arrived, rq, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since")};
         pthread_mutex_lock(&answer_lock);
         rq->dispatched = true;
         pthread_mutex_unlock(&answer_lock);

@@ -65,20 +65,11 @@ long lobby_player_rate(void)
     return Lb.player_rate;
 }
 
-static json_t *clock_json(int64_t ini, int64_t inc)
-{
-    if (ini <= 0)
-        return json_null();
-    json_t *i = ini % 1000 ? json_real((double)ini / 1000.0) : json_integer(ini / 1000);
-    json_t *c = inc % 1000 ? json_real((double)inc / 1000.0) : json_integer(inc / 1000);
-    return json_pack("{s:o,s:o}", "initial_s", i, "increment_s", c);
-}
-
 json_t *lobby_seek_json(const lobby_seek *sk)
 {
     const char *seat = sk->seat == 'S' ? "S" : sk->seat == 'N' ? "N" : "random";
     return json_pack("{s:s,s:s,s:s,s:o,s:b,s:s,s:{s:s,s:s,s:i,s:b},s:I}", "seek", sk->id, "variant", sk->variant,
-                     "options", sk->options, "clock", clock_json(sk->clock_initial_ms, sk->clock_increment_ms),
+                     "options", sk->options, "clock", clock_control_json(sk->clock_initial_ms, sk->clock_increment_ms),
                      "rated", sk->rated, "seat", seat, "by", "id", sk->player, "name", sk->name, "rating",
                      (int)(sk->rating + 0.5), "provisional", sk->provisional, "created", (json_int_t)sk->created);
 }

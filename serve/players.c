@@ -278,14 +278,11 @@ int players_rate_game(const char *variant, const char *player_s, const char *pla
 }
 
 /* ---- lists of games ---- */
-static json_t *clock_json(sqlite3_stmt *q, int col)
+static json_t *control_json(sqlite3_stmt *q, int col)
 {
-    if (sqlite3_column_type(q, col) == SQLITE_NULL || sqlite3_column_int64(q, col) <= 0)
+    if (sqlite3_column_type(q, col) == SQLITE_NULL)
         return json_null();
-    int64_t ini = sqlite3_column_int64(q, col), inc = sqlite3_column_int64(q, col + 1);
-    json_t *i = ini % 1000 ? json_real((double)ini / 1000.0) : json_integer(ini / 1000);
-    json_t *c = inc % 1000 ? json_real((double)inc / 1000.0) : json_integer(inc / 1000);
-    return json_pack("{s:o,s:o}", "initial_s", i, "increment_s", c);
+    return clock_control_json(sqlite3_column_int64(q, col), sqlite3_column_int64(q, col + 1));
 }
 
 static json_t *account_json(sqlite3_stmt *q, int id_col, int name_col)
@@ -345,7 +342,7 @@ static json_t *archive_row(sqlite3_stmt *q, void *ctx)
     json_t *opp = seat == 0 ? account_json(q, 7, 12) : account_json(q, 6, 11);
     return json_pack("{s:s,s:s,s:s,s:o,s:b,s:s,s:s,s:s,s:o,s:I}", "id", (const char *)sqlite3_column_text(q, 0),
                      "variant", (const char *)sqlite3_column_text(q, 1), "options",
-                     (const char *)sqlite3_column_text(q, 2), "clock", clock_json(q, 3), "rated",
+                     (const char *)sqlite3_column_text(q, 2), "clock", control_json(q, 3), "rated",
                      sqlite3_column_int(q, 5) != 0, "seat", seat ? "N" : "S", "result", result, "end_reason",
                      end_reason_word(ended), "opponent", opp, "ended", (json_int_t)sqlite3_column_int64(q, 8));
 }
@@ -396,7 +393,7 @@ static json_t *live_row(sqlite3_stmt *q, void *ctx)
     (void)ctx;
     return json_pack("{s:s,s:s,s:s,s:o,s:b,s:{s:o,s:o},s:I,s:I}", "id", (const char *)sqlite3_column_text(q, 0),
                      "variant", (const char *)sqlite3_column_text(q, 1), "options",
-                     (const char *)sqlite3_column_text(q, 2), "clock", clock_json(q, 3), "rated",
+                     (const char *)sqlite3_column_text(q, 2), "clock", control_json(q, 3), "rated",
                      sqlite3_column_int(q, 5) != 0, "accounts", "S", account_json(q, 6, 11), "N",
                      account_json(q, 7, 12), "ply", (json_int_t)sqlite3_column_int64(q, 13), "created",
                      (json_int_t)sqlite3_column_int64(q, 14));

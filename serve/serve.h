@@ -90,6 +90,7 @@ typedef struct serve_request {
     const char *auth;     /* the Authorization header, or NULL */
     serve_done_fn done;   /* NULL: answer synchronously (computer moves think inline) */
     void *ctx;
+    const char *since;    /* the query's since=K: the view's history from ply K on (NULL: all) */
 } serve_request;
 /* Answer rq: status 0 means "pending": done(ctx, answer) is called once, later, from a worker
  * thread. Otherwise the answer is final (done is not called). */

@@ -15,6 +15,7 @@
 #define GABATA_SERVE_STORE_H
 
 #include "cli.h"
+#include "clock.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,9 +26,10 @@
 #define STORE_INVITE_LEN 32 /* an invite code: 128 random bits, 32 lowercase hex digits */
 
 /* How a game ended outside the rules (the library knows only the rules' endings). */
-/* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make its first move in
- * time (nobody wins, unrated). The clocks (clock.c) set those two kinds. */
-enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME, ENDED_ABORTED };
+/* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make his first move
+ * in time (nobody wins, unrated). */
+enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME,
+       ENDED_ABORTED };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];
@@ -46,9 +48,19 @@ typedef struct slot {
     int offer_by;               /* the seat that offered */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
-    char *moves;                /* the move texts, one space between (what the database holds) */
+    char *moves;                /* the move texts, one space between (the database: a row a move) */
     char *movers;               /* 'S' or 'N' for each move: who made it */
-    int nmoves, movers_cap;
+    int nmoves, movers_cap;     /* nmoves: the moves in `moves` and in the database's rows */
+    size_t moves_len, moves_cap;
+    int moves_cut;              /* INT_MAX, or the fewest moves an undo left since the last save */
+    bool legacy;                /* read from a row holding its moves as one text: rows not written yet */
+    /* the clock (clock.h): clock_initial_ms 0 is no clock; set before store_add */
+    int64_t clock_initial_ms, clock_increment_ms;
+    clock_run clk;
+    /* the view's "history", kept as JSON text and appended to move by move (api.c) */
+    char *hist;
+    size_t hist_len, hist_cap;
+    int hist_n, hist_cut;       /* entries in hist; INT_MAX or the fewest moves an undo left */
     /* live: rebuilt from the move list on demand (store_live), dropped when not in use */
     gb_game *g;
     char *before;               /* state JSON before the last move (the lap-by-lap animation) */
@@ -62,7 +74,6 @@ typedef struct slot {
     unsigned long version;      /* changes made (a hint computed for an older one is stale) */
     char owner[64];             /* the creator's address (games held per address), "" for none */
     /* the lobby (issue 21; players.c writes and reads these columns) */
-    int64_t clock_initial_ms, clock_increment_ms; /* the clock's configuration; 0: no clock */
     bool rated;                 /* from a rated seek (or its rematch): the end updates the ratings */
     bool rated_done;            /* the ratings have been updated for its end */
     char player_id[2][STORE_ID_LEN + 1]; /* the player account on each seat, "" for none */
@@ -114,8 +125,14 @@ void store_release(slot *s);
 void store_delete(slot *s);
 /* Make s->g (and s->before) current, rebuilding from the move list if needed; 0, or -1. */
 int store_live(slot *s);
-/* The move list changed in s->g: refresh s->moves and s->movers[] length from its history. */
+/* The move list changed in s->g: refresh s->moves and s->movers[] length from its history (only
+ * the moves since the last sync, and any an undo took back: store_moves_cut). */
 int store_sync_moves(slot *s);
+/* An undo left s->g with n moves: the kept move texts after it are dropped at the next sync. */
+void store_moves_cut(slot *s, int n);
+/* Call fn for every unfinished game stored whose clock counts (its id and deadline): the
+ * timer is armed again at start. */
+void store_clocks_running(void (*fn)(const char *id, int64_t deadline_ms, void *arg), void *arg);
 /* Record who made move i (0-based). */
 int store_set_mover(slot *s, int i, int side);
 /* Remove the games the expiry rule removes (docs/api.md); run at open and every hour. */

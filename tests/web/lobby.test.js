@@ -122,7 +122,7 @@ test('seeks: made with a key only, listed with the seeker, accepted once, never 
   assert.equal((await api('POST', '/api/seeks', { body: { variant: 'sadeqa' } })).status, 401, 'no key');
   assert.equal((await api('POST', '/api/seeks', { key: 'f'.repeat(64), body: { variant: 'sadeqa' } })).status, 403, 'no player\'s key');
   for (const body of [{}, { variant: 'chess' }, { variant: 'sadeqa', seat: 'E' }, { variant: 'sadeqa', rated: 'yes' },
-    { variant: 'sadeqa', clock: { initial_s: 1, increment_s: 0 } }, { variant: 'sadeqa', clock: { initial_s: 60 } },
+    { variant: 'sadeqa', clock: { initial_s: 1, increment_s: 0 } }, { variant: 'sadeqa', clock: { increment_s: 2 } },
     { variant: 'sadeqa', clock: { initial_s: 60, increment_s: 181 } }, { variant: 'sadeqa', seed: 3 },
     { variant: 'sadeqa', options: 'seeds=5' }]) {
     const r = await api('POST', '/api/seeks', { key: a.key, body });
