@@ -24,6 +24,7 @@ static struct {
     sqlite3 *db;
     sqlite3_stmt *ins, *upd, *get, *del;
     int lock_fd;
+    int db_lock_fd;      /* the database file itself, locked: one server a database, by any path */
     slot **buckets;
     size_t nbuckets;
     long held, live, max_held, max_live;
@@ -33,7 +34,7 @@ static struct {
     int64_t next_expiry;
     long loaded, dropped, expired;
     long long stored;
-} T = {.lock_fd = -1};
+} T = {.lock_fd = -1, .db_lock_fd = -1};
 
 /* ---- random bytes, SHA-256, constant-time comparison ---- */
 int store_random(void *buf, size_t n)
@@ -298,8 +299,18 @@ static const char schema[] =
     " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
     "CREATE INDEX IF NOT EXISTS games_expiry ON games(finished, updated);";
 
+/* Columns added since the first schema, each added to a database made before it (NULL in its old
+ * rows). owner: the creator's address, for --games-per-ip across a restart. */
+static const struct {
+    const char *name, *decl;
+} added_columns[] = {
+    {"owner", "TEXT"},
+};
+/* (after the columns: an index of the games per owner, counted at start without reading rows) */
+static const char schema_after[] = "CREATE INDEX IF NOT EXISTS games_owner ON games(owner);";
+
 #define COLS "id, variant, options, seed, south, north, rng, online, joined, token_s, token_n, invite," \
-             " moves, movers, show_last, offer, ended, finished, created, updated"
+             " moves, movers, show_last, offer, ended, finished, created, updated, owner"
 
 static void set_err(char *err, size_t len, const char *what, const char *why)
 {
@@ -330,6 +341,66 @@ static int make_dirs(const char *dir)
     return 0;
 }
 
+/* Add the columns a database made by an older server lacks. 0, or -1 (the message in err). */
+static int add_columns(const char *path, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof added_columns / sizeof added_columns[0]; i++) {
+        sqlite3_stmt *q;
+        if (sqlite3_prepare_v2(T.db, "SELECT 1 FROM pragma_table_info('games') WHERE name=?", -1, &q, NULL) != SQLITE_OK)
+            goto bad;
+        sqlite3_bind_text(q, 1, added_columns[i].name, -1, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+        if (rc == SQLITE_DONE) {
+            char sql[160];
+            snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s", added_columns[i].name, added_columns[i].decl);
+            if (sqlite3_exec(T.db, sql, NULL, NULL, NULL) != SQLITE_OK)
+                goto bad;
+        } else if (rc != SQLITE_ROW) {
+            goto bad;
+        }
+    }
+    if (sqlite3_exec(T.db, schema_after, NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+bad:
+    set_err(err, errlen, path, sqlite3_errmsg(T.db));
+    return -1;
+}
+
+/* PRAGMA quick_check on a connection of its own (so that the pages it reads are not left in the
+ * server's cache): 0 when it says ok, else -1 with its first finding in err. A damaged database
+ * is refused at start rather than found out one page at a time by the requests that read it. */
+static int check_database(const char *path, char *err, size_t errlen)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(100)", -1, &q, NULL);
+    int found = 0;
+    char first[300] = "";
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(q, 0);
+        if (t && strcmp(t, "ok") == 0)
+            continue;
+        if (!found++)
+            snprintf(first, sizeof first, "%s", t ? t : "?");
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW && !found)
+        snprintf(first, sizeof first, "%s", db ? sqlite3_errmsg(db) : "cannot open it");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    if (!found && (rc == SQLITE_DONE || rc == SQLITE_ROW))
+        return 0;
+    for (char *c = first; *c; c++) /* one line */
+        if (*c == '\n' || *c == '\r' || *c == '\t')
+            *c = ' ';
+    snprintf(err, errlen, "%s is damaged: PRAGMA quick_check says \"%s\"%s%s; the server will not use it "
+             "(restore a backup, or move it away to start afresh)", path, first, found > 1 ? " and more" : "",
+             found > 1 ? (found >= 100 ? " (100 problems or more)" : "") : "");
+    return -1;
+}
+
 int store_open(const char *dir, int max_held, int max_live, bool durable, char *err, size_t errlen)
 {
     store_close();
@@ -356,6 +427,26 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
             return -1;
         }
         snprintf(path, sizeof path, "%s/games.sqlite", dir);
+        /* one server a database file, whatever the path to it (a hard link, a second name for the
+         * folder): the lock is on the file itself, so a second server on it is refused. (An flock
+         * of its own, apart from SQLite's fcntl locks; the descriptor stays open until SQLite has
+         * closed, so that closing it never drops theirs.) */
+        T.db_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (T.db_lock_fd < 0) {
+            set_err(err, errlen, path, strerror(errno));
+            store_close();
+            return -1;
+        }
+        if (flock(T.db_lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            set_err(err, errlen, path, "in use by another gabata serve (the same database file, by this path or another)");
+            store_close();
+            return -1;
+        }
+        struct stat sb;
+        if (fstat(T.db_lock_fd, &sb) == 0 && sb.st_size > 0 && check_database(path, err, errlen) != 0) {
+            store_close();
+            return -1;
+        }
     }
     /* the database holds the tokens' hashes only, but still: for its owner alone */
     mode_t old = umask(077);
@@ -382,7 +473,11 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
         store_close();
         return -1;
     }
-    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
+    if (add_columns(path, err, errlen) != 0) {
+        store_close();
+        return -1;
+    }
+    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
                                  " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "SELECT " COLS " FROM games WHERE id=?", -1, &T.get, NULL) != SQLITE_OK ||
@@ -427,6 +522,9 @@ void store_close(void)
     if (T.db)
         sqlite3_close(T.db);
     T.db = NULL;
+    if (T.db_lock_fd >= 0)
+        close(T.db_lock_fd); /* (after SQLite's own descriptors are closed: see store_open) */
+    T.db_lock_fd = -1;
     if (T.lock_fd >= 0)
         close(T.lock_fd);
     T.lock_fd = -1;
@@ -479,6 +577,10 @@ int store_add(slot *s)
     sqlite3_bind_int(q, 18, finished(s));
     sqlite3_bind_int64(q, 19, s->created);
     sqlite3_bind_int64(q, 20, s->updated);
+    if (s->owner[0])
+        sqlite3_bind_text(q, 21, s->owner, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 21);
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
@@ -564,8 +666,12 @@ slot *store_new_slot(void)
     for (int tries = 0; tries < 4; tries++) {
         if (store_random_hex(s->id, STORE_ID_LEN / 2) != 0)
             break;
-        if (!store_find(s->id)) /* 2^-128; but a repeat must never merge two games */
+        slot *there;
+        store_result r = store_find(s->id, &there); /* 2^-128; but a repeat must never merge two games */
+        if (r == STORE_MISSING)
             return s;
+        if (r == STORE_FAILED)
+            break; /* (cannot tell: no game made) */
     }
     free(s);
     return NULL;
@@ -597,14 +703,19 @@ static void blob_col(sqlite3_stmt *q, int col, unsigned char out[32], bool *has)
         memcpy(out, b, 32);
 }
 
-/* Read the game back from its row (not held yet; g is rebuilt later, on demand). */
-static slot *load(const char *id)
+/* Read the game back from its row (not held yet; g is rebuilt later, on demand): STORE_FOUND with
+ * *out, STORE_MISSING (no such row), or STORE_FAILED (the database could not be read, or memory
+ * ran out: not the same as no game). */
+static store_result load(const char *id, slot **out)
 {
     sqlite3_stmt *q = T.get;
     sqlite3_reset(q);
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
     slot *s = NULL;
-    if (sqlite3_step(q) == SQLITE_ROW && (s = calloc(1, sizeof *s))) {
+    int step = sqlite3_step(q);
+    store_result res = step == SQLITE_DONE ? STORE_MISSING : STORE_FAILED;
+    /* (an id or a variant read as NULL: memory ran out, or the row is damaged) */
+    if (step == SQLITE_ROW && sqlite3_column_text(q, 0) && sqlite3_column_text(q, 1) && (s = calloc(1, sizeof *s))) {
         snprintf(s->id, sizeof s->id, "%s", (const char *)sqlite3_column_text(q, 0));
         snprintf(s->variant, sizeof s->variant, "%s", (const char *)sqlite3_column_text(q, 1));
         s->options = dup_col(q, 2);
@@ -635,20 +746,29 @@ static slot *load(const char *id)
         s->ended = sqlite3_column_int(q, 16);
         s->created = sqlite3_column_int64(q, 18);
         s->updated = sqlite3_column_int64(q, 19);
+        const char *owner = (const char *)sqlite3_column_text(q, 20);
+        snprintf(s->owner, sizeof s->owner, "%s", owner ? owner : "");
         if (!s->options || !s->moves || !s->movers) {
             slot_free(s);
             s = NULL;
         }
     }
+    if (s)
+        res = STORE_FOUND;
+    else if (step != SQLITE_DONE)
+        fprintf(stderr, "gabata serve: game %.32s could not be read from the database: %s\n", id,
+                step == SQLITE_ROW ? "a damaged row, or out of memory" : sqlite3_errmsg(T.db));
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
-    return s;
+    *out = s;
+    return res;
 }
 
-slot *store_find(const char *id)
+store_result store_find(const char *id, slot **out)
 {
+    *out = NULL;
     if (!valid_id(id) || !T.buckets)
-        return NULL;
+        return STORE_MISSING;
     for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)
         if (strcmp(s->id, id) == 0) {
             if (s->stale && !s->pins) {
@@ -656,15 +776,34 @@ slot *store_find(const char *id)
                 break;
             }
             touch(s);
-            return s;
+            *out = s;
+            return STORE_FOUND;
         }
-    slot *s = load(id);
-    if (!s)
-        return NULL;
+    slot *s;
+    store_result r = load(id, &s);
+    if (r != STORE_FOUND)
+        return r;
     T.loaded++;
     hold(s);
     s->used = ++T.tick;
-    return s;
+    *out = s;
+    return STORE_FOUND;
+}
+
+int store_count_owners(void (*fn)(const char *owner, long games, void *ctx), void *ctx)
+{
+    sqlite3_stmt *q;
+    if (!T.db || sqlite3_prepare_v2(T.db, "SELECT owner, count(*) FROM games WHERE owner IS NOT NULL AND owner <> ''"
+                                          " GROUP BY owner", -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *o = (const char *)sqlite3_column_text(q, 0);
+        if (o)
+            fn(o, (long)sqlite3_column_int64(q, 1), ctx);
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* ---- the live game: the move list replayed ---- */
