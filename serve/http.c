@@ -163,11 +163,13 @@ static double now_s(void)
 /* ---- connections: the deadline for a whole request, the caps on those still receiving one ----
  * A connection is "receiving" from its start, or the end of its previous request, until its
  * request has arrived whole (an idle kept-alive connection is receiving too). Slow clients hold
- * receiving connections, so those are capped, per address (--receiving-per-ip) and overall
- * (--max-receiving): past a cap, the connection that has been receiving longest (the address's,
- * or anyone's) is cut, which is the slowest client's or an idle one's, never a request that
- * arrives at the speed of a network. With the streams' own cap (--max-streams), what is left of
- * --max-connections is always there for the requests being answered. */
+ * receiving connections, so those are capped, per address (--receiving-per-ip: past it the
+ * address's own connection receiving longest is closed) and overall (--max-receiving: past it the
+ * one receiving longest of the address that has the most is closed), so that slow clients from
+ * many addresses push out each other's connections, never those of an address with few: an
+ * ordinary request gets in however many slow ones there are. With the streams' own cap
+ * (--max-streams), what is left of --max-connections is always there for the requests being
+ * answered. */
 typedef struct conn_addr conn_addr;
 typedef struct conn {
     int fd;
@@ -186,6 +188,7 @@ struct conn_addr {
     int receiving;
     conn *head, *tail;
     conn_addr *hnext;
+    conn_addr *lnext, *lprev;   /* C.addr_list */
 };
 
 #define CONN_ADDR_BUCKETS 1024
@@ -196,6 +199,7 @@ static struct {
     conn *all;
     conn *recv_head, *recv_tail;
     conn_addr *addrs[CONN_ADDR_BUCKETS];
+    conn_addr *addr_list;      /* every address with a connection */
     long open, cut_off, receiving;
     bool stopping;
     pthread_t sweeper;
@@ -265,8 +269,20 @@ static void recv_begin(conn *k)
         if (O.receiving_per_ip > 0 && a->receiving > O.receiving_per_ip && a->head != k)
             conn_cut(a->head);
     }
-    if (O.max_receiving > 0 && C.receiving > O.max_receiving && C.recv_head != k)
-        conn_cut(C.recv_head);
+    if (O.max_receiving > 0 && C.receiving > O.max_receiving) {
+        /* the address receiving most gives up its oldest (of equals, the one receiving longest);
+         * without addresses (behind a proxy) the oldest of all */
+        conn *victim = C.recv_head;
+        conn_addr *most = NULL;
+        for (conn_addr *x = C.addr_list; x; x = x->lnext)
+            if (x->head && (!most || x->receiving > most->receiving ||
+                            (x->receiving == most->receiving && x->head->started < most->head->started)))
+                most = x;
+        if (most)
+            victim = most->head;
+        if (victim)
+            conn_cut(victim);
+    }
 }
 
 static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
@@ -293,8 +309,13 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
         pthread_mutex_lock(&C.lock);
         if (ip[0]) {
             conn_addr **slot = addr_slot(ip);
-            if (!*slot && (*slot = calloc(1, sizeof **slot)))
+            if (!*slot && (*slot = calloc(1, sizeof **slot))) {
                 snprintf((*slot)->ip, sizeof (*slot)->ip, "%s", ip);
+                (*slot)->lnext = C.addr_list;
+                if (C.addr_list)
+                    C.addr_list->lprev = *slot;
+                C.addr_list = *slot;
+            }
             if ((k->addr = *slot))
                 k->addr->refs++;
         }
@@ -324,6 +345,12 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
             conn_addr **slot = addr_slot(a->ip);
             if (*slot == a)
                 *slot = a->hnext;
+            if (a->lprev)
+                a->lprev->lnext = a->lnext;
+            else
+                C.addr_list = a->lnext;
+            if (a->lnext)
+                a->lnext->lprev = a->lprev;
             free(a);
         }
         pthread_mutex_unlock(&C.lock);
