@@ -91,7 +91,8 @@ const char serve_http_help[] =
     "  --max-receiving N     connections still receiving their request (or idle between\n"
     "                   requests) at once (default: a quarter of --max-connections); past it\n"
     "                   the one receiving longest is closed\n"
-    "  --receiving-per-ip N  the same from one address (default 16; off with --trust-proxy)\n"
+    "  --receiving-per-ip N  the same from one address (default 16: past it its connections\n"
+    "                   receiving for over a second are closed; off with --trust-proxy)\n"
     "  --allow-host NAME  a host name the server may be reached by (besides the listen address,\n"
     "                   localhost and 127.0.0.1); repeat for more\n"
     "  --trust-proxy    take the client's address from X-Forwarded-For (only behind a proxy\n"
@@ -164,10 +165,10 @@ static double now_s(void)
  * A connection is "receiving" from its start, or the end of its previous request, until its
  * request has arrived whole (an idle kept-alive connection is receiving too). Slow clients hold
  * receiving connections, so those are capped, per address (--receiving-per-ip: past it the
- * address's own connection receiving longest is closed) and overall (--max-receiving: past it the
- * one receiving longest of the address that has the most is closed), so that slow clients from
- * many addresses push out each other's connections, never those of an address with few: an
- * ordinary request gets in however many slow ones there are. With the streams' own cap
+ * address's connections receiving for more than a second are closed, oldest first) and overall
+ * (--max-receiving: past it the one receiving longest of the address that has the most is
+ * closed), so that slow clients from many addresses push out each other's connections, never
+ * those of an address with few: an ordinary request gets in however many slow ones there are. With the streams' own cap
  * (--max-streams), what is left of --max-connections is always there for the requests being
  * answered. */
 typedef struct conn_addr conn_addr;
@@ -192,6 +193,10 @@ struct conn_addr {
 };
 
 #define CONN_ADDR_BUCKETS 1024
+/* A request arrives at a network's speed in far less than this: a connection receiving longer is a
+ * slow client's (or an idle one), and the per-address cap closes it; a burst of requests in flight
+ * from one address is left to arrive. */
+#define RECEIVING_GRACE 1.0
 
 static struct {
     pthread_mutex_t lock;
@@ -266,20 +271,28 @@ static void recv_begin(conn *k)
         if (a->tail) a->tail->anext = k; else a->head = k;
         a->tail = k;
         a->receiving++;
-        if (O.receiving_per_ip > 0 && a->receiving > O.receiving_per_ip && a->head != k)
-            conn_cut(a->head);
     }
     if (O.max_receiving > 0 && C.receiving > O.max_receiving) {
-        /* the address receiving most gives up its oldest (of equals, the one receiving longest);
-         * without addresses (behind a proxy) the oldest of all */
+        /* the address receiving most gives up its oldest (of equals, the one receiving longest),
+         * preferring an address whose oldest has been receiving past RECEIVING_GRACE (a slow
+         * one's, not a burst of requests in flight); without addresses (behind a proxy) the
+         * oldest of all */
         conn *victim = C.recv_head;
-        conn_addr *most = NULL;
-        for (conn_addr *x = C.addr_list; x; x = x->lnext)
-            if (x->head && (!most || x->receiving > most->receiving ||
-                            (x->receiving == most->receiving && x->head->started < most->head->started)))
+        conn_addr *most = NULL, *most_old = NULL;
+        double now = now_s();
+        for (conn_addr *x = C.addr_list; x; x = x->lnext) {
+            if (!x->head)
+                continue;
+            if (!most || x->receiving > most->receiving ||
+                (x->receiving == most->receiving && x->head->started < most->head->started))
                 most = x;
-        if (most)
-            victim = most->head;
+            if (now - x->head->started >= RECEIVING_GRACE &&
+                (!most_old || x->receiving > most_old->receiving ||
+                 (x->receiving == most_old->receiving && x->head->started < most_old->head->started)))
+                most_old = x;
+        }
+        if (most_old || most)
+            victim = (most_old ? most_old : most)->head;
         if (victim)
             conn_cut(victim);
     }
@@ -391,6 +404,12 @@ static void *sweeper(void *unused)
         /* the receiving list is oldest first: only its head can be past the deadline */
         while (C.recv_head && now - C.recv_head->started > (double)O.deadline_s)
             conn_cut(C.recv_head);
+        /* past --receiving-per-ip, an address's connections receiving for longer than the grace
+         * are closed, oldest first, down to the cap */
+        if (O.receiving_per_ip > 0)
+            for (conn_addr *a = C.addr_list; a; a = a->lnext)
+                while (a->receiving > O.receiving_per_ip && a->head && now - a->head->started >= RECEIVING_GRACE)
+                    conn_cut(a->head);
         if (now - last_prune > 60) {
             last_prune = now;
             pthread_mutex_unlock(&C.lock);
