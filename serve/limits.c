@@ -181,8 +181,9 @@ void limits_prune(void)
     for (int i = 0; i < ADDR_BUCKETS; i++) {
         for (addr_rec **p = &L.b[i]; *p;) {
             addr_rec *r = *p;
-            bool idle = r->held == 0 && r->streams == 0 && now - r->games_t > 60 && now - r->ai_t > 60 &&
-                        r->ai_tokens >= 0;
+            /* (a debt of worker-seconds is forgiven after a minute without a search: by then the
+             * bucket would have refilled by a minute's worth) */
+            bool idle = r->held == 0 && r->streams == 0 && now - r->games_t > 60 && now - r->ai_t > 60;
             if (idle) {
                 *p = r->next;
                 free(r);

@@ -431,7 +431,7 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
          * folder): the lock is on the file itself, so a second server on it is refused. (An flock
          * of its own, apart from SQLite's fcntl locks; the descriptor stays open until SQLite has
          * closed, so that closing it never drops theirs.) */
-        T.db_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+        T.db_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
         if (T.db_lock_fd < 0) {
             set_err(err, errlen, path, strerror(errno));
             store_close();
