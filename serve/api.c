@@ -1210,6 +1210,7 @@ int serve_api_start(const serve_config *cfg)
         fprintf(stderr, "gabata: cannot use the data folder: %s\n", err);
         return -1;
     }
+    store_on_expired(limits_game_dropped); /* an expired game is no longer held by its creator */
     S.max_body = cfg->max_body;
     S.idrng = cfg->seed;
     S.quiet = cfg->quiet;

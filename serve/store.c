@@ -34,7 +34,13 @@ static struct {
     int64_t next_expiry;
     long loaded, dropped, expired;
     long long stored;
+    void (*on_expired)(const char *owner); /* store_on_expired's */
 } T = {.lock_fd = -1, .db_lock_fd = -1};
+
+void store_on_expired(void (*fn)(const char *owner))
+{
+    T.on_expired = fn;
+}
 
 /* ---- random bytes, SHA-256, constant-time comparison ---- */
 int store_random(void *buf, size_t n)
@@ -906,15 +912,17 @@ void store_expire(int64_t now)
     if (!T.db)
         return;
     sqlite3_stmt *q;
-    const char *sql = "DELETE FROM games WHERE (finished=0 AND updated<?1) OR (finished=1 AND updated<?2) RETURNING id";
+    const char *sql = "DELETE FROM games WHERE (finished=0 AND updated<?1) OR (finished=1 AND updated<?2) RETURNING id, owner";
     if (sqlite3_prepare_v2(T.db, sql, -1, &q, NULL) != SQLITE_OK)
         return;
     sqlite3_bind_int64(q, 1, now - EXPIRE_UNFINISHED);
     sqlite3_bind_int64(q, 2, now - EXPIRE_FINISHED);
     while (sqlite3_step(q) == SQLITE_ROW) {
-        const char *id = (const char *)sqlite3_column_text(q, 0);
+        const char *id = (const char *)sqlite3_column_text(q, 0), *owner = (const char *)sqlite3_column_text(q, 1);
         T.expired++;
         T.stored--;
+        if (owner && *owner && T.on_expired)
+            T.on_expired(owner);
         if (!id || !T.buckets)
             continue;
         for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)

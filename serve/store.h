@@ -117,6 +117,8 @@ int store_set_mover(slot *s, int i, int side);
 /* Remove the games the expiry rule removes (docs/api.md); run at open and every hour. */
 void store_expire(int64_t now);
 void store_tick(void); /* once a request: runs the expiry when an hour has passed */
+/* fn(owner) for each game the expiry removes that has an owner (the games held per address). */
+void store_on_expired(void (*fn)(const char *owner));
 void store_stats_get(store_stats *st);
 
 /* "human", "random", "ai:N", "mcts": a player as player_parse reads it back. */
