@@ -3,7 +3,9 @@
 #define _XOPEN_SOURCE 700 /* fsync, fchown */
 #include "fileio.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -111,6 +113,36 @@ static int write_all(int fd, const char *p, size_t len)
     return 0;
 }
 
+/* The temporaries of saves of `base` in dir that were left behind by a process that is gone (a
+ * save killed in the middle): .BASE.tmp.PID.XXXXXX, PID no longer running. Only the caller's own
+ * plain files go: in a shared folder someone else's are not ours to judge. Best effort. */
+static void remove_stale_temporaries(const char *dir, const char *base, size_t blen)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char prefix[256];
+    snprintf(prefix, sizeof prefix, ".%.*s.tmp.", (int)blen, base);
+    size_t plen = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, plen) != 0)
+            continue;
+        char *end;
+        errno = 0;
+        long pid = strtol(e->d_name + plen, &end, 10);
+        if (errno || pid <= 0 || end == e->d_name + plen || *end != '.' || strlen(end + 1) != 6)
+            continue;
+        if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* (ours in another thread, or a process still running: its save goes on) */
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            st.st_uid == geteuid())
+            unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
 int save_file_atomic(const char *path, const char *text)
 {
     char *target = follow_links(path), *dir = NULL, *base = NULL, *tmp = NULL;
@@ -136,14 +168,17 @@ int save_file_atomic(const char *path, const char *text)
         mode = 0666 & ~mask;
     }
     /* A fresh, exclusive temporary beside the target (mkstemp: O_CREAT|O_EXCL, so nothing
-     * planted there is ever opened), hidden, its name cut short enough to be a valid name. */
+     * planted there is ever opened), hidden, its name cut short enough to be a valid name, and
+     * naming this process (.BASE.tmp.PID.XXXXXX), so that the next save finds and removes the one
+     * a save killed in the middle left behind. */
     size_t blen = strlen(base) > 200 ? 200 : strlen(base);
-    tmp = malloc(strlen(dir) + blen + 16);
+    remove_stale_temporaries(dir, base, blen);
+    tmp = malloc(strlen(dir) + blen + 40);
     if (!tmp) {
         errno = ENOMEM;
         goto fail;
     }
-    sprintf(tmp, "%s/.%.*s.XXXXXX", dir, (int)blen, base);
+    sprintf(tmp, "%s/.%.*s.tmp.%ld.XXXXXX", dir, (int)blen, base, (long)getpid());
     fd = mkstemp(tmp);
     if (fd < 0) {
         free(tmp);

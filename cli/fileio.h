@@ -14,7 +14,9 @@
  * at (through any chain of links) is replaced. An existing file keeps its mode (and, where
  * allowed, its owner); a new one gets 0666 less the umask. A target that exists and is neither
  * a regular file nor a folder (a FIFO, a device) is refused with EINVAL. On failure nothing is
- * left behind. Returns 0, or -1 with errno set. */
+ * left behind. The temporary is .NAME.tmp.PID.XXXXXX: one left by a save killed in the middle is
+ * removed by the next save of the same file once its process is gone. Returns 0, or -1 with
+ * errno set. */
 int save_file_atomic(const char *path, const char *text);
 
 /* Read a whole text file (malloc'd, NUL-terminated, a leading UTF-8 byte-order mark dropped).

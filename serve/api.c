@@ -1016,9 +1016,27 @@ typedef struct think_job {
     unsigned long version;
     bool hint;
     long since;            /* the request's ?since= (view_reply) */
+    char client[64];       /* who asked: its bucket pays for the worker's time */
+    double estimate;       /* the worker-seconds taken from it when it was queued */
     serve_done_fn done;
     void *ctx;
 } think_job;
+
+/* The worker time a search is expected to take: a timed level its time; one searched to a fixed
+ * depth a little (it is settled with the time really spent once it has run). */
+static double think_estimate(const player *p)
+{
+    gb_search_opts o;
+    player_budget(p, &o, 0);
+    return o.budget.movetime_ms > 0 ? (double)o.budget.movetime_ms / 1000.0 : 0.05;
+}
+
+static double mono_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 static reply hint_reply(const gb_game *g, const player *p, const gb_move *m)
 {
@@ -1031,15 +1049,20 @@ static void think_run(void *arg, bool cancelled)
 {
     think_job *j = arg;
     gb_move m;
+    double t0 = mono_s();
     int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m);
+    /* the address pays what the worker spent (nothing for a search cancelled before it ran) */
+    limits_charge_ai(j->client, j->estimate, cancelled ? 0.0 : mono_s() - t0);
     pthread_mutex_lock(&S.lock);
     slot *s = j->s;
     reply r;
     if (!j->hint)
         s->thinking--;
     if (cancelled) {
-        r = error_reply(503, "the server is stopping");
-        r.retry_after = 5;
+        r = pool_running() ? error_reply(503, "every worker is busy and the queue is full (--queue): this search "
+                                              "gave its place to another address's; try again")
+                           : error_reply(503, "the server is stopping");
+        r.retry_after = pool_running() ? 2 : 5;
     } else if (rc != 0) {
         r = error_reply(500, j->hint ? "no move to suggest" : "the computer found no move");
     } else if (j->hint) {
@@ -1074,17 +1097,21 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
         return hint ? hint_reply(s->g, p, &m) : play_move(s, &m, true, NULL);
     }
     int retry = 0;
-    if (!limits_take_ai(rq->client, &retry)) {
-        reply r = error_reply(429, "too many computer moves and hints from this address (--ai-rate); "
-                                   "try again in %d s", retry);
+    double estimate = think_estimate(p);
+    if (!limits_take_ai(rq->client, estimate, &retry)) {
+        reply r = error_reply(429, "this address has used the workers' time it may (--ai-rate worker-seconds "
+                                   "a minute); try again in %d s", retry);
         r.retry_after = retry;
         return r;
     }
     think_job *j = calloc(1, sizeof *j);
     if (!j || !(j->g = gb_game_clone(s->g))) {
         free(j);
+        limits_charge_ai(rq->client, estimate, 0.0);
         return error_reply(500, "out of memory");
     }
+    snprintf(j->client, sizeof j->client, "%s", rq->client ? rq->client : "");
+    j->estimate = estimate;
     j->s = s;
     j->p = *p;
     j->rng = s->rng;
@@ -1096,7 +1123,8 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     if (!hint)
         s->thinking++;
     s->pins++;
-    if (pool_submit(think_run, j) != 0) {
+    if (pool_submit_for(rq->client, estimate, think_run, j) != 0) {
+        limits_charge_ai(rq->client, estimate, 0.0);
         if (!hint)
             s->thinking--;
         s->pins--;
@@ -1874,7 +1902,13 @@ static slot *game_named(const char *path, reply *err)
     }
     memcpy(id, rest, idlen);
     id[idlen] = 0;
-    slot *s = store_find(id);
+    slot *s;
+    store_result found = store_find(id, &s);
+    if (found == STORE_FAILED) {
+        *err = error_reply(500, "game %.40s could not be read from the database (a read error: the server "
+                                "says more on its standard error)", id);
+        return NULL;
+    }
     if (!s) {
         *err = error_reply(404, "no game with id '%.40s' (it may have expired: docs/api.md)", id);
         return NULL;
@@ -1966,7 +2000,10 @@ static reply route_api(const char *method, const char *path, request *rq)
 static void clock_expired(const char *id)
 {
     pthread_mutex_lock(&S.lock);
-    slot *s = S.started ? store_find(id) : NULL;
+    slot *s = NULL;
+    store_result found = S.started ? store_find(id, &s) : STORE_MISSING;
+    if (found == STORE_FAILED) /* not readable now: try again in a second */
+        clock_timer_arm(id, clock_now_ms() + 1000);
     if (s) {
         s->pins++;
         if (store_live(s) == 0) {
@@ -2001,6 +2038,7 @@ int serve_api_start(const serve_config *cfg)
         fprintf(stderr, "gabata: cannot use the data folder: %s\n", err);
         return -1;
     }
+    store_on_expired(limits_game_dropped); /* an expired game is no longer held by its creator */
     S.max_body = cfg->max_body;
     S.idrng = cfg->seed;
     S.quiet = cfg->quiet;
@@ -2082,12 +2120,14 @@ serve_answer serve_api(const char *method, const char *url, const char *body, si
 }
 
 /* The seat a stream's token names (serve.h): 0 South, 1 North, -1 none (a spectator; also a
- * hot seat's one token, which is both), -2 no such game. */
+ * hot seat's one token, which is both), -2 no such game, -3 the game could not be read. */
 int serve_game_seat(const char *game_id, const char *token)
 {
     pthread_mutex_lock(&S.lock);
     int r = -2;
-    slot *s = S.started ? store_find(game_id) : NULL;
+    slot *s = NULL;
+    if (S.started && store_find(game_id, &s) == STORE_FAILED)
+        r = -3;
     if (s) {
         r = -1;
         if (token && *token && strlen(token) < 200) {
@@ -2110,6 +2150,22 @@ int serve_player_of(const char *auth, char *id, size_t len)
         snprintf(id, len, "%s", me);
     pthread_mutex_unlock(&S.lock);
     return r;
+}
+
+static void count_held(const char *owner, long games, void *ctx)
+{
+    (void)ctx;
+    while (games-- > 0)
+        limits_game_added(owner);
+}
+
+/* The games each address holds, from the database: --games-per-ip holds across a restart. */
+void serve_api_count_held(void)
+{
+    pthread_mutex_lock(&S.lock);
+    if (S.started && store_count_owners(count_held, NULL) != 0)
+        fprintf(stderr, "gabata serve: the games held per address could not be counted; each starts at 0\n");
+    pthread_mutex_unlock(&S.lock);
 }
 
 void serve_api_counts(long *created, long *requests)

@@ -69,7 +69,9 @@ static struct {
     bool trust_proxy;
     const char *allow_host[MAX_ALLOWED_HOSTS];
     int n_allow;
-} O = {0, 64, 4096, 64, 10, 30, 30, 120, 100, 15, false, {0}, 0};
+    /* the caps of issue 21 (0: the default, a share of --max-connections) */
+    long max_streams, streams_per_ip, streams_per_game, max_receiving, receiving_per_ip;
+} O = {0, 64, 4096, 64, 10, 30, 30, 60, 100, 15, false, {0}, 0, 0, 16, 64, 0, 16};
 
 const char serve_http_help[] =
     "Limits and network (docs/api.md, \"Limits\"):\n"
@@ -81,10 +83,19 @@ const char serve_http_help[] =
     "  --deadline S     seconds a request may take to arrive whole (default 10)\n"
     "  --idle-timeout S seconds a connection may stay silent (default 30)\n"
     "  --game-rate N    games one address may create a minute (default 30; 0: no limit)\n"
-    "  --ai-rate N      computer moves and hints one address may ask a minute (default 120;\n"
-    "                   0: no limit)\n"
+    "  --ai-rate N      worker-seconds a minute one address's computer moves and hints may take\n"
+    "                   (default 60: one worker's whole time; 0: no limit)\n"
     "  --games-per-ip N games one address may hold at once (default 100; 0: no limit)\n"
     "  --heartbeat S    seconds between keep-alive comments on event streams (default 15)\n"
+    "  --max-streams N  event streams open at once (default: half of --max-connections; the\n"
+    "                   rest is kept for ordinary requests); past it 503 with Retry-After\n"
+    "  --streams-per-ip N    event streams open from one address (default 16); past it 429\n"
+    "  --streams-per-game N  event streams open on one game (default 64); past it 429\n"
+    "  --max-receiving N     connections still receiving their request (or idle between\n"
+    "                   requests) at once (default: a quarter of --max-connections); past it\n"
+    "                   the one receiving longest is closed\n"
+    "  --receiving-per-ip N  the same from one address (default 16: past it its connections\n"
+    "                   receiving for over a second are closed; off with --trust-proxy)\n"
     "  --allow-host NAME  a host name the server may be reached by (besides the listen address,\n"
     "                   localhost and 127.0.0.1); repeat for more\n"
     "  --trust-proxy    take the client's address from X-Forwarded-For (only behind a proxy\n"
@@ -108,6 +119,11 @@ int serve_http_option(int argc, char **argv, int *i)
         {"--ai-rate", &O.ai_rate, 0, 1000000},
         {"--games-per-ip", &O.games_per_ip, 0, 1000000},
         {"--heartbeat", &O.heartbeat_s, 1, 3600},
+        {"--max-streams", &O.max_streams, 1, 1000000},
+        {"--streams-per-ip", &O.streams_per_ip, 1, 1000000},
+        {"--streams-per-game", &O.streams_per_game, 1, 1000000},
+        {"--max-receiving", &O.max_receiving, 1, 1000000},
+        {"--receiving-per-ip", &O.receiving_per_ip, 1, 1000000},
     };
     const char *a = argv[*i];
     for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
@@ -148,23 +164,142 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* ---- connections: the deadline for a whole request ---- */
+/* ---- connections: the deadline for a whole request, the caps on those still receiving one ----
+ * A connection is "receiving" from its start, or the end of its previous request, until its
+ * request has arrived whole (an idle kept-alive connection is receiving too). Slow clients hold
+ * receiving connections, so those are capped, per address (--receiving-per-ip: past it the
+ * address's connections receiving for more than a second are closed, oldest first) and overall
+ * (--max-receiving: past it the one receiving longest of the address that has the most is
+ * closed), so that slow clients from many addresses push out each other's connections, never
+ * those of an address with few: an ordinary request gets in however many slow ones there are. With the streams' own cap
+ * (--max-streams), what is left of --max-connections is always there for the requests being
+ * answered. */
+typedef struct conn_addr conn_addr;
 typedef struct conn {
     int fd;
     double started;     /* of the request being received */
     bool receiving;     /* false once the whole request has arrived (while it is answered) */
     bool cut;
-    struct conn *next, *prev;
+    conn_addr *addr;    /* its address's record (NULL: not counted per address) */
+    struct conn *next, *prev;   /* C.all */
+    struct conn *rnext, *rprev; /* C.recv (receiving, oldest first) */
+    struct conn *anext, *aprev; /* its address's receiving ones, oldest first */
 } conn;
+
+struct conn_addr {
+    char ip[64];
+    int refs;           /* connections from it */
+    int receiving;
+    conn *head, *tail;
+    conn_addr *hnext;
+    conn_addr *lnext, *lprev;   /* C.addr_list */
+};
+
+#define CONN_ADDR_BUCKETS 1024
+/* A request arrives at a network's speed in far less than this: a connection receiving longer is a
+ * slow client's (or an idle one), and the per-address cap closes it; a burst of requests in flight
+ * from one address is left to arrive. */
+#define RECEIVING_GRACE 1.0
 
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     conn *all;
-    long open, cut_off;
+    conn *recv_head, *recv_tail;
+    conn_addr *addrs[CONN_ADDR_BUCKETS];
+    conn_addr *addr_list;      /* every address with a connection */
+    long open, cut_off, receiving;
     bool stopping;
     pthread_t sweeper;
 } C = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+static conn_addr **addr_slot(const char *ip)
+{
+    unsigned h = 2166136261u;
+    for (const char *p = ip; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    conn_addr **p = &C.addrs[h % CONN_ADDR_BUCKETS];
+    while (*p && strcmp((*p)->ip, ip) != 0)
+        p = &(*p)->hnext;
+    return p;
+}
+
+/* Out of the receiving lists (C.lock held). */
+static void recv_unlink(conn *k)
+{
+    if (!k->receiving)
+        return;
+    k->receiving = false;
+    if (k->rprev) k->rprev->rnext = k->rnext; else C.recv_head = k->rnext;
+    if (k->rnext) k->rnext->rprev = k->rprev; else C.recv_tail = k->rprev;
+    k->rnext = k->rprev = NULL;
+    C.receiving--;
+    conn_addr *a = k->addr;
+    if (a) {
+        if (k->aprev) k->aprev->anext = k->anext; else a->head = k->anext;
+        if (k->anext) k->anext->aprev = k->aprev; else a->tail = k->aprev;
+        k->anext = k->aprev = NULL;
+        a->receiving--;
+    }
+}
+
+/* Shut the connection's socket (C.lock held): MHD sees the end of the stream and closes it.
+ * MHD closes the socket only after the close notification, which takes C.lock: the descriptor
+ * cut here is never one that has been reused. */
+static void conn_cut(conn *k)
+{
+    recv_unlink(k);
+    if (k->cut || k->fd < 0)
+        return;
+    shutdown(k->fd, SHUT_RDWR);
+    k->cut = true;
+    C.cut_off++;
+}
+
+/* The connection starts receiving a request (C.lock held): at the tail of the lists, and past a
+ * cap the one receiving longest goes. */
+static void recv_begin(conn *k)
+{
+    if (k->receiving || k->cut)
+        return;
+    k->receiving = true;
+    k->started = now_s();
+    k->rprev = C.recv_tail;
+    if (C.recv_tail) C.recv_tail->rnext = k; else C.recv_head = k;
+    C.recv_tail = k;
+    C.receiving++;
+    conn_addr *a = k->addr;
+    if (a) {
+        k->aprev = a->tail;
+        if (a->tail) a->tail->anext = k; else a->head = k;
+        a->tail = k;
+        a->receiving++;
+    }
+    if (O.max_receiving > 0 && C.receiving > O.max_receiving) {
+        /* the address receiving most gives up its oldest (of equals, the one receiving longest),
+         * preferring an address whose oldest has been receiving past RECEIVING_GRACE (a slow
+         * one's, not a burst of requests in flight); without addresses (behind a proxy) the
+         * oldest of all */
+        conn *victim = C.recv_head;
+        conn_addr *most = NULL, *most_old = NULL;
+        double now = now_s();
+        for (conn_addr *x = C.addr_list; x; x = x->lnext) {
+            if (!x->head)
+                continue;
+            if (!most || x->receiving > most->receiving ||
+                (x->receiving == most->receiving && x->head->started < most->head->started))
+                most = x;
+            if (now - x->head->started >= RECEIVING_GRACE &&
+                (!most_old || x->receiving > most_old->receiving ||
+                 (x->receiving == most_old->receiving && x->head->started < most_old->head->started)))
+                most_old = x;
+        }
+        if (most_old || most)
+            victim = (most_old ? most_old : most)->head;
+        if (victim)
+            conn_cut(victim);
+    }
+}
 
 static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
                               enum MHD_ConnectionNotificationCode toe)
@@ -176,14 +311,36 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
             return;
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         k->fd = ci ? ci->connect_fd : -1;
-        k->started = now_s();
-        k->receiving = true;
+        /* per address: the socket's own (behind a trusted proxy every one is the proxy's: not
+         * counted per address, as --per-ip-connections is not) */
+        char ip[64] = "";
+        const union MHD_ConnectionInfo *ai = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        if (!O.trust_proxy && ai && ai->client_addr) {
+            const struct sockaddr *sa = ai->client_addr;
+            if (sa->sa_family == AF_INET)
+                inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, ip, sizeof ip);
+            else if (sa->sa_family == AF_INET6)
+                inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, ip, sizeof ip);
+        }
         pthread_mutex_lock(&C.lock);
+        if (ip[0]) {
+            conn_addr **entry = addr_slot(ip);
+            if (!*entry && (*entry = calloc(1, sizeof **entry))) {
+                snprintf((*entry)->ip, sizeof (*entry)->ip, "%s", ip);
+                (*entry)->lnext = C.addr_list;
+                if (C.addr_list)
+                    C.addr_list->lprev = *entry;
+                C.addr_list = *entry;
+            }
+            if ((k->addr = *entry))
+                k->addr->refs++;
+        }
         k->next = C.all;
         if (C.all)
             C.all->prev = k;
         C.all = k;
         C.open++;
+        recv_begin(k);
         pthread_mutex_unlock(&C.lock);
         *socket_context = k;
     } else if (*socket_context) {
@@ -191,6 +348,7 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
          * shuts down a descriptor that has been reused */
         conn *k = *socket_context;
         pthread_mutex_lock(&C.lock);
+        recv_unlink(k);
         if (k->prev)
             k->prev->next = k->next;
         else
@@ -198,6 +356,19 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
         if (k->next)
             k->next->prev = k->prev;
         C.open--;
+        conn_addr *a = k->addr;
+        if (a && --a->refs == 0) {
+            conn_addr **entry = addr_slot(a->ip);
+            if (*entry == a)
+                *entry = a->hnext;
+            if (a->lprev)
+                a->lprev->lnext = a->lnext;
+            else
+                C.addr_list = a->lnext;
+            if (a->lnext)
+                a->lnext->lprev = a->lprev;
+            free(a);
+        }
         pthread_mutex_unlock(&C.lock);
         free(k);
         *socket_context = NULL;
@@ -216,7 +387,7 @@ static void conn_received(struct MHD_Connection *c)
     if (!k)
         return;
     pthread_mutex_lock(&C.lock);
-    k->receiving = false;
+    recv_unlink(k);
     pthread_mutex_unlock(&C.lock);
 }
 
@@ -233,13 +404,15 @@ static void *sweeper(void *unused)
             t.tv_sec++, t.tv_nsec -= 1000000000L;
         pthread_cond_timedwait(&C.wake, &C.lock, &t);
         double now = now_s();
-        for (conn *k = C.all; k; k = k->next) {
-            if (k->receiving && !k->cut && k->fd >= 0 && now - k->started > (double)O.deadline_s) {
-                shutdown(k->fd, SHUT_RDWR); /* MHD sees the end of the stream and closes it */
-                k->cut = true;
-                C.cut_off++;
-            }
-        }
+        /* the receiving list is oldest first: only its head can be past the deadline */
+        while (C.recv_head && now - C.recv_head->started > (double)O.deadline_s)
+            conn_cut(C.recv_head);
+        /* past --receiving-per-ip, an address's connections receiving for longer than the grace
+         * are closed, oldest first, down to the cap */
+        if (O.receiving_per_ip > 0)
+            for (conn_addr *a = C.addr_list; a; a = a->lnext)
+                while (a->receiving > O.receiving_per_ip && a->head && now - a->head->started >= RECEIVING_GRACE)
+                    conn_cut(a->head);
         if (now - last_prune > 60) {
             last_prune = now;
             pthread_mutex_unlock(&C.lock);
@@ -461,6 +634,7 @@ typedef struct request {
     bool suspended, ready;     /* a worker's answer: waited for, arrived */
     serve_answer answer;
     char client[64];
+    char *stream;              /* the channel of the event stream it opened (limits.c counts it) */
 } request;
 
 static pthread_mutex_t answer_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -526,10 +700,30 @@ static bool events_path(const char *url, char *id, size_t n)
     return true;
 }
 
-static enum MHD_Result open_events(struct MHD_Connection *c, const char *id)
+/* May the request open an event stream on the channel (a game's id, "lobby", ...)? The caps of
+ * docs/api.md "Limits", whatever the stream watches: true, counted until the request ends
+ * (request_done); or false with the refusal (503 or 429, Retry-After) queued in *ret.
+ * per_channel: the per-game cap applies (not to a channel everyone watches). */
+static bool stream_admitted(struct MHD_Connection *c, request *rq, const char *channel, bool per_channel,
+                            enum MHD_Result *ret)
+{
+    const char *msg = NULL;
+    int retry = 0, st = limits_stream_open(rq->client, channel, per_channel, &msg, &retry);
+    if (!st && !(rq->stream = strdup(channel))) {
+        limits_stream_closed(rq->client, channel);
+        st = 503, msg = "out of memory for another event stream; try again", retry = 10;
+    }
+    if (st)
+        *ret = send_error(c, st, retry, msg);
+    return !st;
+}
+
+static enum MHD_Result open_events(struct MHD_Connection *c, request *rq, const char *id)
 {
     const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
     int seat = serve_game_seat(id, token);
+    if (seat == -3)
+        return send_error(c, 500, 0, "this game could not be read from the database (a read error)");
     if (seat == -2) {
         char msg[96];
         snprintf(msg, sizeof msg, "no game with id '%.40s'", id);
@@ -551,6 +745,9 @@ static enum MHD_Result open_events(struct MHD_Connection *c, const char *id)
         if (!have)
             return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
     }
+    enum MHD_Result refused;
+    if (!stream_admitted(c, rq, id, true, &refused))
+        return refused;
     struct MHD_Response *resp = events_open(c, id, seat, (unsigned long long)seen, have);
     if (!resp)
         return MHD_NO;
@@ -563,7 +760,7 @@ static enum MHD_Result open_events(struct MHD_Connection *c, const char *id)
 /* GET /api/lobby/events: the lobby's stream (events.c's channel "lobby"). The player is named by
  * the Authorization header only (never the address: it would land in logs and histories); without
  * one the stream is a spectator's, with a key that is no player's it is refused (401). */
-static enum MHD_Result open_lobby_events(struct MHD_Connection *c)
+static enum MHD_Result open_lobby_events(struct MHD_Connection *c, request *rq)
 {
     const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     char who[64] = "";
@@ -585,6 +782,9 @@ static enum MHD_Result open_lobby_events(struct MHD_Connection *c)
         if (!have)
             return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
     }
+    enum MHD_Result refused; /* (the caps per address and overall; none per channel: all watch it) */
+    if (!stream_admitted(c, rq, "lobby", false, &refused))
+        return refused;
     struct MHD_Response *resp = events_open_as(c, "lobby", who, (unsigned long long)seen, have);
     if (!resp)
         return MHD_NO;
@@ -735,9 +935,9 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
     if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
         char id[40];
         if (strcmp(method, "GET") == 0 && events_path(url, id, sizeof id))
-            return open_events(c, id);
+            return open_events(c, rq, id);
         if (strcmp(method, "GET") == 0 && strcmp(url, "/api/lobby/events") == 0)
-            return open_lobby_events(c);
+            return open_lobby_events(c, rq);
         /* the query goes along (?status=live, ?before=...), encoded again; a path alone as it is */
         query_buf qb = {.len = 0};
         MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, add_query_arg, &qb);
@@ -792,6 +992,9 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
     (void)toe;
     request *rq = *con_cls;
     if (rq) {
+        if (rq->stream)
+            limits_stream_closed(rq->client, rq->stream);
+        free(rq->stream);
         free(rq->body);
         free(rq->answer.body);
         free(rq);
@@ -801,8 +1004,7 @@ static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
     conn *k = conn_of(c);
     if (k) {
         pthread_mutex_lock(&C.lock);
-        k->started = now_s();
-        k->receiving = true;
+        recv_begin(k);
         pthread_mutex_unlock(&C.lock);
     }
 }
@@ -816,6 +1018,16 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
     H.any_address = addr->sin_addr.s_addr == htonl(INADDR_ANY);
     H.web_dir = web_dir;
     H.max_body = max_body;
+    /* connections kept for ordinary requests: streams and slow clients take a share each */
+    if (!O.max_streams)
+        O.max_streams = O.max_conn / 2;
+    if (!O.max_receiving)
+        O.max_receiving = O.max_conn / 4;
+    if (O.max_streams + O.max_receiving >= O.max_conn) {
+        fprintf(stderr, "gabata: --max-streams (%ld) and --max-receiving (%ld) must leave room in "
+                "--max-connections (%ld) for requests being answered\n", O.max_streams, O.max_receiving, O.max_conn);
+        return 2;
+    }
     long workers = O.workers;
     if (!workers) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -844,6 +1056,8 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
     }
     limits_start(O.game_rate, O.ai_rate, O.games_per_ip);
     lobby_start_timer(); /* (without it, seeks still lapse at the next lobby request) */
+    limits_streams_start(O.max_streams, O.streams_per_ip, O.streams_per_game);
+    serve_api_count_held();
     C.stopping = false;
     pthread_create(&C.sweeper, NULL, sweeper, NULL);
 
@@ -873,10 +1087,13 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
             for (int i = 0; i < O.n_allow; i++)
                 printf(", %s", O.allow_host[i]);
             printf("\n  limits: %ld connections, %ld per address%s; a request arrives whole within %ld s, "
-                   "idle %ld s;\n  per address: %ld games a minute%s, %ld held%s, %ld computer moves a "
+                   "idle %ld s;\n  event streams: %ld, %ld per address, %ld per game; receiving a request: %ld, "
+                   "%ld per address%s;\n  per address: %ld games a minute%s, %ld held%s, %ld worker-seconds a "
                    "minute%s;\n  %ld workers, %ld waiting at most; X-Forwarded-For %s\n",
                    O.max_conn, O.per_ip_conn, O.trust_proxy ? " (off: --trust-proxy)" : "", O.deadline_s,
-                   O.idle_s, O.game_rate, O.game_rate ? "" : " (no limit)", O.games_per_ip,
+                   O.idle_s, O.max_streams, O.streams_per_ip, O.streams_per_game, O.max_receiving,
+                   O.receiving_per_ip, O.trust_proxy ? " (off: --trust-proxy)" : "", O.game_rate,
+                   O.game_rate ? "" : " (no limit)", O.games_per_ip,
                    O.games_per_ip ? "" : " (no limit)", O.ai_rate, O.ai_rate ? "" : " (no limit)", workers,
                    O.queue, O.trust_proxy ? "trusted (--trust-proxy)" : "ignored");
         }

@@ -17,6 +17,12 @@ int pool_start(int n, int queue);
 bool pool_running(void);
 /* Queue fn(arg) for a worker: 0, or -1 when the queue is full (the caller answers 503). */
 int pool_submit(void (*fn)(void *arg, bool cancelled), void *arg);
+/* The same for a client address, with the worker time the job is expected to take: the workers
+ * share their time between the addresses in turn, in worker-seconds (pool.c), so that one
+ * address's many searches do not make another's wait behind all of them; with the queue full, the
+ * newest job of the address waiting most gives its place to an address waiting less (that job's fn
+ * is called with cancelled = true, soon, from a worker thread). NULL or "" client: one lane. */
+int pool_submit_for(const char *client, double estimate_s, void (*fn)(void *arg, bool cancelled), void *arg);
 /* Stop: the jobs waiting are called with cancelled = true, the running ones are waited for. */
 void pool_stop(void);
 /* Jobs waiting and running, for /api/health. */
@@ -50,15 +56,28 @@ void limits_clear(void);
 void limits_prune(void);
 /* May the address create a game? 0, or the status (429) with *msg and *retry_after. */
 int limits_may_create(const char *client, const char **msg, int *retry_after);
-/* Take one computer move (or hint) from the address's bucket: true, or false with the seconds
- * to wait in *retry_after. NULL or "" address (no network): always true. */
-bool limits_take_ai(const char *client, int *retry_after);
+/* May the address start a search expected to take estimate_s of a worker's time? Its bucket
+ * (--ai-rate worker-seconds a minute) must hold that much; it is taken at once: true, or false with
+ * the seconds to wait in *retry_after. NULL or "" address (no network): always true. */
+bool limits_take_ai(const char *client, double estimate_s, int *retry_after);
+/* The search is done: it took spent_s of a worker's time, not estimate_s; the bucket is settled. */
+void limits_charge_ai(const char *client, double estimate_s, double spent_s);
 /* A game was created by / dropped for the address (games held per address). */
 void limits_game_added(const char *client);
 void limits_game_dropped(const char *client);
 /* Take one player creation from the address's bucket (rate a minute, 0: no limit), as
  * limits_take_ai. */
 bool limits_take_player(const char *client, long rate, int *retry_after);
+/* Event streams, generic over what a stream watches (its channel: a game's id, "lobby", ...):
+ * at most max_streams overall, per_ip from one address, per_channel on one channel (0: no cap). */
+void limits_streams_start(long max_streams, long per_ip, long per_channel);
+/* May the address open a stream on the channel? 0 (it is counted until limits_stream_closed), or
+ * the status (503 overall, 429 for the address or the channel) with *msg and *retry_after.
+ * per_channel false: the channel's cap does not apply (a channel everyone watches, the lobby). */
+int limits_stream_open(const char *client, const char *channel, bool per_channel, const char **msg,
+                       int *retry_after);
+void limits_stream_closed(const char *client, const char *channel);
+long limits_streams_open(void);
 
 /* The daemon (http.c), for cmd_serve in main.c: its options (1: argv[*i] taken with its
  * value, 0: not one of them, -1: bad, message printed), their help, and the run until SIGINT or
@@ -69,12 +88,16 @@ int serve_http_option(int argc, char **argv, int *i);
 int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, const char *web_dir,
                    size_t max_body, bool quiet);
 
+/* Count the games each address holds from the database (--games-per-ip over a restart): after
+ * limits_start, before the first request (api.c). */
+void serve_api_count_held(void);
+
 /* Games created and requests answered since serve_api_start (api.c), for the closing line. */
 void serve_api_counts(long *created, long *requests);
 
 /* The game table's answers to the network layer (api.c). */
-/* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), or -2 (no such
- * game). Until games have seat tokens every token is a spectator's. */
+/* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), -2 (no such
+ * game), or -3 (the game could not be read from the database: 500). Until games have seat tokens every token is a spectator's. */
 int serve_game_seat(const char *game_id, const char *token);
 /* The player a key names (an Authorization header's "Bearer KEY"): 1 and the id in id
  * (STORE_ID_LEN + 1 bytes), 0 no such player (or no key), -1 the database failed. */

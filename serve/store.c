@@ -29,6 +29,7 @@ static struct {
     sqlite3_stmt *ins, *upd, *get, *del;
     sqlite3_stmt *mv_ins, *mv_cut, *mv_get; /* the moves table: a row a move */
     int lock_fd;
+    int db_lock_fd;      /* the database file itself, locked: one server a database, by any path */
     slot **buckets;
     size_t nbuckets;
     long held, live, max_held, max_live;
@@ -38,7 +39,13 @@ static struct {
     int64_t next_expiry;
     long loaded, dropped, expired;
     long long stored;
-} T = {.lock_fd = -1};
+    void (*on_expired)(const char *owner); /* store_on_expired's */
+} T = {.lock_fd = -1, .db_lock_fd = -1};
+
+void store_on_expired(void (*fn)(const char *owner))
+{
+    T.on_expired = fn;
+}
 
 /* ---- random bytes, SHA-256, constant-time comparison ---- */
 int store_random(void *buf, size_t n)
@@ -311,39 +318,31 @@ static const char schema[] =
     "CREATE TRIGGER IF NOT EXISTS games_moves_gone AFTER DELETE ON games"
     " BEGIN DELETE FROM moves WHERE game = old.id; END;";
 
-/* Columns added after the first schema, with their declarations: added to an older database at
- * open (ALTER TABLE ADD COLUMN), so that every release opens every older database. */
-static const char *const added_columns[][2] = {
+/* Columns added since the first schema, each added to a database made before it (ALTER TABLE ADD
+ * COLUMN, NULL in its old rows), so that every release opens every older database. The lobby's
+ * own columns are players.c's. */
+static const struct {
+    const char *name, *decl;
+} added_columns[] = {
     {"clock_initial_ms", "INTEGER"}, {"clock_increment_ms", "INTEGER"}, /* the time control: NULL/0 none */
     {"clock_left_s", "INTEGER"}, {"clock_left_n", "INTEGER"},       /* each side's time, ms */
     {"clock_deadline", "INTEGER"},                                    /* ms since 1970, 0: none */
     {"clock_running", "INTEGER"},                                     /* -1 none, 0 S, 1 N */
     {"clock_flags", "INTEGER"},                                       /* 1 S moved, 2 N moved, 4 started */
+    {"owner", "TEXT"}, /* the creator's address, for --games-per-ip across a restart */
 };
+/* After the columns: an index of the games per owner, counted at start without reading rows, and
+ * one of the running clocks, armed again at start (store_clocks_running) from the index alone: a
+ * server with many games starts without reading them all (nor filling its cache with them). */
+static const char schema_after[] =
+    "CREATE INDEX IF NOT EXISTS games_owner ON games(owner);"
+    "CREATE INDEX IF NOT EXISTS games_clocks ON games(id, clock_deadline) WHERE finished=0 AND"
+    " clock_initial_ms>0 AND clock_running>=0 AND clock_deadline>0;";
 
 #define COLS "id, variant, options, seed, south, north, rng, online, joined, token_s, token_n, invite," \
              " moves, movers, show_last, offer, ended, finished, created, updated," \
-             " clock_initial_ms, clock_increment_ms, clock_left_s, clock_left_n, clock_deadline, clock_running, clock_flags"
-
-static int add_columns(char *err, size_t errlen)
-{
-    for (size_t i = 0; i < sizeof added_columns / sizeof added_columns[0]; i++) {
-        sqlite3_stmt *q;
-        bool have = false;
-        if (sqlite3_prepare_v2(T.db, "SELECT 1 FROM pragma_table_info('games') WHERE name=?", -1, &q, NULL) != SQLITE_OK)
-            return snprintf(err, errlen, "%s", sqlite3_errmsg(T.db)), -1;
-        sqlite3_bind_text(q, 1, added_columns[i][0], -1, SQLITE_STATIC);
-        have = sqlite3_step(q) == SQLITE_ROW;
-        sqlite3_finalize(q);
-        if (have)
-            continue;
-        char sql[256];
-        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s", added_columns[i][0], added_columns[i][1]);
-        if (sqlite3_exec(T.db, sql, NULL, NULL, NULL) != SQLITE_OK)
-            return snprintf(err, errlen, "%s", sqlite3_errmsg(T.db)), -1;
-    }
-    return 0;
-}
+             " clock_initial_ms, clock_increment_ms, clock_left_s, clock_left_n, clock_deadline, clock_running, clock_flags," \
+             " owner"
 
 static void set_err(char *err, size_t len, const char *what, const char *why)
 {
@@ -374,6 +373,66 @@ static int make_dirs(const char *dir)
     return 0;
 }
 
+/* Add the columns a database made by an older server lacks. 0, or -1 (the message in err). */
+static int add_columns(const char *path, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof added_columns / sizeof added_columns[0]; i++) {
+        sqlite3_stmt *q;
+        if (sqlite3_prepare_v2(T.db, "SELECT 1 FROM pragma_table_info('games') WHERE name=?", -1, &q, NULL) != SQLITE_OK)
+            goto bad;
+        sqlite3_bind_text(q, 1, added_columns[i].name, -1, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+        if (rc == SQLITE_DONE) {
+            char sql[160];
+            snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s", added_columns[i].name, added_columns[i].decl);
+            if (sqlite3_exec(T.db, sql, NULL, NULL, NULL) != SQLITE_OK)
+                goto bad;
+        } else if (rc != SQLITE_ROW) {
+            goto bad;
+        }
+    }
+    if (sqlite3_exec(T.db, schema_after, NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+bad:
+    set_err(err, errlen, path, sqlite3_errmsg(T.db));
+    return -1;
+}
+
+/* PRAGMA quick_check on a connection of its own (so that the pages it reads are not left in the
+ * server's cache): 0 when it says ok, else -1 with its first finding in err. A damaged database
+ * is refused at start rather than found out one page at a time by the requests that read it. */
+static int check_database(const char *path, char *err, size_t errlen)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(100)", -1, &q, NULL);
+    int found = 0;
+    char first[300] = "";
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(q, 0);
+        if (t && strcmp(t, "ok") == 0)
+            continue;
+        if (!found++)
+            snprintf(first, sizeof first, "%s", t ? t : "?");
+    }
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW && !found)
+        snprintf(first, sizeof first, "%s", db ? sqlite3_errmsg(db) : "cannot open it");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    if (!found && (rc == SQLITE_DONE || rc == SQLITE_ROW))
+        return 0;
+    for (char *c = first; *c; c++) /* one line */
+        if (*c == '\n' || *c == '\r' || *c == '\t')
+            *c = ' ';
+    snprintf(err, errlen, "%s is damaged: PRAGMA quick_check says \"%s\"%s%s; the server will not use it "
+             "(restore a backup, or move it away to start afresh)", path, first, found > 1 ? " and more" : "",
+             found > 1 ? (found >= 100 ? " (100 problems or more)" : "") : "");
+    return -1;
+}
+
 int store_open(const char *dir, int max_held, int max_live, bool durable, char *err, size_t errlen)
 {
     store_close();
@@ -400,6 +459,26 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
             return -1;
         }
         snprintf(path, sizeof path, "%s/games.sqlite", dir);
+        /* one server a database file, whatever the path to it (a hard link, a second name for the
+         * folder): the lock is on the file itself, so a second server on it is refused. (An flock
+         * of its own, apart from SQLite's fcntl locks; the descriptor stays open until SQLite has
+         * closed, so that closing it never drops theirs.) */
+        T.db_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (T.db_lock_fd < 0) {
+            set_err(err, errlen, path, strerror(errno));
+            store_close();
+            return -1;
+        }
+        if (flock(T.db_lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            set_err(err, errlen, path, "in use by another gabata serve (the same database file, by this path or another)");
+            store_close();
+            return -1;
+        }
+        struct stat sb;
+        if (fstat(T.db_lock_fd, &sb) == 0 && sb.st_size > 0 && check_database(path, err, errlen) != 0) {
+            store_close();
+            return -1;
+        }
     }
     /* the database holds the tokens' hashes only, but still: for its owner alone */
     mode_t old = umask(077);
@@ -418,11 +497,15 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
     char pragmas[256];
     snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=OFF;",
              durable ? "FULL" : "NORMAL");
-    char *msg = NULL, errbuf[256];
+    char *msg = NULL;
     if (sqlite3_exec(T.db, pragmas, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(T.db, schema, NULL, NULL, &msg) != SQLITE_OK || (add_columns(errbuf, sizeof errbuf) != 0 && (msg = sqlite3_mprintf("%s", errbuf)))) {
+        sqlite3_exec(T.db, schema, NULL, NULL, &msg) != SQLITE_OK) {
         set_err(err, errlen, path, msg ? msg : sqlite3_errmsg(T.db));
         sqlite3_free(msg);
+        store_close();
+        return -1;
+    }
+    if (add_columns(path, err, errlen) != 0) {
         store_close();
         return -1;
     }
@@ -432,7 +515,7 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
         store_close();
         return -1;
     }
-    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
+    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
                                  " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13,"
                                  " clock_left_s=?14, clock_left_n=?15, clock_deadline=?16, clock_running=?17,"
@@ -486,6 +569,9 @@ void store_close(void)
     if (T.db)
         sqlite3_close(T.db);
     T.db = NULL;
+    if (T.db_lock_fd >= 0)
+        close(T.db_lock_fd); /* (after SQLite's own descriptors are closed: see store_open) */
+    T.db_lock_fd = -1;
     if (T.lock_fd >= 0)
         close(T.lock_fd);
     T.lock_fd = -1;
@@ -623,6 +709,10 @@ int store_add(slot *s)
     sqlite3_bind_int64(q, 21, s->clock_initial_ms);
     sqlite3_bind_int64(q, 22, s->clock_increment_ms);
     bind_clock_run(q, 23, s);
+    if (s->owner[0])
+        sqlite3_bind_text(q, 28, s->owner, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 28);
     /* a game of the lobby: its accounts and rated flag in the same transaction as its row */
     bool lobby = s->player_id[0][0] || s->player_id[1][0] || s->rated || s->clock_initial_ms > 0;
     bool ok = begin() == 0;
@@ -756,8 +846,12 @@ slot *store_new_slot(void)
     for (int tries = 0; tries < 4; tries++) {
         if (store_random_hex(s->id, STORE_ID_LEN / 2) != 0)
             break;
-        if (!store_find(s->id)) /* 2^-128; but a repeat must never merge two games */
+        slot *there;
+        store_result r = store_find(s->id, &there); /* 2^-128; but a repeat must never merge two games */
+        if (r == STORE_MISSING)
             return s;
+        if (r == STORE_FAILED)
+            break; /* (cannot tell: no game made) */
     }
     free(s);
     return NULL;
@@ -826,14 +920,19 @@ static int load_move_rows(slot *s)
     return 0;
 }
 
-/* Read the game back from its row (not held yet; g is rebuilt later, on demand). */
-static slot *load(const char *id)
+/* Read the game back from its row (not held yet; g is rebuilt later, on demand): STORE_FOUND with
+ * *out, STORE_MISSING (no such row), or STORE_FAILED (the database could not be read, or memory
+ * ran out: not the same as no game). */
+static store_result load(const char *id, slot **out)
 {
     sqlite3_stmt *q = T.get;
     sqlite3_reset(q);
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
     slot *s = NULL;
-    if (sqlite3_step(q) == SQLITE_ROW && (s = calloc(1, sizeof *s))) {
+    int step = sqlite3_step(q);
+    store_result res = step == SQLITE_DONE ? STORE_MISSING : STORE_FAILED;
+    /* (an id or a variant read as NULL: memory ran out, or the row is damaged) */
+    if (step == SQLITE_ROW && sqlite3_column_text(q, 0) && sqlite3_column_text(q, 1) && (s = calloc(1, sizeof *s))) {
         snprintf(s->id, sizeof s->id, "%s", (const char *)sqlite3_column_text(q, 0));
         snprintf(s->variant, sizeof s->variant, "%s", (const char *)sqlite3_column_text(q, 1));
         s->options = dup_col(q, 2);
@@ -878,24 +977,36 @@ static slot *load(const char *id)
         s->ended = sqlite3_column_int(q, 16);
         s->created = sqlite3_column_int64(q, 18);
         s->updated = sqlite3_column_int64(q, 19);
+        const char *owner = (const char *)sqlite3_column_text(q, 27);
+        snprintf(s->owner, sizeof s->owner, "%s", owner ? owner : "");
         if (!s->options || !s->moves || !s->movers || players_load_slot(s) != 0) {
             slot_free(s);
             s = NULL;
         }
     }
+    if (s)
+        res = STORE_FOUND;
+    else if (step != SQLITE_DONE)
+        fprintf(stderr, "gabata serve: game %.32s could not be read from the database: %s\n", id,
+                step == SQLITE_ROW ? "a damaged row, or out of memory" : sqlite3_errmsg(T.db));
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     if (s && !s->legacy && load_move_rows(s) != 0) {
+        fprintf(stderr, "gabata serve: the moves of game %.32s could not be read from the database: %s\n", id,
+                sqlite3_errmsg(T.db));
         slot_free(s);
         s = NULL;
+        res = STORE_FAILED;
     }
-    return s;
+    *out = s;
+    return res;
 }
 
-slot *store_find(const char *id)
+store_result store_find(const char *id, slot **out)
 {
+    *out = NULL;
     if (!valid_id(id) || !T.buckets)
-        return NULL;
+        return STORE_MISSING;
     for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)
         if (strcmp(s->id, id) == 0) {
             if (s->stale && !s->pins) {
@@ -903,15 +1014,34 @@ slot *store_find(const char *id)
                 break;
             }
             touch(s);
-            return s;
+            *out = s;
+            return STORE_FOUND;
         }
-    slot *s = load(id);
-    if (!s)
-        return NULL;
+    slot *s;
+    store_result r = load(id, &s);
+    if (r != STORE_FOUND)
+        return r;
     T.loaded++;
     hold(s);
     s->used = ++T.tick;
-    return s;
+    *out = s;
+    return STORE_FOUND;
+}
+
+int store_count_owners(void (*fn)(const char *owner, long games, void *ctx), void *ctx)
+{
+    sqlite3_stmt *q;
+    if (!T.db || sqlite3_prepare_v2(T.db, "SELECT owner, count(*) FROM games WHERE owner IS NOT NULL AND owner <> ''"
+                                          " GROUP BY owner", -1, &q, NULL) != SQLITE_OK)
+        return -1;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *o = (const char *)sqlite3_column_text(q, 0);
+        if (o)
+            fn(o, (long)sqlite3_column_int64(q, 1), ctx);
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* ---- the live game: the move list replayed ---- */
@@ -1049,9 +1179,14 @@ int store_sync_moves(slot *s)
 void store_clocks_running(void (*fn)(const char *id, int64_t deadline_ms, void *arg), void *arg)
 {
     sqlite3_stmt *q;
-    if (!T.db || sqlite3_prepare_v2(T.db, "SELECT id, clock_deadline FROM games WHERE finished=0 AND"
-                                          " clock_initial_ms>0 AND clock_running>=0 AND clock_deadline>0",
-                                    -1, &q, NULL) != SQLITE_OK)
+    /* from the index of running clocks alone (schema_after), not a scan of every game's row */
+    static const char sql[] = "SELECT id, clock_deadline FROM games %s WHERE finished=0 AND clock_initial_ms>0"
+                              " AND clock_running>=0 AND clock_deadline>0";
+    char indexed[256], plain[256];
+    snprintf(indexed, sizeof indexed, sql, "INDEXED BY games_clocks");
+    snprintf(plain, sizeof plain, sql, "");
+    if (!T.db || (sqlite3_prepare_v2(T.db, indexed, -1, &q, NULL) != SQLITE_OK &&
+                  sqlite3_prepare_v2(T.db, plain, -1, &q, NULL) != SQLITE_OK))
         return;
     while (sqlite3_step(q) == SQLITE_ROW)
         fn((const char *)sqlite3_column_text(q, 0), sqlite3_column_int64(q, 1), arg);
@@ -1064,15 +1199,17 @@ void store_expire(int64_t now)
     if (!T.db)
         return;
     sqlite3_stmt *q;
-    const char *sql = "DELETE FROM games WHERE (finished=0 AND updated<?1) OR (finished=1 AND updated<?2) RETURNING id";
+    const char *sql = "DELETE FROM games WHERE (finished=0 AND updated<?1) OR (finished=1 AND updated<?2) RETURNING id, owner";
     if (sqlite3_prepare_v2(T.db, sql, -1, &q, NULL) != SQLITE_OK)
         return;
     sqlite3_bind_int64(q, 1, now - EXPIRE_UNFINISHED);
     sqlite3_bind_int64(q, 2, now - EXPIRE_FINISHED);
     while (sqlite3_step(q) == SQLITE_ROW) {
-        const char *id = (const char *)sqlite3_column_text(q, 0);
+        const char *id = (const char *)sqlite3_column_text(q, 0), *owner = (const char *)sqlite3_column_text(q, 1);
         T.expired++;
         T.stored--;
+        if (owner && *owner && T.on_expired)
+            T.on_expired(owner);
         if (!id || !T.buckets)
             continue;
         for (slot *s = T.buckets[bucket_of(id)]; s; s = s->hnext)

@@ -108,8 +108,14 @@ void store_sha256(const void *p, size_t n, unsigned char out[32]);
 /* Compare 32 bytes in time independent of where they differ: true if equal. */
 bool store_same32(const unsigned char *a, const unsigned char *b);
 
-/* The game with this id (held, or read back from the database), or NULL. */
-slot *store_find(const char *id);
+/* What store_find found: the game, no such game, or a database that could not be read (a
+ * damaged page, an I/O error, memory: answer 500, never "no such game"). */
+typedef enum { STORE_FOUND, STORE_MISSING, STORE_FAILED } store_result;
+/* The game with this id (held, or read back from the database) in *out (NULL unless found). */
+store_result store_find(const char *id, slot **out);
+/* fn(owner, games) for every address that created games in the database (games held per
+ * address, --games-per-ip, counted again at start); 0, or -1. */
+int store_count_owners(void (*fn)(const char *owner, long games, void *ctx), void *ctx);
 /* A new slot (zeroed, with a fresh id), not yet stored; NULL out of memory. */
 slot *store_new_slot(void);
 /* Store a new slot (INSERT) and hold it; 0, or -1 (the slot is freed). */
@@ -138,6 +144,8 @@ int store_set_mover(slot *s, int i, int side);
 /* Remove the games the expiry rule removes (docs/api.md); run at open and every hour. */
 void store_expire(int64_t now);
 void store_tick(void); /* once a request: runs the expiry when an hour has passed */
+/* fn(owner) for each game the expiry removes that has an owner (the games held per address). */
+void store_on_expired(void (*fn)(const char *owner));
 void store_stats_get(store_stats *st);
 
 /* The database, for players.c (the players, their ratings, the archive: the rest of the store). */

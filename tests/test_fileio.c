@@ -224,6 +224,46 @@ static void test_planted_temporary(void **state)
     remove(victim), remove(path), remove(path2), remove(planted), remove(planted2);
 }
 
+/* A save killed in the middle (gabata play's, issue 21) leaves its temporary, named for its
+ * process (.NAME.tmp.PID.XXXXXX): the next save of that file removes it once that process is
+ * gone, and keeps those of a process still running, of another file, and any other name. */
+static void test_stale_temporary_removed(void **state)
+{
+    (void)state;
+    pid_t dead = fork();
+    assert_true(dead >= 0);
+    if (dead == 0)
+        _exit(0);
+    assert_int_equal(waitpid(dead, NULL, 0), dead);
+    char path[256], stale[320], alive[320], other[320], odd[320];
+    scratch_path(path, sizeof path, "s.rec");
+    snprintf(stale, sizeof stale, "%s/.s.rec.tmp.%ld.aB3xYz", scratch_dir, (long)dead);
+    snprintf(alive, sizeof alive, "%s/.s.rec.tmp.%ld.Qw12Er", scratch_dir, (long)getppid());
+    snprintf(other, sizeof other, "%s/.t.rec.tmp.%ld.aB3xYz", scratch_dir, (long)dead);
+    snprintf(odd, sizeof odd, "%s/.s.rec.tmp.%ld.x", scratch_dir, (long)dead);
+    write_raw(stale, "half a sa", 9);
+    write_raw(alive, "a save going on", 15);
+    write_raw(other, "another file's", 14);
+    write_raw(odd, "not a temporary's name", 22);
+    assert_int_equal(save_file_atomic(path, "saved\n"), 0);
+    assert_int_equal(access(stale, F_OK), -1);
+    assert_int_equal(access(alive, F_OK), 0);
+    assert_int_equal(access(other, F_OK), 0);
+    assert_int_equal(access(odd, F_OK), 0);
+    char *t = slurp(path);
+    assert_string_equal(t, "saved\n");
+    free(t);
+    /* and the save itself leaves nothing: the folder holds the three kept and the file */
+    char got[4096];
+    listing(got, sizeof got);
+    int names = 1;
+    for (const char *c = got; *c; c++)
+        names += *c == ' ';
+    if (names != 4)
+        fail_msg("the folder holds '%s'", got);
+    remove(path), remove(alive), remove(other), remove(odd);
+}
+
 /* An existing file keeps its mode; a new file gets 0666 less the umask. */
 static void test_mode(void **state)
 {
@@ -411,6 +451,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_concurrent_saves, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_symlink_target_kept, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_planted_temporary, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_stale_temporary_removed, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_mode, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_failures_leave_nothing, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_load_not_a_file, scratch_setup, scratch_teardown),

@@ -180,8 +180,8 @@ test('a full worker queue answers 503 with Retry-After; the server goes on answe
   }
 });
 
-test('rates per address: games created, games held, computer moves: 429 with Retry-After', async () => {
-  const srv = await startServer(['--game-rate', '5', '--games-per-ip', '3', '--ai-rate', '2']);
+test('rates per address: games created, games held: 429 with Retry-After', async () => {
+  const srv = await startServer(['--game-rate', '5', '--games-per-ip', '3']);
   try {
     const mk = async () => {
       const r = await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', south: 'human', north: 'ai:1' } });
@@ -208,15 +208,44 @@ test('rates per address: games created, games held, computer moves: 429 with Ret
     assert.deepEqual(statuses, [201, 201, 429], 'the fourth and fifth game created, not a sixth');
     assert.match(r.json.error, /game-rate/);
     assert.ok(Number(r.headers['retry-after']) >= 1);
-    // computer moves: two a minute
-    const cm = (id) => request(srv.base, { method: "POST", path: `/api/games/${id}/computer`, headers: auth(id) });
-    assert.equal((await cm(ids[0])).status, 200);
-    assert.equal((await cm(ids[1])).status, 200);
-    r = await cm(ids[0]);
-    assert.equal(r.status, 429, r.text);
-    assert.match(r.json.error, /ai-rate/);
-    assert.ok(Number(r.headers['retry-after']) >= 1);
-    assert.equal((await request(srv.base, { path: `/api/games/${ids[0]}` })).json.history.length, 1, 'the refused move changed nothing');
+  } finally {
+    assert.equal(await srv.stop(), 0);
+  }
+});
+
+// --ai-rate counts the workers' time (issue 21, hardening 2), no longer requests: an address may
+// ask for many quick searches, and for as many long ones as its worker-seconds hold.
+test('the computer-move rate is in worker-seconds: many quick moves pass, long ones are counted by their time', async () => {
+  const srv = await startServer(['--ai-rate', '3', '--game-rate', '0', '--games-per-ip', '0']);
+  try {
+    const ids = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', seed: 40 + i, south: 'human', north: 'human' } });
+      assert.equal(r.status, 201, r.text);
+      token.set(r.json.id, r.json.token);
+      ids.push(r.json.id);
+    }
+    const cm = (id, player) => request(srv.base, { method: 'POST', path: `/api/games/${id}/computer`, headers: auth(id), body: { player } });
+    // ten ai:2 moves take milliseconds of a worker: all answered (counted as requests, as before
+    // issue 21, the third of the minute was refused)
+    for (let i = 0; i < 10; i++) {
+      const r = await cm(ids[i % 4], 'ai:2');
+      assert.equal(r.status, 200, `ai:2 move ${i + 1}: ${r.text}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000)); // (the bucket fills again to its 3 worker-seconds)
+    // ai:8 searches for a second: four at once, three fit in 3 worker-seconds, the fourth is refused
+    const burst = await Promise.all(ids.map((id) => cm(id, 'ai:8')));
+    const statuses = burst.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [200, 200, 200, 429], burst.map((r) => r.text).join('\n'));
+    const refused = burst.find((r) => r.status === 429);
+    assert.match(refused.json.error, /ai-rate/);
+    assert.ok(Number(refused.headers['retry-after']) >= 1);
+    const i = burst.indexOf(refused);
+    assert.equal((await request(srv.base, { path: `/api/games/${ids[i]}` })).json.history.length, Math.ceil((10 - i) / 4),
+      'the refused move changed nothing');
+    // another address has its own worker-seconds
+    const other = await request(srv.base, { method: 'POST', path: `/api/games/${ids[i]}/computer`, headers: auth(ids[i]), body: { player: 'ai:8' }, localAddress: '127.0.0.2' });
+    assert.equal(other.status, 200, other.text);
   } finally {
     assert.equal(await srv.stop(), 0);
   }
