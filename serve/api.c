@@ -1221,21 +1221,16 @@ serve_answer serve_api(const char *method, const char *url, const char *body, si
     return serve_api_as(method, url, NULL, body, len);
 }
 
-/* The seat a stream's token names (serve.h): 0 South, 1 North, -1 none (a spectator; also a
- * hot seat's one token, which is both), -2 no such game. */
-int serve_game_seat(const char *game_id, const char *token)
+/* The seat a stream's Authorization header names (serve.h): 0 South, 1 North, -1 none (a
+ * spectator; also a hot seat's one token, which is both), -2 no such game. */
+int serve_game_seat(const char *game_id, const char *auth)
 {
     pthread_mutex_lock(&S.lock);
     int r = -2;
     slot *s = S.started ? store_find(game_id) : NULL;
     if (s) {
-        r = -1;
-        if (token && *token && strlen(token) < 200) {
-            char auth[256];
-            snprintf(auth, sizeof auth, "Bearer %s", token);
-            int mask = token_seats(s, auth);
-            r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
-        }
+        int mask = auth && strlen(auth) < 256 ? token_seats(s, auth) : -1;
+        r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
     }
     pthread_mutex_unlock(&S.lock);
     return r;

@@ -66,9 +66,9 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
 void serve_api_counts(long *created, long *requests);
 
 /* The game table's answers to the network layer (api.c). */
-/* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), or -2 (no such
- * game). Until games have seat tokens every token is a spectator's. */
-int serve_game_seat(const char *game_id, const char *token);
+/* Which seat an Authorization header ("Bearer TOKEN", or NULL) names in a game: 0 (S), 1 (N),
+ * -1 (none: a spectator), or -2 (no such game). */
+int serve_game_seat(const char *game_id, const char *auth);
 
 /* A request with what the network layer knows about it (api.c). */
 typedef void (*serve_done_fn)(void *ctx, serve_answer a);

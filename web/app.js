@@ -122,15 +122,140 @@ async function api(method, path, body, token) {
   return data;
 }
 
-/* A request about game `id`: its token (when the server gave one) goes along as api()'s 4th
- * argument, for the transport to send as `Authorization: Bearer`. */
-const tokens = new Map();
-function gameApi(method, id, action, body) {
-  return api(method, `/api/games/${id}${action ? '/' + action : ''}`, body, tokens.get(id) || undefined);
+/* ---- credentials: kept in localStorage, sent only as `Authorization: Bearer`, never in a URL ----
+ * (hardening 5: an address ends up in the history, in logs and in what a person pastes.) Each game
+ * this browser holds a seat of is one entry of `gabata.seats`, keyed by the game's id: its seat,
+ * and its token, or `player` when the player's key (`gabata.player`, the lobby's identity)
+ * authorizes the seat. The page's address carries the game's id only (#game=ID). */
+const SEATS_KEY = 'gabata.seats', PLAYER_KEY = 'gabata.player', SEATS_KEPT = 200;
+function loadJSON(key, fallback) {
+  try { const v = JSON.parse(localStorage.getItem(key) || 'null'); return v === null ? fallback : v; } catch (e) { return fallback; }
+}
+function saveJSON(key, v) {
+  try { localStorage.setItem(key, JSON.stringify(v)); } catch (e) { /* private mode: this page only */ }
+}
+const memorySeats = {}; // (when localStorage is refused: the seats of this page's life)
+function allSeats() { return Object.assign({}, memorySeats, loadJSON(SEATS_KEY, {})); }
+function seatOf(id) { return (id && allSeats()[id]) || null; }
+function keepSeat(id, entry) {
+  const all = allSeats();
+  all[id] = Object.assign({}, all[id] || {}, entry, { at: Date.now() });
+  // the oldest entries go past SEATS_KEPT: a game long over needs its token no more
+  const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  for (const old of ids.slice(SEATS_KEPT)) delete all[old];
+  memorySeats[id] = all[id];
+  saveJSON(SEATS_KEY, all);
+}
+function forgetSeat(id) {
+  const all = allSeats();
+  delete all[id];
+  delete memorySeats[id];
+  saveJSON(SEATS_KEY, all);
+}
+function me() { return loadJSON(PLAYER_KEY, null); } // {id, name, key} or null
+/* what authorizes this browser in game id: a token of its own, or the player's key */
+function credentialFor(id) {
+  const k = seatOf(id);
+  if (!k) return undefined;
+  if (k.token) return k.token;
+  const p = me();
+  return k.player && p && p.id === k.player ? p.key : undefined;
+}
+
+/* A request about game `id`: its credential goes along as api()'s 4th argument, for the transport
+ * to send as `Authorization: Bearer`. */
+async function gameApi(method, id, action, body) {
+  const r = await api(method, `/api/games/${id}${action ? '/' + action : ''}`, body, credentialFor(id));
+  if (method === 'DELETE' && !action) forgetSeat(id);
+  return r;
 }
 function keepToken(view) {
-  if (view && view.token) tokens.set(view.id, view.token);
+  if (view && view.token) keepSeat(view.id, { token: view.token, seat: view.seat || 'both' });
   return view;
+}
+/* A changing request carries the ply it was made at, so that a repeated or crossed one changes
+ * nothing (409; docs/api.md). Sent to servers whose views have the `clock` field (those that
+ * check it); the page's own engine and older servers would refuse an unknown field. */
+function withPly(view, body) {
+  const b = Object.assign({}, body || {});
+  if (view && 'clock' in view && !engine.games.has(view.id)) b.ply = view.state.ply;
+  return b;
+}
+
+/* ---- event streams over fetch(): the token in the Authorization header ----
+ * EventSource cannot send a header, so a seat's stream used to carry its token in the URL. This
+ * reads text/event-stream from fetch()'s body: events as the SSE format gives them (id, event,
+ * data, retry; comments are the heartbeats), resumed after a break with Last-Event-ID, reconnected
+ * with a growing pause (the server's `retry:` to 30 s, with jitter), and a stream silent for longer
+ * than three heartbeats taken for dead. on(type, data, id) gets each event; state('open' | 'lost'
+ * | 'failed', status) the stream's state. close() ends it for good. */
+function eventStream(url, { auth, on, state, idleMs = 45000 }) {
+  const st = { closed: false, lastId: null, retry: 2000, fails: 0, ctl: null, timer: null };
+  const wait = () => new Promise((r) => { st.timer = setTimeout(r, Math.min(30000, st.retry * 2 ** Math.min(st.fails, 4)) * (0.75 + Math.random() / 2)); });
+  async function once() {
+    const ctl = new AbortController();
+    st.ctl = ctl;
+    let idle = null;
+    const alive = () => { clearTimeout(idle); idle = setTimeout(() => ctl.abort(), idleMs); };
+    const headers = { Accept: 'text/event-stream' };
+    const a = typeof auth === 'function' ? auth() : auth;
+    if (a) headers.Authorization = `Bearer ${a}`;
+    if (st.lastId !== null) headers['Last-Event-ID'] = st.lastId;
+    try {
+      alive();
+      const res = await fetch(url, { headers, signal: ctl.signal, cache: 'no-store' });
+      if (!res.ok || !res.body) {
+        // a refusal that a retry will not change (no such game, a bad request): give up
+        if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) { st.closed = true; state('failed', res.status); }
+        return;
+      }
+      st.fails = 0;
+      state('open');
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = '', ev = { type: '', data: [], id: null };
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || st.closed) break;
+        alive();
+        buf += dec.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.search(/\r\n|\r|\n/)) >= 0) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + (buf[nl] === '\r' && buf[nl + 1] === '\n' ? 2 : 1));
+          if (line === '') { // an event is complete
+            if (ev.id !== null) st.lastId = ev.id;
+            if (ev.data.length) on(ev.type || 'message', ev.data.join('\n'), ev.id);
+            ev = { type: '', data: [], id: null };
+            continue;
+          }
+          if (line[0] === ':') continue; // a heartbeat
+          const c = line.indexOf(':');
+          const field = c < 0 ? line : line.slice(0, c);
+          const v = c < 0 ? '' : line.slice(c + 1).replace(/^ /, '');
+          if (field === 'event') ev.type = v;
+          else if (field === 'data') ev.data.push(v);
+          else if (field === 'id' && !v.includes('\0')) ev.id = v;
+          else if (field === 'retry' && /^\d+$/.test(v)) st.retry = Math.max(500, Number(v));
+        }
+      }
+    } catch (e) {
+      /* a network error, or the watchdog's abort: reconnect below */
+    } finally {
+      clearTimeout(idle);
+      try { ctl.abort(); } catch (e) { /* done already */ }
+    }
+  }
+  (async () => {
+    while (!st.closed) {
+      await once();
+      if (st.closed) break;
+      st.fails++;
+      state('lost');
+      await wait();
+    }
+  })();
+  return { close() { st.closed = true; clearTimeout(st.timer); if (st.ctl) st.ctl.abort(); } };
 }
 
 // The record link of a local game: its text from the engine, downloaded as a file.
@@ -176,9 +301,29 @@ function sayNote(text) {
 
 const sideName = (s) => (s === 'N' ? 'North' : 'South');
 const other = (s) => (s === 'N' ? 'S' : 'N');
+/* A seat's player name in a game from the lobby (the view names the players' accounts), or null. */
+function nameOf(view, side) {
+  if (!view) return null;
+  for (const k of ['names', 'player_names']) if (view[k] && typeof view[k][side] === 'string' && view[k][side]) return view[k][side];
+  for (const k of ['accounts', 'player_ids', 'seats']) {
+    const p = view[k] && view[k][side];
+    if (p && typeof p === 'object' && typeof p.name === 'string' && p.name) return p.name;
+  }
+  return null;
+}
+/* the other player, as the page speaks of him: his name in a game from the lobby, else "your friend" */
+function opponentWord(lower) {
+  const o = app.online;
+  const n = o && o.seat && nameOf(app.view, other(o.seat));
+  return n || (lower ? 'your friend' : 'Your friend');
+}
 /* who plays a side, as the board's row labels and the status line say it */
 function playedBy(side) {
-  if (app.online) return !app.online.seat ? '' : side === app.online.seat ? ' (you)' : ' (your friend)';
+  if (app.online) {
+    const n = nameOf(app.view, side);
+    if (!app.online.seat) return n ? ` (${n})` : '';
+    return side === app.online.seat ? ' (you)' : ` (${n || 'your friend'})`;
+  }
   return app.human[side] ? '' : ' (computer)';
 }
 
@@ -546,44 +691,47 @@ function statusText(view, st) {
   return `${sideName(tm)} to move${who} · ${st.phase} · ply ${st.ply}${round}${more}`;
 }
 
-/* Where we are in the saved game: the URL fragment and localStorage, so a reload comes back. */
+/* Where we are in the saved game: the URL fragment (the game's id, nothing secret) and
+ * localStorage (its credential, by game id: credentialFor), so a reload comes back. */
 function remember(view) {
   const o = app.online;
   if (o && o.id === view.id && !o.seat) { // watching: the address says so, nothing is kept
     if (location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
     return;
   }
+  // (a used invite leaves the address here too: #join=ID.INVITE becomes #game=ID)
+  if (location.hash !== `#game=${view.id}`) history.replaceState(null, '', `#game=${view.id}`);
   if (o && o.id === view.id) {
-    const frag = `#game=${view.id}&token=${encodeURIComponent(o.token)}&seat=${o.seat}`;
-    if (location.hash !== frag) history.replaceState(null, '', frag);
-    try { localStorage.setItem('gabata.game', JSON.stringify({ id: view.id, token: o.token, seat: o.seat, invite: o.invite || null })); } catch (e) { /* private mode */ }
+    keepSeat(view.id, { seat: o.seat });
+    saveJSON('gabata.game', { id: view.id });
     return;
   }
-  const t = tokens.get(view.id);
-  const frag = `#game=${view.id}${t ? `&token=${encodeURIComponent(t)}` : ''}`;
-  if (location.hash !== frag) history.replaceState(null, '', frag);
   // A game of the page's own engine lives in its worker, which a reload ends: keep its moves too,
   // so that resume() can play them again into a new game of the same players.
-  const kept = { id: view.id, token: t || null };
+  const kept = { id: view.id };
   if (engine.games.has(view.id)) {
     Object.assign(kept, { local: true, variant: view.variant, options: view.state.options,
       // a view describes its players ("ai:4 (alpha-beta, 4 plies)"): the first word is the player
       south: String(view.players.S).split(' ')[0], north: String(view.players.N).split(' ')[0],
       moves: view.history.map((h) => h.move) });
   }
-  try { localStorage.setItem('gabata.game', JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  saveJSON('gabata.game', kept);
 }
+/* The game to go on with: the one the address names, else the last one played here. An address
+ * of the old form (#game=ID&token=T) gives its token to localStorage once, and loses it. */
 function remembered() {
   const h = new URLSearchParams(location.hash.slice(1));
-  let kept = null;
-  try { kept = JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { kept = null; }
-  if (h.get('game')) {
-    if (kept && kept.id === h.get('game') && kept.local) return kept; // a game of the page's engine
-    const r = { id: h.get('game'), token: h.get('token'), seat: h.get('seat') };
-    if (kept && kept.id === r.id) r.invite = kept.invite; // (the creator's link, kept on his machine)
-    return r;
+  const kept = loadJSON('gabata.game', null);
+  if (kept && kept.token) { keepSeat(kept.id, { token: kept.token, seat: kept.seat || 'both', invite: kept.invite || undefined }); delete kept.token; saveJSON('gabata.game', kept); }
+  const id = h.get('game') || (kept && kept.id);
+  if (!id) return null;
+  if (h.get('token')) {
+    keepSeat(id, { token: h.get('token'), seat: h.get('seat') || 'both' });
+    history.replaceState(null, '', `#game=${id}`);
   }
-  return kept;
+  if (kept && kept.id === id && kept.local) return kept; // a game of the page's engine
+  const k = seatOf(id) || {};
+  return { id, seat: k.seat === 'S' || k.seat === 'N' ? k.seat : null, invite: k.invite || null };
 }
 
 function render(view) {
@@ -861,7 +1009,7 @@ function onHole(h) {
   if (st.over) { say('The game is over: start a new one with "New game".', 'info'); return; }
   if (app.online && !app.online.seat) { say('You are watching this game: only its two players move.', 'info'); return; }
   if (app.online && !view.joined) { say('Your friend has not joined yet: send him the link.', 'info'); return; }
-  if (!app.human[st.to_move]) { say(app.online ? 'It is your friend\'s turn.' : 'It is the computer\'s turn.', 'info'); return; }
+  if (!app.human[st.to_move]) { say(app.online ? `It is ${opponentWord(true)}'s turn.` : 'It is the computer\'s turn.', 'info'); return; }
   if (view.free_move) { say(`First the ${view.free_move.phase}: use the form below the board.`, 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
   if (here.length === 1) playMove(here[0].text);
@@ -1078,7 +1226,7 @@ async function startFrom(body) {
   try {
     const view = keepToken(await api('POST', '/api/games', body));
     app.view = null;
-    if (view.online) enterOnline(view.id, view.seat, view.token, view.invite);
+    if (view.online) enterOnline(view.id, view.seat, view.invite);
     render(view);
     if (view.online) say('Send the link below to your friend; the game starts when he opens it.', 'info');
     showRulesInPlay();
@@ -1296,11 +1444,10 @@ function onKey(e) {
 async function resume() {
   const r = remembered();
   if (!r || !r.id) return false;
-  if (r.token) tokens.set(r.id, r.token);
   try {
     const view = r.local ? await replayLocal(r) : await gameApi('GET', r.id);
     app.view = null;
-    if (view.online) enterOnline(view.id, r.seat === 'N' || r.seat === 'S' ? r.seat : null, r.token, r.invite);
+    if (view.online) enterOnline(view.id, r.seat, r.invite);
     render(view);
     showRulesInPlay();
     const v = variantNamed(view.variant);
@@ -1311,8 +1458,9 @@ async function resume() {
     if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
     return true;
   } catch (e) {
-    tokens.delete(r.id);
+    if (e.status === 404) forgetSeat(r.id);
     try { localStorage.removeItem('gabata.game'); } catch (x) { /* private mode */ }
+    history.replaceState(null, '', '#');
     return false;
   }
 }
@@ -1390,7 +1538,7 @@ async function joinGame(link) {
   leaveOnline();
   try {
     const view = keepToken(await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }));
-    enterOnline(view.id, view.seat, view.token, null);
+    enterOnline(view.id, view.seat, null);
     app.view = null;
     render(view);
     showRulesInPlay();
@@ -1400,9 +1548,8 @@ async function joinGame(link) {
     return true;
   } catch (e) {
     // this machine joined already (the link opened again): go on with its seat
-    const kept = remembered();
-    if (e.status === 409 && kept && kept.id === id && kept.token) {
-      history.replaceState(null, '', `#game=${id}&token=${encodeURIComponent(kept.token)}&seat=${kept.seat || ''}`);
+    if (e.status === 409 && credentialFor(id)) {
+      history.replaceState(null, '', `#game=${id}`); // (the invite, used, leaves the address)
       if (await resume()) { computerTurns(); return true; }
     }
     if (e.status === 409) {
@@ -1421,7 +1568,7 @@ async function watchGame(id, keepMessage) {
   try {
     const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
     if (!view.online) throw new Error('that game is not an online game');
-    enterOnline(view.id, null, null, null);
+    enterOnline(view.id, null, null);
     app.view = null;
     render(view);
     showRulesInPlay();
@@ -1436,11 +1583,11 @@ async function watchGame(id, keepMessage) {
   }
 }
 
-function enterOnline(id, seat, token, invite) {
+function enterOnline(id, seat, invite) {
   leaveOnline();
-  app.online = { id, seat: seat || null, token: token || null, invite: invite || null, es: null,
+  app.online = { id, seat: seat || null, invite: invite || null, es: null,
     present: { S: false, N: false }, stream: 'connecting', pending: false, pumping: false };
-  if (token) tokens.set(id, token);
+  if (invite) keepSeat(id, { invite });
   document.body.dataset.online = seat || 'watch';
   openStream();
 }
@@ -1456,66 +1603,52 @@ function leaveOnline() {
   $('online').hidden = true;
 }
 
-/* The game's event stream (GET /api/games/ID/events): every change arrives here; the page then
- * reads the game again (one GET), which also covers a reconnection after the server restarted. */
+/* The game's event stream (GET /api/games/ID/events, the seat's credential in its header):
+ * every change arrives here; the page then reads the game again (one GET), which also covers a
+ * reconnection after the server restarted. */
 function openStream() {
   const o = app.online;
   if (!o || o.closed) return;
   if (o.es) o.es.close();
-  const q = o.token ? `?token=${encodeURIComponent(o.token)}` : ''; // (EventSource sends no headers)
-  const es = new EventSource(`/api/games/${encodeURIComponent(o.id)}/events${q}`);
-  o.es = es;
   const live = () => { if (app.online === o) liveUpdate(); };
-  for (const t of ['move', 'undo', 'offer', 'join', 'over', 'reset']) es.addEventListener(t, live);
-  // the other player's answer to this seat's offer, and his resignation: said in one line
-  for (const t of ['answer', 'resign']) {
-    es.addEventListener(t, (e) => {
-      let d = {};
-      try { d = JSON.parse(e.data); } catch (x) { d = {}; }
-      if (app.online === o && o.seat && d.by && d.by !== o.seat) {
-        if (t === 'resign') say('Your friend resigned: you win.', 'info');
-        else say(`Your friend ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
-      }
+  const parse = (data) => { try { return JSON.parse(data); } catch (x) { return {}; } };
+  const on = (type, data) => {
+    if (app.online !== o) return;
+    const d = parse(data);
+    if (type === 'hello') {
+      // the seat the server knows this stream's credential for (a link that named none)
+      if (credentialFor(o.id) && !o.seat && (d.seat === 'S' || d.seat === 'N')) o.seat = d.seat;
       live();
-    });
-  }
-  es.addEventListener('hello', (e) => {
-    // the seat the server knows this stream's token for (a link that named none)
-    let d = {};
-    try { d = JSON.parse(e.data); } catch (x) { d = {}; }
-    if (app.online === o && o.token && !o.seat && (d.seat === 'S' || d.seat === 'N')) o.seat = d.seat;
-    live();
-  });
-  for (const [t, here] of [['connected', true], ['gone', false]]) {
-    es.addEventListener(t, (e) => {
-      if (app.online !== o) return;
-      let d = {};
-      try { d = JSON.parse(e.data); } catch (x) { return; }
+    } else if (type === 'connected' || type === 'gone') {
       if (d.seat !== 'S' && d.seat !== 'N') return;
-      o.present[d.seat] = here;
+      o.present[d.seat] = type === 'connected';
       if (app.view) renderOnline(app.view);
-    });
-  }
-  es.addEventListener('deleted', () => {
-    if (app.online !== o) return;
-    say('This game was deleted on the server.', 'refused');
-    o.closed = true;
-    es.close();
-  });
-  es.onopen = () => {
-    if (app.online !== o) return;
-    const back = o.stream === 'lost';
-    o.stream = 'open';
-    if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
-    if (app.view) renderOnline(app.view);
+    } else if (type === 'deleted') {
+      say('This game was deleted on the server.', 'refused');
+      o.closed = true;
+      o.es.close();
+    } else {
+      // the other player's answer to this seat's offer, and his resignation: said in one line
+      if ((type === 'answer' || type === 'resign') && o.seat && d.by && d.by !== o.seat) {
+        if (type === 'resign') say(`${opponentWord()} resigned: you win.`, 'info');
+        else say(`${opponentWord()} ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
+      }
+      live(); // move, undo, offer, join, over, reset, the clock's and the rematch's events: read the game
+    }
   };
-  es.onerror = () => {
+  const state = (what) => {
     if (app.online !== o || o.closed) return;
-    o.stream = 'lost';
+    if (what === 'open') {
+      const back = o.stream === 'lost';
+      o.stream = 'open';
+      if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
+    } else {
+      o.stream = 'lost';
+      if (what === 'failed') { clearTimeout(o.retry); o.retry = setTimeout(openStream, 5000); }
+    }
     if (app.view) renderOnline(app.view);
-    // the browser retries by itself; a stream it gave up on (an error answer) is opened again here
-    if (es.readyState === EventSource.CLOSED) { clearTimeout(o.retry); o.retry = setTimeout(openStream, 2000); }
   };
+  o.es = eventStream(`/api/games/${encodeURIComponent(o.id)}/events`, { auth: () => credentialFor(o.id), on, state });
 }
 
 function liveUpdate() {
@@ -1584,7 +1717,7 @@ function renderOnline(view) {
   } else {
     const f = other(o.seat);
     opp = o.present[f] ? 'connected' : 'gone';
-    text = `You play ${sideName(o.seat)}. Your friend (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
+    text = `You play ${sideName(o.seat)}. ${opponentWord()} (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
   }
   if (o.stream === 'lost') text += ' The connection to the server is lost: reconnecting…';
   status.textContent = text;
@@ -1601,8 +1734,8 @@ function renderOnline(view) {
     const what = off.kind === 'draw' ? 'a draw' : 'to take back the last move';
     const mine = off.by === o.seat;
     $('offer-text').textContent = !o.seat ? `${sideName(off.by)} offers ${off.kind === 'draw' ? 'a draw' : 'to take back a move'}; the other player answers.`
-      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for your friend's answer.`
-        : `Your friend asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
+      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for ${opponentWord(true)}'s answer.`
+        : `${opponentWord()} asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
     $('offer-buttons').hidden = !o.seat || mine;
     offerBox.dataset.kind = off.kind;
     offerBox.dataset.by = off.by;
