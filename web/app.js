@@ -353,7 +353,13 @@ function variantNamed(name) {
 
 function showOptions() {
   const v = currentVariant();
-  const box = $('options');
+  buildOptions(v, $('options'));
+  // while the setup is open, the rules shown are those of the game about to be started
+  showRules(v, undefined, true);
+}
+
+/* a game's options as inputs in box (the setup's, the lobby's), each at its default */
+function buildOptions(v, box) {
   box.textContent = '';
   for (const o of v.options) {
     const label = document.createElement('label');
@@ -386,13 +392,11 @@ function showOptions() {
     }
     box.append(label);
   }
-  // while the setup is open, the rules shown are those of the game about to be started
-  showRules(v, undefined, true);
 }
 
-function optionsText() {
+function optionsText(box) {
   const parts = [];
-  for (const el of $('options').querySelectorAll('[data-key]')) {
+  for (const el of (box || $('options')).querySelectorAll('[data-key]')) {
     if (String(el.value) !== el.dataset.default) parts.push(`${el.dataset.key}=${el.value}`);
   }
   return parts.join(' ');
@@ -480,6 +484,21 @@ const UP = { cell: 54, r: 23, left: 96, right: 244, W: 340, store: 56 };
 
 function upright() {
   return window.innerWidth < 640 && window.innerHeight > window.innerWidth;
+}
+
+/* A phone held upright: the board shrinks to the height left below the status and the clocks,
+ * so that the whole board and what the move needs are on the screen at once, but never so far
+ * that a hole gets under 44 px across. */
+function fitBoard() {
+  const svg = $('board');
+  svg.style.maxHeight = '';
+  if (svg.dataset.upright !== 'true' || !svg.clientWidth) return;
+  const vb = svg.viewBox.baseVal;
+  const scale = svg.clientWidth / vb.width;
+  const top = svg.getBoundingClientRect().top + window.scrollY;
+  const room = window.innerHeight - top - 4;
+  const least = vb.height * (44.5 / (2 * UP.r)); // (a little over: a pixel rounded down is under)
+  if (room < vb.height * scale) svg.style.maxHeight = `${Math.max(least, room)}px`;
 }
 
 /* the place of hole h: i from the viewer's left (across) or from the top (upright), near or far */
@@ -652,6 +671,7 @@ function drawBoard(view, st, hl, opts = {}) {
     g.addEventListener('click', (e) => { if (skipAnimation()) { e.stopPropagation(); return; } onHole(h); });
     g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onHole(h); } });
   }
+  fitBoard();
   if (up) {
     const a = el('text', { x: UP.left, y: UP.store + 8, class: 'row-label' }, svg);
     a.textContent = `${sideName(seat)}${playedBy(seat)}`;
@@ -669,7 +689,7 @@ function drawBoard(view, st, hl, opts = {}) {
 const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason',
   'result_line', 'last_round', 'match_summary']);
 const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played',
-  agreed: 'agreed by both players', resigned: 'the other resigned' };
+  agreed: 'agreed by both players', resigned: 'the other resigned', time: 'on time', aborted: 'aborted' };
 
 function statusText(view, st) {
   st = st || view.state;
@@ -678,6 +698,12 @@ function statusText(view, st) {
   const round = st.round > 1 || extras.length ? ` · round ${st.round}` : '';
   const more = extras.length ? ` · ${extras.join(' · ')}` : '';
   if (st.over) {
+    // the clock's ends, said plainly whatever the rules' line says
+    if (st.end_reason === 'time') {
+      const w = st.result && st.result.winner;
+      return w ? `Game over: ${sideName(w)} wins on time: ${sideName(other(w))}'s clock ran out.` : 'Game over on time: a clock ran out.';
+    }
+    if (st.end_reason === 'aborted') return 'Game aborted: a first move was not made in time. Nobody wins, and no rating changes.';
     if (st.result_line) return `Game over: ${st.result_line}`;
     const r = st.result;
     // the winner's score first
@@ -695,12 +721,13 @@ function statusText(view, st) {
  * localStorage (its credential, by game id: credentialFor), so a reload comes back. */
 function remember(view) {
   const o = app.online;
+  const here = document.body.dataset.screen === 'game'; // (the lobby's address stays the lobby's)
   if (o && o.id === view.id && !o.seat) { // watching: the address says so, nothing is kept
-    if (location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
+    if (here && location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
     return;
   }
   // (a used invite leaves the address here too: #join=ID.INVITE becomes #game=ID)
-  if (location.hash !== `#game=${view.id}`) history.replaceState(null, '', `#game=${view.id}`);
+  if (here && location.hash !== `#game=${view.id}`) history.replaceState(null, '', `#game=${view.id}`);
   if (o && o.id === view.id) {
     keepSeat(view.id, { seat: o.seat });
     saveJSON('gabata.game', { id: view.id });
@@ -758,6 +785,8 @@ function render(view) {
   s.textContent = statusText(view);
   s.dataset.toMove = st.to_move || '';
   s.dataset.over = st.over ? 'true' : 'false';
+  s.dataset.endReason = st.over ? st.end_reason || '' : '';
+  setClocks(view);
   drawBoard(view, st, null, { last: view.last });
   const summary = $('summary');
   summary.textContent = st.over && st.match_summary ? st.match_summary : '';
@@ -1044,12 +1073,13 @@ async function playMove(text) {
   sayNote('');
   const epoch = app.epoch;
   try {
-    const view = await gameApi('POST', app.view.id, 'moves', { move: text });
+    const view = await gameApi('POST', app.view.id, 'moves', withPly(app.view, { move: text }));
     if (app.epoch !== epoch) return;
     await animate(view);
     if (app.epoch !== epoch) return;
     render(view);
   } catch (e) {
+    if (e.status === 409 && await staleReload(epoch)) return;
     say(e.status === 422 ? `That move is not allowed: ${e.message.replace(/^illegal move: /, '')}.` : `Sorry: ${e.message}`, 'refused');
     render(app.view);
   } finally {
@@ -1079,12 +1109,13 @@ async function computerTurns() {
       } else if (!app.human[tm]) {
         await sleep(speedMs() ? 250 : 0);
         try {
-          view = await gameApi('POST', v.id, 'computer', {});
+          view = await gameApi('POST', v.id, 'computer', withPly(v, {}));
         } catch (e) {
           say(`The computer could not move: ${e.message}`, 'refused');
           break;
         }
-      } else if (!v.free_move && v.moves.length === 1) {
+      } else if (!v.free_move && v.moves.length === 1 && !clocked(v)) {
+        // (in a clocked game the server plays a forced move itself, at no cost of time: docs/api.md)
         const m = v.moves[0];
         const who = app.human.S && app.human.N ? sideName(tm) : 'You';
         const rule = FORCED_RULE[v.variant] ? ` (${FORCED_RULE[v.variant]})` : '';
@@ -1094,7 +1125,7 @@ async function computerTurns() {
         document.body.dataset.forced = String(app.forcedPlayed);
         await sleep(speedMs() ? 700 : 0);
         try {
-          view = await gameApi('POST', v.id, 'moves', { move: m.text });
+          view = await gameApi('POST', v.id, 'moves', withPly(v, { move: m.text }));
         } catch (e) {
           say(`Sorry: ${e.message}`, 'refused');
           break;
@@ -1245,7 +1276,7 @@ async function undo() {
   if (app.busy || !app.view) return;
   setBusy(true);
   try {
-    const view = await gameApi('POST', app.view.id, 'undo', {});
+    const view = await gameApi('POST', app.view.id, 'undo', withPly(app.view, {}));
     $('lap').textContent = '';
     sayNote('');
     say('Move taken back.', 'info');
@@ -1423,7 +1454,7 @@ function onKey(e) {
     skipAnimation();
     return;
   }
-  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (typing || e.ctrlKey || e.metaKey || e.altKey || document.body.dataset.screen !== 'game') return;
   if (app.review !== null) {
     if (e.key === 'ArrowLeft') { e.preventDefault(); stepReview(-1); }
     else if (e.key === 'ArrowRight') { e.preventDefault(); stepReview(1); }
@@ -1466,6 +1497,10 @@ async function resume() {
 }
 
 async function init() {
+  if (!onServer()) { // a static host (scripts/build-static): nothing that needs the server is offered
+    const o = $('opponent').querySelector('option[value="online"]');
+    if (o) o.remove();
+  }
   try {
     app.catalog = await api('GET', '/api/variants');
   } catch (e) {
@@ -1500,6 +1535,7 @@ async function init() {
   document.addEventListener('keydown', onKey);
   let wasUp = upright();
   window.addEventListener('resize', () => {
+    fitBoard();
     if (upright() === wasUp || !app.view || app.animating) return;
     wasUp = upright();
     if (app.review !== null) renderReview(); else render(app.view);
@@ -1513,9 +1549,21 @@ async function init() {
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
   $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, 'You resigned.'); });
   $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? 'Create the game and get a link' : 'Start'; });
-  // a link pasted into the address bar of a page already open
+  initScreens();
+  // a link pasted into the address bar of a page already open, or one of the page's own
   window.addEventListener('hashchange', () => { openLink(); });
-  if (await openLink()) return;
+  document.body.dataset.screen = 'game';
+  const link = await openLink();
+  if (link === true) return;
+  if (link === 'screen') { // the lobby or a player's page: the last game waits behind it
+    const screen = document.body.dataset.screen;
+    const h = location.hash;
+    if (!(await resume())) await newGame();
+    else computerTurns();
+    history.replaceState(null, '', h);
+    showScreen(screen);
+    return;
+  }
   if (await resume()) { computerTurns(); return; }
   await newGame();
 }
@@ -1525,8 +1573,12 @@ async function init() {
 /* The address names a game to join or to watch: do it (true), or not (false: go on as usual). */
 async function openLink() {
   const h = new URLSearchParams(location.hash.slice(1));
-  if (h.get('join')) return joinGame(h.get('join'));
-  if (h.get('watch')) return watchGame(h.get('watch'));
+  if (h.get('join')) { showScreen('game'); return joinGame(h.get('join')); }
+  if (h.get('watch')) { showScreen('game'); return watchGame(h.get('watch')); }
+  if (h.has('lobby') && onServer()) { showLobby(); return 'screen'; }
+  if (h.get('player') && onServer()) { showPlayer(h.get('player')); return 'screen'; }
+  if (h.get('game') && document.body.dataset.screen !== 'game') showScreen('game');
+  if (h.get('game') && app.view && h.get('game') !== app.view.id) return openGame(h.get('game'));
   return false;
 }
 
@@ -1678,6 +1730,7 @@ async function pump() {
         if (app.online !== o) return;
       }
       render(view);
+      if (followRematch(view)) return;
     }
   } catch (e) {
     if (app.online === o) say(`Could not read the game: ${e.message}`, 'refused');
@@ -1740,6 +1793,7 @@ function renderOnline(view) {
     offerBox.dataset.kind = off.kind;
     offerBox.dataset.by = off.by;
   }
+  renderRematch(view);
   const playing = !!(o.seat && view.joined && !st.over);
   $('online-controls').hidden = !o.seat;
   $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat);
@@ -1751,11 +1805,13 @@ function renderOnline(view) {
 async function onlineAction(action, body, done) {
   const o = app.online;
   if (!o || !o.seat || app.busy) return;
+  const epoch = app.epoch;
   try {
-    const view = await gameApi('POST', o.id, action, body);
+    const view = await gameApi('POST', o.id, action, withPly(app.view, body));
     say(done, 'info');
     render(view);
   } catch (e) {
+    if (e.status === 409 && await staleReload(epoch)) return;
     say(`Refused: ${e.message}`, 'refused');
   }
 }
@@ -1776,6 +1832,507 @@ async function copyLink(inputId) {
     try { document.execCommand('copy'); } catch (x) { /* selected: the person copies it */ }
   }
   say('The link is copied: paste it into a message to your friend.', 'info');
+}
+
+/* ---- the stale ply: a 409 to a request made at a ply the game has left ----
+ * (another tab, the opponent, the server's own forced move or flag fall came first): the page
+ * reads the game again and shows it, saying nothing. true when that was it. */
+async function staleReload(epoch) {
+  const v = app.view;
+  if (!v || engine.games.has(v.id) || !('clock' in v)) return false;
+  try {
+    const now = await gameApi('GET', v.id);
+    if (app.epoch !== epoch || !app.view || app.view.id !== now.id) return true;
+    if (now.state.ply === v.state.ply && now.history.length === v.history.length && now.state.over === v.state.over) return false;
+    render(now);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+/* ---- clocks (docs/api.md, "Clocks"): the server keeps the time; the page shows its figures
+ * counting down from the moment they arrived, the running side's only ---- */
+const LOW_MS = 10000;
+function clocked(view) { return !!(view && view.clock && typeof view.clock.S === 'number'); }
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t < LOW_MS) return `${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const sec = Math.ceil(t / 1000), h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), x = sec % 60;
+  return h ? `${h}:${String(m).padStart(2, '0')}:${String(x).padStart(2, '0')}` : `${m}:${String(x).padStart(2, '0')}`;
+}
+function setClocks(view) {
+  const box = $('clocks');
+  // a clocked game being played: on a phone the page's header gives its room to the board (style.css)
+  document.body.dataset.clockRunning = clocked(view) && !view.state.over ? 'true' : 'false';
+  if (!clocked(view)) {
+    box.hidden = true;
+    $('clock-warning').hidden = true;
+    clearInterval(app.clockTimer);
+    app.clock = null;
+    return;
+  }
+  const c = view.clock;
+  const running = !view.state.over && (c.running === 'S' || c.running === 'N') ? c.running : null;
+  const prev = app.clock && app.clock.id === view.id ? app.clock : null;
+  app.clock = { id: view.id, S: c.S, N: c.N, running, at: performance.now(), warned: prev ? prev.warned : { S: false, N: false } };
+  box.hidden = false;
+  const seat = seatFor(view.state);
+  for (const [elId, side] of [['clock-far', other(seat)], ['clock-near', seat]]) {
+    const e = $(elId);
+    e.dataset.side = side;
+    const n = nameOf(view, side);
+    const mine = app.online && app.online.seat === side;
+    e.querySelector('.who').textContent = `${sideName(side)}${mine ? ' (you)' : n ? ` (${n})` : ''}`;
+    e.setAttribute('aria-label', `${sideName(side)}'s clock`);
+  }
+  tickClocks();
+  clearInterval(app.clockTimer);
+  if (running) app.clockTimer = setInterval(tickClocks, 100);
+}
+function tickClocks() {
+  const k = app.clock;
+  if (!k) return;
+  const spent = performance.now() - k.at;
+  const o = app.online;
+  for (const elId of ['clock-far', 'clock-near']) {
+    const e = $(elId);
+    const side = e.dataset.side;
+    const ms = k.running === side ? k[side] - spent : k[side];
+    const t = e.querySelector('.time');
+    const text = clockText(ms);
+    if (t.textContent !== text) t.textContent = text;
+    e.dataset.running = k.running === side ? 'true' : 'false';
+    e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
+    e.dataset.ms = String(Math.max(0, Math.round(ms)));
+    // a warning once as a clock goes under LOW_MS (the player's own; a spectator's: any)
+    if (k.running === side && ms < LOW_MS && ms > 0 && !k.warned[side] && (!o || !o.seat || o.seat === side)) {
+      k.warned[side] = true;
+      const w = $('clock-warning');
+      w.textContent = o && o.seat === side ? 'Under 10 seconds on your clock!' : `${sideName(side)}: under 10 seconds`;
+      w.hidden = false;
+    }
+  }
+  if (!k.running) $('clock-warning').hidden = true;
+}
+
+/* ---- rematch (docs/api.md): offered at the end by one seat, accepted by the other's same call;
+ * both pages then move to the new game, the seats swapped ---- */
+function rematchOffer(view) {
+  const off = view.offer && view.offer.kind === 'rematch' ? view.offer.by : view.rematch_offer;
+  if (off && typeof off === 'object') return off.by || null;
+  return off === 'S' || off === 'N' ? off : null;
+}
+function renderRematch(view) {
+  const o = app.online;
+  const box = $('rematch-box');
+  const k = seatOf(view.id);
+  const show = !!(o && o.seat && view.state.over && k && k.player && !view.rematch);
+  box.hidden = !show;
+  if (!show) return;
+  const by = rematchOffer(view);
+  const b = $('rematch');
+  if (by === o.seat) {
+    $('rematch-text').textContent = `You offered a rematch: waiting for ${opponentWord(true)}.`;
+    b.hidden = true;
+  } else if (by) {
+    $('rematch-text').textContent = `${opponentWord()} offers a rematch, the sides swapped.`;
+    b.textContent = 'Accept the rematch';
+    b.hidden = false;
+  } else {
+    $('rematch-text').textContent = 'Play again, the sides swapped?';
+    b.textContent = 'Offer a rematch';
+    b.hidden = false;
+  }
+  box.dataset.by = by || '';
+}
+async function rematch() {
+  const o = app.online, v = app.view;
+  if (!o || !o.seat || !v) return;
+  try {
+    const r = await gameApi('POST', v.id, 'rematch', withPly(v, {}));
+    if (r && r.game && !r.state) { openRematch(v, r.game); return; }
+    if (r && r.state) { render(r); if (followRematch(r)) return; }
+    say('You offered a rematch.', 'info');
+  } catch (e) {
+    say(`No rematch: ${e.message}`, 'refused');
+  }
+}
+/* the view names the new game: go to it (true) */
+function followRematch(view) {
+  const o = app.online;
+  if (!view.rematch || !o || !o.seat || o.id !== view.id || !seatOf(view.id) || !seatOf(view.id).player) return false;
+  openRematch(view, view.rematch);
+  return true;
+}
+function openRematch(old, id) {
+  const k = seatOf(old.id);
+  keepSeat(id, { seat: other(app.online.seat), player: k && k.player });
+  say('The rematch has started: the sides are swapped.', 'info');
+  openGame(id);
+}
+
+/* Open game id from the server, with the seat this browser holds in it (none: watch it). */
+async function openGame(id, message) {
+  app.epoch++;
+  skipAnimation();
+  leaveOnline();
+  showScreen('game');
+  history.replaceState(null, '', `#game=${id}`);
+  if (!(await resume())) { say(`Cannot open that game${message ? '' : ''}.`, 'refused'); return false; }
+  if (message) say(message, 'info');
+  computerTurns();
+  return true;
+}
+
+/* ---- screens: the game, the lobby (#lobby), a player's page (#player=ID) ---- */
+const onServer = () => document.body.dataset.static !== 'true';
+function showScreen(name) {
+  const was = document.body.dataset.screen;
+  document.body.dataset.screen = name;
+  $('game-screen').hidden = name !== 'game';
+  $('lobby').hidden = name !== 'lobby';
+  $('player').hidden = name !== 'player';
+  $('to-game').hidden = name === 'game' || !app.view;
+  $('to-lobby').hidden = name === 'lobby';
+  if (name === 'game' && was !== 'game' && app.view && app.review === null) render(app.view);
+}
+
+/* ---- the lobby (docs/api.md, "The lobby"): a name once, open seeks, live games ---- */
+const lobby = { es: null, seeks: [], refreshing: false, again: false };
+const sleepMs = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function lobbySay(text, kind) {
+  const m = $('lobby-message');
+  m.textContent = text || '';
+  m.className = kind || '';
+}
+function clockLabel(c) {
+  if (!c) return 'no clock';
+  const i = Number(c.initial_s), inc = Number(c.increment_s || 0);
+  return i % 60 === 0 ? `${i / 60}+${inc}` : `${i} s + ${inc} s`;
+}
+function titleOf(variant) { const v = variantNamed(variant); return v ? v.title : variant; }
+function ratingText(r) {
+  if (r === null || r === undefined) return '';
+  if (typeof r === 'object') return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+  return String(Math.round(Number(r)));
+}
+
+async function showLobby() {
+  if (!onServer()) { showScreen('game'); return; }
+  showScreen('lobby');
+  renderMe();
+  lobbyStream();
+  await refreshLobby();
+}
+function renderMe() {
+  const p = me();
+  $('name-form').hidden = !!p;
+  $('me-line').hidden = !p;
+  if (p) { $('me-link').textContent = p.name; $('me-link').href = `#player=${p.id}`; }
+  $('seek-create').disabled = !p;
+  document.body.dataset.player = p ? p.id : '';
+}
+async function chooseName(e) {
+  e.preventDefault();
+  const name = $('name-input').value.trim();
+  if (!name) return;
+  try {
+    const r = await api('POST', '/api/players', { name });
+    saveJSON(PLAYER_KEY, { id: r.id, name: r.name, key: r.key });
+    lobbySay(`Welcome, ${r.name}. Accept a game below, or create one.`, 'info');
+    renderMe();
+    lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
+    refreshLobby();
+  } catch (err) {
+    lobbySay(err.status === 409 ? `The name ${name} is taken: choose another.` : `That name cannot be used: ${err.message}`, 'refused');
+    $('name-input').focus();
+  }
+}
+
+/* The lobby's stream: seeks come and go; the game a seek of this player started opens at once. */
+function lobbyStream(again) {
+  if (lobby.es && !again) return;
+  if (lobby.es) lobby.es.close();
+  const on = (type, data) => {
+    let d = {};
+    try { d = JSON.parse(data); } catch (x) { return; }
+    const p = me();
+    if (type === 'game' && d.game && p && (!d.player || d.player === p.id || (d.player && d.player.id === p.id))) {
+      keepSeat(d.game, { seat: d.seat, player: p.id });
+      openGame(d.game, `Your game has started: you play ${sideName(d.seat)}.`);
+    }
+    if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
+  };
+  const state = (what) => { document.body.dataset.lobbyStream = what; if (what === 'open') refreshLobby(); };
+  lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
+}
+
+/* GET /api/seeks and the live games, and show them (one read at a time; a change meanwhile reads again) */
+async function refreshLobby() {
+  if (lobby.refreshing) { lobby.again = true; return; }
+  lobby.refreshing = true;
+  try {
+    do {
+      lobby.again = false;
+      const [seeks, live] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] }))]);
+      lobby.seeks = seeks.seeks || [];
+      renderSeeks();
+      renderLive(Array.isArray(live) ? live : live.games || []);
+    } while (lobby.again);
+  } catch (e) {
+    lobbySay(`Cannot read the lobby: ${e.message}`, 'refused');
+  } finally {
+    lobby.refreshing = false;
+  }
+}
+
+function renderSeeks() {
+  const ul = $('seeks');
+  ul.textContent = '';
+  const p = me();
+  for (const k of lobby.seeks) {
+    const mine = !!(p && k.by && k.by.id === p.id);
+    const li = document.createElement('li');
+    li.dataset.seek = k.seek;
+    li.dataset.mine = mine ? 'true' : 'false';
+    const what = document.createElement('span');
+    what.className = 'what';
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}` : ''}`;
+    const detail = document.createElement('span');
+    detail.className = 'detail';
+    const seat = k.seat === 'S' ? 'plays South' : k.seat === 'N' ? 'plays North' : 'either side';
+    detail.textContent = `${titleOf(k.variant)}${k.options ? ` (${k.options})` : ''} · ${clockLabel(k.clock)} · ${k.rated ? 'rated' : 'casual'} · ${seat}`;
+    what.append(who, detail);
+    const b = document.createElement('button');
+    b.type = 'button';
+    if (mine) {
+      b.textContent = 'Withdraw';
+      b.className = 'withdraw';
+      b.setAttribute('aria-label', `withdraw your ${titleOf(k.variant)} game`);
+      b.addEventListener('click', () => withdrawSeek(k.seek));
+    } else {
+      b.textContent = 'Accept';
+      b.className = 'accept primary';
+      b.setAttribute('aria-label', `play ${k.by ? k.by.name : ''}: ${detail.textContent}`);
+      b.addEventListener('click', () => acceptSeek(k.seek));
+    }
+    li.append(what, b);
+    ul.append(li);
+  }
+  $('no-seeks').hidden = lobby.seeks.length > 0;
+}
+
+function renderLive(games) {
+  const ul = $('live-games');
+  ul.textContent = '';
+  for (const g of games.slice(0, 50)) {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const what = document.createElement('span');
+    what.className = 'what';
+    const names = g.names || g.players || {};
+    const nm = (side) => { const x = names[side]; return typeof x === 'string' ? x : x && x.name ? x.name : sideName(side); };
+    what.textContent = `${nm('S')} – ${nm('N')} · ${titleOf(g.variant)} · ${clockLabel(g.clock)}`;
+    const a = document.createElement('a');
+    a.className = 'watch';
+    a.href = `#watch=${g.id}`;
+    a.textContent = 'Watch';
+    li.append(what, a);
+    ul.append(li);
+  }
+  $('no-live').hidden = games.length > 0;
+}
+
+async function lobbyRequest(method, path, body) {
+  const p = me();
+  if (!p) { lobbySay('First choose your name.', 'refused'); $('name-input').focus(); return null; }
+  try {
+    return await api(method, path, body, p.key);
+  } catch (e) {
+    if (e.status === 401) { // the server does not know this key (a new database): choose again
+      try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
+      renderMe();
+    }
+    lobbySay(`Refused: ${e.message}`, 'refused');
+    return null;
+  }
+}
+
+function seekClock() {
+  const c = $('seek-clock').value;
+  if (c === 'none') return null;
+  if (c === 'custom') return { initial_s: Number($('seek-initial').value), increment_s: Number($('seek-increment').value) };
+  const [m, inc] = c.split('+').map(Number);
+  return { initial_s: m * 60, increment_s: inc };
+}
+async function createSeek(e) {
+  e.preventDefault();
+  const body = { variant: $('seek-variant').value, options: optionsText($('seek-options')), clock: seekClock(),
+    rated: $('seek-rated').value === 'rated', seat: $('seek-seat').value };
+  const r = await lobbyRequest('POST', '/api/seeks', body);
+  if (!r) return;
+  lobbySay('Your game is in the list: it starts as soon as someone accepts it. Keep this page open.', 'info');
+  $('seek-box').open = false;
+  refreshLobby();
+}
+async function acceptSeek(id) {
+  const r = await lobbyRequest('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {});
+  if (!r) { refreshLobby(); return; }
+  keepSeat(r.game, { seat: r.seat, player: me().id });
+  openGame(r.game, `The game has started: you play ${sideName(r.seat)}.`);
+}
+async function withdrawSeek(id) {
+  if (await lobbyRequest('DELETE', `/api/seeks/${encodeURIComponent(id)}`)) lobbySay('Withdrawn.', 'info');
+  refreshLobby();
+}
+
+/* "Play the computer": the game screen, and a game against the computer if none is going on */
+function playComputer() {
+  showScreen('game');
+  const v = app.view;
+  if (v && !app.online && !v.state.over && (v.players.S !== 'human' || v.players.N !== 'human')) { history.replaceState(null, '', `#game=${v.id}`); return; }
+  if ($('opponent').value === 'online' || $('opponent').value === 'human') $('opponent').value = 'ai:4';
+  $('start').textContent = 'Start';
+  newGame();
+}
+
+/* ---- a player's page (#player=ID): ratings per game, the finished games, each opened in review ---- */
+const archive = { id: null, before: null };
+async function showPlayer(id) {
+  if (!onServer()) { showScreen('game'); return; }
+  showScreen('player');
+  const msg = $('player-message');
+  msg.textContent = '';
+  msg.className = '';
+  archive.id = id;
+  archive.before = null;
+  $('archive').textContent = '';
+  try {
+    const p = await api('GET', `/api/players/${encodeURIComponent(id)}`);
+    if (archive.id !== id) return;
+    $('player-h').textContent = p.name;
+    document.body.dataset.shownPlayer = p.id;
+    const tb = $('ratings').querySelector('tbody');
+    tb.textContent = '';
+    const rs = Object.entries(p.ratings || {});
+    for (const [variant, r] of rs) {
+      const tr = document.createElement('tr');
+      tr.dataset.variant = variant;
+      tr.dataset.rating = String(r.rating);
+      tr.dataset.provisional = r.provisional ? 'true' : 'false';
+      const c1 = document.createElement('td');
+      c1.textContent = titleOf(variant);
+      const c2 = document.createElement('td');
+      c2.textContent = String(Math.round(r.rating));
+      if (r.provisional) {
+        const pv = document.createElement('span');
+        pv.className = 'provisional';
+        pv.textContent = ' provisional';
+        pv.title = `few games yet: the rating may still move a lot (deviation ${Math.round(r.rd)})`;
+        c2.append(pv);
+      }
+      const c3 = document.createElement('td');
+      c3.textContent = String(r.games);
+      tr.append(c1, c2, c3);
+      tb.append(tr);
+    }
+    $('ratings').hidden = rs.length === 0;
+    $('no-ratings').hidden = rs.length > 0;
+    await moreArchive();
+  } catch (e) {
+    msg.textContent = `Cannot show that player: ${e.message}`;
+    msg.className = 'refused';
+  }
+}
+function resultWords(g) {
+  const r = g.result;
+  if (typeof r === 'string') return r;
+  if (r && typeof r === 'object') return [r.outcome || r.text || (r.winner ? `${sideName(r.winner)} won` : 'a draw'), r.reason || r.end_reason].filter(Boolean).join(', ');
+  return '';
+}
+async function moreArchive() {
+  const id = archive.id;
+  const q = archive.before !== null ? `?before=${encodeURIComponent(archive.before)}` : '';
+  const r = await api('GET', `/api/players/${encodeURIComponent(id)}/games${q}`);
+  if (archive.id !== id) return;
+  const games = Array.isArray(r) ? r : r.games || [];
+  const ul = $('archive');
+  for (const g of games) {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const what = document.createElement('span');
+    what.className = 'what';
+    const opp = g.opponent && typeof g.opponent === 'object' ? g.opponent.name : g.opponent;
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = `${opp ? `against ${opp}` : 'a game'}: ${resultWords(g)}`;
+    const detail = document.createElement('span');
+    detail.className = 'detail';
+    const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;
+    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? 'rated' : 'casual'}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
+    what.append(who, detail);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'review-game';
+    b.textContent = 'Review';
+    b.setAttribute('aria-label', `review the game ${who.textContent}`);
+    b.addEventListener('click', () => reviewGame(g.id));
+    li.append(what, b);
+    ul.append(li);
+  }
+  const last = games[games.length - 1];
+  archive.before = r.next !== undefined ? r.next : last ? (last.ended !== undefined ? last.ended : last.id) : null;
+  $('archive-more').hidden = !games.length || r.next === null || (r.next === undefined && games.length < 20);
+  $('no-archive').hidden = ul.children.length > 0;
+}
+/* a finished game opened in review mode: the page's look-back over its moves */
+async function reviewGame(id) {
+  app.epoch++;
+  leaveOnline();
+  try {
+    const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    showScreen('game');
+    app.view = null;
+    app.review = null;
+    render(view);
+    showRulesInPlay();
+    openSetup(false);
+    say(`A game of ${view.title}, from the archive: step through it with the arrows.`, 'info');
+    await startReview(0);
+  } catch (e) {
+    const m = $('player-message');
+    m.textContent = `Cannot open that game: ${e.message}`;
+    m.className = 'refused';
+  }
+}
+
+function initScreens() {
+  if (!onServer()) return;
+  const sel = $('seek-variant');
+  for (const v of app.catalog.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.title;
+    sel.append(o);
+  }
+  const opts = () => buildOptions(variantNamed(sel.value), $('seek-options'));
+  sel.addEventListener('change', opts);
+  opts();
+  $('seek-clock').addEventListener('change', () => { $('seek-custom').hidden = $('seek-clock').value !== 'custom'; });
+  $('seek-form').addEventListener('submit', createSeek);
+  $('name-form').addEventListener('submit', chooseName);
+  $('play-computer').addEventListener('click', playComputer);
+  $('archive-more').addEventListener('click', () => moreArchive().catch((e) => { $('player-message').textContent = e.message; }));
+  $('rematch').addEventListener('click', rematch);
+  $('to-game').addEventListener('click', (e) => {
+    e.preventDefault();
+    showScreen('game');
+    if (app.view) history.replaceState(null, '', app.online && !app.online.seat ? `#watch=${app.view.id}` : `#game=${app.view.id}`);
+  });
 }
 
 init();
