@@ -150,7 +150,7 @@ int cmd_analyze(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(analyze_help, stdout);
+            cli_help(stdout, analyze_help);
             return 0;
         } else if (strcmp(a, "--depth") == 0 || strcmp(a, "--movetime") == 0) {
             char *end;
@@ -177,7 +177,7 @@ int cmd_analyze(int argc, char **argv)
         }
     }
     if (!path) {
-        fputs(analyze_help, stderr);
+        cli_help(stderr, analyze_help);
         return 2;
     }
     char why[512];

@@ -81,8 +81,18 @@ void serve_api_stop(void);
 /* save_file_atomic, read_file_text, read_file_all */
 #include "fileio.h"
 
-/* Print the rules of g's game (gb_variant_rules_text) and every option with the value in force
- * (rules.c). */
+/* Print the rules of g's game for its options (gb_rules_lines) and every option with the value
+ * in force, at the terminal's width (rules.c). */
 void print_rules(FILE *out, const gb_game *g);
+
+/* wrap.c: the terminal's width (TIOCGWINSZ of out, else $COLUMNS, else 80, within 40..100);
+ * text wrapped at `width` between words, its first line after `first`, the others after
+ * `rest`; a help text reflowed to the terminal's width (paragraphs, entries' hanging
+ * descriptions and "usage:" lines kept). */
+#define CLI_WIDTH_MIN 40
+#define CLI_WIDTH_MAX 100
+int cli_width(FILE *out);
+void cli_wrap(FILE *out, int width, const char *first, const char *rest, const char *text);
+void cli_help(FILE *out, const char *text);
 
 #endif

@@ -28,6 +28,7 @@ static const char usage_text[] =
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  serve             the browser game and its JSON API (docs/api.md)\n"
     "  variants          the games and their options\n"
+    "  rules VARIANT     the rules of a game, for the options given (key=value ...)\n"
     "\n"
     "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
     "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n";
@@ -72,6 +73,36 @@ static int cmd_variants(void)
     return 0;
 }
 
+static const char rules_help[] =
+    "usage: gabata rules VARIANT [key=value ...]\n"
+    "Prints the rules of the game for the options given (gabata variants lists them; none: the\n"
+    "defaults), as `rules` shows them in gabata play, at the terminal's width.\n";
+
+static int cmd_rules(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        cli_help(stdout, rules_help);
+        return 0;
+    }
+    if (argc < 2) {
+        cli_help(stderr, rules_help);
+        return 2;
+    }
+    char opts[1024] = "";
+    for (int i = 2; i < argc; i++) {
+        if (!strchr(argv[i], '='))
+            return fail("unexpected argument '%s' (see gabata rules --help)", argv[i]);
+        join_options(opts, sizeof opts, argv[i]);
+    }
+    gb_game *g = NULL;
+    gb_error err = {0, ""};
+    if (gb_game_new(&g, argv[1], opts, 1, &err) != GB_OK)
+        return fail("%s", err.msg);
+    print_rules(stdout, g);
+    gb_game_free(g);
+    return 0;
+}
+
 static const char perft_help[] =
     "usage: gabata perft VARIANT DEPTH [key=value ...] [--position STRING]\n"
     "Counts the sequences of exactly DEPTH plies from the start (or from STRING): a game that ends\n"
@@ -80,7 +111,7 @@ static const char perft_help[] =
 static int cmd_perft(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        fputs(perft_help, stdout);
+        cli_help(stdout, perft_help);
         return 0;
     }
     const char *variant = NULL, *position = NULL, *pos_args[2] = {NULL, NULL};
@@ -105,7 +136,7 @@ static int cmd_perft(int argc, char **argv)
         variant = pos_args[0];
     const char *depth_arg = npos ? pos_args[npos - 1] : NULL;
     if (!depth_arg || (!variant && !position)) {
-        fputs(perft_help, stderr);
+        cli_help(stderr, perft_help);
         return 2;
     }
     if (!cli_parse_long(depth_arg, 0, 30, &depth))
@@ -336,7 +367,7 @@ static int bench_all(long games, long seed)
 static int cmd_bench(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        fputs(bench_help, stdout);
+        cli_help(stdout, bench_help);
         return 0;
     }
     const char *variant = NULL;
@@ -391,7 +422,7 @@ static int cmd_bench(int argc, char **argv)
         return bench_search(variant, opts, nodes, depth, mcts, positions, seed);
     }
     if (!variant) {
-        fputs(bench_help, stderr);
+        cli_help(stderr, bench_help);
         return 2;
     }
     bench_row row;
@@ -424,7 +455,7 @@ static const char replay_help[] =
 static int cmd_replay(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
-        fputs(replay_help, stdout);
+        cli_help(stdout, replay_help);
         return 0;
     }
     const char *path = NULL;
@@ -438,7 +469,7 @@ static int cmd_replay(int argc, char **argv)
             return fail("unexpected argument '%s' (see gabata replay --help)", argv[i]);
     }
     if (!path) {
-        fputs(replay_help, stderr);
+        cli_help(stderr, replay_help);
         return 2;
     }
     char why[512];
@@ -508,7 +539,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
-        fputs(usage_text, argc < 2 ? stderr : stdout);
+        cli_help(argc < 2 ? stderr : stdout, usage_text);
         return argc < 2 ? 2 : 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
@@ -534,13 +565,16 @@ int main(int argc, char **argv)
         return cmd_analyze(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
         return cmd_variants();
+    if (strcmp(cmd, "rules") == 0)
+        return cmd_rules(argc - 1, argv + 1);
     if (strcmp(cmd, "engine") == 0) {
         if (wants_help(argc - 1, argv + 1)) {
-            fputs(engine_help, stdout);
+            cli_help(stdout, engine_help);
             return 0;
         }
         return engine_run(stdin, stdout);
     }
-    fprintf(stderr, "gabata: unknown command '%s'\n\n%s", cmd, usage_text);
+    fprintf(stderr, "gabata: unknown command '%s'\n\n", cmd);
+    cli_help(stderr, usage_text);
     return 2;
 }

@@ -359,7 +359,7 @@ int cmd_match(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(match_help, stdout);
+            cli_help(stdout, match_help);
             return 0;
         } else if (strcmp(a, "--variant") == 0) {
             if (!next)
@@ -418,7 +418,7 @@ int cmd_match(int argc, char **argv)
         }
     }
     if (nplayers != 2 || !c.variant[0] || !c.games) {
-        fputs(match_help, stderr);
+        cli_help(stderr, match_help);
         return fail("needs two players, --variant and --games%s", "");
     }
     if (csv && json)

@@ -29,7 +29,8 @@ static const char play_help[] =
 static void print_in_game_help(const gb_game *g)
 {
     int n = gb_game_rows(g);
-    printf("  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
+    char text[2048];
+    snprintf(text, sizeof text, "  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
            "  other moves  as the game has them: C~1 (Bulto: refuse a bulto), pass, feed:C, keep, turn,\n"
            "               layout:N,N,... or just 12 numbers (L'ab al-Akil; 'suggest' shows a near-even one,\n"
            "               'take' lays it); 'moves' lists the legal ones\n"
@@ -44,6 +45,7 @@ static void print_in_game_help(const gb_game *g)
            "  help         this list\n"
            "  quit         leave the game\n",
            'A', 'A' + n - 1, 'a', 'a' + n - 1, 'A', 'A' + n - 1, 'a', 'a' + n - 1);
+    cli_help(stdout, text);
 }
 
 static char *read_line(const char *prompt, bool tty)
@@ -581,7 +583,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(play_help, stdout);
+            cli_help(stdout, play_help);
             return 0;
         } else if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
             if (i + 1 >= argc || player_parse(argv[i + 1], &pa->kinds[a[2] == 'n']) != 0) {
@@ -628,7 +630,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         }
     }
     if (!pa->variant && !pa->position) {
-        fputs(play_help, stderr);
+        cli_help(stderr, play_help);
         return 2;
     }
     for (int k = 0; k < 2; k++)
@@ -655,10 +657,12 @@ int cmd_play(int argc, char **argv)
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     ps.out_tty = isatty(STDOUT_FILENO);
     ps.color = ps.out_tty && getenv("NO_COLOR") == NULL;
-    char d0[64], d1[64];
-    printf("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.\n",
-           gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),
-           player_describe(&ps.kinds[1], d1, sizeof d1), (unsigned long long)pa.seed);
+    char d0[64], d1[64], hello[256];
+    snprintf(hello, sizeof hello,
+             "%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.",
+             gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),
+             player_describe(&ps.kinds[1], d1, sizeof d1), (unsigned long long)pa.seed);
+    cli_wrap(stdout, cli_width(stdout), "", "", hello);
     board(&ps);
     int status = 0;
     bool summarised = false;

@@ -1,5 +1,6 @@
-/* rules.c — `rules` in gabata play: the game's rules for players and its options in force, as
- * the library gives them (each game's text lives in its folder, src/games/<game>/text.c). */
+/* rules.c — `rules` in gabata play and `gabata rules`: the game's rules for players, complete
+ * for the options in force (gb_rules_lines), and every option with its value, wrapped to the
+ * terminal's width (each game's text lives in its folder, src/games/<game>/text.c). */
 #include "cli.h"
 
 #include <stdbool.h>
@@ -7,53 +8,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Print text wrapped at 92 columns, the first line after `first`, the others after `rest`. */
-static void wrapped(FILE *out, const char *first, const char *rest, const char *text)
-{
-    const int width = 92;
-    const char *lead = first;
-    while (*text) {
-        int room = width - (int)strlen(lead), len = (int)strlen(text), cut = len;
-        if (len > room) {
-            cut = room;
-            while (cut > 0 && text[cut] != ' ')
-                cut--;
-            if (cut == 0)
-                cut = room;
-        }
-        fprintf(out, "%s%.*s\n", lead, cut, text);
-        text += cut;
-        while (*text == ' ')
-            text++;
-        lead = rest;
-    }
-}
-
 void print_rules(FILE *out, const gb_game *g)
 {
     const char *v = gb_game_variant(g);
+    const int width = cli_width(out);
     gb_rules_text t;
     fprintf(out, "\n  %s\n", gb_variant_title(v));
-    if (gb_variant_rules_text(v, &t) == GB_OK && t.rules[0]) {
-        wrapped(out, "  ", "  ", t.origin);
-        wrapped(out, "  ", "  ", t.words);
-        fprintf(out, "\n");
-        for (int i = 0; t.rules[i]; i++)
-            wrapped(out, "  - ", "    ", t.rules[i]);
-    } else {
-        fprintf(out, "  (no summary for this game yet: see docs/ and `gabata variants`)\n");
+    if (gb_variant_rules_text(v, &t) == GB_OK) {
+        if (t.origin[0])
+            cli_wrap(out, width, "  ", "  ", t.origin);
+        if (t.words[0])
+            cli_wrap(out, width, "  ", "  ", t.words);
     }
-    fprintf(out, "\n  Options in force:\n");
-    int n = gb_variant_option_count(v);
-    for (int i = 0; i < n; i++) {
+    gb_rule_line lines[GB_RULE_LINES_MAX];
+    int n = gb_rules_lines(g, lines, GB_RULE_LINES_MAX);
+    fprintf(out, "\n");
+    if (n <= 0)
+        fprintf(out, "  (no summary for this game yet: see docs/ and `gabata variants`)\n");
+    for (int i = 0; i < n && i < GB_RULE_LINES_MAX; i++)
+        cli_wrap(out, width, "  - ", "    ", lines[i].text);
+    fprintf(out, "\n");
+    fprintf(out, "  Options in force:\n");
+    int no = gb_variant_option_count(v);
+    for (int i = 0; i < no; i++) {
         gb_option_info oi;
-        char val[64];
+        char val[64], line[512];
         if (gb_variant_option(v, i, &oi) != GB_OK)
             continue;
         int changed = gb_option_value(g, oi.key, val, sizeof val);
-        const char *what = oi.help;
-        fprintf(out, "    %s=%s%s%s%s\n", oi.key, val, changed > 0 ? " (chosen)" : "",
-                what ? "  — " : "", what ? what : "");
+        snprintf(line, sizeof line, "%s=%s%s%s%s", oi.key, val, changed > 0 ? " (chosen)" : "",
+                 oi.help ? " — " : "", oi.help ? oi.help : "");
+        cli_wrap(out, width, "    ", "        ", line);
     }
     fprintf(out, "\n");
 }

@@ -607,7 +607,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             if (c->rank == 0)
-                fputs(stats_help, stdout);
+                cli_help(stdout, stats_help);
             return 0;
         } else if (strcmp(a, "--games") == 0) {
             if (!cli_parse_long(next, 1, 100000000, &v))
@@ -675,7 +675,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     }
     if (!c->variant[0]) {
         if (c->rank == 0)
-            fputs(stats_help, stderr);
+            cli_help(stderr, stats_help);
         return fail("needs a game: sadeqa, qelat, akil or bulto%s", "");
     }
     c->fast = !full && c->p[0].kind == GB_PLAYER_RANDOM && c->p[1].kind == GB_PLAYER_RANDOM && !c->openings &&

@@ -150,8 +150,31 @@ typedef struct gb_rules_text {
     const char *words;        /* the game's own words for the board, holes, stones */
     const char *const *rules; /* the rules, one short paragraph each, NULL-terminated */
 } gb_rules_text;
-/* GB_OK and *out filled, or GB_EINVAL for an unknown variant. */
+/* GB_OK and *out filled, or GB_EINVAL for an unknown variant. `rules` is a short summary at the
+ * default options; gb_rules_lines below gives every rule, for the options in force. */
 GB_API int gb_variant_rules_text(const char *name, gb_rules_text *out);
+
+/* A game's rules, complete, for the options in force: every rule that decides play, one short
+ * rule a line in plain words and the game's own (bét, ekwarna, tebweez, miné, ...), under
+ * GB_RULE_LINE_MAX bytes and about 200 characters, so a phone's panel can show each. The text
+ * names no ruling; the rulings a line states are kept beside it, for a "why?" that opens them
+ * (docs/rulings.md#<id>). */
+#define GB_RULE_LINE_MAX 320
+#define GB_RULE_LINES_MAX 40 /* room for any game's lines */
+typedef struct gb_rule_line {
+    char text[GB_RULE_LINE_MAX]; /* one rule, for players; UTF-8 */
+    const char *ruling; /* the rulings it states, ids of docs/rulings.md separated by spaces
+                           ("A3", "T2 A12"); static, never NULL for the four games */
+    const char *option; /* the option whose value chose this wording ("starter"), or NULL */
+} gb_rule_line;
+/* The lines of g's game for g's options into out[0 .. max-1], in the order a player reads them
+ * (the board, a move, its end, the round, the match, then the ends every game shares). Returns
+ * how many lines there are (when more than max, only max were written). Nothing is allocated. */
+GB_API int gb_rules_lines(const gb_game *g, gb_rule_line *out, int max);
+/* The same for a variant and its options ("key=value ...", NULL or "" for the defaults):
+ * the count, or GB_EINVAL for an unknown variant or options that do not parse (err says why). */
+GB_API int gb_variant_rules_lines(const char *name, const char *options, gb_rule_line *out,
+                                  int max, gb_error *err);
 
 /* A game's words: the name of a mark (GB_MARK_*), of a lap event (GB_EV_*), of a kind of move
  * (GB_MOVE_*), as the state JSON and the protocol write them ("ekwarna", "bulto", "mine",

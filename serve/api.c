@@ -12,6 +12,10 @@
  * other way), the limits per address limits.c, computer moves and hints run on pool.c's workers (think), every change is
  * published to events.c. */
 #include "cli.h"
+#include "clock.h"
+#include "lobby.h"
+#include "names.h"
+#include "players.h"
 #include "serve.h"
 #include "store.h"
 
@@ -19,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -45,9 +50,10 @@ static struct {
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
+    long since;          /* the request's ?since=K (the history from ply K on), or -1 */
     long created, requests;
     pthread_mutex_t lock;
-} S = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} S = {.lock = PTHREAD_MUTEX_INITIALIZER, .since = -1};
 
 /* ---- responses ---- */
 typedef serve_answer reply; /* status, body (malloc'd), Content-Type, Content-Disposition */
@@ -151,23 +157,63 @@ static int mover_of(const slot *s, int i)
     return i < s->movers_cap && s->movers[i] == 'N';
 }
 
+/* A game's rules lines (gb_rules_lines): [{"text", "ruling", "option"}...] (docs/api.md). */
+static json_t *rules_lines_json(const gb_rule_line *l, int n)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < n && i < GB_RULE_LINES_MAX; i++)
+        json_array_append_new(arr, json_pack("{s:s,s:o,s:o}", "text", l[i].text, "ruling",
+                                             l[i].ruling ? json_string(l[i].ruling) : json_null(),
+                                             "option", l[i].option ? json_string(l[i].option) : json_null()));
+    return arr;
+}
+
+static const char *end_reason_name(int ended)
+{
+    switch (ended) {
+    case ENDED_DRAW_AGREED: return "agreed";
+    case ENDED_S_TIME:
+    case ENDED_N_TIME: return "time";
+    case ENDED_ABORTED: return "aborted";
+    default: return "resigned";
+    }
+}
+
 /* The view of a game the players ended (a draw agreed, a resignation): over, no moves. */
 static void end_by_players(const slot *s, json_t *view)
 {
     json_t *state = json_object_get(view, "state");
     json_t *stores = json_object_get(state, "stores");
-    const char *winner = s->ended == ENDED_S_RESIGNED ? "N" : s->ended == ENDED_N_RESIGNED ? "S" : NULL;
+    int outcome = rating_outcome(s->ended, false, GB_NOBODY);
+    const char *winner = outcome == OUTCOME_S_WINS ? "S" : outcome == OUTCOME_N_WINS ? "N" : NULL;
     json_object_set_new(state, "over", json_true());
     json_object_set_new(state, "to_move", json_null());
     json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
                                                    "scores", stores ? stores : json_null()));
-    json_object_set_new(state, "end_reason", json_string(s->ended == ENDED_DRAW_AGREED ? "agreed" : "resigned"));
+    json_object_set_new(state, "end_reason", json_string(end_reason_name(s->ended)));
     json_object_set_new(view, "moves", json_array());
     json_object_set_new(view, "free_move", json_null());
 }
 
+/* The player accounts on the seats (a game from the lobby): {"S": {"id", "name"}, "N": ...}, or
+ * null for a game without any. */
+static json_t *accounts_json(const slot *s)
+{
+    if (!s->player_id[0][0] && !s->player_id[1][0])
+        return json_null();
+    json_t *out = json_object();
+    for (int side = 0; side < 2; side++) {
+        char name[NAME_BUF];
+        json_t *a = json_null();
+        if (s->player_id[side][0] && players_name(s->player_id[side], name, sizeof name) == 1)
+            a = json_pack("{s:s,s:s}", "id", s->player_id[side], "name", name);
+        json_object_set_new(out, side ? "N" : "S", a);
+    }
+    return out;
+}
+
 /* The view of a game. watch: its streams open (S, N, spectators), or NULL to ask. */
-static json_t *view_json(slot *s, const int *watch)
+static json_t *view_json(slot *s, const int *watch, bool with_history)
 {
     gb_game *g = s->g;
     const char *v = gb_game_variant(g);
@@ -181,7 +227,7 @@ static json_t *view_json(slot *s, const int *watch)
     for (int h = 0; h < 2 * n; h++)
         json_array_append_new(labels, label_json(g, h));
     json_t *hist = json_array();
-    for (int i = 0; i < gb_history_length(g); i++) {
+    for (int i = 0; with_history && i < gb_history_length(g); i++) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, gb_history_move(g, i), mv, sizeof mv);
         json_array_append_new(hist, json_pack("{s:s,s:s}", "move", mv, "by", mover_of(s, i) ? "N" : "S"));
@@ -215,13 +261,23 @@ static json_t *view_json(slot *s, const int *watch)
                             "state", state, "moves", moves_json(g), "free_move", free_move,
                             "history", hist, "last", last, "position", pos ? pos : "");
     free(pos);
+    if (out) { /* every rule for this game's options, each with its rulings (issue 22 §2) */
+        gb_rule_line rl[GB_RULE_LINES_MAX];
+        json_object_set_new(out, "rules", rules_lines_json(rl, gb_rules_lines(g, rl, GB_RULE_LINES_MAX)));
+    }
     if (out && s->ended) /* agreed or resigned: over, whatever the board says */
         end_by_players(s, out);
+    if (out && !with_history) /* view_reply puts in its kept text instead */
+        json_object_del(out, "history");
     if (out) {
         json_object_set_new(out, "online", json_boolean(s->online));
         json_object_set_new(out, "joined", json_boolean(s->joined));
         json_object_set_new(out, "offer", s->offer_kind ? json_pack("{s:s,s:s}", "kind",
-                            s->offer_kind == 'd' ? "draw" : "undo", "by", s->offer_by ? "N" : "S") : json_null());
+                            s->offer_kind == 'd' ? "draw" : s->offer_kind == 'r' ? "rematch" : "undo", "by",
+                            s->offer_by ? "N" : "S") : json_null());
+        json_object_set_new(out, "rated", json_boolean(s->rated));
+        json_object_set_new(out, "rematch", s->rematch_id[0] ? json_string(s->rematch_id) : json_null());
+        json_object_set_new(out, "accounts", accounts_json(s));
         if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
             int c[3];
             if (watch)
@@ -235,32 +291,136 @@ static json_t *view_json(slot *s, const int *watch)
     return out;
 }
 
+/* The view's "history" as JSON text, kept in the slot and appended to move by move: building
+ * it from the whole list on every answer made a move's cost grow with the game (hardening 6). An
+ * undo (hist_cut) makes it rebuilt once. */
+static int hist_sync(slot *s)
+{
+    int n = gb_history_length(s->g);
+    if (s->hist_cut < s->hist_n || s->hist_n > n) {
+        s->hist_n = 0;
+        s->hist_len = 0;
+    }
+    s->hist_cut = INT_MAX;
+    for (int i = s->hist_n; i < n; i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        gb_move_format(s->g, gb_history_move(s->g, i), mv, sizeof mv);
+        json_t *e = json_pack("{s:s,s:s}", "move", mv, "by", mover_of(s, i) ? "N" : "S");
+        char *t = e ? json_dumps(e, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(e);
+        if (!t)
+            return -1;
+        size_t tl = strlen(t);
+        if (s->hist_len + tl + 2 > s->hist_cap) {
+            size_t cap = s->hist_cap ? s->hist_cap : 256;
+            while (cap < s->hist_len + tl + 2)
+                cap *= 2;
+            char *h = realloc(s->hist, cap);
+            if (!h) {
+                free(t);
+                return -1;
+            }
+            s->hist = h;
+            s->hist_cap = cap;
+        }
+        if (s->hist_len)
+            s->hist[s->hist_len++] = ',';
+        memcpy(s->hist + s->hist_len, t, tl);
+        s->hist_len += tl;
+        free(t);
+        s->hist_n = i + 1;
+    }
+    return 0;
+}
+
+/* The view's "clock" as `,"clock":{...}`, or "" for a game without one. */
+static char *clock_member(const slot *s)
+{
+    if (s->clock_initial_ms <= 0)
+        return strdup("");
+    json_t *c = clock_json(&s->clk, s->clock_initial_ms, s->clock_increment_ms, clock_now_ms());
+    char *t = c ? json_dumps(c, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(c);
+    if (!t)
+        return NULL;
+    size_t n = strlen(t) + 16;
+    char *m = malloc(n);
+    if (m)
+        snprintf(m, n, ",\"clock\":%s", t);
+    free(t);
+    return m;
+}
+
+/* Where entry k of the kept history text starts, found from its end: a walk over the entries
+ * after k only (entries are {"move":...,"by":...} joined by commas; a move text holds no brace). */
+static size_t hist_offset(const slot *s, int k)
+{
+    if (k <= 0 || !s->hist)
+        return 0;
+    if (k >= s->hist_n)
+        return s->hist_len;
+    int back = s->hist_n - k;
+    for (size_t i = s->hist_len; i > 1; i--)
+        if (s->hist[i - 1] == '{' && s->hist[i - 2] == ',' && --back == 0)
+            return i - 1;
+    return 0;
+}
+
 /* The view is answered after every change and read by the other player (and spectators) until
  * the next: it is kept as text in the live slot, and the reads are a copy of it instead of a
  * rebuild (the state, the move list, the trace and the history, put together by jansson, were the
  * most of a request's time). It is good while the game's version (every saved change counts one)
- * and its open streams are those it was built with. */
+ * and its open streams are those it was built with. The history (kept as text of its own,
+ * appended to) and the clock (which changes with time) are put in at each answer: the whole
+ * history, or with ?since=K (S.since) the moves from ply K on, so that a client that keeps the
+ * list costs the same at every ply. */
 static reply view_reply(int status, slot *s)
 {
     int watch[3] = {0, 0, 0};
     if (s->online)
         events_watchers(s->id, watch);
+    char *base = NULL;
     if (s->view && s->view_version == s->version && memcmp(watch, s->view_watch, sizeof watch) == 0) {
-        char *body = strdup(s->view);
-        if (body)
-            return (reply){status, body, "application/json", NULL, 0};
-    }
-    json_t *j = view_json(s, watch);
-    if (!j)
-        return error_reply(500, "out of memory");
-    reply r = json_reply(status, j);
-    if (r.status == status && s->g) {
+        base = s->view;
+    } else {
+        json_t *j = view_json(s, watch, false);
+        base = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+        json_decref(j);
+        if (!base)
+            return error_reply(500, "out of memory");
         free(s->view);
-        s->view = strdup(r.body);
+        s->view = base;
         s->view_version = s->version;
         memcpy(s->view_watch, watch, sizeof watch);
     }
-    return r;
+    if (hist_sync(s) != 0)
+        return error_reply(500, "out of memory");
+    char *clock = clock_member(s);
+    if (!clock)
+        return error_reply(500, "out of memory");
+    long from = S.since > 0 ? (S.since < s->hist_n ? S.since : s->hist_n) : 0;
+    size_t at = hist_offset(s, (int)from);
+    char head[64] = "";
+    if (S.since >= 0)
+        snprintf(head, sizeof head, ",\"history_from\":%ld", from);
+    size_t bl = strlen(base), hl = s->hist_len - at, cl = strlen(clock), hd = strlen(head);
+    char *body = malloc(bl + hd + 13 + hl + 1 + cl + 2);
+    if (!body) {
+        free(clock);
+        return error_reply(500, "out of memory");
+    }
+    char *o = body;
+    memcpy(o, base, bl - 1), o += bl - 1; /* (without its closing brace) */
+    memcpy(o, head, hd), o += hd;
+    memcpy(o, ",\"history\":[", 12), o += 12;
+    if (hl)
+        memcpy(o, s->hist + at, hl), o += hl;
+    *o++ = ']';
+    memcpy(o, clock, cl), o += cl;
+    *o++ = '}';
+    *o = 0;
+    free(clock);
+    return (reply){status, body, "application/json", NULL, 0};
 }
 
 /* ---- requests ---- */
@@ -273,6 +433,9 @@ typedef struct request {
     const char *client;   /* the client's address, or NULL */
     serve_done_fn done;   /* NULL: think inline (serve_api_request) */
     void *ctx;
+    const char *path;     /* the URL without its query */
+    const char *query;    /* what follows the '?', or "" */
+    bool of_game;         /* a request on a game: its body may carry "ply" (route_api checks it) */
 } request;
 
 static json_t *catalog_json(void)
@@ -302,11 +465,14 @@ static json_t *catalog_json(void)
         }
         gb_rules_text t;
         json_t *rules = json_null();
-        if (gb_variant_rules_text(v, &t) == GB_OK && t.rules[0]) {
+        gb_rule_line all[GB_RULE_LINES_MAX];
+        int nl = gb_variant_rules_lines(v, NULL, all, GB_RULE_LINES_MAX, NULL);
+        if (gb_variant_rules_text(v, &t) == GB_OK && nl > 0) { /* every rule, at the defaults */
             json_t *lines = json_array();
-            for (int k = 0; t.rules[k]; k++)
-                json_array_append_new(lines, json_string(t.rules[k]));
-            rules = json_pack("{s:s,s:s,s:o}", "where", t.origin, "terms", t.words, "lines", lines);
+            for (int k = 0; k < nl && k < GB_RULE_LINES_MAX; k++)
+                json_array_append_new(lines, json_string(all[k].text));
+            rules = json_pack("{s:s,s:s,s:o,s:o}", "where", t.origin, "terms", t.words, "lines", lines,
+                              "why", rules_lines_json(all, nl));
         }
         json_array_append_new(arr, json_pack("{s:s,s:s,s:i,s:o,s:o}", "name", v, "title",
                                              gb_variant_title(v), "rows", gb_variant_rows(v),
@@ -335,7 +501,7 @@ static json_t *parse_body(const request *rq, const char *const *keys, reply *err
     const char *k;
     json_t *val;
     json_object_foreach(j, k, val) {
-        bool known = false;
+        bool known = rq->of_game && strcmp(k, "ply") == 0; /* checked by route_api (ply_stale) */
         for (int i = 0; keys[i] && !known; i++)
             known = strcmp(keys[i], k) == 0;
         if (!known) {
@@ -410,6 +576,41 @@ static int token_seats(const slot *s, const char *auth)
     return mask;
 }
 
+/* The player an Authorization header's key names: 1 and the id, 0 none, -1 the database failed. */
+static int auth_player(const char *auth, char *id)
+{
+    if (!auth)
+        return 0;
+    while (*auth == ' ')
+        auth++;
+    if (strncasecmp(auth, "Bearer ", 7) != 0)
+        return 0;
+    auth += 7;
+    while (*auth == ' ')
+        auth++;
+    size_t n = strcspn(auth, " \t");
+    if (n != STORE_TOKEN_LEN) /* a player's key is 64 hex digits like a token */
+        return 0;
+    unsigned char h[32];
+    store_sha256(auth, n, h);
+    return players_by_key(h, id);
+}
+
+/* The seats the request holds: by the game's tokens, or by a player's key on a seat of his (a
+ * game from the lobby, or its rematch). As token_seats. */
+static int auth_seats(const slot *s, const char *auth)
+{
+    int mask = token_seats(s, auth);
+    if (mask == 0 && (s->player_id[0][0] || s->player_id[1][0])) {
+        char me[STORE_ID_LEN + 1];
+        if (auth_player(auth, me) == 1)
+            for (int side = 0; side < 2; side++)
+                if (strcmp(s->player_id[side], me) == 0)
+                    mask |= 1 << side;
+    }
+    return mask;
+}
+
 /* May the request act for `side` (0 South, 1 North, -1 any seat of the game)? 401 without a
  * token, 403 with a token that is not that seat's. */
 static bool may_act(const slot *s, const request *rq, int side, reply *err)
@@ -453,15 +654,24 @@ static bool game_over(const slot *s)
  * data is taken over. */
 static reply saved_event(slot *s, int status, const char *type, json_t *data)
 {
+    if (s->clock_initial_ms > 0 && s->clk.running >= 0 && game_over(s))
+        clock_stop(&s->clk, clock_now_ms()); /* ended otherwise than by the clock: it stops as it stands */
     if (store_save(s) != 0) {
         json_decref(data);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
     }
     s->version++;
-    if (type)
-        events_publish(s->id, type, data);
-    else
+    if (type && json_is_array(data)) { /* several events of one change (a move and the forced ones after it) */
+        size_t i;
+        json_t *e;
+        json_array_foreach(data, i, e)
+            events_publish(s->id, type, json_incref(e));
         json_decref(data);
+    } else if (type) {
+        events_publish(s->id, type, data);
+    } else {
+        json_decref(data);
+    }
     if (game_over(s))
         events_publish(s->id, "over", json_pack("{s:i}", "ply", gb_history_length(s->g)));
     return view_reply(status, s);
@@ -481,11 +691,39 @@ static json_t *move_event(slot *s)
     return j;
 }
 
+/* A clocked game whose side to move has run out of time (or missed his first move's window) ends
+ * now, whichever request finds it first: the timer's or any other. true if it ended here (saved
+ * and told to the game's streams: a "time" event, then "over"). */
+static bool clock_settle(slot *s, int64_t now)
+{
+    int side = 0;
+    if (s->clock_initial_ms <= 0 || game_over(s))
+        return false;
+    int due = clock_due(&s->clk, now, &side);
+    if (due == CLOCK_OK)
+        return false;
+    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : side ? ENDED_N_TIME : ENDED_S_TIME;
+    if (due == CLOCK_FLAG)
+        s->clk.left_ms[side] = 0;
+    s->clk.running = -1;
+    s->clk.deadline_ms = 0;
+    s->offer_kind = 0;
+    json_t *ev = json_pack("{s:s,s:s,s:o,s:i}", "side", side ? "N" : "S", "end_reason",
+                           due == CLOCK_ABORT ? "aborted" : "time", "winner",
+                           due == CLOCK_ABORT ? json_null() : json_string(side ? "S" : "N"), "ply",
+                           gb_history_length(s->g));
+    reply r = saved_event(s, 200, "time", ev);
+    free(r.body);
+    return true;
+}
+
 static reply seat_reply(int status, slot *s, const char *seat, const char *token, const char *invite)
 {
-    json_t *j = view_json(s, NULL);
+    json_t *j = view_json(s, NULL, true);
     if (!j)
         return error_reply(500, "out of memory");
+    if (s->clock_initial_ms > 0)
+        json_object_set_new(j, "clock", clock_json(&s->clk, s->clock_initial_ms, s->clock_increment_ms, clock_now_ms()));
     json_object_set_new(j, "seat", json_string(seat));
     json_object_set_new(j, "token", json_string(token));
     json_object_set_new(j, "invite", invite ? json_string(invite) : json_null());
@@ -494,7 +732,7 @@ static reply seat_reply(int status, slot *s, const char *seat, const char *token
 
 static reply create_game(const request *rq)
 {
-    static const char *const keys[] = {"variant", "options", "seed", "south", "north", "online", "seat", NULL};
+    static const char *const keys[] = {"variant", "options", "seed", "south", "north", "online", "seat", "clock", NULL};
     reply err;
     json_t *j = parse_body(rq, keys, &err);
     if (!j)
@@ -527,8 +765,24 @@ static reply create_game(const request *rq)
         json_decref(j);
         return error_reply(400, "field 'seat' is for online games (\"online\": true)");
     }
+    int64_t clock_initial = 0, clock_increment = 0;
+    char cerr[200];
+    if (clock_parse(json_object_get(j, "clock"), &clock_initial, &clock_increment, cerr, sizeof cerr) != 0) {
+        json_decref(j);
+        return error_reply(400, "%s", cerr);
+    }
+    if (clock_initial && !online) {
+        json_decref(j);
+        return error_reply(400, "field 'clock' is for online games (\"online\": true)");
+    }
     uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
     json_t *sj = json_object_get(j, "seed");
+    if (sj && !json_is_null(sj) && online) {
+        /* the seed would tell the creator every chance outcome (Qelat's lots): online the server
+         * draws them from the operating system (hardening 3) */
+        json_decref(j);
+        return error_reply(400, "field 'seed' is for games on one machine: an online game's chance is the server's");
+    }
     if (sj && !json_is_null(sj)) {
         if (!json_is_integer(sj) || json_integer_value(sj) < 0) {
             json_decref(j);
@@ -573,6 +827,8 @@ static reply create_game(const request *rq)
     s->rng = seed ^ 0x5deece66dull;
     s->online = online;
     s->show_last = true;
+    s->clock_initial_ms = clock_initial;
+    s->clock_increment_ms = clock_increment;
     if (online) {
         store_sha256(token, STORE_TOKEN_LEN, s->tok[my]);
         store_sha256(invite, STORE_INVITE_LEN, s->invite);
@@ -599,21 +855,79 @@ static reply create_game(const request *rq)
     return r;
 }
 
+/* gb_play, with an online game's chance drawn from the operating system when it is needed:
+ * the game's own source is seeded, and its seed known to whoever could learn it (hardening 3).
+ * gb_play writes back the outcome it drew (Qelat's lots at 2/2, Q7): that ply is played again with
+ * the operating system's outcome instead. */
+static int play_drawing(slot *s, gb_move *m, gb_error *ge)
+{
+    bool given = m->chance != 0;
+    int rc = gb_play(s->g, m, ge);
+    if (rc != GB_OK || !s->online || given || !m->chance)
+        return rc;
+    unsigned char b;
+    if (store_random(&b, 1) != 0 || gb_undo(s->g, ge) != GB_OK) {
+        s->stale = true; /* memory holds a ply the database will not: read it back next */
+        snprintf(ge->msg, sizeof ge->msg, "no random numbers from the operating system; try again");
+        return GB_ENOMEM;
+    }
+    m->chance = (uint8_t)(1 + (b & 1));
+    return gb_play(s->g, m, ge);
+}
+
+/* A clocked game: while the side to move has a single legal move (a pass, a forced sowing), the
+ * server plays it at once, as part of the change that led to it, so that it costs nobody thinking
+ * time and nobody can stall on it (docs/api.md, "Clocks"). Its "move" event joins evs. */
+static void play_forced(slot *s, json_t *evs, int64_t now)
+{
+    for (int guard = 0; guard < 1024 && s->clock_initial_ms > 0 && !game_over(s); guard++) {
+        gb_move ms[2];
+        if (gb_legal_moves(s->g, ms, 2) != 1)
+            return;
+        gb_error ge;
+        int mover = gb_to_move(s->g);
+        char *before = gb_state_json(s->g);
+        if (play_drawing(s, &ms[0], &ge) != GB_OK) {
+            free(before);
+            return;
+        }
+        note_move(s, mover, before);
+        clock_moved(&s->clk, mover, true, game_over(s) ? -1 : gb_to_move(s->g), s->clock_initial_ms,
+                    s->clock_increment_ms, now);
+        json_array_append_new(evs, move_event(s));
+    }
+}
+
 static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
 {
     gb_error ge;
+    int64_t now = clock_now_ms();
+    if (clock_settle(s, now) || s->ended)
+        return error_reply(409, "the game is over");
+    if (s->clock_initial_ms > 0 && !s->clk.started)
+        return error_reply(409, "the clock starts when both seats are taken: wait for the opponent to join");
     int mover = gb_to_move(s->g);
     char *before = gb_state_json(s->g);
     int rc = parsed ? GB_OK : gb_move_parse(s->g, text, m, &ge);
+    if (rc == GB_OK && s->online && m->chance) {
+        free(before);
+        return error_reply(400, "in an online game the server draws the lots: send the move without '@S' or '@N'");
+    }
     if (rc == GB_OK)
-        rc = gb_play(s->g, m, &ge);
+        rc = play_drawing(s, m, &ge);
     if (rc != GB_OK) {
         free(before);
         int status = rc == GB_EINVAL ? 400 : rc == GB_EOVER ? 409 : rc == GB_ENOMEM ? 500 : 422;
         return error_reply(status, "%s", ge.msg);
     }
     note_move(s, mover, before);
-    return saved_event(s, 200, "move", move_event(s));
+    json_t *evs = json_array();
+    if (s->clock_initial_ms > 0)
+        clock_moved(&s->clk, mover, false, game_over(s) ? -1 : gb_to_move(s->g), s->clock_initial_ms,
+                    s->clock_increment_ms, now);
+    json_array_append_new(evs, move_event(s));
+    play_forced(s, evs, now);
+    return saved_event(s, 200, "move", evs);
 }
 
 static reply post_move(slot *s, const request *rq)
@@ -701,6 +1015,7 @@ typedef struct think_job {
     uint64_t rng;
     unsigned long version;
     bool hint;
+    long since;            /* the request's ?since= (view_reply) */
     serve_done_fn done;
     void *ctx;
 } think_job;
@@ -734,7 +1049,9 @@ static void think_run(void *arg, bool cancelled)
         r = error_reply(500, "game %s could not be read back", s->id);
     } else {
         s->rng = j->rng; /* as if the search had run on the game itself */
+        S.since = j->since;
         r = play_move(s, &m, true, NULL);
+        S.since = -1;
     }
     store_release(s);
     pthread_mutex_unlock(&S.lock);
@@ -773,6 +1090,7 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     j->rng = s->rng;
     j->version = s->version;
     j->hint = hint;
+    j->since = S.since;
     j->done = rq->done;
     j->ctx = rq->ctx;
     if (!hint)
@@ -830,6 +1148,7 @@ static int take_back(slot *s, int who)
             break;
     }
     if (undone) {
+        store_moves_cut(s, gb_history_length(s->g));
         free(s->before);
         s->before = NULL;
         s->show_last = false;
@@ -888,6 +1207,8 @@ static reply offer(slot *s, const request *rq, char kind)
         return error_reply(409, "%s already offered %s: it is answered first", s->offer_by ? "North" : "South",
                            s->offer_kind == 'd' ? "a draw" : "an undo");
     int me = acting_seat(s, rq);
+    if (kind == 'u' && s->clock_initial_ms > 0)
+        return error_reply(409, "no takebacks in a game on the clock");
     if (kind == 'u') {
         bool moved = false;
         for (int i = 0; i < gb_history_length(s->g) && !moved; i++)
@@ -974,10 +1295,23 @@ static reply post_join(slot *s, const request *rq)
     s->joined = true;
     s->has_invite = false;
     memset(s->invite, 0, sizeof s->invite);
-    if (store_save(s) != 0)
+    json_t *forced = json_array();
+    if (s->clock_initial_ms > 0 && !s->clk.started && !game_over(s)) { /* both are here: the clock begins */
+        int64_t now = clock_now_ms();
+        clock_begin(&s->clk, s->clock_initial_ms, gb_to_move(s->g), now);
+        play_forced(s, forced, now);
+    }
+    if (store_save(s) != 0) {
+        json_decref(forced);
         return error_reply(503, "the game could not be saved, so nothing changed; try again");
+    }
     s->version++;
     events_publish(s->id, "join", json_pack("{s:s}", "seat", seat ? "N" : "S"));
+    size_t fi;
+    json_t *fe;
+    json_array_foreach(forced, fi, fe)
+        events_publish(s->id, "move", json_incref(fe));
+    json_decref(forced);
     return seat_reply(200, s, seat ? "N" : "S", token, NULL);
 }
 
@@ -989,7 +1323,9 @@ static reply get_record(slot *s, const request *rq)
     struct tm tmv;
     strftime(date, sizeof date, "%Y.%m.%d", gmtime_r(&now, &tmv));
     const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
-                      ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned" : NULL;
+                      ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned"
+                      : s->ended == ENDED_S_TIME ? "south lost on time" : s->ended == ENDED_N_TIME
+                      ? "north lost on time" : s->ended == ENDED_ABORTED ? "aborted" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
                           player_describe(&s->players[1], p1, sizeof p1), "Date", date,
                           ended ? "Ended" : NULL, ended, NULL};
@@ -1014,13 +1350,13 @@ static reply get_health(slot *s, const request *rq)
     store_stats_get(&st);
     int waiting, running, workers;
     pool_counts(&waiting, &running, &workers);
-    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i}}", "status", "ok",
+    return json_reply(200, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:{s:i,s:i,s:i},s:I}", "status", "ok",
                                      "games", (json_int_t)st.stored, "in_memory", (json_int_t)st.held,
                                      "live", (json_int_t)st.live, "memory_bytes", (json_int_t)st.slot_bytes,
                                      "loaded", (json_int_t)st.loaded, "dropped", (json_int_t)st.dropped,
                                      "expired", (json_int_t)st.expired, "created", (json_int_t)S.created,
                                      "requests", (json_int_t)S.requests, "workers", "threads", workers,
-                                     "thinking", running, "waiting", waiting));
+                                     "thinking", running, "waiting", waiting, "clocks", (json_int_t)clock_timer_count()));
 }
 
 static reply post_games(slot *s, const request *rq)
@@ -1042,12 +1378,421 @@ static reply delete_game(slot *s, const request *rq)
         return err;
     if (s->online && s->joined && !game_over(s))
         return error_reply(409, "both players are in this game: resign first, then delete it");
+    if (s->player_id[0][0] || s->player_id[1][0])
+        return error_reply(409, "a game between players' accounts stays in their archive");
     char id[sizeof s->id];
     memcpy(id, s->id, sizeof id);
     limits_game_dropped(s->owner);
     store_delete(s);
     events_forget(id);
     return json_reply(200, json_pack("{s:s,s:b}", "id", id, "deleted", 1));
+}
+
+/* ---- players, the lobby, rematches (docs/api.md, "Players, the lobby, ratings") ---- */
+
+/* The value of key in the request's query (decoded), or false when absent. */
+static bool query_arg(const request *rq, const char *key, char *out, size_t n)
+{
+    size_t kl = strlen(key);
+    for (const char *p = rq->query; p && *p;) {
+        const char *end = p + strcspn(p, "&");
+        if ((size_t)(end - p) > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            size_t o = 0;
+            for (const char *c = p + kl + 1; c < end && o + 1 < n; c++) {
+                unsigned hi, lo;
+                if (*c == '%' && end - c >= 3 && sscanf(c + 1, "%1x%1x", &hi, &lo) == 2) {
+                    out[o++] = (char)(hi << 4 | lo);
+                    c += 2;
+                } else {
+                    out[o++] = *c == '+' ? ' ' : *c;
+                }
+            }
+            out[o] = 0;
+            return true;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return false;
+}
+
+/* ?limit=N (1..max, default def) and ?before=ID (an id: 32 hex digits) of a list; false with the
+ * 400 in *err. */
+static bool page_args(const request *rq, int def, int max, int *limit, char *before, reply *err)
+{
+    char buf[64];
+    *limit = def;
+    before[0] = 0;
+    if (query_arg(rq, "limit", buf, sizeof buf)) {
+        long n;
+        if (!cli_parse_long(buf, 1, max, &n)) {
+            *err = error_reply(400, "limit must be a whole number from 1 to %d", max);
+            return false;
+        }
+        *limit = (int)n;
+    }
+    if (query_arg(rq, "before", buf, sizeof buf)) {
+        bool ok = strlen(buf) == STORE_ID_LEN;
+        for (const char *c = buf; ok && *c; c++)
+            ok = (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f');
+        if (!ok) {
+            *err = error_reply(400, "before must be a game's id, as a page's \"next\" gives it");
+            return false;
+        }
+        memcpy(before, buf, STORE_ID_LEN + 1); /* (checked: exactly STORE_ID_LEN digits) */
+    }
+    return true;
+}
+
+/* The id in a path /api/KIND/ID[/...] into id (STORE_ID_LEN + 1 bytes): false if it is none. */
+static bool path_id(const request *rq, const char *prefix, char *id)
+{
+    const char *p = rq->path + strlen(prefix);
+    size_t n = strcspn(p, "/");
+    if (n != STORE_ID_LEN)
+        return false;
+    memcpy(id, p, n);
+    id[n] = 0;
+    for (const char *c = id; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return false;
+    return true;
+}
+
+/* The player the request's key names, or false with the 401 / 403 / 500 in *err. */
+static bool need_player(const request *rq, char *me, reply *err)
+{
+    if (!rq->auth) {
+        *err = error_reply(401, "this needs a player's key: Authorization: Bearer KEY (POST /api/players gives one)");
+        return false;
+    }
+    int r = auth_player(rq->auth, me);
+    if (r < 0)
+        *err = error_reply(500, "the players could not be read");
+    else if (r == 0)
+        *err = error_reply(403, "this key is no player's (POST /api/players gives one)");
+    return r == 1;
+}
+
+static reply post_players(slot *s, const request *rq)
+{
+    (void)s;
+    static const char *const keys[] = {"name", NULL};
+    reply err;
+    int retry = 0;
+    if (!limits_take_player(rq->client, lobby_player_rate(), &retry)) {
+        reply r = error_reply(429, "too many players created from this address (--player-rate); try again in %d s", retry);
+        r.retry_after = retry;
+        return r;
+    }
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    json_t *nj = json_object_get(j, "name");
+    if (!json_is_string(nj)) {
+        json_decref(j);
+        return error_reply(400, "field 'name' is required: 1 to %d letters, digits and spaces", NAME_MAX_CHARS);
+    }
+    char name[NAME_BUF], key[NAME_BUF], why[160];
+    if (name_check(json_string_value(nj), json_string_length(nj), name, key, why, sizeof why) != 0) {
+        json_decref(j);
+        return error_reply(400, "bad name: %s", why);
+    }
+    json_decref(j);
+    char id[STORE_ID_LEN + 1], secret[STORE_TOKEN_LEN + 1];
+    if (store_random_hex(id, STORE_ID_LEN / 2) != 0 || store_random_hex(secret, STORE_TOKEN_LEN / 2) != 0)
+        return error_reply(503, "no random numbers from the operating system; try again");
+    unsigned char h[32];
+    store_sha256(secret, STORE_TOKEN_LEN, h);
+    int rc = players_add(id, name, key, h);
+    if (rc == 1)
+        return error_reply(409, "the name '%s' is taken (names are told apart without regard to case)", name);
+    if (rc != 0)
+        return error_reply(503, "the player could not be stored; try again");
+    return json_reply(201, json_pack("{s:s,s:s,s:s}", "id", id, "name", name, "key", secret));
+}
+
+static reply get_player(slot *s, const request *rq)
+{
+    (void)s;
+    char id[STORE_ID_LEN + 1], name[NAME_BUF];
+    int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
+    if (r < 0)
+        return error_reply(500, "the players could not be read");
+    if (r == 0)
+        return error_reply(404, "no such player");
+    long long finished = 0;
+    json_t *ratings = players_ratings_json(id, &finished);
+    if (!ratings)
+        return error_reply(500, "the ratings could not be read");
+    return json_reply(200, json_pack("{s:s,s:s,s:o,s:I}", "id", id, "name", name, "ratings", ratings, "games",
+                                     (json_int_t)finished));
+}
+
+static reply get_player_games(slot *s, const request *rq)
+{
+    (void)s;
+    char id[STORE_ID_LEN + 1], name[NAME_BUF], before[STORE_ID_LEN + 1];
+    int limit;
+    reply err;
+    int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
+    if (r < 0)
+        return error_reply(500, "the players could not be read");
+    if (r == 0)
+        return error_reply(404, "no such player");
+    if (!page_args(rq, 20, 100, &limit, before, &err))
+        return err;
+    bool bad;
+    json_t *page = players_archive_json(id, before, limit, &bad);
+    if (!page)
+        return bad ? error_reply(400, "before must be one of this player's finished games (a page's \"next\")")
+                   : error_reply(500, "the archive could not be read");
+    return json_reply(200, page);
+}
+
+static reply get_games(slot *s, const request *rq)
+{
+    (void)s;
+    char status[16], before[STORE_ID_LEN + 1];
+    int limit;
+    reply err;
+    if (!query_arg(rq, "status", status, sizeof status)) /* (as before there was a list: start one with POST) */
+        return error_reply(405, "use POST for /api/games to start a game, GET ?status=live to list them");
+    if (strcmp(status, "live") != 0)
+        return error_reply(400, "GET /api/games lists the games being played: ?status=live");
+    if (!page_args(rq, 50, 200, &limit, before, &err))
+        return err;
+    bool bad;
+    json_t *page = games_live_json(before, limit, (int64_t)time(NULL), &bad);
+    if (!page)
+        return bad ? error_reply(400, "before must be a game's id (a page's \"next\")")
+                   : error_reply(500, "the games could not be read");
+    return json_reply(200, page);
+}
+
+/* A new online game between two people, both seats taken (the lobby's and rematches): the slot
+ * with its gb_game, not stored yet; NULL with the answer in *err. */
+static slot *new_online_game(const char *variant, const char *options, reply *err)
+{
+    gb_game *g;
+    gb_error ge;
+    uint64_t seed = fresh_seed() & 0x7fffffffffffffull;
+    if (gb_game_new(&g, variant, options, seed, &ge) != GB_OK) {
+        *err = error_reply(400, "%s", ge.msg);
+        return NULL;
+    }
+    slot *s = store_new_slot();
+    if (!s || !(s->options = strdup(options ? options : ""))) {
+        free(s);
+        gb_game_free(g);
+        *err = error_reply(503, "no room for a new game; try again");
+        return NULL;
+    }
+    snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
+    s->seed = seed;
+    s->g = g;
+    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+    s->rng = seed ^ 0x5deece66dull;
+    s->online = s->joined = true;
+    s->show_last = true;
+    return s;
+}
+
+static reply post_seeks(slot *s, const request *rq)
+{
+    (void)s;
+    static const char *const keys[] = {"variant", "options", "clock", "rated", "seat", NULL};
+    reply err;
+    char me[STORE_ID_LEN + 1];
+    if (!need_player(rq, me, &err))
+        return err;
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *variant = str_field(j, "variant", &err, &bad);
+    const char *options = bad ? NULL : str_field(j, "options", &err, &bad);
+    const char *seat = bad ? NULL : str_field(j, "seat", &err, &bad);
+    json_t *rj = json_object_get(j, "rated");
+    lobby_seek sk;
+    memset(&sk, 0, sizeof sk);
+    char why[160];
+    if (bad) {
+    } else if (!variant) {
+        err = error_reply(400, "field 'variant' is required (see GET /api/variants)");
+        bad = true;
+    } else if (rj && !json_is_boolean(rj) && !json_is_null(rj)) {
+        err = error_reply(400, "field 'rated' must be true or false");
+        bad = true;
+    } else if (seat && strcmp(seat, "S") != 0 && strcmp(seat, "N") != 0 && strcmp(seat, "random") != 0) {
+        err = error_reply(400, "field 'seat' must be \"S\", \"N\" or \"random\"");
+        bad = true;
+    } else if (options && strlen(options) >= sizeof sk.options) {
+        err = error_reply(400, "field 'options' is too long");
+        bad = true;
+    } else if (clock_parse(json_object_get(j, "clock"), &sk.clock_initial_ms, &sk.clock_increment_ms, why,
+                           sizeof why) != 0) {
+        err = error_reply(400, "%s", why);
+        bad = true;
+    } else {
+        gb_game *g;
+        gb_error ge;
+        if (gb_game_new(&g, variant, options, 1, &ge) != GB_OK) {
+            err = error_reply(400, "%s", ge.msg);
+            bad = true;
+        } else {
+            snprintf(sk.variant, sizeof sk.variant, "%s", gb_game_variant(g));
+            gb_game_free(g);
+        }
+    }
+    if (bad) {
+        json_decref(j);
+        return err;
+    }
+    snprintf(sk.options, sizeof sk.options, "%s", options ? options : "");
+    sk.rated = json_is_true(rj);
+    sk.seat = !seat || strcmp(seat, "random") == 0 ? 'R' : seat[0];
+    json_decref(j);
+    snprintf(sk.player, sizeof sk.player, "%s", me);
+    snprintf(sk.owner, sizeof sk.owner, "%s", rq->client ? rq->client : "");
+    rating r;
+    int games;
+    if (players_name(me, sk.name, sizeof sk.name) != 1 || players_rating(me, sk.variant, &r, &games) != 0)
+        return error_reply(500, "the players could not be read");
+    sk.rating = r.r;
+    sk.provisional = rating_provisional(r);
+    int st = lobby_add(&sk, why, sizeof why);
+    if (st) {
+        reply e = error_reply(st, "%s", why);
+        e.retry_after = st == 429 ? 10 : 0;
+        return e;
+    }
+    return json_reply(201, json_pack("{s:s}", "seek", sk.id));
+}
+
+static reply get_seeks(slot *s, const request *rq)
+{
+    (void)s, (void)rq;
+    return json_reply(200, lobby_list_json());
+}
+
+static reply post_seek_accept(slot *s, const request *rq)
+{
+    (void)s;
+    reply err;
+    char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
+    if (!path_id(rq, "/api/seeks/", id))
+        return error_reply(404, "no such seek");
+    if (!need_player(rq, me, &err))
+        return err;
+    lobby_seek sk;
+    int st = lobby_take(id, me, &sk);
+    if (st == 404)
+        return error_reply(404, "no such seek (it may have been withdrawn, or lapsed)");
+    if (st == 409)
+        return error_reply(409, "this seek is your own: withdraw it with DELETE /api/seeks/%s", id);
+    if (st == 410)
+        return error_reply(409, "this seek has been accepted already");
+    /* the seeker's seat: as asked, or drawn from the operating system */
+    int seeker = sk.seat == 'N' ? 1 : 0;
+    unsigned char bit = 0;
+    if (sk.seat == 'R') {
+        if (store_random(&bit, 1) != 0) {
+            lobby_put_back(&sk);
+            return error_reply(503, "no random numbers from the operating system; try again");
+        }
+        seeker = bit & 1;
+    }
+    slot *g = new_online_game(sk.variant, sk.options, &err);
+    if (!g) {
+        lobby_put_back(&sk);
+        return err;
+    }
+    snprintf(g->player_id[seeker], sizeof g->player_id[seeker], "%s", sk.player);
+    snprintf(g->player_id[!seeker], sizeof g->player_id[!seeker], "%s", me);
+    g->rated = sk.rated;
+    g->clock_initial_ms = sk.clock_initial_ms;
+    g->clock_increment_ms = sk.clock_increment_ms;
+    char gid[STORE_ID_LEN + 1];
+    memcpy(gid, g->id, sizeof gid);
+    if (store_add(g) != 0) { /* (store_add frees it) */
+        lobby_put_back(&sk);
+        return error_reply(503, "the game could not be stored; try again");
+    }
+    S.created++;
+    if (!S.quiet)
+        fprintf(stderr, "gabata serve: game %s: %s (lobby%s)\n", gid, sk.variant, sk.rated ? ", rated" : "");
+    events_publish(LOBBY_CHANNEL, "game", json_pack("{s:s,s:s,s:s,s:s}", "seek", sk.id, "game", gid, "seat",
+                                                    seeker ? "N" : "S", "player", sk.player));
+    return json_reply(201, json_pack("{s:s,s:s}", "game", gid, "seat", seeker ? "S" : "N"));
+}
+
+static reply delete_seek(slot *s, const request *rq)
+{
+    (void)s;
+    reply err;
+    char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
+    if (!path_id(rq, "/api/seeks/", id))
+        return error_reply(404, "no such seek");
+    if (!need_player(rq, me, &err))
+        return err;
+    int st = lobby_withdraw(id, me);
+    if (st == 404)
+        return error_reply(404, "no such seek (it may have been accepted, or lapsed)");
+    if (st == 403)
+        return error_reply(403, "this seek is another player's");
+    return json_reply(200, json_pack("{s:s,s:b}", "seek", id, "withdrawn", 1));
+}
+
+/* POST /rematch: after the end, one seat offers; the other's same call accepts, and the new game
+ * has the seats swapped: each seat's token (or player's key) plays the other side there. */
+static reply post_rematch(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (!s->online)
+        return error_reply(409, "a rematch is for online games: start a new game instead");
+    if (rq->seats == 3)
+        return error_reply(409, "a rematch is asked by one seat and accepted by the other");
+    if (!game_over(s))
+        return error_reply(409, "the game is not over: a rematch is offered after its end");
+    if (s->rematch_id[0])
+        return error_reply(409, "the rematch has been agreed already: game %s", s->rematch_id);
+    int me = rq->seats == 2 ? 1 : 0;
+    if (s->offer_kind == 'r' && s->offer_by == me)
+        return error_reply(409, "you offered a rematch already: the opponent accepts it with the same call");
+    if (s->offer_kind != 'r') {
+        s->offer_kind = 'r';
+        s->offer_by = me;
+        if (store_save(s) != 0)
+            return error_reply(503, "the game could not be saved, so nothing changed; try again");
+        s->version++;
+        events_publish(s->id, "rematch", json_pack("{s:s,s:n}", "by", me ? "N" : "S", "game"));
+        return view_reply(200, s);
+    }
+    slot *g = new_online_game(s->variant, s->options, &err);
+    if (!g)
+        return err;
+    for (int side = 0; side < 2; side++) { /* seats swapped */
+        memcpy(g->tok[side], s->tok[!side], 32);
+        memcpy(g->player_id[side], s->player_id[!side], sizeof g->player_id[side]);
+    }
+    g->rated = s->rated;
+    g->clock_initial_ms = s->clock_initial_ms;
+    g->clock_increment_ms = s->clock_increment_ms;
+    char gid[STORE_ID_LEN + 1];
+    memcpy(gid, g->id, sizeof gid);
+    if (store_add(g) != 0)
+        return error_reply(503, "the game could not be stored; try again");
+    S.created++;
+    memcpy(s->rematch_id, gid, sizeof s->rematch_id);
+    s->offer_kind = 0;
+    s->lobby_dirty = true;
+    if (store_save(s) != 0)
+        return error_reply(503, "the rematch %s is made, but the game could not be saved; try again", gid);
+    s->version++;
+    events_publish(s->id, "rematch", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "game", gid));
+    return json_reply(201, json_pack("{s:s}", "game", gid));
 }
 
 #define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
@@ -1060,7 +1805,15 @@ typedef struct route {
 static const route routes[] = {
     {"GET", "/api/variants", get_variants, "use GET for /api/variants"},
     {"GET", "/api/health", get_health, "use GET for /api/health"},
-    {"POST", "/api/games", post_games, "use POST for /api/games to start a game"},
+    {"POST", "/api/games", post_games, "use POST for /api/games to start a game, GET ?status=live to list them"},
+    {"GET", "/api/games", get_games, "use POST for /api/games to start a game, GET ?status=live to list them"},
+    {"POST", "/api/players", post_players, "use POST for /api/players"},
+    {"GET", "/api/players/{id}", get_player, "use GET for a player"},
+    {"GET", "/api/players/{id}/games", get_player_games, "use GET for a player's games"},
+    {"POST", "/api/seeks", post_seeks, "use POST to make a seek, GET to list them"},
+    {"GET", "/api/seeks", get_seeks, "use POST to make a seek, GET to list them"},
+    {"DELETE", "/api/seeks/{id}", delete_seek, "use DELETE to withdraw a seek"},
+    {"POST", "/api/seeks/{id}/accept", post_seek_accept, "use POST for accept"},
     {"GET", GAME_PATH, get_game, "use GET or DELETE for a game"},
     {"DELETE", GAME_PATH, delete_game, "use GET or DELETE for a game"},
     {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},
@@ -1072,6 +1825,7 @@ static const route routes[] = {
     {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
     {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
+    {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
     {"GET", GAME_PATH "/record", get_record, "use GET for record"},
 };
@@ -1121,6 +1875,30 @@ static slot *game_named(const char *path, reply *err)
     return s;
 }
 
+/* "ply" in a change's body: the length of the game's history the client saw. A change meant for
+ * another ply is stale (a copy sent twice, an answer to a position gone): 409, nothing changes
+ * (hardening 7). */
+static bool ply_stale(const slot *s, const request *rq, reply *err)
+{
+    if (!rq->len)
+        return false;
+    json_t *j = json_loadb(rq->body, rq->len, 0, NULL);
+    json_t *p = json_is_object(j) ? json_object_get(j, "ply") : NULL;
+    bool stale = false;
+    int hl = gb_history_length(s->g);
+    if (p && !json_is_null(p)) {
+        stale = true;
+        if (!json_is_integer(p) || json_integer_value(p) < 0)
+            *err = error_reply(400, "field 'ply' must be a whole number: the length of the game's history the change expects");
+        else if (json_integer_value(p) != hl)
+            *err = error_reply(409, "stale: the game is at ply %d", hl);
+        else
+            stale = false;
+    }
+    json_decref(j);
+    return stale;
+}
+
 /* /api/...: the route of the path and method; a path known with another method is a 405, an
  * unknown game a 404 before anything else. */
 static reply route_api(const char *method, const char *path, request *rq)
@@ -1148,22 +1926,56 @@ static reply route_api(const char *method, const char *path, request *rq)
         reply err;
         if (!(s = game_named(path, &err)))
             return err;
-        rq->seats = token_seats(s, rq->auth);
+        rq->seats = auth_seats(s, rq->auth);
+        rq->of_game = true;
+        clock_settle(s, clock_now_ms()); /* a clock run out ends the game before anything reads it */
     }
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
         r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
+    else if (hit && s && strcmp(method, "GET") != 0 && ply_stale(s, rq, &r))
+        ;
     else if (hit)
         r = hit->handler(s, rq);
     else if (known)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, rematch)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);
     return r;
+}
+
+/* The timer (clock.c) found the game's deadline passed: end it if it still is (a move may have
+ * moved the deadline meanwhile: then arm the new one). */
+static void clock_expired(const char *id)
+{
+    pthread_mutex_lock(&S.lock);
+    slot *s = S.started ? store_find(id) : NULL;
+    if (s) {
+        s->pins++;
+        if (store_live(s) == 0) {
+            int64_t now = clock_now_ms();
+            if (!clock_settle(s, now)) {
+                if (s->clock_initial_ms > 0 && s->clk.running >= 0 && !game_over(s))
+                    clock_timer_arm(s->id, s->clk.deadline_ms);
+            } else if (s->stale) { /* it could not be saved: try again in a second */
+                clock_timer_arm(id, now + 1000);
+            }
+        } else {
+            clock_timer_arm(id, clock_now_ms() + 1000);
+        }
+        store_release(s);
+    }
+    pthread_mutex_unlock(&S.lock);
+}
+
+static void rearm(const char *id, int64_t deadline_ms, void *arg)
+{
+    (void)arg;
+    clock_timer_arm(id, deadline_ms);
 }
 
 /* ---- the API without the network (cli.h): the MHD callback, the fuzzer and the tests ---- */
@@ -1182,11 +1994,21 @@ int serve_api_start(const serve_config *cfg)
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
     S.created = S.requests = 0;
     S.started = true;
+    /* the clocks: the timer, and every clock that ran when the server stopped armed again (one
+     * already past falls at once) */
+    if (clock_timer_start(clock_expired) != 0) {
+        fprintf(stderr, "gabata: cannot start the clocks' timer\n");
+        serve_api_stop();
+        return -1;
+    }
+    store_clocks_running(rearm, NULL);
     return 0;
 }
 
 void serve_api_stop(void)
 {
+    lobby_clear(); /* (the seeks live in memory only: a restart drops them) */
+    clock_timer_stop();
     if (S.started)
         store_close();
     S.started = false;
@@ -1203,8 +2025,33 @@ serve_answer serve_api_request(const serve_request *sr)
         r = error_reply(413, "request body too large (at most %zu bytes)", S.max_body);
     else {
         store_tick();
-        request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx};
-        r = route_api(sr->method, sr->url, &rq);
+        /* the query (?status=live, ?before=..., ?since=K) apart from the path */
+        char cut[512];
+        const char *path = sr->url, *q = strchr(sr->url, '?');
+        if (q) { /* (a path longer than any route names no game either: cut, it is a 404 still) */
+            size_t plen = (size_t)(q - sr->url) < sizeof cut ? (size_t)(q - sr->url) : sizeof cut - 1;
+            memcpy(cut, sr->url, plen);
+            cut[plen] = 0;
+            path = cut;
+        }
+        request rq = {(char *)sr->body, sr->body ? sr->len : 0, 0, false, sr->auth, -1, sr->client, sr->done, sr->ctx,
+                      path, q ? q + 1 : "", false};
+        char since_arg[24];
+        const char *since = sr->since;
+        if (!since && query_arg(&rq, "since", since_arg, sizeof since_arg))
+            since = since_arg;
+        char *end = NULL;
+        S.since = -1;
+        if (since) {
+            errno = 0;
+            long k = strtol(since, &end, 10);
+            S.since = *since >= '0' && *since <= '9' && !*end && !errno && k <= 1000000000L ? k : -2;
+        }
+        if (S.since == -2)
+            r = error_reply(400, "'since' must be a whole number: the ply the history is wanted from");
+        else
+            r = route_api(sr->method, path, &rq);
+        S.since = -1;
     }
     pthread_mutex_unlock(&S.lock);
     return r;
@@ -1212,7 +2059,7 @@ serve_answer serve_api_request(const serve_request *sr)
 
 serve_answer serve_api_as(const char *method, const char *url, const char *auth, const char *body, size_t len)
 {
-    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL};
+    const serve_request sr = {method, url, body, len, NULL, auth, NULL, NULL, NULL};
     return serve_api_request(&sr);
 }
 
@@ -1229,9 +2076,20 @@ int serve_game_seat(const char *game_id, const char *auth)
     int r = -2;
     slot *s = S.started ? store_find(game_id) : NULL;
     if (s) {
-        int mask = auth && strlen(auth) < 256 ? token_seats(s, auth) : -1;
+        int mask = auth && strlen(auth) < 256 ? auth_seats(s, auth) : -1;
         r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
     }
+    pthread_mutex_unlock(&S.lock);
+    return r;
+}
+
+int serve_player_of(const char *auth, char *id, size_t len)
+{
+    pthread_mutex_lock(&S.lock);
+    char me[STORE_ID_LEN + 1];
+    int r = S.started ? auth_player(auth, me) : 0;
+    if (r == 1)
+        snprintf(id, len, "%s", me);
     pthread_mutex_unlock(&S.lock);
     return r;
 }

@@ -65,12 +65,24 @@ struct stream {
     int seat;                         /* 0, 1, or 2 for a spectator */
     int fd;                           /* the connection's socket, watched for the peer closing; -1 */
     uint64_t serial;                  /* names the stream to the watcher (epoll's data) */
+    char who[80];                     /* "CHANNEL/PLAYER" on a channel that knows its watchers, or "" */
     stream *next, *prev;              /* in gl->streams */
     stream *all_next, *all_prev;      /* in E.all */
 };
 
+/* Who holds streams on a channel (the lobby: a seek lapses when its player's stream is gone). */
+#define PRESENCE_BUCKETS 1024
+#define PRESENCE_KEPT_S 3600 /* an entry with no stream is forgotten this long after its last one */
+typedef struct presence {
+    char who[80];
+    int open;
+    time_t gone_since;
+    struct presence *next;
+} presence;
+
 static struct {
     pthread_mutex_t lock;
+    presence *present[PRESENCE_BUCKETS];
     gamelog *buckets[EVENTS_BUCKETS];
     stream *all;
     int open;
@@ -295,6 +307,33 @@ void events_watchers(const char *game_id, int counts[3])
     pthread_mutex_unlock(&E.lock);
 }
 
+static presence *presence_find(const char *who, bool make)
+{
+    presence **b = &E.present[hash_id(who) % PRESENCE_BUCKETS];
+    for (presence *p = *b; p; p = p->next)
+        if (strcmp(p->who, who) == 0)
+            return p;
+    presence *p = make ? calloc(1, sizeof *p) : NULL;
+    if (p) {
+        snprintf(p->who, sizeof p->who, "%s", who);
+        p->next = *b;
+        *b = p;
+    }
+    return p;
+}
+
+int events_presence(const char *channel, const char *who, time_t *gone_since)
+{
+    char key[80];
+    snprintf(key, sizeof key, "%s/%s", channel, who);
+    pthread_mutex_lock(&E.lock);
+    presence *p = presence_find(key, false);
+    int open = p ? p->open : 0;
+    *gone_since = p ? p->gone_since : 0;
+    pthread_mutex_unlock(&E.lock);
+    return open;
+}
+
 static const char *seat_name(int seat)
 {
     return seat == 0 ? "S" : seat == 1 ? "N" : "spectator";
@@ -341,6 +380,13 @@ static void stream_free(void *cls)
         if (!g->streams)
             g->idle_since = time(NULL);
     }
+    if (s->who[0]) {
+        presence *p = presence_find(s->who, false);
+        if (p && --p->open <= 0) {
+            p->open = 0;
+            p->gone_since = time(NULL);
+        }
+    }
     if (s->fd >= 0 && E.watch_fd >= 0)
         epoll_ctl(E.watch_fd, EPOLL_CTL_DEL, s->fd, NULL); /* (the socket is still open here) */
     if (s->all_prev)
@@ -357,12 +403,30 @@ static void stream_free(void *cls)
 
 /* A stream of the game for connection c, seat 0, 1 or -1 (a spectator), replaying the events
  * after last_seen (a reconnection's Last-Event-ID; 0 for none). NULL: out of memory. */
+static struct MHD_Response *open_stream(struct MHD_Connection *c, const char *game_id, int seat, const char *who,
+                                        unsigned long long last_seen, bool have_last);
+
 struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, int seat,
                                  unsigned long long last_seen, bool have_last)
+{
+    return open_stream(c, game_id, seat, NULL, last_seen, have_last);
+}
+
+/* A spectator's stream of a channel (the lobby), with who holds it ("" or NULL: nobody named). */
+struct MHD_Response *events_open_as(struct MHD_Connection *c, const char *channel, const char *who,
+                                    unsigned long long last_seen, bool have_last)
+{
+    return open_stream(c, channel, -1, who, last_seen, have_last);
+}
+
+static struct MHD_Response *open_stream(struct MHD_Connection *c, const char *game_id, int seat, const char *who,
+                                        unsigned long long last_seen, bool have_last)
 {
     stream *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
+    if (who && *who)
+        snprintf(s->who, sizeof s->who, "%s/%s", game_id, who);
     s->c = c;
     s->seat = seat < 0 ? 2 : seat;
     s->fd = -1;
@@ -384,6 +448,13 @@ struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, 
     E.all = s;
     E.open++;
     s->serial = ++E.serials;
+    if (s->who[0]) {
+        presence *p = presence_find(s->who, true);
+        if (p)
+            p->open++;
+        else
+            s->who[0] = 0; /* (out of memory: the stream goes on, unnamed) */
+    }
     if (fd >= 0 && E.watch_fd >= 0) {
         /* edge-triggered: told once when the peer closes, not while the stream is being read */
         struct epoll_event ev = {.events = EPOLLRDHUP | EPOLLET, .data.u64 = s->serial};
@@ -452,9 +523,20 @@ static void end_closed(const struct epoll_event *evs, int n, resumes *rs)
     }
 }
 
-/* Drop the logs of games no one has watched for EVENTS_LINGER_S. With E.lock held. */
+/* Drop the logs of games no one has watched for EVENTS_LINGER_S, and the presence of those long
+ * gone. With E.lock held. */
 static void drop_idle_logs(time_t now)
 {
+    for (int b = 0; b < PRESENCE_BUCKETS; b++)
+        for (presence **pp = &E.present[b]; *pp;) {
+            presence *p = *pp;
+            if (!p->open && now - p->gone_since >= PRESENCE_KEPT_S) {
+                *pp = p->next;
+                free(p);
+            } else {
+                pp = &p->next;
+            }
+        }
     for (int b = 0; b < EVENTS_BUCKETS; b++)
         for (gamelog **pp = &E.buckets[b]; *pp;) {
             gamelog *g = *pp;
@@ -576,6 +658,13 @@ void events_clear(void)
             log_free(g);
         }
         E.buckets[b] = NULL;
+    }
+    for (int b = 0; b < PRESENCE_BUCKETS; b++) {
+        for (presence *p = E.present[b], *nx; p; p = nx) {
+            nx = p->next;
+            free(p);
+        }
+        E.present[b] = NULL;
     }
     if (E.watch_fd >= 0)
         close(E.watch_fd);

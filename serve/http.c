@@ -16,6 +16,7 @@
  * counted from the connection's start or the end of its previous request): a sweeper thread shuts
  * down the socket of one that does not, which is how a slowloris client, sending a byte every few
  * seconds and never idle long enough for the idle timeout, is cut off. */
+#include "lobby.h"
 #include "serve.h"
 
 #include <arpa/inet.h>
@@ -52,6 +53,8 @@ extern const struct web_asset web_assets[];
 /* events.c's side for the daemon */
 struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, int seat,
                                  unsigned long long last_seen, bool have_last);
+struct MHD_Response *events_open_as(struct MHD_Connection *c, const char *channel, const char *who,
+                                    unsigned long long last_seen, bool have_last);
 int events_start(int heartbeat_s);
 void events_stop(void);
 int events_open_count(void);
@@ -562,6 +565,78 @@ static enum MHD_Result open_events(struct MHD_Connection *c, const char *id)
     return ret;
 }
 
+/* GET /api/lobby/events: the lobby's stream (events.c's channel "lobby"). The player is named by
+ * the Authorization header only (never the address: it would land in logs and histories); without
+ * one the stream is a spectator's, with a key that is no player's it is refused (401). */
+static enum MHD_Result open_lobby_events(struct MHD_Connection *c)
+{
+    const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    char who[64] = "";
+    if (auth) {
+        int r = serve_player_of(auth, who, sizeof who);
+        if (r < 0)
+            return send_error(c, 500, 0, "the players could not be read");
+        if (r == 0)
+            return send_error(c, 401, 0, "this key is no player's (POST /api/players gives one)");
+    }
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    long long seen = 0;
+    bool have = false;
+    if (last && *last) {
+        char *end;
+        errno = 0;
+        seen = strtoll(last, &end, 10);
+        have = !*end && !errno && seen >= 0;
+        if (!have)
+            return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
+    }
+    struct MHD_Response *resp = events_open_as(c, "lobby", who, (unsigned long long)seen, have);
+    if (!resp)
+        return MHD_NO;
+    add_common_headers(resp, false);
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* The API's URL with its query (MHD hands the path and the decoded arguments apart): the
+ * arguments are encoded again, each byte but a letter, a digit or -._~ as %XX. NULL: too long. */
+typedef struct query_buf {
+    char text[1024];
+    size_t len;
+    bool overflow;
+} query_buf;
+
+static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    (void)kind;
+    query_buf *q = cls;
+    const char *parts[2] = {key, value ? value : ""};
+    if (q->len + 1 >= sizeof q->text) {
+        q->overflow = true;
+        return MHD_NO;
+    }
+    char sep = q->len ? '&' : '?';
+    q->text[q->len++] = sep;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1)
+            q->text[q->len++] = '=';
+        for (const unsigned char *p = (const unsigned char *)parts[k]; *p; p++) {
+            if (q->len + 4 >= sizeof q->text) {
+                q->overflow = true;
+                return MHD_NO;
+            }
+            if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                *p == '-' || *p == '.' || *p == '_' || *p == '~')
+                q->text[q->len++] = (char)*p;
+            else
+                q->len += (size_t)snprintf(q->text + q->len, 4, "%%%02X", *p);
+        }
+    }
+    q->text[q->len] = 0;
+    return MHD_YES;
+}
+
 static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const char *url,
                                       const char *method, const char *version,
                                       const char *upload_data, size_t *upload_data_size,
@@ -666,9 +741,23 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
         char id[40];
         if (strcmp(method, "GET") == 0 && events_path(url, id, sizeof id))
             return open_events(c, id);
-        serve_request sr = {method, url, rq->body, rq->len, rq->client,
+        if (strcmp(method, "GET") == 0 && strcmp(url, "/api/lobby/events") == 0)
+            return open_lobby_events(c);
+        /* the query goes along (?status=live, ?before=...), encoded again; a path alone as it is */
+        query_buf qb = {.len = 0};
+        MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, add_query_arg, &qb);
+        if (qb.overflow)
+            return send_error(c, 414, 0, "the query is too long (at most 1 KB)");
+        char full[2048];
+        const char *with_query = url;
+        if (qb.len) {
+            if (snprintf(full, sizeof full, "%s%s", url, qb.text) >= (int)sizeof full)
+                return send_error(c, 414, 0, "the address is too long");
+            with_query = full;
+        }
+        serve_request sr = {method, with_query, rq->body, rq->len, rq->client,
                             MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization"),
-                            answer_arrived, rq};
+                            answer_arrived, rq, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since")};
         pthread_mutex_lock(&answer_lock);
         rq->dispatched = true;
         pthread_mutex_unlock(&answer_lock);
@@ -759,6 +848,7 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
         return 1;
     }
     limits_start(O.game_rate, O.ai_rate, O.games_per_ip);
+    lobby_start_timer(); /* (without it, seeks still lapse at the next lobby request) */
     C.stopping = false;
     pthread_create(&C.sweeper, NULL, sweeper, NULL);
 
@@ -803,6 +893,7 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
     /* stop: the waiting jobs are cancelled, the running ones finish and resume their
      * connections; the streams end; then no connection is suspended and the daemon may stop */
     pool_stop();
+    lobby_stop_timer();
     events_stop();
     pthread_mutex_lock(&C.lock);
     C.stopping = true;

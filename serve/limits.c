@@ -21,6 +21,7 @@ static double now_s(void)
 typedef struct addr_rec {
     char ip[64];
     double games_tokens, games_t, ai_tokens, ai_t;
+    double players_tokens, players_t; /* players created (the lobby's --player-rate) */
     long held;
     struct addr_rec *next;
 } addr_rec;
@@ -49,6 +50,7 @@ static addr_rec *addr_get(const char *ip)
     r->games_tokens = (double)L.game_rate;
     r->ai_tokens = (double)L.ai_rate;
     r->games_t = r->ai_t = now_s();
+    r->players_tokens = -1; /* (filled at its first use: the rate is the lobby's) */
     r->next = *b;
     *b = r;
     L.count++;
@@ -83,6 +85,24 @@ bool limits_take_ai(const char *client, int *retry_after)
     addr_rec *r = L.on ? addr_get(client) : NULL;
     if (r)
         ok = bucket_take(&r->ai_tokens, &r->ai_t, L.ai_rate, retry_after);
+    pthread_mutex_unlock(&L.lock);
+    return ok;
+}
+
+bool limits_take_player(const char *client, long rate, int *retry_after)
+{
+    if (!client || !*client || rate <= 0)
+        return true;
+    pthread_mutex_lock(&L.lock);
+    bool ok = true;
+    addr_rec *r = L.on ? addr_get(client) : NULL;
+    if (r) {
+        if (r->players_tokens < 0) {
+            r->players_tokens = (double)rate;
+            r->players_t = now_s();
+        }
+        ok = bucket_take(&r->players_tokens, &r->players_t, rate, retry_after);
+    }
     pthread_mutex_unlock(&L.lock);
     return ok;
 }
@@ -135,7 +155,8 @@ void limits_prune(void)
     for (int i = 0; i < ADDR_BUCKETS; i++) {
         for (addr_rec **p = &L.b[i]; *p;) {
             addr_rec *r = *p;
-            bool idle = r->held == 0 && now - r->games_t > 60 && now - r->ai_t > 60;
+            bool idle = r->held == 0 && now - r->games_t > 60 && now - r->ai_t > 60 &&
+                        (r->players_tokens < 0 || now - r->players_t > 60);
             if (idle) {
                 *p = r->next;
                 free(r);

@@ -1,10 +1,13 @@
 /* main.c — `gabata serve`: its options, then the game table (api.c) and the daemon (http.c).
  *
  * The server's files call downwards only: http.c (the daemon, the checks every request passes)
- * calls api.c (the routes and the games' rules of play), which calls the lobby, players, clocks,
- * events (events.c), the store (store.c), the worker pool (pool.c) and the limits per address
- * (limits.c); none of those calls back up. docs/api.md documents the API. */
+ * calls api.c (the routes and the games' rules of play), which calls the lobby (lobby.c: the
+ * seeks, in memory), clocks, events (events.c), the store (store.c, and players.c below it: the
+ * players, ratings and lists of games) with the pure rating.c (Glicko-2) and names.c, the worker
+ * pool (pool.c) and the limits per address (limits.c); none of those calls back up. http.c also
+ * starts the lobby's timer, which calls events.c only. docs/api.md documents the API. */
 #include "cli.h"
+#include "lobby.h"
 #include "serve.h"
 #include "store.h"
 
@@ -47,8 +50,9 @@ int cmd_serve(int argc, char **argv)
         const char *a = argv[i];
         bool has = i + 1 < argc;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(serve_help, stdout);
-            fputs(serve_http_help, stdout);
+            cli_help(stdout, serve_help);
+            cli_help(stdout, serve_http_help);
+            cli_help(stdout, lobby_help);
             return 0;
         } else if (strcmp(a, "--port") == 0) {
             if (!has || !cli_parse_long(argv[++i], 0, 65535, &port)) {
@@ -96,6 +100,9 @@ int cmd_serve(int argc, char **argv)
             web_dir = argv[++i];
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
+        } else if ((taken = lobby_option(argc, argv, &i)) != 0) {
+            if (taken < 0)
+                return 2;
         } else if ((taken = serve_http_option(argc, argv, &i)) != 0) {
             if (taken < 0)
                 return 2;

@@ -35,6 +35,10 @@ void events_forget(const char *game_id);
 unsigned long long events_last_id(const char *game_id);
 /* How many streams are open on the game, per seat (S, N) and for spectators. */
 void events_watchers(const char *game_id, int counts[3]);
+/* How many streams `who` holds on the channel (the lobby, events_open_as); *gone_since: when his
+ * last one closed (0: never, or more than an hour ago). */
+#include <time.h>
+int events_presence(const char *channel, const char *who, time_t *gone_since);
 
 /* ---- limits per client address (limits.c) ---- */
 /* Turn the limits on (the daemon; without it, the fuzzer and the C tests, nothing is counted):
@@ -52,6 +56,9 @@ bool limits_take_ai(const char *client, int *retry_after);
 /* A game was created by / dropped for the address (games held per address). */
 void limits_game_added(const char *client);
 void limits_game_dropped(const char *client);
+/* Take one player creation from the address's bucket (rate a minute, 0: no limit), as
+ * limits_take_ai. */
+bool limits_take_player(const char *client, long rate, int *retry_after);
 
 /* The daemon (http.c), for cmd_serve in main.c: its options (1: argv[*i] taken with its
  * value, 0: not one of them, -1: bad, message printed), their help, and the run until SIGINT or
@@ -69,6 +76,9 @@ void serve_api_counts(long *created, long *requests);
 /* Which seat an Authorization header ("Bearer TOKEN", or NULL) names in a game: 0 (S), 1 (N),
  * -1 (none: a spectator), or -2 (no such game). */
 int serve_game_seat(const char *game_id, const char *auth);
+/* The player a key names (an Authorization header's "Bearer KEY"): 1 and the id in id
+ * (STORE_ID_LEN + 1 bytes), 0 no such player (or no key), -1 the database failed. */
+int serve_player_of(const char *auth, char *id, size_t len);
 
 /* A request with what the network layer knows about it (api.c). */
 typedef void (*serve_done_fn)(void *ctx, serve_answer a);
@@ -80,6 +90,7 @@ typedef struct serve_request {
     const char *auth;     /* the Authorization header, or NULL */
     serve_done_fn done;   /* NULL: answer synchronously (computer moves think inline) */
     void *ctx;
+    const char *since;    /* the query's since=K: the view's history from ply K on (NULL: all) */
 } serve_request;
 /* Answer rq: status 0 means "pending": done(ctx, answer) is called once, later, from a worker
  * thread. Otherwise the answer is final (done is not called). */

@@ -2,7 +2,11 @@
  * database (store.h says what is kept where). */
 #include "store.h"
 
+#include "players.h"
+#include "rating.h"
+
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -23,6 +27,7 @@
 static struct {
     sqlite3 *db;
     sqlite3_stmt *ins, *upd, *get, *del;
+    sqlite3_stmt *mv_ins, *mv_cut, *mv_get; /* the moves table: a row a move */
     int lock_fd;
     slot **buckets;
     size_t nbuckets;
@@ -225,6 +230,7 @@ static void slot_free(slot *s)
     gb_game_free(s->g);
     free(s->before);
     free(s->view);
+    free(s->hist);
     free(s);
 }
 
@@ -296,10 +302,48 @@ static const char schema[] =
     " moves TEXT NOT NULL, movers TEXT NOT NULL, show_last INTEGER NOT NULL,"
     " offer TEXT, ended INTEGER NOT NULL, finished INTEGER NOT NULL,"
     " created INTEGER NOT NULL, updated INTEGER NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS games_expiry ON games(finished, updated);";
+    "CREATE INDEX IF NOT EXISTS games_expiry ON games(finished, updated);"
+    /* A move is one row, appended (and deleted by an undo): a move's commit writes what changed,
+     * not the whole list (issue 21, hardening 6). games.moves/movers hold the list only in rows
+     * written before the table existed; such a game's rows are written at its next save. */
+    "CREATE TABLE IF NOT EXISTS moves (game TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT NOT NULL,"
+    " by TEXT NOT NULL, PRIMARY KEY (game, ply)) WITHOUT ROWID;"
+    "CREATE TRIGGER IF NOT EXISTS games_moves_gone AFTER DELETE ON games"
+    " BEGIN DELETE FROM moves WHERE game = old.id; END;";
+
+/* Columns added after the first schema, with their declarations: added to an older database at
+ * open (ALTER TABLE ADD COLUMN), so that every release opens every older database. */
+static const char *const added_columns[][2] = {
+    {"clock_initial_ms", "INTEGER"}, {"clock_increment_ms", "INTEGER"}, /* the time control: NULL/0 none */
+    {"clock_left_s", "INTEGER"}, {"clock_left_n", "INTEGER"},       /* each side's time, ms */
+    {"clock_deadline", "INTEGER"},                                    /* ms since 1970, 0: none */
+    {"clock_running", "INTEGER"},                                     /* -1 none, 0 S, 1 N */
+    {"clock_flags", "INTEGER"},                                       /* 1 S moved, 2 N moved, 4 started */
+};
 
 #define COLS "id, variant, options, seed, south, north, rng, online, joined, token_s, token_n, invite," \
-             " moves, movers, show_last, offer, ended, finished, created, updated"
+             " moves, movers, show_last, offer, ended, finished, created, updated," \
+             " clock_initial_ms, clock_increment_ms, clock_left_s, clock_left_n, clock_deadline, clock_running, clock_flags"
+
+static int add_columns(char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof added_columns / sizeof added_columns[0]; i++) {
+        sqlite3_stmt *q;
+        bool have = false;
+        if (sqlite3_prepare_v2(T.db, "SELECT 1 FROM pragma_table_info('games') WHERE name=?", -1, &q, NULL) != SQLITE_OK)
+            return snprintf(err, errlen, "%s", sqlite3_errmsg(T.db)), -1;
+        sqlite3_bind_text(q, 1, added_columns[i][0], -1, SQLITE_STATIC);
+        have = sqlite3_step(q) == SQLITE_ROW;
+        sqlite3_finalize(q);
+        if (have)
+            continue;
+        char sql[256];
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s %s", added_columns[i][0], added_columns[i][1]);
+        if (sqlite3_exec(T.db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            return snprintf(err, errlen, "%s", sqlite3_errmsg(T.db)), -1;
+    }
+    return 0;
+}
 
 static void set_err(char *err, size_t len, const char *what, const char *why)
 {
@@ -374,17 +418,28 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
     char pragmas[256];
     snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=OFF;",
              durable ? "FULL" : "NORMAL");
-    char *msg = NULL;
+    char *msg = NULL, errbuf[256];
     if (sqlite3_exec(T.db, pragmas, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(T.db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(T.db, schema, NULL, NULL, &msg) != SQLITE_OK || (add_columns(errbuf, sizeof errbuf) != 0 && (msg = sqlite3_mprintf("%s", errbuf)))) {
         set_err(err, errlen, path, msg ? msg : sqlite3_errmsg(T.db));
         sqlite3_free(msg);
         store_close();
         return -1;
     }
-    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
+    char perr[256];
+    if (players_open(T.db, perr, sizeof perr) != 0) { /* the players, ratings, lobby columns */
+        set_err(err, errlen, path, perr);
+        store_close();
+        return -1;
+    }
+    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
-                                 " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
+                                 " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13,"
+                                 " clock_left_s=?14, clock_left_n=?15, clock_deadline=?16, clock_running=?17,"
+                                 " clock_flags=?18 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "INSERT OR REPLACE INTO moves (game, ply, move, by) VALUES (?,?,?,?)", -1, &T.mv_ins, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "DELETE FROM moves WHERE game=? AND ply>=?", -1, &T.mv_cut, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(T.db, "SELECT move, by FROM moves WHERE game=? ORDER BY ply", -1, &T.mv_get, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "SELECT " COLS " FROM games WHERE id=?", -1, &T.get, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "DELETE FROM games WHERE id=?", -1, &T.del, NULL) != SQLITE_OK) {
         set_err(err, errlen, path, sqlite3_errmsg(T.db));
@@ -423,13 +478,22 @@ void store_close(void)
     sqlite3_finalize(T.upd);
     sqlite3_finalize(T.get);
     sqlite3_finalize(T.del);
-    T.ins = T.upd = T.get = T.del = NULL;
+    sqlite3_finalize(T.mv_ins);
+    sqlite3_finalize(T.mv_cut);
+    sqlite3_finalize(T.mv_get);
+    T.ins = T.upd = T.get = T.del = T.mv_ins = T.mv_cut = T.mv_get = NULL;
+    players_close();
     if (T.db)
         sqlite3_close(T.db);
     T.db = NULL;
     if (T.lock_fd >= 0)
         close(T.lock_fd);
     T.lock_fd = -1;
+}
+
+struct sqlite3 *store_db(void)
+{
+    return T.db;
 }
 
 static bool finished(const slot *s)
@@ -444,11 +508,88 @@ static void offer_text(const slot *s, char *buf)
         snprintf(buf, 8, "%c%c", s->offer_kind, s->offer_by ? 'N' : 'S');
 }
 
+static void bind_clock_run(sqlite3_stmt *q, int at, const slot *s)
+{
+    const clock_run *c = &s->clk;
+    sqlite3_bind_int64(q, at, c->left_ms[0]);
+    sqlite3_bind_int64(q, at + 1, c->left_ms[1]);
+    sqlite3_bind_int64(q, at + 2, c->deadline_ms);
+    sqlite3_bind_int(q, at + 3, c->running);
+    sqlite3_bind_int(q, at + 4, (c->moved[0] ? 1 : 0) | (c->moved[1] ? 2 : 0) | (c->started ? 4 : 0));
+}
+
+/* Write the moves rows from ply `from` on (after deleting any from there): a move costs its own
+ * row, whatever the game's length. Inside the caller's transaction. 0, or -1. */
+static int write_move_rows(slot *s, int from, int old_rows)
+{
+    if (from < old_rows) {
+        sqlite3_reset(T.mv_cut);
+        sqlite3_bind_text(T.mv_cut, 1, s->id, -1, SQLITE_STATIC);
+        sqlite3_bind_int(T.mv_cut, 2, from);
+        int rc = sqlite3_step(T.mv_cut);
+        sqlite3_reset(T.mv_cut);
+        sqlite3_clear_bindings(T.mv_cut);
+        if (rc != SQLITE_DONE)
+            return -1;
+    }
+    if (from >= s->nmoves)
+        return 0;
+    /* the texts of moves from..nmoves-1: the last ones of s->moves */
+    const char *p = s->moves + s->moves_len;
+    int back = s->nmoves - from;
+    while (back > 0 && p > s->moves) {
+        p--;
+        if (p == s->moves || p[-1] == ' ')
+            back--;
+    }
+    for (int i = from; i < s->nmoves; i++) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        char by[2] = {s->movers[i] == 'N' ? 'N' : 'S', 0};
+        sqlite3_stmt *q = T.mv_ins;
+        sqlite3_reset(q);
+        sqlite3_bind_text(q, 1, s->id, -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 2, i);
+        sqlite3_bind_text(q, 3, p, (int)n, SQLITE_STATIC);
+        sqlite3_bind_text(q, 4, by, 1, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+        if (rc != SQLITE_DONE)
+            return -1;
+        p += n;
+    }
+    return 0;
+}
+
+static int begin(void)
+{
+    return sqlite3_exec(T.db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+static int commit(bool ok)
+{
+    if (ok && sqlite3_exec(T.db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+    sqlite3_exec(T.db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+/* After a commit: the timer follows the game's deadline (none once its clock stops). */
+static void arm_clock(const slot *s)
+{
+    if (s->clock_initial_ms > 0)
+        clock_timer_arm(s->id, s->clk.running >= 0 && !finished(s) ? s->clk.deadline_ms : 0);
+}
+
 int store_add(slot *s)
 {
     char south[16], north[16], offer[8];
     int64_t now = (int64_t)time(NULL);
     s->created = s->updated = now;
+    if (s->clock_initial_ms > 0 && s->joined && !s->clk.started && s->g) /* both seats at once (a seek) */
+        clock_begin(&s->clk, s->clock_initial_ms, gb_to_move(s->g), clock_now_ms());
     if (store_sync_moves(s) != 0) {
         slot_free(s);
         return -1;
@@ -471,21 +612,30 @@ int store_add(slot *s)
         sqlite3_bind_blob(q, 12, s->invite, 32, SQLITE_STATIC);
     else
         sqlite3_bind_null(q, 12);
-    sqlite3_bind_text(q, 13, s->moves ? s->moves : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 14, s->movers ? s->movers : "", s->nmoves, SQLITE_STATIC);
+    sqlite3_bind_text(q, 13, "", -1, SQLITE_STATIC); /* the moves: rows of their own */
+    sqlite3_bind_text(q, 14, "", -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 15, s->show_last);
     sqlite3_bind_text(q, 16, offer, -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 17, s->ended);
     sqlite3_bind_int(q, 18, finished(s));
     sqlite3_bind_int64(q, 19, s->created);
     sqlite3_bind_int64(q, 20, s->updated);
-    int rc = sqlite3_step(q);
+    sqlite3_bind_int64(q, 21, s->clock_initial_ms);
+    sqlite3_bind_int64(q, 22, s->clock_increment_ms);
+    bind_clock_run(q, 23, s);
+    /* a game of the lobby: its accounts and rated flag in the same transaction as its row */
+    bool lobby = s->player_id[0][0] || s->player_id[1][0] || s->rated || s->clock_initial_ms > 0;
+    bool ok = begin() == 0;
+    int rc = ok ? sqlite3_step(q) : SQLITE_ERROR;
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
-    if (rc != SQLITE_DONE) {
+    ok = ok && rc == SQLITE_DONE && write_move_rows(s, 0, 0) == 0 && (!lobby || players_save_slot(s) == 0);
+    if (commit(ok) != 0) {
         slot_free(s);
         return -1;
     }
+    s->legacy = false;
+    s->lobby_dirty = false;
     T.stored++;
     if (s->g) {
         link_live_front(s);
@@ -493,16 +643,43 @@ int store_add(slot *s)
     }
     hold(s);
     s->used = ++T.tick;
+    arm_clock(s);
     return 0;
+}
+
+/* The end of a game as it is saved: when it ended, and for a rated game the ratings, in the same
+ * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need. */
+static bool lobby_changes(slot *s, bool *rate)
+{
+    *rate = false;
+    if (finished(s) && !s->finished_at) {
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        s->finished_at = (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+        s->lobby_dirty = true;
+    }
+    if (s->rated && s->finished_at && !s->rated_done && s->player_id[0][0] && s->player_id[1][0]) {
+        bool over = s->g && gb_is_over(s->g);
+        double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
+        *rate = score >= 0; /* an aborted game changes nothing */
+        s->rated_done = true; /* (rated or not, this end has been seen to) */
+        s->lobby_dirty = true;
+    }
+    return s->lobby_dirty;
 }
 
 int store_save(slot *s)
 {
     char offer[8];
+    int old_rows = s->legacy ? 0 : s->nmoves;
+    int from = s->moves_cut < old_rows ? s->moves_cut : old_rows;
     if (store_sync_moves(s) != 0) {
         s->stale = true;
         return -1;
     }
+    if (from > s->nmoves)
+        from = s->nmoves;
+    bool rate, lobby = lobby_changes(s, &rate);
     s->updated = (int64_t)time(NULL);
     offer_text(s, offer);
     sqlite3_stmt *q = T.upd;
@@ -514,8 +691,8 @@ int store_save(slot *s)
         sqlite3_bind_blob(q, 4, s->invite, 32, SQLITE_STATIC);
     else
         sqlite3_bind_null(q, 4);
-    sqlite3_bind_text(q, 5, s->moves ? s->moves : "", -1, SQLITE_STATIC);
-    sqlite3_bind_text(q, 6, s->movers ? s->movers : "", s->nmoves, SQLITE_STATIC);
+    sqlite3_bind_text(q, 5, "", -1, SQLITE_STATIC); /* the moves: rows of their own */
+    sqlite3_bind_text(q, 6, "", -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 7, s->show_last);
     sqlite3_bind_text(q, 8, offer, -1, SQLITE_STATIC);
     sqlite3_bind_int(q, 9, s->ended);
@@ -523,14 +700,27 @@ int store_save(slot *s)
     sqlite3_bind_int64(q, 11, s->updated);
     sqlite3_bind_blob(q, 12, s->tok[0], 32, SQLITE_STATIC);
     sqlite3_bind_blob(q, 13, s->tok[1], 32, SQLITE_STATIC);
-    int rc = sqlite3_step(q);
+    bind_clock_run(q, 14, s);
+    bool ok = begin() == 0;
+    int rc = ok ? sqlite3_step(q) : SQLITE_ERROR;
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
-    if (rc != SQLITE_DONE || sqlite3_changes(T.db) != 1) {
+    ok = ok && rc == SQLITE_DONE && sqlite3_changes(T.db) == 1 &&
+         write_move_rows(s, from, s->legacy ? INT_MAX : old_rows) == 0;
+    if (ok && lobby && rate) { /* a rated game's end: the ratings, atomically with it */
+        bool over = s->g && gb_is_over(s->g);
+        double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
+        ok = players_rate_game(s->variant, s->player_id[0], s->player_id[1], score) == 0;
+    }
+    ok = ok && (!lobby || players_save_slot(s) == 0);
+    if (commit(ok) != 0) {
         /* not committed: what memory holds is not what the database holds; read it back next */
         s->stale = true;
         return -1;
     }
+    s->legacy = false;
+    s->lobby_dirty = false;
+    arm_clock(s);
     return 0;
 }
 
@@ -561,6 +751,8 @@ slot *store_new_slot(void)
     slot *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
+    s->moves_cut = s->hist_cut = INT_MAX;
+    s->clk.running = -1;
     for (int tries = 0; tries < 4; tries++) {
         if (store_random_hex(s->id, STORE_ID_LEN / 2) != 0)
             break;
@@ -597,6 +789,43 @@ static void blob_col(sqlite3_stmt *q, int col, unsigned char out[32], bool *has)
         memcpy(out, b, 32);
 }
 
+/* The game's moves from its rows, in order, into s->moves and s->movers. 0, or -1. */
+static int load_move_rows(slot *s)
+{
+    sqlite3_stmt *q = T.mv_get;
+    sqlite3_reset(q);
+    sqlite3_bind_text(q, 1, s->id, -1, SQLITE_STATIC);
+    int rc, n = 0;
+    size_t len = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *mv = (const char *)sqlite3_column_text(q, 0), *by = (const char *)sqlite3_column_text(q, 1);
+        size_t ml = mv ? strlen(mv) : 0;
+        if (len + ml + 2 > s->moves_cap) {
+            size_t cap = (len + ml + 2) * 2;
+            char *m = realloc(s->moves, cap);
+            if (!m)
+                break;
+            s->moves = m;
+            s->moves_cap = cap;
+        }
+        if (len)
+            s->moves[len++] = ' ';
+        memcpy(s->moves + len, mv ? mv : "", ml);
+        len += ml;
+        s->moves[len] = 0;
+        if (store_set_mover(s, n, by && by[0] == 'N') != 0)
+            break;
+        n++;
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (rc != SQLITE_DONE)
+        return -1;
+    s->moves_len = len;
+    s->nmoves = n;
+    return 0;
+}
+
 /* Read the game back from its row (not held yet; g is rebuilt later, on demand). */
 static slot *load(const char *id)
 {
@@ -626,22 +855,40 @@ static slot *load(const char *id)
         if (s->movers && mv)
             memcpy(s->movers, mv, (size_t)n);
         s->nmoves = n;
+        s->moves_len = s->moves ? strlen(s->moves) : 0;
+        s->moves_cap = s->moves_len + 1;
+        s->legacy = s->moves_len > 0; /* the list as one text: rows are written at the next save */
+        s->moves_cut = s->hist_cut = INT_MAX;
+        s->clock_initial_ms = sqlite3_column_int64(q, 20);
+        s->clock_increment_ms = sqlite3_column_int64(q, 21);
+        s->clk.left_ms[0] = sqlite3_column_int64(q, 22);
+        s->clk.left_ms[1] = sqlite3_column_int64(q, 23);
+        s->clk.deadline_ms = sqlite3_column_int64(q, 24);
+        s->clk.running = sqlite3_column_type(q, 25) == SQLITE_NULL ? -1 : sqlite3_column_int(q, 25);
+        int flags = sqlite3_column_int(q, 26);
+        s->clk.moved[0] = flags & 1, s->clk.moved[1] = (flags & 2) != 0, s->clk.started = (flags & 4) != 0;
+        if (s->clock_initial_ms < 0 || s->clk.running < -1 || s->clk.running > 1)
+            s->clock_initial_ms = 0, s->clk.running = -1;
         s->show_last = sqlite3_column_int(q, 14) != 0;
         const char *of = (const char *)sqlite3_column_text(q, 15);
-        if (of && (of[0] == 'd' || of[0] == 'u') && (of[1] == 'S' || of[1] == 'N')) {
+        if (of && (of[0] == 'd' || of[0] == 'u' || of[0] == 'r') && (of[1] == 'S' || of[1] == 'N')) {
             s->offer_kind = of[0];
             s->offer_by = of[1] == 'N';
         }
         s->ended = sqlite3_column_int(q, 16);
         s->created = sqlite3_column_int64(q, 18);
         s->updated = sqlite3_column_int64(q, 19);
-        if (!s->options || !s->moves || !s->movers) {
+        if (!s->options || !s->moves || !s->movers || players_load_slot(s) != 0) {
             slot_free(s);
             s = NULL;
         }
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
+    if (s && !s->legacy && load_move_rows(s) != 0) {
+        slot_free(s);
+        s = NULL;
+    }
     return s;
 }
 
@@ -733,32 +980,82 @@ int store_set_mover(slot *s, int i, int side)
     return 0;
 }
 
+/* Make room for `more` bytes (and the terminator) at the end of s->moves. */
+static int moves_room(slot *s, size_t more)
+{
+    if (s->moves && s->moves_len + more + 1 <= s->moves_cap)
+        return 0;
+    size_t cap = s->moves_cap ? s->moves_cap : 64;
+    while (cap < s->moves_len + more + 1)
+        cap *= 2;
+    char *m = realloc(s->moves, cap);
+    if (!m)
+        return -1;
+    if (!s->moves)
+        m[0] = 0;
+    s->moves = m;
+    s->moves_cap = cap;
+    return 0;
+}
+
+void store_moves_cut(slot *s, int n)
+{
+    if (n < s->moves_cut)
+        s->moves_cut = n;
+    if (n < s->hist_cut)
+        s->hist_cut = n;
+}
+
 int store_sync_moves(slot *s)
 {
     if (!s->g)
         return 0; /* not rebuilt: the move list is as read */
     int n = gb_history_length(s->g);
-    size_t cap = 16, len = 0;
-    for (int i = 0; i < n; i++)
-        cap += GB_MOVE_TEXT_MAX + 1;
-    char *out = malloc(cap);
-    if (!out)
+    int keep = s->nmoves < s->moves_cut ? s->nmoves : s->moves_cut;
+    if (keep > n)
+        keep = n;
+    if (moves_room(s, 0) != 0)
         return -1;
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
+    if (keep < s->nmoves) { /* an undo: cut the text after move `keep` (rare: a walk is fine) */
+        size_t at = 0;
+        for (int k = 0; k < keep; k++) {
+            at += strcspn(s->moves + at, " ");
+            if (k + 1 < keep && s->moves[at] == ' ')
+                at++;
+        }
+        s->moves_len = at;
+        s->moves[at] = 0;
+    }
+    for (int i = keep; i < n; i++) { /* the moves since the last sync: appended */
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(s->g, gb_history_move(s->g, i), mv, sizeof mv);
-        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " " : "", mv);
+        size_t ml = strlen(mv);
+        if (moves_room(s, ml + 1) != 0)
+            return -1;
+        if (s->moves_len)
+            s->moves[s->moves_len++] = ' ';
+        memcpy(s->moves + s->moves_len, mv, ml + 1);
+        s->moves_len += ml;
     }
-    char *shrunk = realloc(out, len + 1);
-    free(s->moves);
-    s->moves = shrunk ? shrunk : out;
-    for (int i = s->nmoves; i < n; i++) /* a move made without a mover noted: South's */
+    for (int i = keep; i < n; i++) /* a move made without a mover noted: South's */
         if (i >= s->movers_cap || !s->movers[i])
             if (store_set_mover(s, i, 0) != 0)
                 return -1;
     s->nmoves = n;
+    s->moves_cut = INT_MAX;
     return 0;
+}
+
+void store_clocks_running(void (*fn)(const char *id, int64_t deadline_ms, void *arg), void *arg)
+{
+    sqlite3_stmt *q;
+    if (!T.db || sqlite3_prepare_v2(T.db, "SELECT id, clock_deadline FROM games WHERE finished=0 AND"
+                                          " clock_initial_ms>0 AND clock_running>=0 AND clock_deadline>0",
+                                    -1, &q, NULL) != SQLITE_OK)
+        return;
+    while (sqlite3_step(q) == SQLITE_ROW)
+        fn((const char *)sqlite3_column_text(q, 0), sqlite3_column_int64(q, 1), arg);
+    sqlite3_finalize(q);
 }
 
 /* ---- expiry ---- */
@@ -807,7 +1104,6 @@ void store_stats_get(store_stats *st)
     st->expired = T.expired;
     size_t b = T.nbuckets * sizeof(slot *);
     for (slot *s = T.head; s; s = s->next)
-        b += sizeof *s + (s->options ? strlen(s->options) + 1 : 0) + (s->moves ? strlen(s->moves) + 1 : 0) +
-             (size_t)s->movers_cap;
+        b += sizeof *s + (s->options ? strlen(s->options) + 1 : 0) + s->moves_cap + (size_t)s->movers_cap + s->hist_cap;
     st->slot_bytes = b;
 }

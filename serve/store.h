@@ -15,6 +15,7 @@
 #define GABATA_SERVE_STORE_H
 
 #include "cli.h"
+#include "clock.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,7 +26,10 @@
 #define STORE_INVITE_LEN 32 /* an invite code: 128 random bits, 32 lowercase hex digits */
 
 /* How a game ended outside the rules (the library knows only the rules' endings). */
-enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED };
+/* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make his first move
+ * in time (nobody wins, unrated). */
+enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME,
+       ENDED_ABORTED };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];
@@ -40,13 +44,23 @@ typedef struct slot {
     bool show_last;             /* false after an undo: the view's `last` is null */
     unsigned char tok[2][32];   /* SHA-256 of each seat's token (the same twice off line) */
     unsigned char invite[32];   /* SHA-256 of the invite code */
-    char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for */
+    char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for, 'r' a rematch (over) */
     int offer_by;               /* the seat that offered */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
-    char *moves;                /* the move texts, one space between (what the database holds) */
+    char *moves;                /* the move texts, one space between (the database: a row a move) */
     char *movers;               /* 'S' or 'N' for each move: who made it */
-    int nmoves, movers_cap;
+    int nmoves, movers_cap;     /* nmoves: the moves in `moves` and in the database's rows */
+    size_t moves_len, moves_cap;
+    int moves_cut;              /* INT_MAX, or the fewest moves an undo left since the last save */
+    bool legacy;                /* read from a row holding its moves as one text: rows not written yet */
+    /* the clock (clock.h): clock_initial_ms 0 is no clock; set before store_add */
+    int64_t clock_initial_ms, clock_increment_ms;
+    clock_run clk;
+    /* the view's "history", kept as JSON text and appended to move by move (api.c) */
+    char *hist;
+    size_t hist_len, hist_cap;
+    int hist_n, hist_cut;       /* entries in hist; INT_MAX or the fewest moves an undo left */
     /* live: rebuilt from the move list on demand (store_live), dropped when not in use */
     gb_game *g;
     char *before;               /* state JSON before the last move (the lap-by-lap animation) */
@@ -59,6 +73,13 @@ typedef struct slot {
     int thinking;               /* a worker searches the computer's move: no change until it has moved */
     unsigned long version;      /* changes made (a hint computed for an older one is stale) */
     char owner[64];             /* the creator's address (games held per address), "" for none */
+    /* the lobby (issue 21; players.c writes and reads these columns) */
+    bool rated;                 /* from a rated seek (or its rematch): the end updates the ratings */
+    bool rated_done;            /* the ratings have been updated for its end */
+    char player_id[2][STORE_ID_LEN + 1]; /* the player account on each seat, "" for none */
+    char rematch_id[STORE_ID_LEN + 1];   /* the rematch agreed, "" for none */
+    int64_t finished_at;        /* ms since 1970 when it ended, 0 while it goes on */
+    bool lobby_dirty;           /* a lobby field changed: written at the next store_save */
     struct slot *hnext;         /* the hash table's chain */
     struct slot *prev, *next;   /* every slot held, most recently used first */
     struct slot *lprev, *lnext; /* the slots with a live gb_game, most recently used first */
@@ -104,14 +125,24 @@ void store_release(slot *s);
 void store_delete(slot *s);
 /* Make s->g (and s->before) current, rebuilding from the move list if needed; 0, or -1. */
 int store_live(slot *s);
-/* The move list changed in s->g: refresh s->moves and s->movers[] length from its history. */
+/* The move list changed in s->g: refresh s->moves and s->movers[] length from its history (only
+ * the moves since the last sync, and any an undo took back: store_moves_cut). */
 int store_sync_moves(slot *s);
+/* An undo left s->g with n moves: the kept move texts after it are dropped at the next sync. */
+void store_moves_cut(slot *s, int n);
+/* Call fn for every unfinished game stored whose clock counts (its id and deadline): the
+ * timer is armed again at start. */
+void store_clocks_running(void (*fn)(const char *id, int64_t deadline_ms, void *arg), void *arg);
 /* Record who made move i (0-based). */
 int store_set_mover(slot *s, int i, int side);
 /* Remove the games the expiry rule removes (docs/api.md); run at open and every hour. */
 void store_expire(int64_t now);
 void store_tick(void); /* once a request: runs the expiry when an hour has passed */
 void store_stats_get(store_stats *st);
+
+/* The database, for players.c (the players, their ratings, the archive: the rest of the store). */
+struct sqlite3;
+struct sqlite3 *store_db(void);
 
 /* "human", "random", "ai:N", "mcts": a player as player_parse reads it back. */
 const char *player_name(const player *p, char *buf, size_t len);

@@ -742,14 +742,23 @@ static void test_repeating_refusals(void **state)
     free(nm);
 }
 
-/* B5 [ruling]: one move per distinct outcome. After H h B g F c E a (South to move, open phase,
- * no bulto yet) I's sowing, refusing every offer, never ends (it is not a move under
- * endless=illegal, T1), and its offers come round: the 43rd offer (refused 42 times) and the
- * 144th are both met with the board 1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,3,3,3 and 3 stones in hand
- * reaching h: h, i, j hold 3 and are adjacent, so the 3 stones make all three South's bulto at
- * once (B6), and the board is 1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,4S,4S,4S, North to move. (The
- * naive model, which plays each refusal count from scratch, finds the same two children.) So
- * I~42 is a move and I~143 is not: it is refused, naming I~42. */
+/* B5 [ruling, clarified 2026-12-01]: the move refusing every offer is written C~k, k the offers
+ * made before the first offer that recurs (met again in the same situation: the board, marks
+ * and miné, the stones in hand and the hole they have reached). After H h B g F c E a (South to
+ * move, open phase, no bulto yet) I's sowing, refusing every offer, never ends, and its offers
+ * come round: the 43rd offer (index 42, taken by I~42) and the 144th (index 143) are both met
+ * with the board 1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,3,3,3 and 3 stones in hand reaching h (h, i,
+ * j hold 3 and are adjacent, so taking it makes all three South's bulto at once, B6), and the
+ * 143 offers before it (indices 0..142) are met in different situations. By hand from the rule:
+ * - I~0 .. I~142 take those 143 offers: I, I~1 ... I~142 are I's moves that take a bulto;
+ * - I~143 refuses the 143 and so is the move refusing every offer (taking the 144th offer would
+ *   repeat I~42's outcome, so I~143 names no other move): never-ending, T1. With the default
+ *   endless=illegal it is refused with T1's message and is not listed; with endless=ends-game it
+ *   is listed last and ends the game;
+ * - I~144 names no move: refused, in one line, saying 143 offers come before the sowing comes
+ *   round (B5, T1).
+ * (Before the clarification the product wrote the never-ending move I~144, the offers before
+ * the lap-end state repeats, and refused I~143 as the same position as I~42.) */
 static void test_same_outcome_is_one_move(void **state)
 {
     (void)state;
@@ -759,29 +768,40 @@ static void test_same_outcome_is_one_move(void **state)
     for (int i = 0; i < 8; i++)
         play(g0, line[i]);
     board_is(g0, "1,0,3,2,1,0,8,0,7,4/0,1,0,2,0,4,1,0,3,3");
-    /* the naive model: both refusal counts take the bulto from the same board */
-    nv s, c42, c143;
+    /* the naive model: I~42 takes the bulto; I~142 the last new offer; I~143 meets the 144th
+     * offer in the 43rd's situation: the sowing refusing every offer never ends, written with
+     * the 143 offers before it */
+    nv s, c;
     nv_from_game(g0, &s);
     int nref;
     const nvopt o = {0, 0, 0};
-    c42 = s;
-    c143 = s;
-    assert_int_equal(nv_move(&c42, &o, 8, 42, &nref), NV_TOOK);
-    assert_int_equal(nv_move(&c143, &o, 8, 143, &nref), NV_TOOK);
-    assert_true(nv_same(&c42, &c143));
+    c = s;
+    assert_int_equal(nv_move(&c, &o, 8, 42, &nref), NV_TOOK);
+    assert_int_equal(nref, 42);
+    c = s;
+    assert_int_equal(nv_move(&c, &o, 8, 142, &nref), NV_TOOK);
+    c = s;
+    assert_int_equal(nv_move(&c, &o, 8, 143, &nref), NV_NEVER);
+    assert_int_equal(nref, 143);
     gb_game *g = gb_game_clone(g0);
     play(g, "I~42");
     board_is(g, "1,0,1,0,1,0,3,0,1,0/3,3,3,3,3,3,3,4S,4S,4S");
     assert_int_equal(gb_to_move(g), GB_NORTH);
     gb_game_free(g);
+    /* endless=illegal: I~143 is the never-ending move, refused as T1 says */
     g = gb_game_clone(g0);
     gb_error err = {0, ""};
     assert_int_equal(gb_play_text(g, "I~143", &err), GB_EILLEGAL);
-    assert_non_null(strstr(err.msg, "same position as I~42"));
+    assert_non_null(strstr(err.msg, "never ends (RULINGS T1)"));
     assert_null(strchr(err.msg, '\n'));
     board_is(g, "1,0,3,2,1,0,8,0,7,4/0,1,0,2,0,4,1,0,3,3"); /* the game is as it was */
+    err = (gb_error){0, ""};
+    assert_int_equal(gb_play_text(g, "I~144", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "only 143 are offered before the sowing comes round"));
+    assert_null(strchr(err.msg, '\n'));
+    board_is(g, "1,0,3,2,1,0,8,0,7,4/0,1,0,2,0,4,1,0,3,3");
     gb_game_free(g);
-    /* the list: I, I~1 ... I~142 (I~143 repeats I~42; refusing all never ends), then J's */
+    /* the list: I, I~1 ... I~142, then J's */
     gb_move mv[GB_MAX_MOVES];
     int n = gb_legal_moves(g0, mv, GB_MAX_MOVES), nI = 0;
     for (int i = 0; i < n; i++) {
@@ -792,24 +812,137 @@ static void test_same_outcome_is_one_move(void **state)
     }
     assert_int_equal(nI, 143);
     gb_game_free(g0);
-    /* endless=ends-game: refusing every offer is a move too, written with every offer refused
-     * before the sowing comes round (144 of them, the repeat included) */
+    /* endless=ends-game: I~143, refusing every offer, is listed last and ends the game */
     assert_int_equal(gb_game_new(&g0, "bulto", "endless=ends-game", 1, NULL), GB_OK);
     for (int i = 0; i < 8; i++)
         play(g0, line[i]);
     n = gb_legal_moves(g0, mv, GB_MAX_MOVES);
     nI = 0;
-    int last = -1;
     for (int i = 0; i < n; i++)
         if (mv[i].hole == 8)
-            nI++, last = mv[i].refusals;
+            assert_int_equal(mv[i].refusals, nI++);
     assert_int_equal(nI, 144);
-    assert_int_equal(last, 144);
-    refused_with(g0, "I~143", GB_EILLEGAL);
-    play(g0, "I~144");
+    err = (gb_error){0, ""};
+    assert_int_equal(gb_play_text(g0, "I~144", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "only 143 are offered before the sowing comes round"));
+    assert_null(strchr(err.msg, '\n'));
+    play(g0, "I~143");
     assert_true(gb_is_over(g0));
     assert_int_equal(gb_end_reason(g0), GB_END_ENDLESS);
     gb_game_free(g0);
+}
+
+/* B5 as clarified on 2026-12-01, at never-ending sowings met in random games: the move refusing
+ * every offer is C~k, k the offers before the first that recurs; the library and the naive model
+ * (which keeps every offer's situation and stops at the first met again) must agree on k, on the
+ * list, and on what play does with C~k and C~(k+1). `old` is the count the product used before
+ * (every offer refused before the sowing's lap-end state repeats), kept to show the rule
+ * decides: where the sowing joins its cycle in the middle of a lap the two differ.
+ *
+ * The first by hand (right-rule=none; South's H, 2 stones; every offer is of one stone in hand,
+ * a single bulto, and is refused): lap 1 sows H into I J; lap 2 lifts J's 5 into a b c d and
+ * offers e (offer 0); laps 3-16 meet no offer (lap 10 skips e: 2 in hand, a run of 1, B6); lap
+ * 17 lifts b's 3 into c d and offers e with 1 in hand (offer 1) on the board
+ * 4N,12N,0,9N,1,0,1,0,1,0/1,0,3,1,3,1,0,1,0,1; lap 24 lifts a's 2 into b and offers c (offer 2);
+ * lap 32 lifts b's 2: c holds 3 and B6 skips it, d gets one, and e is offered with 1 in hand on
+ * the board of offer 1 (offer 3 recurs; laps 17 and 32 end alike, and from there the lap ends
+ * repeat every 15 laps). So k = 3: H, H~1, H~2 take offers 0-2, H~3 refuses them all and never
+ * ends, H~4 names no move; the lap-end count was 4 (offer 3 included). The others were found
+ * by a search of random games, the last two with k the same under both readings: a sowing
+ * whose lap ends repeat with no offer recurring inside a lap (j), and one whose cycle has no
+ * offer at all (E: k = 0, so the never-ending move is E itself). */
+static void test_refuse_all_count(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opts, *board;
+        char hole;
+        int k, old;
+        bool merge; /* the model stops at an offer met again (mid-lap merge) */
+    } C[] = {
+        {"right-rule=none", "4N,12N,0,9N,1,0,1,2,0,4/1,0,0,0,3,1,0,1,0,1 turn=S", 'H', 3, 4, true},
+        {"right-rule=none", "1,4N,2,0,3,2,1,3,3,6/2,0,1,0,4,2,0,1,2,3 turn=S", 'C', 35, 39, true},
+        {"", "1,0,2,6,1,2,0,0,2,3/2,5S,0,2,1,0,2,7,1,3 turn=N", 'a', 91, 95, true},
+        {"skip-origin=yes", "1,7,5N,1,2,4,0,2,1,2/0,2,1,3,0,6,1,0,2,0 turn=S", 'J', 116, 119, true},
+        {"right-rule=none", "1,2,6,1,0,4,1,5,2,4/4,1,0,4,1,0,0,1,1,2 turn=S", 'G', 122, 128, true},
+        {"", "3,0,1,0,2,1,0,1,0,1/25S,0,1,0,1,0,1,0,1,2 turn=N", 'j', 9, 9, false},
+        {"", "0,13N,12N,1,2,0,2,1,0,1/0,1,0,2,1,0,2,1,0,1 turn=S", 'E', 0, 0, false},
+    };
+    nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const int hole = C[i].hole >= 'a' ? C[i].hole - 'a' + 10 : C[i].hole - 'A';
+        for (int ends = 0; ends < 2; ends++) {
+            char pos[256], opts[64], mv[16];
+            snprintf(opts, sizeof opts, "%s%s%s", C[i].opts, *C[i].opts && ends ? "," : "",
+                     ends ? "endless=ends-game" : "");
+            snprintf(pos, sizeof pos, "bulto%s%s board=%s phase=open", *opts ? ":" : "", opts,
+                     C[i].board);
+            gb_game *g = game_at(pos);
+            const nvopt o = {strstr(opts, "right-rule=none") != NULL,
+                             strstr(opts, "skip-origin=yes") != NULL, ends};
+            /* the model: C~(k-1) takes an offer, C~k never ends, stopped where the rule says */
+            nv s, c;
+            nv_from_game(g, &s);
+            int nref;
+            if (C[i].k > 0) {
+                c = s;
+                assert_int_equal(nv_move(&c, &o, hole, C[i].k - 1, &nref), NV_TOOK);
+            }
+            const long recurs0 = nv_recurs;
+            c = s;
+            assert_int_equal(nv_move(&c, &o, hole, C[i].k, &nref), NV_NEVER);
+            assert_int_equal(nref, C[i].k);
+            assert_int_equal(nv_recurs > recurs0, C[i].merge);
+            /* the library's list is the model's, C~k last for this hole under ends-game */
+            int nn;
+            compare_moves(g, &o, nm, &nn);
+            int count = 0, last = -1;
+            for (int m = 0; m < nn; m++)
+                if (nm[m].hole == hole)
+                    count++, last = nm[m].ref;
+            assert_int_equal(count, C[i].k + ends);
+            assert_int_equal(last, ends ? C[i].k : C[i].k - 1);
+            /* C~k: never-ending (T1 decides); C~(k+1) names no move (one line) */
+            if (C[i].k)
+                snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].k);
+            else
+                snprintf(mv, sizeof mv, "%c", C[i].hole);
+            gb_game *h = gb_game_clone(g);
+            gb_error err = {0, ""};
+            if (ends) {
+                play(h, mv);
+                assert_true(gb_is_over(h));
+                assert_int_equal(gb_end_reason(h), GB_END_ENDLESS);
+            } else {
+                assert_int_equal(gb_play_text(h, mv, &err), GB_EILLEGAL);
+                assert_non_null(strstr(err.msg, "never ends (RULINGS T1)"));
+            }
+            gb_game_free(h);
+            char want[64];
+            snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].k + 1);
+            snprintf(want, sizeof want, "but only %d %s offered before the sowing comes round",
+                     C[i].k, C[i].k == 1 ? "is" : "are");
+            err = (gb_error){0, ""};
+            assert_int_equal(gb_play_text(g, mv, &err), GB_EILLEGAL);
+            if (!strstr(err.msg, want))
+                fprintf(stderr, "%s %s: %s\n", pos, mv, err.msg);
+            assert_non_null(strstr(err.msg, want));
+            assert_null(strchr(err.msg, '\n'));
+            if (C[i].old > C[i].k) { /* the old text of the never-ending move names none */
+                snprintf(mv, sizeof mv, "%c~%d", C[i].hole, C[i].old);
+                refused_with(g, mv, GB_EILLEGAL);
+            }
+            gb_game_free(g);
+        }
+    }
+    free(nm);
+    /* the first by hand: H~1 takes e on the board of offer 1 (e: 3 -> 4, South's bulto) */
+    gb_game *g = game_at("bulto:right-rule=none board=4N,12N,0,9N,1,0,1,2,0,4/1,0,0,0,3,1,0,1,0,1 "
+                         "turn=S phase=open");
+    moves_are(g, "E G H H~1 H~2 J");
+    play(g, "H~1");
+    board_is(g, "4N,12N,0,9N,1,0,1,0,1,0/1,0,3,1,4S,1,0,1,0,1");
+    gb_game_free(g);
 }
 
 /* The naive model's list and the library's at g, and the library's children pairwise
@@ -839,15 +972,19 @@ static void check_outcomes_at(const gb_game *g, const nvopt *o, nvmove *nm, gb_m
  * refusal count tried in turn, each child kept only if no smaller count of its start hole left
  * it), move for move, child for child. Refusals that come round to an earlier outcome are met
  * only where a start hole has many offers (a sowing that refuses them all cycles, about one
- * position in 2,000), so every such position is checked, and one in 50 of the others. The runs
- * must meet some repeated outcomes, or they would prove nothing. */
+ * position in 2,000), so every such position is checked, and one in 50 of the others. Since the
+ * clarification of 2026-12-01 (the move refusing every offer stops at the first offer that
+ * recurs) two offers can leave one position only with skip-origin=yes (the same board, stones in
+ * hand and hole reached from laps with different origins; not met in these runs, nor in 60,000
+ * random games of each option set): the runs must meet offers that recur, or they would prove
+ * nothing, and with skip-origin=no no repeated outcome. */
 static void check_distinct_outcomes(const char *opts, nvopt o, int games, uint64_t seed)
 {
     uint64_t rng = seed;
     nvmove *nm = malloc(GB_MAX_MOVES * sizeof *nm);
     gb_move *mv = malloc(GB_MAX_MOVES * sizeof *mv);
     nv *kids = malloc(GB_MAX_MOVES * sizeof *kids);
-    const long dups0 = nv_dups;
+    const long dups0 = nv_dups, recurs0 = nv_recurs;
     long checked = 0, positions = 0;
     for (int gi = 0; gi < games; gi++) {
         gb_game *g;
@@ -867,8 +1004,9 @@ static void check_distinct_outcomes(const char *opts, nvopt o, int games, uint64
         }
         gb_game_free(g);
     }
-    fprintf(stderr, "[%s] %ld positions checked, %ld repeated outcomes dropped\n", opts,
-            checked, nv_dups - dups0);
+    fprintf(stderr, "[%s] %ld positions checked, %ld repeated outcomes dropped, %ld sowings "
+            "stopped at an offer that recurs\n", opts, checked, nv_dups - dups0,
+            nv_recurs - recurs0);
     free(kids);
     free(mv);
     free(nm);
@@ -877,14 +1015,15 @@ static void check_distinct_outcomes(const char *opts, nvopt o, int games, uint64
 static void test_distinct_outcomes(void **state)
 {
     (void)state;
-    long dups0 = nv_dups;
+    long dups0 = nv_dups, recurs0 = nv_recurs;
     check_distinct_outcomes("", (nvopt){0, 0, 0}, 12000, 21);
-    assert_true(nv_dups > dups0);
-    dups0 = nv_dups;
     check_distinct_outcomes("endless=ends-game", (nvopt){0, 0, 1}, 4000, 22);
     check_distinct_outcomes("right-rule=none", (nvopt){1, 0, 0}, 4000, 23);
+    assert_true(nv_recurs > recurs0);
+    assert_int_equal(nv_dups, dups0); /* skip-origin=no: only a recurring offer repeats one */
+    recurs0 = nv_recurs;
     check_distinct_outcomes("skip-origin=yes", (nvopt){0, 1, 0}, 4000, 24);
-    assert_true(nv_dups > dups0);
+    assert_true(nv_recurs > recurs0);
 }
 
 int main(void)
@@ -917,6 +1056,7 @@ int main(void)
         cmocka_unit_test(test_random_games_options),
         cmocka_unit_test(test_repeating_refusals),
         cmocka_unit_test(test_same_outcome_is_one_move),
+        cmocka_unit_test(test_refuse_all_count),
         cmocka_unit_test(test_distinct_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,7 @@
 #   valgrind_engine.sh GABATA SESSION
 set -u
 gabata=$1 session=$2
-command -v valgrind >/dev/null || { echo "valgrind is missing: run scripts/install-deps"; exit 1; }
+command -v valgrind >/dev/null || { echo "valgrind is missing: run scripts/install-deps --test"; exit 1; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --show-leak-kinds=all \

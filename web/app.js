@@ -173,12 +173,12 @@ function keepToken(view) {
   if (view && view.token) keepSeat(view.id, { token: view.token, seat: view.seat || 'both' });
   return view;
 }
-/* A changing request carries the ply it was made at, so that a repeated or crossed one changes
- * nothing (409; docs/api.md). Sent to servers whose views have the `clock` field (those that
- * check it); the page's own engine and older servers would refuse an unknown field. */
+/* A changing request carries the ply it was made at (the length of the history, docs/api.md
+ * "Conventions"), so that a repeated or crossed one changes nothing (409 "stale"). Sent to the
+ * server; the page's own engine holds no game that anyone else could change. */
 function withPly(view, body) {
   const b = Object.assign({}, body || {});
-  if (view && 'clock' in view && !engine.games.has(view.id)) b.ply = view.state.ply;
+  if (view && !engine.games.has(view.id)) b.ply = view.history.length;
   return b;
 }
 
@@ -301,15 +301,10 @@ function sayNote(text) {
 
 const sideName = (s) => (s === 'N' ? 'North' : 'South');
 const other = (s) => (s === 'N' ? 'S' : 'N');
-/* A seat's player name in a game from the lobby (the view names the players' accounts), or null. */
+/* A seat's player name in a game from the lobby (the view's `accounts`), or null. */
 function nameOf(view, side) {
-  if (!view) return null;
-  for (const k of ['names', 'player_names']) if (view[k] && typeof view[k][side] === 'string' && view[k][side]) return view[k][side];
-  for (const k of ['accounts', 'player_ids', 'seats']) {
-    const p = view[k] && view[k][side];
-    if (p && typeof p === 'object' && typeof p.name === 'string' && p.name) return p.name;
-  }
-  return null;
+  const a = view && view.accounts && view.accounts[side];
+  return a && typeof a.name === 'string' && a.name ? a.name : null;
 }
 /* the other player, as the page speaks of him: his name in a game from the lobby, else "your friend" */
 function opponentWord(lower) {
@@ -417,9 +412,12 @@ function showRules(v, optionsInForce, chosen) {
     terms.className = 'terms';
     terms.textContent = v.rules.terms;
     const ul = document.createElement('ul');
-    for (const line of v.rules.lines) {
+    // in play, the view's rules: every rule for the options in force, with its rulings
+    const inPlay = optionsInForce !== undefined && app.view && app.view.variant === v.name && app.view.rules;
+    for (const line of inPlay ? app.view.rules : v.rules.lines) {
       const li = document.createElement('li');
-      li.textContent = line;
+      li.textContent = typeof line === 'string' ? line : line.text;
+      if (line.ruling) li.dataset.ruling = line.ruling;
       ul.append(li);
     }
     r.append(where, terms, ul);
@@ -1839,11 +1837,11 @@ async function copyLink(inputId) {
  * reads the game again and shows it, saying nothing. true when that was it. */
 async function staleReload(epoch) {
   const v = app.view;
-  if (!v || engine.games.has(v.id) || !('clock' in v)) return false;
+  if (!v || engine.games.has(v.id)) return false;
   try {
     const now = await gameApi('GET', v.id);
     if (app.epoch !== epoch || !app.view || app.view.id !== now.id) return true;
-    if (now.state.ply === v.state.ply && now.history.length === v.history.length && now.state.over === v.state.over) return false;
+    if (now.history.length === v.history.length && now.state.over === v.state.over) return false;
     render(now);
     return true;
   } catch (e) {
@@ -1874,8 +1872,11 @@ function setClocks(view) {
   }
   const c = view.clock;
   const running = !view.state.over && (c.running === 'S' || c.running === 'N') ? c.running : null;
+  // a first move's window (its own count, not the side's time: docs/api.md "Clocks")
+  const first = !view.state.over && !running && (c.first_move === 'S' || c.first_move === 'N') && typeof c.deadline === 'number' && typeof c.now === 'number'
+    ? { side: c.first_move, ms: c.deadline - c.now } : null;
   const prev = app.clock && app.clock.id === view.id ? app.clock : null;
-  app.clock = { id: view.id, S: c.S, N: c.N, running, at: performance.now(), warned: prev ? prev.warned : { S: false, N: false } };
+  app.clock = { id: view.id, S: c.S, N: c.N, running, first, at: performance.now(), warned: prev ? prev.warned : { S: false, N: false } };
   box.hidden = false;
   const seat = seatFor(view.state);
   for (const [elId, side] of [['clock-far', other(seat)], ['clock-near', seat]]) {
@@ -1888,7 +1889,7 @@ function setClocks(view) {
   }
   tickClocks();
   clearInterval(app.clockTimer);
-  if (running) app.clockTimer = setInterval(tickClocks, 100);
+  if (running || first) app.clockTimer = setInterval(tickClocks, 100);
 }
 function tickClocks() {
   const k = app.clock;
@@ -1900,9 +1901,12 @@ function tickClocks() {
     const side = e.dataset.side;
     const ms = k.running === side ? k[side] - spent : k[side];
     const t = e.querySelector('.time');
-    const text = clockText(ms);
+    const win = k.first && k.first.side === side ? Math.max(0, k.first.ms - spent) : null;
+    // a first move's window shows as its own count beside the time, which does not run yet
+    const text = win !== null ? `first move ${Math.ceil(win / 1000)} s · ${clockText(ms)}` : clockText(ms);
     if (t.textContent !== text) t.textContent = text;
-    e.dataset.running = k.running === side ? 'true' : 'false';
+    e.dataset.first = win !== null ? 'true' : 'false';
+    e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
     e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
     e.dataset.ms = String(Math.max(0, Math.round(ms)));
     // a warning once as a clock goes under LOW_MS (the player's own; a spectator's: any)
@@ -1926,8 +1930,7 @@ function rematchOffer(view) {
 function renderRematch(view) {
   const o = app.online;
   const box = $('rematch-box');
-  const k = seatOf(view.id);
-  const show = !!(o && o.seat && view.state.over && k && k.player && !view.rematch);
+  const show = !!(o && o.seat && view.joined && view.state.over && !view.rematch && !engine.games.has(view.id));
   box.hidden = !show;
   if (!show) return;
   const by = rematchOffer(view);
@@ -1961,13 +1964,15 @@ async function rematch() {
 /* the view names the new game: go to it (true) */
 function followRematch(view) {
   const o = app.online;
-  if (!view.rematch || !o || !o.seat || o.id !== view.id || !seatOf(view.id) || !seatOf(view.id).player) return false;
+  if (!view.rematch || !o || !o.seat || o.id !== view.id || !credentialFor(view.id)) return false;
   openRematch(view, view.rematch);
   return true;
 }
+/* each side plays the rematch with what he played the old game with: his player's key, or his
+ * seat's token (the new game's seats carry the old tokens, swapped: docs/api.md "Rematch") */
 function openRematch(old, id) {
-  const k = seatOf(old.id);
-  keepSeat(id, { seat: other(app.online.seat), player: k && k.player });
+  const k = seatOf(old.id) || {};
+  keepSeat(id, { seat: other(app.online.seat), token: k.token || undefined, player: k.player || undefined });
   say('The rematch has started: the sides are swapped.', 'info');
   openGame(id);
 }
@@ -2065,7 +2070,14 @@ function lobbyStream(again) {
     }
     if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
   };
-  const state = (what) => { document.body.dataset.lobbyStream = what; if (what === 'open') refreshLobby(); };
+  const state = (what, status) => {
+    document.body.dataset.lobbyStream = what;
+    if (what === 'open') refreshLobby();
+    if (what === 'failed') { // 401: the server knows this key no more (a new database): a name again
+      if (status === 401) { try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ } renderMe(); }
+      setTimeout(() => lobbyStream(true), 5000);
+    }
+  };
   lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
 }
 
@@ -2101,7 +2113,8 @@ function renderSeeks() {
     what.className = 'what';
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}` : ''}`;
+    who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
+    if (k.by && k.by.provisional) who.title = 'a provisional rating: few rated games yet';
     const detail = document.createElement('span');
     detail.className = 'detail';
     const seat = k.seat === 'S' ? 'plays South' : k.seat === 'N' ? 'plays North' : 'either side';
@@ -2134,8 +2147,8 @@ function renderLive(games) {
     li.dataset.game = g.id;
     const what = document.createElement('span');
     what.className = 'what';
-    const names = g.names || g.players || {};
-    const nm = (side) => { const x = names[side]; return typeof x === 'string' ? x : x && x.name ? x.name : sideName(side); };
+    const names = g.accounts || {};
+    const nm = (side) => { const x = names[side]; return x && x.name ? x.name : sideName(side); };
     what.textContent = `${nm('S')} – ${nm('N')} · ${titleOf(g.variant)} · ${clockLabel(g.clock)}`;
     const a = document.createElement('a');
     a.className = 'watch';
@@ -2248,11 +2261,13 @@ async function showPlayer(id) {
     msg.className = 'refused';
   }
 }
+/* the archive's result, the player's (docs/api.md): win, loss, draw or aborted, with how it ended */
+const RESULT_WORDS = { win: 'won', loss: 'lost', draw: 'a draw', aborted: 'aborted' };
+const ENDED_WORDS = { rules: 'by the rules', resigned: 'by resignation', agreed: 'agreed', time: 'on time' };
 function resultWords(g) {
-  const r = g.result;
-  if (typeof r === 'string') return r;
-  if (r && typeof r === 'object') return [r.outcome || r.text || (r.winner ? `${sideName(r.winner)} won` : 'a draw'), r.reason || r.end_reason].filter(Boolean).join(', ');
-  return '';
+  const r = RESULT_WORDS[g.result] || String(g.result || '');
+  const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason];
+  return how ? `${r} ${how}` : r;
 }
 async function moreArchive() {
   const id = archive.id;
@@ -2264,6 +2279,7 @@ async function moreArchive() {
   for (const g of games) {
     const li = document.createElement('li');
     li.dataset.game = g.id;
+    li.dataset.result = g.result || '';
     const what = document.createElement('span');
     what.className = 'what';
     const opp = g.opponent && typeof g.opponent === 'object' ? g.opponent.name : g.opponent;
@@ -2273,7 +2289,8 @@ async function moreArchive() {
     const detail = document.createElement('span');
     detail.className = 'detail';
     const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;
-    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? 'rated' : 'casual'}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
+    const seat = g.seat === 'S' || g.seat === 'N' ? ` · played ${sideName(g.seat)}` : '';
+    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? 'rated' : 'casual'}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
     what.append(who, detail);
     const b = document.createElement('button');
     b.type = 'button';
@@ -2284,9 +2301,8 @@ async function moreArchive() {
     li.append(what, b);
     ul.append(li);
   }
-  const last = games[games.length - 1];
-  archive.before = r.next !== undefined ? r.next : last ? (last.ended !== undefined ? last.ended : last.id) : null;
-  $('archive-more').hidden = !games.length || r.next === null || (r.next === undefined && games.length < 20);
+  archive.before = r.next || null;
+  $('archive-more').hidden = !r.next;
   $('no-archive').hidden = ul.children.length > 0;
 }
 /* a finished game opened in review mode: the page's look-back over its moves */

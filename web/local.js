@@ -66,7 +66,7 @@
         id: s.id, variant: p.variant, title: p.title, rows: p.rows,
         players: { S: describe(s.players[0]), N: describe(s.players[1]) },
         labels: p.labels, state: p.state, moves: p.moves, free_move: p.free_move,
-        history: hist, last, position: p.position,
+        history: hist, last, position: p.position, rules: p.rules,
       };
     }
 

@@ -124,6 +124,25 @@ typedef struct gb_round_end {
 int gb_game_round_count(const gb_game *g);
 const gb_round_end *gb_game_round_at(const gb_game *g, int i);
 
+/* The rules lines being written for gb_rules_lines (words.c): gb_rule adds one, in the words of
+ * fmt (printf's), stating `ruling` (ids of docs/rulings.md, space-separated), worded after
+ * `option`'s value (or NULL). Lines past `max` are counted, not written. */
+typedef struct gb_rule_out {
+    gb_rule_line *line;
+    int max, count;
+} gb_rule_out;
+void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The lines every game shares, after its own: skip-origin (§0), a never-ending sowing (T1, T4;
+ * `unit` "game" or "round", `passes`: a player with no move passes instead of the game ending)
+ * and the ply cap (T3; `plies` says what a ply is in this game, T5). Repetition (T2) is each
+ * game's own line, since its scoring is. */
+void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
+                     const char *plies);
+
 /* What a round's words are for (gb_words.round) */
 enum { GB_RT_SUMMARY, GB_RT_STANDING, GB_RT_LINE };
 
@@ -145,6 +164,9 @@ typedef struct gb_words {
      * how it ended), GB_RT_STANDING (the match after it), GB_RT_LINE (short, for the summary). */
     void (*round)(const gb_options *o, const gb_round_end *e, int what, gb_text *t);
     const char *made;
+    /* Every rule for players under options o (gb_rules_lines), each with its rulings, written
+     * with gb_rule and gb_rules_shared; NULL: the game's text->rules, with no rulings. */
+    void (*rules)(const gb_options *o, gb_rule_out *out);
 } gb_words;
 
 /* ---- the game definition: one per game (src/games/<game>/), listed in src/games/registry.def

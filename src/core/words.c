@@ -111,8 +111,83 @@ int gb_variant_rules_text(const char *name, gb_rules_text *out)
     return GB_OK;
 }
 
-/* ---- the end in words: result lines, rounds, matches ---- */
+/* ---- the rules for players, complete, for the options in force ---- */
 #include <stdarg.h>
+
+void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const char *fmt, ...)
+{
+    if (out->count < out->max) {
+        gb_rule_line *l = &out->line[out->count];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(l->text, sizeof l->text, fmt, ap);
+        va_end(ap);
+        l->ruling = ruling;
+        l->option = option;
+    }
+    out->count++;
+}
+
+void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
+                     const char *plies)
+{
+    if (o->v[GB_OPT_SKIP_ORIGIN])
+        gb_rule(out, "C5", "skip-origin",
+                "A lap of sowing that goes all the way round skips the hole it was lifted from.");
+    else
+        gb_rule(out, "C5", "skip-origin",
+                "A lap of sowing that goes all the way round drops a stone into the hole it was "
+                "lifted from too.");
+    if (o->v[GB_OPT_ENDLESS])
+        gb_rule(out, "T1", "endless",
+                "A sowing that would never end (10,000 laps) may be played, but it ends the %s at "
+                "once, scored as after a repetition on the board as it was before that move.",
+                unit);
+    else if (passes)
+        gb_rule(out, "T1 T4", "endless",
+                "A sowing that would never end (10,000 laps) may not be played; a player left with "
+                "only such sowings passes.");
+    else
+        gb_rule(out, "T1 T4", "endless",
+                "A sowing that would never end (10,000 laps) may not be played; a player left with "
+                "only such sowings has no move.");
+    gb_rule(out, "T3 T5", "max-plies",
+            "A %s still going after %d plies (%s) ends there, scored as after a repetition.", unit,
+            o->v[GB_OPT_MAX_PLIES], plies);
+}
+
+/* Every line of r for o: the game's own words, or its text's rules with no rulings. */
+static int rules_lines(const gb_rules *r, const gb_options *o, gb_rule_line *out, int max)
+{
+    gb_rule_out w = {out, out ? (max > 0 ? max : 0) : 0, 0};
+    if (r->words && r->words->rules) {
+        r->words->rules(o, &w);
+        return w.count;
+    }
+    for (int i = 0; r->text && r->text->rules[i]; i++)
+        gb_rule(&w, NULL, NULL, "%s", r->text->rules[i]);
+    return w.count;
+}
+
+int gb_rules_lines(const gb_game *g, gb_rule_line *out, int max)
+{
+    return rules_lines(gb_game_rules(g), gb_game_options(g), out, max);
+}
+
+int gb_variant_rules_lines(const char *name, const char *options, gb_rule_line *out, int max,
+                           gb_error *err)
+{
+    const gb_rules *r = name ? gb_rules_find(name) : NULL;
+    if (!r)
+        return gb_fail(err, GB_EINVAL, "unknown variant '%s'", name ? name : "(null)");
+    gb_options o;
+    int rc = gb_options_parse(r, options, &o, err);
+    if (rc)
+        return rc;
+    return rules_lines(r, &o, out, max);
+}
+
+/* ---- the end in words: result lines, rounds, matches ---- */
 
 void gb_text_add(gb_text *t, const char *fmt, ...)
 {

@@ -59,14 +59,66 @@ typedef struct lapst {
 } lapst;
 static lapst nv_seen[10001];
 
+/* B5 as clarified on 2026-12-01: the situation of an offer (the board, marks and miné, the
+ * stones in hand and the hole they have reached, and with skip-origin=yes the lap's origin).
+ * Every offer met by one sowing is kept, in a plain hash table (chains through `link`, cleared
+ * by counting the sowings in `stamp`). */
+typedef struct nvsit {
+    nv s;
+    int hand, hole, origin;
+} nvsit;
+#define NV_SITS 200000
+#define NV_BUCKETS 65536
+static nvsit nv_sit[NV_SITS];
+static int nv_sit_link[NV_SITS], nv_bucket[NV_BUCKETS];
+static unsigned nv_bucket_stamp[NV_BUCKETS], nv_stamp;
+static int nv_nsit;
+static long nv_recurs; /* sowings stopped at an offer that recurs */
+
+static unsigned nv_sit_hash(const nvsit *x)
+{
+    const unsigned char *b = (const unsigned char *)x;
+    unsigned hash = 2166136261u;
+    for (size_t i = 0; i < sizeof *x; i++)
+        hash = (hash ^ b[i]) * 16777619u;
+    return hash % NV_BUCKETS;
+}
+
+/* Was an offer met before in this situation? If not, keep it. */
+static bool nv_met_before(const nvsit *x)
+{
+    unsigned b = nv_sit_hash(x);
+    if (nv_bucket_stamp[b] != nv_stamp) {
+        nv_bucket_stamp[b] = nv_stamp;
+        nv_bucket[b] = -1;
+    }
+    for (int i = nv_bucket[b]; i >= 0; i = nv_sit_link[i])
+        if (memcmp(&nv_sit[i], x, sizeof *x) == 0)
+            return true;
+    if (nv_nsit >= NV_SITS) {
+        fprintf(stderr, "models/bulto.h: more than %d offers in one sowing\n", NV_SITS);
+        abort();
+    }
+    nv_sit[nv_nsit] = *x;
+    nv_sit_link[nv_nsit] = nv_bucket[b];
+    nv_bucket[b] = nv_nsit++;
+    return false;
+}
+
 enum { NV_TOOK, NV_NATURAL, NV_NEVER };
 
-/* Play hole `hole` refusing `j` offers; *nref receives the offers refused. */
+/* Play hole `hole` refusing `j` offers; *nref receives the offers refused. NV_NEVER: the sowing,
+ * refusing every offer, never ends (T1): it came back to a lap-end state it had been in, or met
+ * an offer in a situation it had met one in before j offers were refused (B5 as clarified: the
+ * move refusing every offer is written with the offers before that one, *nref), or ran 10,000
+ * laps. */
 static int nv_move(nv *s, const nvopt *o, int hole, int j, int *nref)
 {
     int mover = s->turn, prior[20], refleft = j, laps = 0, nseen = 0;
     memcpy(prior, s->bul, sizeof prior);
     *nref = 0;
+    nv_stamp++;
+    nv_nsit = 0;
     int h = hole;
     for (;;) {
         /* the lap-end state (and the start): the board, the miné, the hole to lift next */
@@ -94,6 +146,16 @@ static int nv_move(nv *s, const nvopt *o, int hole, int j, int *nref)
                 while (run < hand && p + run < 20 && nv_can(s, o, mover, prior, p + run))
                     run++;
                 if ((s->phase == 2 || hand == 1) && run >= hand) {
+                    nvsit x;
+                    memset(&x, 0, sizeof x);
+                    x.s = *s;
+                    x.hand = hand;
+                    x.hole = p;
+                    x.origin = o->skip_origin ? origin : -1;
+                    if (nv_met_before(&x)) {
+                        nv_recurs++;
+                        return NV_NEVER; /* this offer recurs: refusing them all never ends */
+                    }
                     if (refleft == 0) {
                         for (int i = 0; i < hand; i++) {
                             s->h[p + i]++;

@@ -50,6 +50,23 @@ test('variants list every game with options and rules', async () => {
   for (const v of r.json.variants) assert.ok(v.rows >= 6 && v.title, v.name);
 });
 
+test("a game's view has every rule for its options, the rulings beside the text (issue 22 §2)", async () => {
+  // RULINGS A12: with two-seeds=at-once the round ends as soon as two seeds are left; A3: with
+  // starter=chooser the chooser sows first whether he keeps or turns.
+  const r = await call('POST', '/api/games', { variant: 'akil', options: 'two-seeds=at-once starter=chooser' });
+  assert.equal(r.status, 201);
+  const text = r.json.rules.map((l) => l.text).join('\n');
+  assert.match(text, /as soon as only two seeds are left/);
+  assert.match(text, /the chooser sows first/);
+  assert.doesNotMatch(text, /\((?:[STQAB]\d|[TQAB]-C\d|§)/, 'no ruling id in the text');
+  const two = r.json.rules.find((l) => l.option === 'two-seeds');
+  assert.match(two.ruling, /\bA12\b/);
+  // the catalog: the same lines at the defaults (A12 on a repeat)
+  const v = (await call('GET', '/api/variants')).json.variants.find((x) => x.name === 'akil');
+  assert.match(v.rules.lines.join('\n'), /repeats with only two seeds left/);
+  assert.equal(v.rules.why.length, v.rules.lines.length);
+});
+
 test('each lap names the holes it sowed, the skipped ones left out (B3, B5, B6, §0)', async () => {
   // A second method: replay every lap's holes on the board before the move. Bulto takes no
   // stones, so the board after the move must be exactly that (unless the game ended); no hole

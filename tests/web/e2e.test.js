@@ -119,6 +119,17 @@ test('the page serves and shows the rules of each game', async () => {
   await page.close();
 });
 
+test("in play, the rules panel gives every rule for the game's options (issue 22 §2)", async () => {
+  // RULINGS A3: with starter=chooser the chooser sows first whether he keeps or turns
+  const page = await ctx.newPage();
+  const akil = variants.find((v) => v.name === 'akil');
+  await startGame(page, akil, { starter: 'chooser' });
+  const lines = await page.$$eval('#rules li', (ls) => ls.map((l) => [l.textContent, l.dataset.ruling]));
+  assert.ok(lines.some(([t, r]) => /the chooser sows first/.test(t) && /\bA3\b/.test(r)), JSON.stringify(lines));
+  assert.ok(!lines.some(([t]) => /\([STQAB]\d/.test(t)), 'no ruling id in the text');
+  await page.close();
+});
+
 test('an illegal click is refused politely and changes nothing', async () => {
   const page = await ctx.newPage();
   const sadeqa = variants.find((v) => v.name === 'sadeqa') || variants[0];

@@ -20,8 +20,62 @@
 // of real play); --pace 0 is a closed loop, each move made as soon as the last one arrived, which
 // measures the most requests a second, its latencies being those of a queue kept full.
 //   node load.js --full    the issue's size: 1,000 games (2,000 clients), 1,000 slow connections
+// --flags F (with --online; --full: 200): beside the load, F games on 5 s clocks (issue 21), each
+// from an address of its own (127.6.x.y) and watched by its stream there, both first moves made and
+// then left to run out; prints how late each flag's `time` event came after its deadline (the
+// issue: within 200 ms), and counts as lost a flag that never fell.
 'use strict';
 const { startServer } = require('./server');
+const { request: httpRequest } = require('./http');
+
+// F clocked games left to run out, started `delay` ms into the load: { n, fell, lost, late: [ms] }
+async function runFlags(base, { flags = 0, delay = 0 } = {}) {
+  const out = { n: flags, fell: 0, lost: 0, late: [], failures: [] };
+  if (!flags) return out;
+  await new Promise((r) => setTimeout(r, delay));
+  const JSON_CT = { 'Content-Type': 'application/json' };
+  const waits = [];
+  for (let i = 0; i < flags; i++) {
+    const localAddress = `127.6.${Math.floor(i / 250)}.${(i % 250) + 1}`; // (127.4.0.1: the slow connections)
+    // a connection reset before any answer is sent again (a loaded server may cut a connection as
+    // it is reused); a move carries its ply, so one that did go through is a 409 "stale": read
+    // the game instead
+    const post = async (p, body, token) => {
+      for (let attempt = 0; ; attempt++) {
+        let r;
+        try {
+          r = await httpRequest(base, { method: 'POST', path: p, body, localAddress, headers: { ...JSON_CT, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+        } catch (e) {
+          if (attempt < 3) continue;
+          throw e;
+        }
+        if (r.status === 409 && attempt > 0 && /^stale/.test(r.json && r.json.error)) {
+          r = await httpRequest(base, { path: p.replace(/\/moves$/, ''), localAddress });
+        }
+        if (r.status !== 200 && r.status !== 201) throw new Error(`${p}: ${r.status} ${r.text}`);
+        return r.json;
+      }
+    };
+    try {
+      const c = await post('/api/games', { variant: 'sadeqa', online: true, clock: { initial_s: 5 } });
+      const j = await post(`/api/games/${c.id}/join`, { invite: c.invite });
+      const tok = { S: c.token, N: j.token };
+      let v = j;
+      for (let k = 0; k < 2; k++) v = await post(`/api/games/${c.id}/moves`, { move: v.moves[0].text, ply: v.history.length }, tok[v.state.to_move]);
+      const ev = await openEvents(base, `/api/games/${c.id}/events`, { localAddress });
+      const deadline = v.clock.deadline;
+      waits.push(ev.wait((e) => e.event === 'time', Math.max(0, deadline - Date.now()) + 10000)
+        .then((e) => { out.fell++; out.late.push(e.at - deadline); }, () => { out.lost++; })
+        .finally(() => ev.close()));
+    } catch (e) {
+      out.lost++;
+      if (out.failures.length < 5) out.failures.push(`flag game ${i}: ${e.message}`);
+    }
+  }
+  await Promise.all(waits);
+  out.late.sort((a, b) => a - b);
+  return out;
+}
 
 async function runLoad(base, { games = 500, clients = 32, plies = 6, variant = 'sadeqa' } = {}) {
   const url = new URL(base);
@@ -264,7 +318,7 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
     if (ramp) await new Promise((res) => setTimeout(res, (ramp * 1000 * k) / games));
     const side = [makeClient(base, addressOf(1, i), stats), makeClient(base, addressOf(2, i), stats)];
     // an online game (issue 12): the creator's seat and token, the other seat by the invite
-    const c = await side[0].req('POST', '/api/games', { variant, seed: i, online: true, seat: 'S' });
+    const c = await side[0].req('POST', '/api/games', { variant, online: true, seat: 'S' });
     if (!c) return;
     const id = c.json.id;
     const tokens = [c.json.token, null];
@@ -418,6 +472,12 @@ function printOnline(r) {
   console.log(`  in the steady state (every game started and its first move made, after the first ${f(r.startSecs)} s): /api/health p50 ${f(st.health.p50)} ms, p99 ${f(st.health.p99)} ms, ` +
     `max ${f(st.health.max)} ms (${st.health.n} probes); events p50 ${f(st.events.p50)} ms, p99 ${f(st.events.p99)} ms, max ${f(st.events.max)} ms (${st.events.n})`);
   console.log(`  the load generator's own event-loop lag (included in the event latency${r.procs > 1 ? `; the worst of its ${r.procs} processes` : ''}): p50 ${f(r.lag.p50)} ms, p99 ${f(r.lag.p99)} ms, max ${f(r.lag.max)} ms`);
+  if (r.flags && r.flags.n) {
+    const fl = r.flags, q = (p) => (fl.late.length ? fl.late[Math.min(fl.late.length - 1, Math.floor(p * fl.late.length))] : NaN);
+    console.log(`  flags: ${fl.fell} of ${fl.n} clocks ran out and were told p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, ` +
+      `max ${fl.late.length ? fl.late[fl.late.length - 1] : '-'} ms after their deadlines (${fl.late.filter((x) => x > 200).length} later than 200 ms), ${fl.lost} lost`);
+    for (const x of fl.failures) console.log(`  ${x}`);
+  }
   for (const x of r.failures) console.log(`  ${x}`);
   for (const x of r.lost.slice(0, 5)) console.log(`  not delivered: ${x}`);
 }
@@ -438,7 +498,8 @@ async function main() {
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
     else if (a === '--online') opt.online = true;
-    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1, ramp: opt.ramp === undefined ? 10 : opt.ramp });
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1, ramp: opt.ramp === undefined ? 10 : opt.ramp, flags: opt.flags === undefined ? 200 : opt.flags });
+    else if (a === '--flags') opt.flags = num();
     else if (a === '--pace') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 60000) { console.error('load.js: --pace needs a whole number of ms from 0 to 60000'); process.exit(2); } opt.pace = v; }
     else if (a === '--busy') opt.busy = num();
     else if (a === '--procs') opt.procs = num();
@@ -450,7 +511,7 @@ async function main() {
       return;
     }
     else if (a === '--slow') opt.slow = num();
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--ramp S] [--procs N] [--base URL]\n       node load.js --full [--pace MS] [--ramp S] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--ramp S] [--procs N] [--flags F] [--base URL]\n       node load.js --full [--pace MS] [--ramp S] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
@@ -462,10 +523,12 @@ async function main() {
     }
     console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, ` +
       `${opt.pace ? `${opt.pace} ms to think a move` : 'no time to think'}, on ${base}`);
+    const flagged = runFlags(base, { flags: opt.flags || 0, delay: 1000 * ((opt.ramp || 0) + 2) });
     const r = opt.procs > 1 ? await runOnlineParts(base, { ...opt, games }, opt.procs) : await runOnline(base, { ...opt, games });
+    r.flags = await flagged;
     if (srv) await srv.stop();
     printOnline(r);
-    process.exit(r.failed || r.lost.length || r.delivered !== r.moves ? 1 : 0);
+    process.exit(r.failed || r.lost.length || r.delivered !== r.moves || r.flags.lost ? 1 : 0);
   }
   if (!base) {
     srv = await startServer(['--max-games', String(Math.max(1000, opt.games || 0)), '--game-rate', '0', '--ai-rate', '0', '--games-per-ip', '0']);
@@ -481,4 +544,4 @@ async function main() {
 }
 
 if (require.main === module) main().catch((e) => { console.error(`load.js: ${e.message}`); process.exit(1); });
-module.exports = { runLoad, runOnline, onlineServerArgs, printOnline };
+module.exports = { runLoad, runOnline, runFlags, onlineServerArgs, printOnline };

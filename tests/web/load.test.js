@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
-const { runLoad, runOnline, onlineServerArgs, printOnline } = require('./load');
+const { runLoad, runOnline, runFlags, onlineServerArgs, printOnline } = require('./load');
 
 test('200 games held and played concurrently by 16 clients, no failed request', async () => {
   // (all from one address: its rates are lifted)
@@ -23,7 +23,10 @@ test('200 games held and played concurrently by 16 clients, no failed request', 
 test('50 games of two clients with event streams, the pool busy with ai:8, slow connections: every move delivered, none failed', async () => {
   const srv = await startServer(onlineServerArgs(50, 4));
   try {
+    // beside it, 20 games on 5 s clocks left to run out (issue 21): every flag must fall
+    const flagged = runFlags(srv.base, { flags: 20, delay: 500 });
     const r = await runOnline(srv.base, { games: 50, plies: 20, busy: 4, slow: 50 });
+    r.flags = await flagged;
     printOnline(r);
     console.log(`# online load: ${Math.round(r.rps)} requests/s; health p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms; event p50 ${r.events.p50} ms, p99 ${r.events.p99} ms`);
     assert.deepEqual(r.failures, []);
@@ -33,6 +36,9 @@ test('50 games of two clients with event streams, the pool busy with ai:8, slow 
     assert.equal(r.delivered, r.moves, 'every move reached the opponent\'s stream');
     assert.ok(r.busyMoves >= 1, 'the pool was busy with ai:8 moves');
     assert.ok(r.health.n >= 1, 'the health probe was answered');
+    assert.deepEqual(r.flags.failures, []);
+    assert.equal(r.flags.fell, 20, 'every flag fell');
+    assert.ok(r.flags.late[0] >= -5 && r.flags.late[19] < 2000, `late by ${r.flags.late.join(' ')} ms`); // (the figure is printed; 2 s: a generous bound)
   } finally {
     assert.equal(await srv.stop(), 0, 'the server stops cleanly');
   }

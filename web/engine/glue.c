@@ -248,6 +248,29 @@ static void o_trace(const gb_game *g)
     o_raw("]}");
 }
 
+/* A game's rules lines (gb_rules_lines) as the server writes them: [{"text", "ruling",
+ * "option"}...] (docs/api.md). */
+static void o_rules(const gb_rule_line *l, int n)
+{
+    o_raw("[");
+    for (int i = 0; i < n && i < GB_RULE_LINES_MAX; i++) {
+        o_raw(i ? ",{\"text\":" : "{\"text\":");
+        o_str(l[i].text);
+        o_raw(",\"ruling\":");
+        if (l[i].ruling)
+            o_str(l[i].ruling);
+        else
+            o_raw("null");
+        o_raw(",\"option\":");
+        if (l[i].option)
+            o_str(l[i].option);
+        else
+            o_raw("null");
+        o_raw("}");
+    }
+    o_raw("]");
+}
+
 /* Everything of a game's view (docs/api.md) that the game itself knows: variant, title, rows,
  * labels, state, moves, free_move, the history's moves, the last move's trace, position. The
  * page's side of it (id, players, who made each move, the state before the last move) is
@@ -305,6 +328,9 @@ EXPORT const char *gbw_view(int h)
     o_trace(g);
     o_raw(",\"position\":");
     o_str(pos ? pos : "");
+    o_raw(",\"rules\":");
+    gb_rule_line rl[GB_RULE_LINES_MAX];
+    o_rules(rl, gb_rules_lines(g, rl, GB_RULE_LINES_MAX));
     o_raw("}");
     free(st);
     free(pos);
@@ -448,18 +474,22 @@ EXPORT const char *gbw_catalog(void)
         }
         o_raw("],\"rules\":");
         gb_rules_text t;
-        if (gb_variant_rules_text(v, &t) == GB_OK && t.rules[0]) {
+        gb_rule_line all[GB_RULE_LINES_MAX];
+        int nl = gb_variant_rules_lines(v, NULL, all, GB_RULE_LINES_MAX, NULL);
+        if (gb_variant_rules_text(v, &t) == GB_OK && nl > 0) { /* every rule, at the defaults */
             o_raw("{\"where\":");
             o_str(t.origin);
             o_raw(",\"terms\":");
             o_str(t.words);
             o_raw(",\"lines\":[");
-            for (int k = 0; t.rules[k]; k++) {
+            for (int k = 0; k < nl && k < GB_RULE_LINES_MAX; k++) {
                 if (k)
                     o_raw(",");
-                o_str(t.rules[k]);
+                o_str(all[k].text);
             }
-            o_raw("]}");
+            o_raw("],\"why\":");
+            o_rules(all, nl);
+            o_raw("}");
         } else {
             o_raw("null");
         }

@@ -26,6 +26,94 @@ const gb_rules_text gb_akil_text = {
     .rules = rules,
 };
 
+/* Every rule for the options in force (gb_rules_lines). */
+static void ak_rules(const gb_options *o, gb_rule_out *out)
+{
+    const bool match = o->v[AK_ROUNDS] == 0;
+    gb_rule(out, "A1", NULL,
+            "Two rows of 6 beyt (pits) and a store for each player; the board starts empty, with "
+            "72 hasa (seeds) beside it.");
+    if (o->v[AK_TEBWEEZ])
+        gb_rule(out, "A2 A-C1 A-C3", "tebweez",
+                "The tebweez: the distributor (South in the first round) lays out all 72 seeds as "
+                "he likes, but a pit may hold seeds only if the pit in the same place of the other "
+                "row does.");
+    else
+        gb_rule(out, "A2 A-C1", "tebweez",
+                "The tebweez: the distributor (South in the first round) lays out all 72 seeds in "
+                "the pits as he likes; any pit may stay empty.");
+    gb_rule(out, "A3 A-C2", NULL,
+            "The other player then keeps his row, or turns the board round so that each row's "
+            "seeds go to the other row.");
+    if (o->v[AK_STARTER])
+        gb_rule(out, "A3 A-C4", "starter",
+                "Whether he keeps his row or turns the board, the chooser sows first.");
+    else
+        gb_rule(out, "A3", "starter",
+                "If he keeps his row, he sows first; if he turns the board, the distributor sows "
+                "first.");
+    gb_rule(out, "A4 A5 A7", NULL,
+            "On your turn sow all the seeds of one of your pits counter-clockwise. A last seed into "
+            "an empty pit ends the move; one that makes 3, 5, 6 or more lifts that pit to sow on.");
+    if (o->v[AK_CHAIN])
+        gb_rule(out, "A6 A-C12 A-C13", "chain",
+                "A last seed that makes a 2 or a 4, on either row, captures that pit and the pit "
+                "opposite; then each pit behind it holding 2 or 4, even past the lap's first pit, "
+                "with its opposite, until one does not.");
+    else
+        gb_rule(out, "A6 A-C6 A-C12", "chain",
+                "A last seed that makes a 2 or a 4, on either row, captures that pit and the pit "
+                "opposite; then each pit behind it sown by the same lap that holds 2 or 4, with its "
+                "opposite, until one does not.");
+    if (o->v[AK_FEED])
+        gb_rule(out, "A8 A-C5", "feed",
+                "If your opponent's row is empty at the start of your turn and your row holds more "
+                "than one seed, feed one seed from any pit of yours into his first pit (his leftmost), then "
+                "sow.");
+    else
+        gb_rule(out, "A8 A-C5", "feed",
+                "If your opponent's row is empty at the start of your turn and your row holds more "
+                "than one seed, your whole turn is to feed one seed from any pit of yours into his first "
+                "pit (his leftmost).");
+    gb_rule(out, "A9", NULL, "A player with no move passes.");
+    gb_rule(out, "A10", NULL,
+            "The round ends when one seed or none is left on the board; a last seed goes to the "
+            "owner of the row it lies in.");
+    if (o->v[AK_TWO_SEEDS])
+        gb_rule(out, "A12 A-C8", "two-seeds",
+                "The round also ends as soon as only two seeds are left: each player gets one.");
+    else
+        gb_rule(out, "A12 T2", "two-seeds",
+                "If a position repeats with only two seeds left, the round ends and each player "
+                "gets one of them.");
+    gb_rule(out, "T2 A12", NULL,
+            "If a position with more seeds repeats, the round ends at once: each seed on the board "
+            "goes to the owner of the row it lies in.");
+    if (match) {
+        gb_rule(out, "A11", NULL,
+                "A player's seeds are those he captured and those given him at the end. More seeds "
+                "wins the round; 36–36 is a draw.");
+        if (o->v[AK_GAIN])
+            gb_rule(out, "A11", "gain",
+                    "The winner of a round gains the difference between his seeds and his "
+                    "opponent's.");
+        else
+            gb_rule(out, "A11", "gain", "The winner of a round gains what he has over 36.");
+        gb_rule(out, "A13", "rounds", "Gains add up round by round: the first to reach 60 wins the match.");
+        gb_rule(out, "A13 A-C10", NULL,
+                "The loser of a round lays out the next one; after a drawn round, the player who "
+                "did not lay it out lays out the next.");
+        gb_rule(out, "T3", "max-rounds",
+                "A match still going after %d rounds ends: more gains wins, equal gains is a draw.",
+                o->v[GB_OPT_MAX_ROUNDS]);
+    } else {
+        gb_rule(out, "A11 A-C11", "rounds",
+                "The game is a single round: a player's seeds are those he captured and those given "
+                "him at the end; more seeds wins, 36–36 is a draw.");
+    }
+    gb_rules_shared(out, o, "round", true, "each layout, row choice, feed, sowing and pass is a ply");
+}
+
 /* ---- the end in words ---- */
 /* A round's seeds as it lies (A10, A11, A12; T2): each side's captures and the seeds left in his
  * row, or one each when exactly two are left. */
@@ -146,6 +234,7 @@ const gb_words gb_akil_words = {
     .round_facts = ak_round_facts,
     .round = ak_round,
     .made = "seeds",
+    .rules = ak_rules,
     .phrase = {[GB_EV_CAPTURE] = " (now 2 or 4): captures %v with %o and the chain", /* A6 */
                [GB_EV_FEED] = ": fed (A8)"},
 };

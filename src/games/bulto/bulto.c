@@ -69,6 +69,15 @@ static const char *start_refusal(const gb_pos *p, int h)
     return NULL;
 }
 
+/* B5, T1: C~k past the offers the sowing makes before it comes round names no move. */
+static int short_of(gb_error *err, const gb_move *m, long offers)
+{
+    return gb_fail(err, GB_EILLEGAL,
+                   "this move refuses %u bulto but only %ld %s offered before the sowing comes "
+                   "round (B5, T1)",
+                   (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+}
+
 static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
                    gb_error *err)
 {
@@ -90,10 +99,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
                        "this move refuses %u bulto but only %ld %s offered (B5)",
                        (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
     if (rc == SOW_SHORT)
-        return gb_fail(err, GB_EILLEGAL,
-                       "this move refuses %u bulto but only %ld %s offered before the sowing "
-                       "comes round to where it has been (B5, T1)",
-                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+        return short_of(err, m, offers);
     if (menager)
         after_menager(p);
     end_move(p, mover);
@@ -104,6 +110,16 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
             char lab[2];
             gb_label_format(BU_N, m->hole, lab);
             *p = p0;
+            /* B5 [ruling, 2026-12-01]: unless this is the offer that recurs, or one past it. The
+             * sowing may take it before it comes round far enough to tell (sow_from's first
+             * pass): refusing every offer tells. C~k with k the offers before the first that
+             * recurs is the move refusing them all (never-ending: T1 decides); a larger k names
+             * no move. (With skip-origin=no only a recurring offer repeats an outcome.) */
+            gb_pos all = p0;
+            long distinct = 0;
+            if (sow_from(o, &p0, &all, m->hole, -1, NULL, NULL, &distinct) == GB_EENDLESS &&
+                m->refusals >= distinct)
+                return m->refusals == distinct ? GB_EENDLESS : short_of(err, m, distinct);
             if (same == 0)
                 return gb_fail(err, GB_EILLEGAL,
                                "%s~%u leaves the same position as %s: a move is written with "

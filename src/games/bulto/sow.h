@@ -263,20 +263,67 @@ BU_SHARED bool same_lap_state(const gb_pos *a, int an, const gb_pos *b, int bn)
     return an == bn && a->mine == b->mine && memcmp(a->holes, b->holes, BU_RING) == 0;
 }
 
+/* The (j+1)-th offer of the lap lifted from hole n on p (every earlier one of the lap refused),
+ * taken: *out is the position it leaves (the move not ended). The lap must have that offer. */
+static void take_in_lap(const sow_ctx *c, const gb_pos *p, int n, long j, gb_pos *out)
+{
+    long left = j, refused = 0;
+    *out = *p;
+    one_lap(c, out, &n, &left, &refused, NULL, NULL);
+}
+
+/* B5 [ruling, 2026-12-01]: the offers of the lap from lap end b that recur. Lap end a is the one
+ * before the first lap end the sowing comes back to (lap mu, below) and b the one before that
+ * repeat (lap mu + lambda); both laps end in the same state. The sowing refusing every offer is
+ * deterministic stone by stone (board, miné, stones in hand, hole reached; with skip-origin=yes
+ * the lap's origin too), so it enters its cycle at one point, which lies inside lap mu (lap end
+ * a is not in the cycle, its successor is): from there to the end the two laps meet the same
+ * situations, and before it lap b meets none that came before. So the offers that recur are the
+ * common suffix of the two laps' offers, compared from their end. Two offers of one move meet
+ * the same situation exactly when taking them leaves the same board and marks (the marks tell
+ * the run taken, so the stones in hand and the hole; the board before them is the rest), so the
+ * offers are compared by taking them, and no list is kept. */
+static long recurring_offers(const sow_ctx *c, const gb_pos *a, int an, const gb_pos *b, int bn)
+{
+    if (c->o->v[GB_OPT_SKIP_ORIGIN] && an != bn)
+        return 0; /* different origins: no situation of lap b is one of lap a's */
+    long na = 0, nb = 0, left = -1;
+    gb_pos x = *a, y = *b;
+    int xn = an, yn = bn;
+    one_lap(c, &x, &xn, &left, &na, NULL, NULL);
+    one_lap(c, &y, &yn, &left, &nb, NULL, NULL);
+    long r = 0;
+    for (; r < na && r < nb; r++) {
+        take_in_lap(c, a, an, na - 1 - r, &x);
+        take_in_lap(c, b, bn, nb - 1 - r, &y);
+        if (x.mine != y.mine || x.phase != y.phase || x.mark_s != y.mark_s ||
+            x.mark_n != y.mark_n || memcmp(x.holes, y.holes, BU_RING) != 0)
+            break;
+    }
+    return r;
+}
+
 /* T1 and B5 together [ruling, docs/bulto.md]: how many laps of the sowing from `start`, every
  * offer refused, can hold a move? If that sowing ends (B8) by its 10,000th lap, all of it (*ends
  * set). Otherwise it is never-ending, and refusing goes on only until the sowing first comes back
  * to a lap-end state it has already been in (the move's start counts as one): from there on every
  * offer repeats an earlier one, with the same outcome. So the horizon is the first repeat (mu +
- * lambda laps, Brent's method and then mu), or 10,000 laps if it comes later. Returns GB_OK or
- * GB_EENDLESS (stuck). */
-BU_SHARED int horizon(const sow_ctx *c, const gb_pos *p0, int start, long *H, bool *ends)
+ * lambda laps, Brent's method and then mu), or 10,000 laps if it comes later.
+ * *distinct: the move refusing every offer is written with the offers it refuses before the first
+ * that recurs (B5 as clarified on 2026-12-01): the offers of the H laps less those of lap H that
+ * recur (recurring_offers; none when mu is 0: the cycle starts at the move's start). -1 when
+ * nothing recurs within the 10,000 laps (every offer of the H laps counts) or the sowing ends.
+ * Returns GB_OK or GB_EENDLESS (stuck). Met only by sowings that run long or come round, never by
+ * most moves (sow_from's first pass). */
+BU_SHARED int horizon(const sow_ctx *c, const gb_pos *p0, int start, long *H, bool *ends,
+                      long *distinct)
 {
     gb_pos p = *p0, saved = *p0;
     int next = start, saved_next = start;
     long left = -1, refused = 0, power = 1, lambda = 0, laps = 0;
     *ends = false;
     *H = GB_LAP_LIMIT;
+    *distinct = -1;
     for (;;) {
         int r = one_lap(c, &p, &next, &left, &refused, NULL, NULL);
         laps++;
@@ -302,18 +349,32 @@ BU_SHARED int horizon(const sow_ctx *c, const gb_pos *p0, int start, long *H, bo
             lambda = 0;
         }
     }
-    /* mu: the first lap end that the sowing comes back to */
-    gb_pos tort = *p0, hare = *p0;
-    int tn = start, hn = start;
-    for (long i = 0; i < lambda; i++)
-        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+    /* mu: the first lap end that the sowing comes back to; the hare counts the offers of the
+     * first mu + lambda laps, and both keep the lap end before their last lap */
+    gb_pos tort = *p0, hare = *p0, tort_before = *p0, hare_before = *p0;
+    int tn = start, hn = start, tn_before = start, hn_before = start;
+    long tort_offers = 0, hare_offers = 0;
+    for (long i = 0; i < lambda; i++) {
+        hare_before = hare;
+        hn_before = hn;
+        one_lap(c, &hare, &hn, &left, &hare_offers, NULL, NULL);
+    }
     long mu = 0;
     while (!same_lap_state(&tort, tn, &hare, hn) && mu < GB_LAP_LIMIT) {
-        one_lap(c, &tort, &tn, &left, &refused, NULL, NULL);
-        one_lap(c, &hare, &hn, &left, &refused, NULL, NULL);
+        tort_before = tort;
+        tn_before = tn;
+        hare_before = hare;
+        hn_before = hn;
+        one_lap(c, &tort, &tn, &left, &tort_offers, NULL, NULL);
+        one_lap(c, &hare, &hn, &left, &hare_offers, NULL, NULL);
         mu++;
     }
-    *H = mu + lambda < GB_LAP_LIMIT ? mu + lambda : GB_LAP_LIMIT;
+    if (mu + lambda > GB_LAP_LIMIT)
+        return GB_OK; /* T1's 10,000th lap comes first: nothing recurs before it */
+    *H = mu + lambda;
+    *distinct = hare_offers;
+    if (mu > 0)
+        *distinct -= recurring_offers(c, &tort_before, tn_before, &hare_before, hn_before);
     return GB_OK;
 }
 
@@ -324,7 +385,10 @@ enum { SOW_NATURAL = 0, SOW_TAKEN = 1, SOW_FULL = 2, SOW_SHORT = 3 };
  * and, at each one, the move that would take it is written to `out`. `*offers` receives the
  * number of offers refused. Returns SOW_NATURAL (ended by B8), SOW_TAKEN (bulto made), SOW_FULL
  * (out is full), SOW_SHORT (fewer offers than refusals before the horizon) or GB_EENDLESS (T1:
- * the sowing that refuses every offer within the horizon never ends). p->to_move etc. are not
+ * the sowing that refuses every offer within the horizon never ends; *offers is then the k of
+ * that move, B5 as clarified on 2026-12-01, and `refusals` == k means that move, though the
+ * sowing would come to an offer there: it recurs). A taken offer that recurs can still come out
+ * of the first pass as SOW_TAKEN (bu_play tells it by its outcome). p->to_move etc. are not
  * updated. sow_from does the same on p, a copy of *from (which it only reads), sparing sow's
  * own copy of the position it starts from. */
 static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, int start,
@@ -395,13 +459,24 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
     }
     /* A long or repeating sowing: start again, knowing the horizon. */
     *p = *p0;
-    if (out)
-        out->count = count0, out->laps = out->sown = 0, out->trusted = false;
     gb_trace_restart(t);
-    if (horizon(&c, p, start, &H, &ends) != GB_OK)
+    long distinct;
+    if (horizon(&c, p, start, &H, &ends, &distinct) != GB_OK)
         return GB_EENDLESS;
+    /* B5 [ruling, 2026-12-01]: a never-ending sowing refusing every offer is written C~k, k the
+     * offers before the first that recurs (`distinct`; -1: none recurs within T1's laps). Those
+     * offers all meet different situations, so with skip-origin=no their outcomes differ (see
+     * the first pass) and gen need not compare them. Refusing them all, the next offer recurs:
+     * C~k is the never-ending move, and a larger k names no move. */
+    if (out)
+        out->count = count0, out->laps = out->sown = 0,
+        out->trusted = !o->v[GB_OPT_SKIP_ORIGIN];
+    if (distinct >= 0 && refusals > distinct) {
+        *offers = distinct;
+        return SOW_SHORT;
+    }
     next = start;
-    left = refusals;
+    left = refusals < 0 ? distinct : refusals;
     refused = 0;
     for (long lap = 1;; lap++) {
         if (out)
@@ -410,7 +485,7 @@ static inline int sow_from(const gb_options *o, const gb_pos *from, gb_pos *p, i
         *offers = refused;
         switch (r) {
         case LAP_END: return SOW_NATURAL;
-        case LAP_TAKEN: return SOW_TAKEN;
+        case LAP_TAKEN: return refused == distinct ? GB_EENDLESS : SOW_TAKEN; /* that one recurs */
         case LAP_FULL: return SOW_FULL;
         case LAP_STUCK: return GB_EENDLESS;
         default: break;

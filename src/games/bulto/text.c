@@ -10,10 +10,11 @@ static const char *const rules[] = {
     "opponent's bulto are skipped.",
     "A last stone that makes an opponent's hole of three (not a miné) hold 4 makes it your "
     "bulto, keeping its stones; the move ends. A new bulto must lie to the right of your "
-    "others. You may refuse a bulto (move C~1): the stone goes on to the next hole.",
+    "others. You may refuse a bulto: the stone goes on to the next hole (C~1 refuses the "
+    "first bulto offered, C takes it).",
     "Once no miné is left, holes that could become bulto are skipped unless the stones "
-    "left make them bulto, and a move may not start from a hole of three unless all yours "
-    "hold three.",
+    "left make them bulto, and a move may not start from a hole of three unless every "
+    "non-empty hole of yours that is not a bulto holds three.",
     "The move ends in an empty hole or your own bulto. The game ends when a player cannot "
     "move: each scores his bulto and his row's stones not in his opponent's bulto.",
     NULL,
@@ -28,6 +29,52 @@ const gb_rules_text gb_bulto_text = {
              "a player wins is his bulto.",
     .rules = rules,
 };
+
+/* Every rule for the options in force (gb_rules_lines). */
+static void bu_rules(const gb_options *o, gb_rule_out *out)
+{
+    gb_rule(out, "B1 C1", NULL,
+            "Two rows of 10 mona with 2 stones in each (40); each player owns the row nearest him. "
+            "No stone ever leaves the board. South moves first.");
+    gb_rule(out, "B2", NULL,
+            "The first move, the menager, is an ordinary sowing. It leaves 13 holes of three: the "
+            "miné. A miné is one no more once it is lifted or gets a stone.");
+    gb_rule(out, "B3", NULL,
+            "On your turn lift all the stones of a hole of your row that is not a bulto and sow "
+            "them counter-clockwise; your opponent's bulto are skipped and get no stone.");
+    gb_rule(out, "B8", NULL,
+            "If the last stone falls into an empty hole or one of your own bulto, the move ends. "
+            "Into any other occupied hole, lift all its stones and sow on, unless it makes a bulto.");
+    gb_rule(out, "B4 B-C3", NULL,
+            "A last stone into a hole of your opponent's row that held exactly 3 and is not a miné "
+            "makes it your bulto, keeping its 4 stones; the move ends.");
+    if (o->v[BU_RIGHT])
+        gb_rule(out, "B4", "right-rule", "A new bulto may lie anywhere in your opponent's row.");
+    else
+        gb_rule(out, "B4 B-C4", "right-rule",
+                "A new bulto must lie to the right of all your bulto, as you look across; a hole of "
+                "three that does not is sown into like any other.");
+    gb_rule(out, "B5 B-C6", NULL,
+            "You may refuse a bulto: the stone skips that hole and falls into the next one, and "
+            "counts there as the last stone.");
+    gb_rule(out, "B5 B-C8", NULL,
+            "A move is named by its hole: C takes the first bulto offered, if any. C~2 refuses the "
+            "first 2 offered and takes the next; if none comes, the sowing runs to its end.");
+    gb_rule(out, "B2 B6 B-C2 B-C5", NULL,
+            "Once no miné is left (even mid-move), holes that could become your bulto are skipped, "
+            "unless the stones left in hand would fill exactly that many side by side: all then "
+            "become your bulto.");
+    gb_rule(out, "B7 B-C1 B-C7", NULL,
+            "Once no miné is left, you may start from a hole of three only if every non-empty hole "
+            "of yours that is not a bulto holds three.");
+    gb_rule(out, "B9", NULL,
+            "The game ends when the player to move cannot move. Each scores the stones in his "
+            "bulto and those in his own row outside his opponent's bulto; more wins, equal draws.");
+    gb_rule(out, "T2 B9", NULL,
+            "If a whole position repeats (every hole and mark, the player to move), the game ends "
+            "at once and is scored the same way.");
+    gb_rules_shared(out, o, "game", false, "a ply is one move");
+}
 
 /* The result's reason: who could not move (B9) or how else it ended (T1-T3, scored as B9), and
  * what each side's score is made of: the stones in his bulto and those of his own row outside
@@ -68,4 +115,5 @@ const gb_words gb_bulto_words = {
                [GB_EV_DECLINE] = ": bulto refused"},            /* B5 */
     .phrase_many = {[GB_EV_CLAIM] = ": makes %v bulto at once, from %t on"}, /* B6 */
     .result = bu_result,
+    .rules = bu_rules,
 };

@@ -28,6 +28,85 @@ const gb_rules_text gb_qelat_text = {
     .rules = rules,
 };
 
+/* Every rule for the options in force (gb_rules_lines). */
+static void ql_rules(const gb_options *o, gb_rule_out *out)
+{
+    const bool match = o->v[QL_ROUNDS] == 0;
+    gb_rule(out, "Q1 Q-C1", NULL,
+            "Two rows of 6 bét with 4 balls each (48), and a store for each player's takings. At "
+            "first each player owns the row nearest him, and South starts.");
+    gb_rule(out, "Q2 Q4", NULL,
+            "On your turn lift all the balls of a hole you own that is not an ekwarna and sow them "
+            "counter-clockwise, one a hole, into every hole, ekwarna included.");
+    if (o->v[QL_ENEMY])
+        gb_rule(out, "Q3 Q-C9", "enemy",
+                "If the last ball makes an ordinary hole in your opponent's row hold exactly 4 "
+                "(whoever owns it), that hole becomes your ekwarna, with its 4 balls; the move ends.");
+    else
+        gb_rule(out, "Q3", "enemy",
+                "If the last ball makes an ordinary hole that your opponent owns hold exactly 4, "
+                "that hole becomes your ekwarna, with its 4 balls; the move ends.");
+    gb_rule(out, "Q3", NULL,
+            "If it falls into your own ekwarna, the ball stays there (\"lagadi yekura\", grow up my "
+            "children) and the move ends.");
+    if (o->v[QL_AFTER_EAT])
+        gb_rule(out, "Q3 Q-C2", "after-eat",
+                "If it falls into your opponent's ekwarna you eat (qunna): that ball and one more "
+                "from there, if it had any, go to your store as takings; the move ends.");
+    else
+        gb_rule(out, "Q3 Q-C2 Q-C3", "after-eat",
+                "If it falls into your opponent's ekwarna you eat (qunna): that ball and one more "
+                "from there, if it had any, go to your store as takings; then you play again, if "
+                "you have a move.");
+    gb_rule(out, "Q3", NULL,
+            "If it makes an empty ordinary hole hold 1, the move ends. Into any other ordinary "
+            "hole, lift all its balls and sow on: relay sowing.");
+    gb_rule(out, "Q4", NULL,
+            "An ekwarna stays its maker's even when empty; the balls that fall into it are his; "
+            "nobody may sow from it.");
+    gb_rule(out, "Q5", NULL, "A player with no move passes; nobody may pass otherwise.");
+    gb_rule(out, "Q6", NULL,
+            "The round ends as soon as no ball lies outside the ekwarna. Each player's earnings "
+            "are his takings and the balls in his ekwarna.");
+    gb_rule(out, "T2 Q-C5 Q-C8", NULL,
+            "If a whole position repeats within a round, the round ends at once: the balls of an "
+            "ordinary hole go to its owner, those of an ekwarna to its maker.");
+    if (!match) {
+        gb_rule(out, "Q10", "rounds",
+                "The game is a single round: more earnings wins; equal earnings is a draw.");
+    } else {
+        gb_rule(out, "Q7", "rounds",
+                "After a round each player lays his earnings back four to a hole: each full four "
+                "owns a hole. Of the odd balls, a player with 3 gains the hole of his opponent's 1; "
+                "2 and 2 draw lots for it.");
+        if (o->v[QL_LAYOUT])
+            gb_rule(out, "Q8", "layout",
+                    "The player with more holes takes his first: from his own rightmost hole "
+                    "leftwards along his row, then on from his opponent's rightmost hole. The other "
+                    "owns the rest.");
+        else
+            gb_rule(out, "Q8 Q-C7", "layout",
+                    "The player with fewer holes owns his from his own rightmost hole leftwards "
+                    "along his row; the other owns all the rest. At 6 each, each owns his own row.");
+        gb_rule(out, "Q8", NULL,
+                "Every hole starts the new round as an ordinary hole with 4 balls; you sow from the "
+                "holes you own, on either row.");
+        if (o->v[QL_NEXT_STARTER])
+            gb_rule(out, "Q9", "next-starter",
+                    "The players start the rounds in turn (they alternate), whatever the result.");
+        else
+            gb_rule(out, "Q9 Q-C6", "next-starter",
+                    "The loser of a round (the one with fewer earnings) starts the next; after an "
+                    "even round, the player who did not start it starts the next.");
+        gb_rule(out, "Q10", "rounds", "The match is won by the player who owns all 12 holes.");
+        gb_rule(out, "T3", "max-rounds",
+                "A match still going after %d rounds ends: the player who owns more holes wins, "
+                "equal holes is a draw.",
+                o->v[GB_OPT_MAX_ROUNDS]);
+    }
+    gb_rules_shared(out, o, "round", true, "each move and each pass is a ply");
+}
+
 /* ---- the end in words ---- */
 static int lots_of(const gb_pos *p) { return (p->aux >> 1) & 3; } /* 0 none, 1 South, 2 North */
 static int held_by_south(const gb_pos *p) { return __builtin_popcount(~p->own_n & QL_ALL); }
@@ -170,6 +249,7 @@ const gb_words gb_qelat_words = {
     .round_facts = ql_round_facts,
     .round = ql_round,
     .made = "earnings",
+    .rules = ql_rules,
     .mark = {[GB_MARK_HELD_S] = "ekwarna", [GB_MARK_HELD_N] = "ekwarna"},
     .event = {[GB_EV_CLAIM] = "ekwarna", [GB_EV_INTO_HELD] = "own-ekwarna", [GB_EV_RAID] = "eat"},
     .phrase = {[GB_EV_CLAIM] = ": makes it an ekwarna",         /* Q3 */

@@ -24,6 +24,36 @@ const gb_rules_text gb_sadeqa_text = {
     .rules = rules,
 };
 
+/* Every rule for the options in force (gb_rules_lines). */
+static void sq_rules(const gb_options *o, gb_rule_out *out)
+{
+    if (o->v[SQ_SEEDS])
+        gb_rule(out, "S1 C1", "seeds",
+                "Two rows of 8 mana with 4 daga in each (64 stones, Pankhurst's Game 91). Each "
+                "player owns the row nearest him; South moves first.");
+    else
+        gb_rule(out, "S1 C1", "seeds",
+                "Two rows of 8 mana with 6 daga in each (96 stones). Each player owns the row "
+                "nearest him; South moves first.");
+    gb_rule(out, "S2", NULL,
+            "On your turn lift every stone of one of your non-empty mana and sow them one by one "
+            "counter-clockwise into the holes that follow, on both rows.");
+    gb_rule(out, "S3", NULL,
+            "If the last stone falls into an occupied hole, on either row, lift all its stones and "
+            "sow on from the next hole: relay sowing.");
+    gb_rule(out, "S4", NULL,
+            "If the last stone falls into an empty hole the move ends. If that hole is in your own "
+            "row, you capture the stones of the hole straight across (they are kept aside); the "
+            "capturing stone stays.");
+    gb_rule(out, "S5 T4", NULL,
+            "The game ends when the player to move has no move: every stone still on the board goes "
+            "to the player who moved last. More stones wins; equal is a draw.");
+    gb_rule(out, "T2", NULL,
+            "If a whole position repeats (every hole, the stones taken, the player to move), the "
+            "game ends at once: the stones on the board go to the owner of the row they lie in.");
+    gb_rules_shared(out, o, "game", false, "a ply is one move");
+}
+
 /* The result's reason: where the stones still on the board went. S5: all of them to the player
  * who moved last; T1-T3: each row's to its owner (T2). */
 static void sq_result(const gb_options *o, const gb_pos *p, const int score[2], gb_text *t)
@@ -56,4 +86,4 @@ static void sq_result(const gb_options *o, const gb_pos *p, const int score[2], 
 }
 
 /* Sadeqa III's laps end in the shared words: relay (S3), an empty hole (S4), a capture (S4). */
-const gb_words gb_sadeqa_words = {.result = sq_result};
+const gb_words gb_sadeqa_words = {.result = sq_result, .rules = sq_rules};

@@ -1,0 +1,225 @@
+/* wrap.c — text for the terminal at its width: the help of every command and `rules` are
+ * reflowed when printed, never wider than the terminal (TIOCGWINSZ, else $COLUMNS, else 80;
+ * within 40..100) and never broken inside a word (issue 22 §3). */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+int cli_width(FILE *out)
+{
+    long w = 0;
+    struct winsize ws;
+    if (out && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        w = ws.ws_col;
+    else if (getenv("COLUMNS"))
+        w = strtol(getenv("COLUMNS"), NULL, 10);
+    if (w <= 0)
+        w = 80;
+    return w < CLI_WIDTH_MIN ? CLI_WIDTH_MIN : w > CLI_WIDTH_MAX ? CLI_WIDTH_MAX : (int)w;
+}
+
+/* Columns taken by n bytes of UTF-8 (one a character: the texts hold no wide characters). */
+static int columns(const char *s, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return c;
+}
+
+void cli_wrap(FILE *out, int width, const char *first, const char *rest, const char *text)
+{
+    const char *lead = first;
+    int used = -1; /* -1: nothing on the line yet, not even the lead */
+    for (const char *s = text;;) {
+        while (*s == ' ' || *s == '\n' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        size_t n = strcspn(s, " \n\t");
+        if (*s == '[') { /* "[--seat south|north]": a usage's group stays on one line */
+            const char *close = strchr(s, ']');
+            if (close && !memchr(s, '\n', (size_t)(close - s)))
+                n = strcspn(close, " \n\t") + (size_t)(close - s);
+        }
+        int w = columns(s, n);
+        if (used >= 0 && used + 1 + w > width) {
+            fputc('\n', out);
+            lead = rest;
+            used = -1;
+        }
+        if (used < 0) {
+            fputs(lead, out);
+            used = columns(lead, strlen(lead));
+        } else {
+            fputc(' ', out);
+            used++;
+        }
+        fwrite(s, 1, n, out);
+        used += w;
+        s += n;
+    }
+    if (used >= 0)
+        fputc('\n', out);
+}
+
+/* ---- help texts ---- */
+typedef struct {
+    const char *s;
+    size_t len;
+} span;
+
+static int indent_of(span l)
+{
+    size_t i = 0;
+    while (i < l.len && l.s[i] == ' ')
+        i++;
+    return (int)i;
+}
+
+/* The column where an entry's description starts ("  --port N         TCP port": 19), or 0
+ * when the line is not a term, a gap of two spaces or more, and a description. */
+static int hang_of(span l, int indent)
+{
+    for (size_t i = (size_t)indent + 1; i + 2 < l.len; i++)
+        if (l.s[i] == ' ' && l.s[i + 1] == ' ' && l.s[i - 1] != ' ') {
+            size_t k = i;
+            while (k < l.len && l.s[k] == ' ')
+                k++;
+            return k < l.len ? (int)k : 0;
+        }
+    return 0;
+}
+
+/* "usage: gabata play VARIANT …": the column after "usage: gabata play ", where its
+ * continuation lines line up. */
+static int usage_hang(span l, int indent, int skip)
+{
+    size_t i = (size_t)indent;
+    for (int words = 0; words < skip && i < l.len; words++) {
+        while (i < l.len && l.s[i] != ' ')
+            i++;
+        while (i < l.len && l.s[i] == ' ')
+            i++;
+    }
+    return (int)i;
+}
+
+static bool ends_sentence(span l)
+{
+    size_t n = l.len;
+    while (n && l.s[n - 1] == ' ')
+        n--;
+    return n && strchr(".!?", l.s[n - 1]);
+}
+
+static void spaces(char *buf, int n)
+{
+    memset(buf, ' ', (size_t)n);
+    buf[n] = 0;
+}
+
+/* Reflow a help text written for 80 columns or more: a paragraph's lines are joined and wrapped
+ * again; an entry ("  --port N   TCP port …" and the lines under its description) keeps its
+ * term and hangs its description at the same column; "usage:" lines hang after the command;
+ * a prose line that ends a sentence ends its paragraph, and a blank line is kept. */
+void cli_help(FILE *out, const char *text)
+{
+    enum { MAXL = 128 };
+    span lines[MAXL];
+    int n = 0;
+    for (const char *s = text; *s && n < MAXL;) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        lines[n++] = (span){s, len};
+        s += len + (e != NULL);
+    }
+    const int width = cli_width(out);
+    size_t cap = strlen(text) + 1;
+    char *body = malloc(cap), *head = malloc(cap), *first = malloc(cap + 128),
+         *rest = malloc(cap + 128);
+    if (!body || !head || !first || !rest) {
+        fputs(text, out);
+        goto done;
+    }
+    int last_indent = -1, last_hang = 0; /* the entry above */
+    bool last_usage = false;
+    for (int i = 0; i < n;) {
+        span l = lines[i];
+        int indent = indent_of(l);
+        if ((size_t)indent == l.len) {
+            fputc('\n', out);
+            i++;
+            continue;
+        }
+        bool usage = l.len - (size_t)indent > 6 && memcmp(l.s + indent, "usage:", 6) == 0;
+        /* "       gabata bench --all …" under a usage line: another way to call it */
+        bool again = !usage && last_usage && indent > 0 && l.len - (size_t)indent > 7 &&
+                     memcmp(l.s + indent, "gabata ", 7) == 0;
+        int hang = usage ? usage_hang(l, indent, 3) : again ? usage_hang(l, indent, 2)
+                                                            : hang_of(l, indent);
+        usage = usage || again;
+        last_usage = usage;
+        /* "  --max-body BYTES largest …": a term that fills its column, one space before the
+         * description, which starts at the column of the entry above */
+        if (!usage && !hang && indent > 0 && indent == last_indent && (size_t)last_hang < l.len &&
+            l.s[last_hang - 1] == ' ' && l.s[last_hang] != ' ')
+            hang = last_hang;
+        if (hang && !usage) {
+            last_indent = indent;
+            last_hang = hang;
+        }
+        bool entry = hang > 0;
+        if (!entry)
+            hang = indent;
+        size_t hl = (size_t)(hang - indent), bl = l.len - (size_t)hang;
+        memcpy(head, l.s + indent, hl);
+        head[hl] = 0;
+        memcpy(body, l.s + hang, bl);
+        body[bl] = 0;
+        int j = i + 1;
+        for (; j < n; j++) {
+            span c = lines[j];
+            int ci = indent_of(c);
+            if ((size_t)ci == c.len)
+                break;
+            bool more = usage  ? ci >= hang
+                        : entry ? ci > indent
+                              : ci == indent && !hang_of(c, ci) && !ends_sentence(lines[j - 1]) &&
+                                    !(c.len - (size_t)ci > 6 && memcmp(c.s + ci, "usage:", 6) == 0);
+            if (!more)
+                break;
+            size_t k = strlen(body);
+            body[k++] = ' ';
+            memcpy(body + k, c.s + ci, c.len - (size_t)ci);
+            body[k + c.len - (size_t)ci] = 0;
+        }
+        if (!entry) {
+            spaces(first, indent);
+            cli_wrap(out, width, first, first, body);
+        } else if (!body[strspn(body, " ")]) { /* a term alone: "usage: gabata engine" */
+            spaces(first, indent);
+            cli_wrap(out, width, first, first, head);
+        } else if (width - hang >= 30 || usage) {
+            int h = width - hang >= 30 ? hang : indent + 4;
+            spaces(first, indent);
+            strcat(first, head);
+            spaces(rest, h);
+            cli_wrap(out, width, first, rest, body);
+        } else { /* too narrow to hang at that column: the term alone, the text under it */
+            spaces(first, indent);
+            cli_wrap(out, width, first, first, head);
+            spaces(rest, indent + 4);
+            cli_wrap(out, width, rest, rest, body);
+        }
+        i = j;
+    }
+done:
+    free(body);
+    free(head);
+    free(first);
+    free(rest);
+}

@@ -1,0 +1,18 @@
+/* names.h — players' names of `gabata serve` (docs/api.md, "Players"): any script, checked and
+ * normalized with libunistring. Pure functions. */
+#ifndef GABATA_SERVE_NAMES_H
+#define GABATA_SERVE_NAMES_H
+
+#include <stddef.h>
+
+#define NAME_MAX_CHARS 20  /* letters, digits and spaces; a letter's combining marks count with it */
+#define NAME_MAX_CODES 60  /* code points in all (marks included): bounds the bytes */
+#define NAME_MAX_BYTES (NAME_MAX_CODES * 4)
+
+/* Check the name of len bytes: 0, with its NFC form (what is stored and shown) in nfc and its
+ * key for uniqueness (case folded, NFKC) in key, each NUL-terminated in NAME_MAX_BYTES * 3 + 1
+ * bytes; or -1 with a one-line reason in err. */
+int name_check(const char *in, size_t len, char *nfc, char *key, char *err, size_t errlen);
+#define NAME_BUF (NAME_MAX_BYTES * 3 + 1)
+
+#endif

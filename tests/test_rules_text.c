@@ -1,0 +1,374 @@
+/* test_rules_text.c — the rules for players, complete for the options in force (gb_rules_lines,
+ * issue 22 §2), through the public header only. The phrases expected were taken by hand from
+ * RULINGS.md, rule by rule and option value by option value (who sows first after keep or turn,
+ * A3; the two-seed ending, A12; repetition, T2; Qelat's owned holes and next starter, Q8 Q9;
+ * Bulto's B7 and how a refusal count is written, B5); the code's wording is not consulted. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gabata.h"
+
+static const char *const games[] = {"sadeqa", "qelat", "akil", "bulto"};
+
+/* The lines of a variant under options, joined by "\n" (every line ends with one). */
+static int lines(const char *v, const char *opts, gb_rule_line *out)
+{
+    gb_error err = {0, ""};
+    int n = gb_variant_rules_lines(v, opts, out, GB_RULE_LINES_MAX, &err);
+    if (n < 0)
+        fail_msg("%s %s: %s", v, opts, err.msg);
+    assert_true(n > 0 && n <= GB_RULE_LINES_MAX);
+    return n;
+}
+static char *joined(const char *v, const char *opts)
+{
+    static char buf[GB_RULE_LINES_MAX * GB_RULE_LINE_MAX];
+    gb_rule_line l[GB_RULE_LINES_MAX];
+    int n = lines(v, opts, l);
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        strcat(buf, l[i].text);
+        strcat(buf, "\n");
+    }
+    return buf;
+}
+
+/* ---- what each option value changes, in the words a player reads ---- */
+typedef struct {
+    const char *variant, *options;
+    const char *says;     /* a phrase some line must hold */
+    const char *not_says; /* a phrase no line may hold, or NULL */
+} expect;
+
+static const expect expects[] = {
+    /* S1 */
+    {"sadeqa", "", "6 daga", "4 daga"},
+    {"sadeqa", "seeds=4", "4 daga", "6 daga"},
+    {"sadeqa", "", "South moves first", NULL},
+    {"sadeqa", "", "the capturing stone stays", NULL}, /* S4 */
+    {"sadeqa", "", "the player who moved last", NULL}, /* S5 */
+    {"sadeqa", "", "equal is a draw", NULL},
+    {"sadeqa", "", "owner of the row they lie in", NULL}, /* T2: a row's stones to its owner */
+    /* Q3 enemy */
+    {"qelat", "", "that your opponent owns hold exactly 4", "whoever owns it"},
+    {"qelat", "enemy=row", "in your opponent's row hold exactly 4 (whoever owns it)", NULL},
+    /* Q3 after-eat */
+    {"qelat", "", "then you play again", NULL},
+    {"qelat", "after-eat=end", "takings; the move ends", "play again"},
+    {"qelat", "", "lagadi yekura", NULL},
+    {"qelat", "", "qunna", NULL},
+    {"qelat", "", "A player with no move passes", NULL}, /* Q5 */
+    {"qelat", "", "no ball lies outside the ekwarna", NULL}, /* Q6 */
+    /* Q7, Q8: who owns which hole, before it happens */
+    {"qelat", "", "four to a hole", NULL},
+    {"qelat", "", "2 and 2 draw lots", NULL},
+    {"qelat", "", "fewer holes owns his from his own rightmost hole", "more holes takes his first"},
+    {"qelat", "layout=winner-first", "more holes takes his first", "fewer holes owns"},
+    /* Q9 */
+    {"qelat", "", "The loser of a round", "alternate"},
+    {"qelat", "", "even round", NULL},
+    {"qelat", "next-starter=alternate", "alternate", "loser"},
+    /* Q10 */
+    {"qelat", "", "owns all 12 holes", "single round"},
+    {"qelat", "rounds=1", "single round", "all 12 holes"},
+    {"qelat", "rounds=1", "equal earnings is a draw", NULL},
+    /* T2 in Qelat: a hole's balls to its owner, an ekwarna's to its maker */
+    {"qelat", "", "ordinary hole go to its owner", NULL},
+    /* A2 */
+    {"akil", "", "tebweez", NULL},
+    {"akil", "", "as he likes; any pit may stay empty", "same place"},
+    {"akil", "tebweez=mirrored", "the pit in the same place of the other row", NULL},
+    /* A3: who sows first after keep or turn */
+    {"akil", "", "If he keeps his row, he sows first; if he turns the board, the distributor sows "
+                 "first", NULL},
+    {"akil", "starter=chooser", "the chooser sows first", "the distributor sows first"},
+    /* A6 */
+    {"akil", "", "sown by the same lap", "past the lap's first pit"},
+    {"akil", "chain=unlimited", "past the lap's first pit", "sown by the same lap"},
+    /* A8 */
+    {"akil", "", "your whole turn is to feed", "then sow"},
+    {"akil", "feed=then-sow", "then sow", "whole turn"},
+    {"akil", "", "A player with no move passes", NULL}, /* A9 */
+    {"akil", "", "one seed or none is left", NULL},     /* A10 */
+    /* A12: the two-seed ending */
+    {"akil", "", "repeats with only two seeds left", "as soon as only two seeds"},
+    {"akil", "two-seeds=at-once", "as soon as only two seeds are left", "repeats with only two"},
+    {"akil", "", "each player gets one", NULL},
+    /* A11 */
+    {"akil", "", "36–36 is a draw", NULL},
+    {"akil", "rounds=1", "36–36 is a draw", NULL},
+    {"akil", "", "what he has over 36", "difference"},
+    {"akil", "gain=difference", "difference", "over 36"},
+    /* A13 */
+    {"akil", "", "the first to reach 60 wins the match", "single round"},
+    {"akil", "", "The loser of a round lays out the next", NULL},
+    {"akil", "", "after a drawn round, the player who did not lay it out", NULL},
+    {"akil", "rounds=1", "single round", "60"},
+    /* B1, B2 */
+    {"bulto", "", "South moves first", NULL},
+    {"bulto", "", "menager", NULL},
+    {"bulto", "", "13 holes of three: the miné", NULL},
+    /* B4 right rule */
+    {"bulto", "", "must lie to the right of all your bulto", "anywhere"},
+    {"bulto", "right-rule=none", "anywhere", "to the right"},
+    /* B5: refusing, and how a move says it */
+    {"bulto", "", "You may refuse a bulto", NULL},
+    {"bulto", "", "C takes the first bulto offered", NULL},
+    {"bulto", "", "C~2 refuses the first 2", NULL},
+    /* B7 as clarified: the holes he could start from are his non-empty, non-bulto ones */
+    {"bulto", "", "every non-empty hole of yours that is not a bulto holds three", "all yours"},
+    /* B9, also after a repetition */
+    {"bulto", "", "stones in his bulto", NULL},
+    {"bulto", "", "scored the same way", NULL},
+};
+
+static void each_option_value_is_told(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof expects / sizeof expects[0]; i++) {
+        const expect *e = &expects[i];
+        const char *text = joined(e->variant, e->options);
+        if (!strstr(text, e->says))
+            fail_msg("%s '%s' does not say \"%s\":\n%s", e->variant, e->options, e->says, text);
+        if (e->not_says && strstr(text, e->not_says))
+            fail_msg("%s '%s' says \"%s\":\n%s", e->variant, e->options, e->not_says, text);
+    }
+}
+
+/* The shared options (§0, T1, T2, T3) in every game, each value told. */
+static void shared_options_in_every_game(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 4; g++) {
+        const char *v = games[g];
+        const char *unit = strcmp(v, "qelat") == 0 || strcmp(v, "akil") == 0 ? "round" : "game";
+        char want[128];
+        char *t = joined(v, "");
+        assert_non_null(strstr(t, "repeats")); /* T2 */
+        assert_non_null(strstr(t, "lifted from too")); /* skip-origin=no */
+        assert_null(strstr(t, "skips the hole"));
+        assert_non_null(strstr(t, "may not be played")); /* endless=illegal */
+        assert_non_null(strstr(t, "5000 plies")); /* T3 */
+        t = joined(v, "skip-origin=yes");
+        assert_non_null(strstr(t, "skips the hole it was lifted from"));
+        t = joined(v, "endless=ends-game");
+        snprintf(want, sizeof want, "ends the %s at once", unit);
+        assert_non_null(strstr(t, want));
+        assert_null(strstr(t, "may not be played"));
+        t = joined(v, "max-plies=123");
+        assert_non_null(strstr(t, "123 plies"));
+        assert_null(strstr(t, "5000"));
+        /* T4: no move, as the game's own rule says */
+        t = joined(v, "");
+        assert_non_null(strstr(t, strcmp(unit, "round") == 0 ? "only such sowings passes"
+                                                              : "only such sowings has no move"));
+    }
+    for (int g = 1; g <= 2; g++) { /* the match games: max-rounds (T3) */
+        assert_non_null(strstr(joined(games[g], ""), "after 200 rounds"));
+        assert_non_null(strstr(joined(games[g], "max-rounds=77"), "after 77 rounds"));
+        assert_null(strstr(joined(games[g], "rounds=1"), "rounds ends"));
+    }
+}
+
+/* A ruling id as RULINGS writes them: S4, Q10, T1, A-C3, B-C11, §3 (a hole label such as "C"
+ * or the move "C~2" is not one). */
+static int ruling_at(const char *s, const char *start)
+{
+    if (s > start && ((s[-1] >= 'A' && s[-1] <= 'Z') || (s[-1] >= 'a' && s[-1] <= 'z') ||
+                      (s[-1] >= '0' && s[-1] <= '9')))
+        return 0;
+    if (!strchr("STQABC", *s) || !*s)
+        return 0;
+    if (s[1] >= '0' && s[1] <= '9')
+        return 1;
+    return s[1] == '-' && s[2] == 'C' && s[3] >= '0' && s[3] <= '9';
+}
+
+/* Every line of every game for every value of every option: short, plain, no ruling in the text;
+ * its rulings beside it. */
+static void every_line_is_short_and_plain(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 4; g++) {
+        const char *v = games[g];
+        int no = gb_variant_option_count(v);
+        for (int k = -1; k < no; k++) {
+            gb_option_info oi = {0};
+            if (k >= 0)
+                assert_int_equal(gb_variant_option(v, k, &oi), GB_OK);
+            for (int c = 0; k < 0 ? c < 1 : oi.choices ? oi.choices[c] != NULL : c < 2; c++) {
+                char opts[64] = "";
+                if (k >= 0 && oi.choices)
+                    snprintf(opts, sizeof opts, "%s=%s", oi.key, oi.choices[c]);
+                else if (k >= 0)
+                    snprintf(opts, sizeof opts, "%s=%ld", oi.key, c ? oi.max : oi.min);
+                gb_rule_line l[GB_RULE_LINES_MAX];
+                int n = lines(v, opts, l);
+                for (int i = 0; i < n; i++) {
+                    const char *t = l[i].text;
+                    int chars = 0;
+                    for (const char *p = t; *p; p++)
+                        chars += ((unsigned char)*p & 0xc0) != 0x80;
+                    if (chars < 20 || chars > 200)
+                        fail_msg("%s %s: a line of %d characters: %s", v, opts, chars, t);
+                    if (strstr(t, "§"))
+                        fail_msg("%s %s: a section cited in \"%s\"", v, opts, t);
+                    for (const char *p = t; *p; p++)
+                        if (ruling_at(p, t))
+                            fail_msg("%s %s: a ruling id in \"%s\"", v, opts, t);
+                    assert_non_null(l[i].ruling);
+                    assert_true(ruling_at(l[i].ruling, l[i].ruling)); /* an id, first */
+                }
+            }
+        }
+    }
+}
+
+/* Each option of a game has its line at the defaults (marked with its key), and each other value
+ * of an option with choices changes the text (a number: the number is in it). */
+static void every_option_changes_its_line(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 4; g++) {
+        const char *v = games[g];
+        char base[GB_RULE_LINES_MAX * GB_RULE_LINE_MAX];
+        strcpy(base, joined(v, ""));
+        gb_rule_line l[GB_RULE_LINES_MAX];
+        int n = lines(v, "", l);
+        for (int k = 0; k < gb_variant_option_count(v); k++) {
+            gb_option_info oi;
+            assert_int_equal(gb_variant_option(v, k, &oi), GB_OK);
+            int marked = 0;
+            for (int i = 0; i < n; i++)
+                marked += l[i].option && strcmp(l[i].option, oi.key) == 0;
+            if (!marked)
+                fail_msg("%s: no line follows option %s", v, oi.key);
+            for (int c = 1; oi.choices && oi.choices[c]; c++) {
+                char opts[64];
+                snprintf(opts, sizeof opts, "%s=%s", oi.key, oi.choices[c]);
+                if (strcmp(joined(v, opts), base) == 0)
+                    fail_msg("%s: %s reads as the default", v, opts);
+            }
+            if (!oi.choices) {
+                char opts[64], num[24];
+                snprintf(opts, sizeof opts, "%s=%ld", oi.key, oi.def + 1);
+                snprintf(num, sizeof num, "%ld", oi.def + 1);
+                assert_non_null(strstr(joined(v, opts), num));
+            }
+        }
+    }
+}
+
+/* The two ways in agree; the count is the whole count when max is smaller; errors say why. */
+static void the_api(void **state)
+{
+    (void)state;
+    gb_game *g = NULL;
+    assert_int_equal(gb_game_new(&g, "akil", "two-seeds=at-once feed=then-sow", 1, NULL), GB_OK);
+    gb_rule_line a[GB_RULE_LINES_MAX], b[GB_RULE_LINES_MAX];
+    int n = gb_rules_lines(g, a, GB_RULE_LINES_MAX);
+    assert_int_equal(gb_variant_rules_lines("akil", "feed=then-sow,two-seeds=at-once", b,
+                                            GB_RULE_LINES_MAX, NULL),
+                     n);
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(a[i].text, b[i].text);
+        assert_string_equal(a[i].ruling, b[i].ruling);
+    }
+    gb_rule_line few[2];
+    assert_int_equal(gb_rules_lines(g, few, 2), n);
+    assert_string_equal(few[1].text, a[1].text);
+    assert_int_equal(gb_rules_lines(g, NULL, 0), n);
+    gb_game_free(g);
+    gb_error err = {0, ""};
+    assert_int_equal(gb_variant_rules_lines("chess", "", b, GB_RULE_LINES_MAX, &err), GB_EINVAL);
+    assert_non_null(strstr(err.msg, "chess"));
+    assert_int_equal(gb_variant_rules_lines("qelat", "seeds=4", b, GB_RULE_LINES_MAX, &err),
+                     GB_EINVAL);
+    assert_non_null(strstr(err.msg, "seeds"));
+    assert_int_equal(gb_variant_rules_lines(NULL, NULL, b, GB_RULE_LINES_MAX, NULL), GB_EINVAL);
+    /* the short summary of the defaults is still there */
+    gb_rules_text t;
+    assert_int_equal(gb_variant_rules_text("bulto", &t), GB_OK);
+    assert_non_null(t.rules[0]);
+}
+
+/* Whitespace runs made one space. */
+static void squeeze(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        int space = *r == ' ' || *r == '\n' || *r == '\t';
+        if (space && w > s && w[-1] == ' ')
+            continue;
+        *w++ = space ? ' ' : *r;
+    }
+    *w = 0;
+}
+
+/* docs/<game>.md's "The rules in short" holds every line a player can be shown: those of the
+ * defaults and, for each other value of each option with choices, its lines. */
+static void docs_hold_every_line(void **state)
+{
+    (void)state;
+    for (int g = 0; g < 4; g++) {
+        const char *v = games[g];
+        char path[512];
+        snprintf(path, sizeof path, "%s/docs/%s.md", GABATA_SOURCE_DIR, v);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            fail_msg("cannot read %s", path);
+        static char doc[1 << 17];
+        size_t n = fread(doc, 1, sizeof doc - 1, f);
+        fclose(f);
+        doc[n] = 0;
+        char *sec = strstr(doc, "## The rules in short\n");
+        if (!sec)
+            fail_msg("%s has no section \"The rules in short\"", path);
+        char *end = strstr(sec + 3, "\n## ");
+        if (end)
+            *end = 0;
+        squeeze(sec);
+        int no = gb_variant_option_count(v);
+        for (int k = -1; k < no; k++) {
+            gb_option_info oi = {0};
+            if (k >= 0)
+                assert_int_equal(gb_variant_option(v, k, &oi), GB_OK);
+            if (k >= 0 && !oi.choices)
+                continue;
+            for (int c = k < 0 ? 0 : 1; k < 0 ? c < 1 : oi.choices[c] != NULL; c++) {
+                char opts[64] = "";
+                if (k >= 0)
+                    snprintf(opts, sizeof opts, "%s=%s", oi.key, oi.choices[c]);
+                gb_rule_line l[GB_RULE_LINES_MAX];
+                int nl = lines(v, opts, l);
+                for (int i = 0; i < nl; i++) {
+                    squeeze(l[i].text);
+                    if (!strstr(sec, l[i].text))
+                        fail_msg("%s '%s': docs/%s.md lacks \"%s\" (tools/rules_md.py "
+                                 "rewrites its section)",
+                                 v, opts, v, l[i].text);
+                }
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(each_option_value_is_told),
+        cmocka_unit_test(shared_options_in_every_game),
+        cmocka_unit_test(every_line_is_short_and_plain),
+        cmocka_unit_test(every_option_changes_its_line),
+        cmocka_unit_test(the_api),
+        cmocka_unit_test(docs_hold_every_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
