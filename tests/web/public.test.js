@@ -145,41 +145,50 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   }
   const v0 = await view(id);
   assert.ok(v0.clock && typeof v0.clock.S === 'number', 'a clocked game');
-  // moves: the first of each side costs no time; then each side's clock runs on its turn
-  let ply = 0;
-  for (const p of [a, b, a, b]) { await moveBy(p, ply); ply++; }
-  const running = await a.waitForSelector('.clock[data-running="true"][data-side="S"]');
-  assert.ok(running, 'South\'s clock runs, and is marked');
-  assert.match(await a.textContent('#clock-near .who'), /South \(you\)/);
-  await fits(a, 'a clocked game');
+  // moves: the first of each side costs no time; then each side's clock runs on its turn (a forced
+  // move the server plays itself: the side to move is asked of the server each time)
+  const pageOf = { S: a, N: b };
+  let v = v0;
+  while (v.history.length < 4) {
+    await moveBy(pageOf[v.state.to_move], v.history.length);
+    v = await view(id);
+  }
+  const loser = v.state.to_move, winner = loser === 'S' ? 'N' : 'S';
+  const L = pageOf[loser], W = pageOf[winner];
+  await L.waitForFunction((n) => document.body.dataset.busy === 'false' && Number(document.body.dataset.ply) >= n, v.history.length);
+  assert.ok(await L.waitForSelector(`.clock[data-running="true"][data-side="${loser}"]`), 'the clock of the side to move runs, and is marked');
+  assert.match(await L.textContent('#clock-near .who'), new RegExp(`${loser === 'S' ? 'South' : 'North'} \\(you\\)`));
+  assert.match(await L.textContent('#clock-far .who'), new RegExp(`\\((${loser === 'S' ? 'Bekele' : 'Abeba'})\\)`), 'the other clock names him');
+  await fits(L, 'a clocked game');
   // at 360×640 the whole board, the clocks and the status are on the screen at once
-  await a.evaluate(() => window.scrollTo(0, 0));
-  const box = await a.evaluate(() => ({ clocks: document.getElementById('clocks').getBoundingClientRect().top,
+  await L.evaluate(() => window.scrollTo(0, 0));
+  const box = await L.evaluate(() => ({ clocks: document.getElementById('clocks').getBoundingClientRect().top,
     board: document.getElementById('board').getBoundingClientRect().bottom, status: document.getElementById('status').getBoundingClientRect().top }));
   assert.ok(box.status >= 0 && box.clocks >= 0 && box.board <= PHONE.height + 1, `the board and the clocks fit the screen (${JSON.stringify(box)})`);
-  await a.screenshot({ path: path.join(SHOTS, 'public-game-360.png') });
+  await L.screenshot({ path: path.join(SHOTS, 'public-game-360.png') });
   // the moves went with the ply they were made at (a stale one changes nothing: 409)
   const moves = urls.filter(([, u, m]) => m === 'POST' && u.endsWith(`/api/games/${id}/moves`));
   assert.ok(moves.length >= 4 && moves.every(([, , , d]) => Number.isInteger(JSON.parse(d).ply)), 'every move carries "ply"');
 
-  // South lets his clock run out: a warning first, then both pages say "time"
-  await a.waitForSelector('#clock-warning:not([hidden])', { timeout: 10000 });
-  assert.match(await a.textContent('#clock-warning'), /Under 10 seconds on your clock/);
-  assert.equal(await a.getAttribute('#clock-warning', 'aria-live'), 'assertive');
+  // the side to move lets his clock run out: a warning first, then both pages say "time"
+  await L.waitForSelector('#clock-warning:not([hidden])', { timeout: 10000 });
+  assert.match(await L.textContent('#clock-warning'), /Under 10 seconds on your clock/);
+  assert.equal(await L.getAttribute('#clock-warning', 'aria-live'), 'assertive');
+  const wins = new RegExp(`${winner === 'S' ? 'South' : 'North'} wins on time`);
   for (const p of [a, b]) {
     await p.waitForSelector('#status[data-end-reason="time"]', { timeout: 15000 });
-    assert.match(await p.textContent('#status'), /North wins on time/);
+    assert.match(await p.textContent('#status'), wins);
   }
   const ended = await view(id);
   assert.equal(ended.state.end_reason, 'time');
-  assert.equal(ended.state.result.winner, 'N');
+  assert.equal(ended.state.result.winner, winner);
 
-  // the rematch: Abeba offers, Bekele sees it and accepts; both pages go to the new game, seats swapped
-  await a.waitForSelector('#rematch-box:not([hidden]) #rematch');
-  await a.click('#rematch');
-  await b.waitForSelector('#rematch-box:not([hidden])[data-by="S"] #rematch', { timeout: 10000 });
-  assert.match(await b.textContent('#rematch-text'), /Abeba offers a rematch/);
-  await b.click('#rematch');
+  // the rematch: the loser offers, the winner sees it and accepts; both pages go to the new game, seats swapped
+  await L.waitForSelector('#rematch-box:not([hidden]) #rematch');
+  await L.click('#rematch');
+  await W.waitForSelector(`#rematch-box:not([hidden])[data-by="${loser}"] #rematch`, { timeout: 10000 });
+  assert.match(await W.textContent('#rematch-text'), new RegExp(`${L === a ? 'Abeba' : 'Bekele'} offers a rematch`));
+  await W.click('#rematch');
   await b.waitForSelector(`body[data-online="S"]:not([data-game-id="${id}"]) #board .hole`, { timeout: 10000 });
   await a.waitForSelector(`body[data-online="N"]:not([data-game-id="${id}"]) #board .hole`, { timeout: 10000 });
   const id2 = await a.getAttribute('body', 'data-game-id');
@@ -206,8 +215,9 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
     const listed = await p.$$eval('#archive li', (lis) => lis.map((li) => li.dataset.game));
     assert.deepEqual(listed.slice(0, 2), [id2, id], 'both games, newest first');
   }
-  assert.ok(ratings.Bekele > 1500, `the winner of the first game gained (${ratings.Bekele})`);
-  assert.ok(ratings.Abeba < 1500, `the loser lost (${ratings.Abeba})`);
+  const won = W === a ? 'Abeba' : 'Bekele', lost = L === a ? 'Abeba' : 'Bekele';
+  assert.ok(ratings[won] > 1500, `the winner of the first game gained (${won}: ${ratings[won]})`);
+  assert.ok(ratings[lost] < 1500, `the loser lost (${lost}: ${ratings[lost]})`);
   await fits(a, 'the player page');
   await a.screenshot({ path: path.join(SHOTS, 'public-player-360.png') });
   // a game of the archive opens in review
@@ -215,7 +225,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await a.waitForSelector('body[data-review="true"][data-screen="game"] #review:not([hidden])');
   assert.match(await a.textContent('#status'), /Looking back: the start/);
   await a.click('#review-next');
-  assert.match(await a.textContent('#status'), /Looking back: after move 1 of 4/);
+  assert.match(await a.textContent('#status'), new RegExp(`Looking back: after move 1 of ${ended.history.length}`));
 
   // no credential in any URL either page asked for
   assert.ok(secrets.size >= 2);
