@@ -1902,8 +1902,8 @@ function tickClocks() {
     const ms = k.running === side ? k[side] - spent : k[side];
     const t = e.querySelector('.time');
     const win = k.first && k.first.side === side ? Math.max(0, k.first.ms - spent) : null;
-    // a first move's window shows as its own count beside the time, which does not run yet
-    const text = win !== null ? `first move ${Math.ceil(win / 1000)} s · ${clockText(ms)}` : clockText(ms);
+    // a first move's window shows as its own count instead of the time, which does not run yet
+    const text = win !== null ? `1st move ${Math.ceil(win / 1000)} s` : clockText(ms);
     if (t.textContent !== text) t.textContent = text;
     e.dataset.first = win !== null ? 'true' : 'false';
     e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
