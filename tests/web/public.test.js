@@ -119,6 +119,8 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await a.fill('#seek-increment', '0');
   await a.selectOption('#seek-rated', 'rated');
   await a.selectOption('#seek-seat', 'S');
+  await a.click('#seek-options-box summary');
+  await fits(a, 'the form of a seek, with its options');
   await a.click('#seek-create');
   await a.waitForSelector('#seeks li[data-mine="true"] button.withdraw');
   // Bekele's lobby shows it without a reload: the lobby's event stream
@@ -145,6 +147,9 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   }
   const v0 = await view(id);
   assert.ok(v0.clock && typeof v0.clock.S === 'number', 'a clocked game');
+  // South's first move has a window of its own, shown on his clock in place of his time
+  await a.waitForSelector('.clock[data-first="true"][data-side="S"]');
+  assert.match(await a.textContent('.clock[data-side="S"] .time'), /^1st move \d s$/);
   // moves: the first of each side costs no time; then each side's clock runs on its turn (a forced
   // move the server plays itself: the side to move is asked of the server each time)
   const pageOf = { S: a, N: b };
