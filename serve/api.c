@@ -1109,12 +1109,23 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     return (reply){0, NULL, NULL, NULL, 0};
 }
 
+/* A game between two players' accounts (from the lobby, or its rematch) is played by the two
+ * people alone while it lasts: no hint and no move chosen by the computer, which would be the
+ * engine playing for one of them against a stranger (and, rated, for his rating). After the end
+ * both are open again, for looking back. */
+static bool unaided(const slot *s)
+{
+    return s->player_id[0][0] && s->player_id[1][0];
+}
+
 static reply post_computer(slot *s, const request *rq)
 {
     player tmp;
     reply err;
     if (game_over(s))
         return error_reply(409, "the game is over");
+    if (unaided(s))
+        return error_reply(409, "a game between two players from the lobby is played without the computer's help");
     /* the side to move's seat asks (a person letting the computer choose), or any seat of the
      * game when that side is a computer player */
     int side = gb_to_move(s->g);
@@ -1130,6 +1141,8 @@ static reply get_hint(slot *s, const request *rq)
 {
     if (game_over(s))
         return error_reply(409, "the game is over");
+    if (unaided(s))
+        return error_reply(409, "no hints in a game between two players from the lobby while it is played");
     player p = {PLAYER_AI, 4, 0};
     return think(s, rq, &p, true);
 }

@@ -24,6 +24,13 @@
 // from an address of its own (127.6.x.y) and watched by its stream there, both first moves made and
 // then left to run out; prints how late each flag's `time` event came after its deadline (the
 // issue: within 200 ms), and counts as lost a flag that never fell.
+// --lobby L (with --online; --full: 200): beside the load, L pairs of strangers meet in the lobby
+// (issue 21): each makes a player, the seeker holds the lobby stream and offers a rated game on a
+// 10 min + 5 s clock, the other reads the seeks and accepts, the seeker's page learns of the game
+// from its stream; they play P plies by their keys, each move reaching the other's stream, then
+// the player to move resigns and both ratings must have moved (the winner's up). Every fifth
+// seeker also offers a second game and withdraws it. Prints the time from an accept to the
+// seeker's `game` event, and counts a pair that did not finish as lost.
 'use strict';
 const { startServer } = require('./server');
 const { request: httpRequest } = require('./http');
@@ -74,6 +81,93 @@ async function runFlags(base, { flags = 0, delay = 0 } = {}) {
   }
   await Promise.all(waits);
   out.late.sort((a, b) => a - b);
+  return out;
+}
+
+// L pairs of strangers through the lobby, started `delay` ms into the load (see the header)
+async function runLobby(base, { pairs = 0, plies = 10, pace = 0, delay = 0 } = {}) {
+  const out = { n: pairs, done: 0, lost: 0, moves: 0, delivered: 0, requests: 0, failures: [], accept: [], list: [] };
+  if (!pairs) return out;
+  await new Promise((r) => setTimeout(r, delay));
+  const tag = Math.random().toString(36).slice(2, 7); // names unique to this run (a --base server keeps its players)
+  const JSON_CT = { 'Content-Type': 'application/json' };
+  const think = seeded(7);
+  const pause = () => (pace ? new Promise((r) => setTimeout(r, pace * (0.5 + think()))) : Promise.resolve());
+  async function call(localAddress, method, p, body, key, ok = [200, 201]) {
+    out.requests++;
+    const headers = { ...(method === 'GET' ? {} : JSON_CT), ...(key ? { Authorization: `Bearer ${key}` } : {}) };
+    const r = await httpRequest(base, { method, path: p, body, localAddress, headers });
+    if (!ok.includes(r.status)) throw new Error(`${method} ${p}: ${r.status} ${r.text.slice(0, 160)}`);
+    return r;
+  }
+  async function pair(i) {
+    const addr = [`127.7.${Math.floor(i / 250)}.${(i % 250) + 1}`, `127.8.${Math.floor(i / 250)}.${(i % 250) + 1}`];
+    const streams = [];
+    try {
+      const a = (await call(addr[0], 'POST', '/api/players', { name: `Ld${tag}${i}s` })).json;
+      const lobby = await openEvents(base, '/api/lobby/events', { localAddress: addr[0], headers: { Authorization: `Bearer ${a.key}` } });
+      streams.push(lobby);
+      if (lobby.status !== 200) throw new Error(`lobby stream: ${lobby.status}`);
+      const seek = (await call(addr[0], 'POST', '/api/seeks', { variant: 'sadeqa', clock: { initial_s: 600, increment_s: 5 }, rated: true, seat: 'random' }, a.key)).json.seek;
+      if (i % 5 === 0) { // a second offer, withdrawn: the lobby's removals
+        const other = (await call(addr[0], 'POST', '/api/seeks', { variant: 'qelat', clock: null, rated: false, seat: 'S' }, a.key)).json.seek;
+        await call(addr[0], 'DELETE', `/api/seeks/${other}`, undefined, a.key);
+      }
+      await pause();
+      const b = (await call(addr[1], 'POST', '/api/players', { name: `Ld${tag}${i}t` })).json;
+      const t0 = Date.now();
+      const list = (await call(addr[1], 'GET', '/api/seeks')).json.seeks;
+      out.list.push(Date.now() - t0);
+      if (!list.some((x) => x.seek === seek)) throw new Error(`seek ${seek} not in the lobby's list`);
+      const sent = Date.now();
+      const acc = (await call(addr[1], 'POST', `/api/seeks/${seek}/accept`, undefined, b.key)).json;
+      const started = await lobby.wait((e) => e.event === 'game' && e.json && e.json.seek === seek, 10000);
+      out.accept.push(started.at - sent);
+      if (started.json.game !== acc.game) throw new Error(`the seeker was told of game ${started.json.game}, the accepter got ${acc.game}`);
+      const keys = acc.seat === 'S' ? { S: b.key, N: a.key } : { S: a.key, N: b.key };
+      const who = acc.seat === 'S' ? { S: b, N: a } : { S: a, N: b };
+      const got = { S: new Set(), N: new Set() };
+      for (const side of ['S', 'N']) {
+        const st = await openEvents(base, `/api/games/${acc.game}/events`, {
+          localAddress: side === acc.seat ? addr[1] : addr[0], headers: { Authorization: `Bearer ${keys[side]}` },
+          onEvent: (ev) => { if (ev.event === 'move' && ev.json) got[side].add(ev.json.ply); },
+        });
+        streams.push(st);
+        if (st.status !== 200) throw new Error(`game stream: ${st.status}`);
+        got[side].stream = st;
+      }
+      let v = (await call(addr[0], 'GET', `/api/games/${acc.game}`)).json;
+      for (let p = 0; p < plies && !v.state.over; p++) {
+        await pause();
+        const mover = v.state.to_move, other = mover === 'S' ? 'N' : 'S';
+        const m = v.moves.length ? v.moves[(i + p) % v.moves.length].text : v.free_move && v.free_move.example;
+        if (!m) break;
+        v = (await call(mover === acc.seat ? addr[1] : addr[0], 'POST', `/api/games/${acc.game}/moves`, { move: m, ply: v.history.length }, keys[mover])).json;
+        out.moves++;
+        // the move reaches the other player's stream (and the server's forced replies with it)
+        const ply = v.history.length;
+        await got[other].stream.wait((e) => e.event === 'move' && e.json && e.json.ply >= ply, 10000);
+        out.delivered++;
+      }
+      if (!v.state.over) {
+        const loser = v.state.to_move;
+        await call(loser === acc.seat ? addr[1] : addr[0], 'POST', `/api/games/${acc.game}/resign`, { ply: v.history.length }, keys[loser]);
+        const winner = loser === 'S' ? 'N' : 'S';
+        const rw = (await call(addr[0], 'GET', `/api/players/${who[winner].id}`)).json.ratings.sadeqa;
+        const rl = (await call(addr[0], 'GET', `/api/players/${who[loser].id}`)).json.ratings.sadeqa;
+        if (!(rw.rating > 1500 && rl.rating < 1500)) throw new Error(`ratings after the resignation: winner ${rw.rating}, loser ${rl.rating}`);
+      }
+      out.done++;
+    } catch (e) {
+      out.lost++;
+      if (out.failures.length < 5) out.failures.push(`lobby pair ${i}: ${e.message}`);
+    } finally {
+      for (const st of streams) st.close();
+    }
+  }
+  await Promise.all(Array.from({ length: pairs }, (_, i) => pair(i)));
+  out.accept.sort((x, y) => x - y);
+  out.list.sort((x, y) => x - y);
   return out;
 }
 
@@ -478,6 +572,12 @@ function printOnline(r) {
       `max ${fl.late.length ? fl.late[fl.late.length - 1] : '-'} ms after their deadlines (${fl.late.filter((x) => x > 200).length} later than 200 ms), ${fl.lost} lost`);
     for (const x of fl.failures) console.log(`  ${x}`);
   }
+  if (r.lobby && r.lobby.n) {
+    const lb = r.lobby, q = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor(p * a.length))] : NaN);
+    console.log(`  lobby: ${lb.done} of ${lb.n} pairs met, played and rated (${lb.moves} moves, ${lb.delivered} delivered, ${lb.requests} requests), ${lb.lost} lost; ` +
+      `accept to the seeker's game event p50 ${q(lb.accept, 0.5)} ms, p99 ${q(lb.accept, 0.99)} ms; the seeks' list p50 ${q(lb.list, 0.5)} ms, p99 ${q(lb.list, 0.99)} ms`);
+    for (const x of lb.failures) console.log(`  ${x}`);
+  }
   for (const x of r.failures) console.log(`  ${x}`);
   for (const x of r.lost.slice(0, 5)) console.log(`  not delivered: ${x}`);
 }
@@ -498,8 +598,9 @@ async function main() {
     else if (a === '--plies') opt.plies = num();
     else if (a === '--base') base = args[++i];
     else if (a === '--online') opt.online = true;
-    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1, ramp: opt.ramp === undefined ? 10 : opt.ramp, flags: opt.flags === undefined ? 200 : opt.flags });
+    else if (a === '--full') Object.assign(opt, { online: true, games: 1000, slow: 1000, busy: 4, pace: opt.pace === undefined ? 2000 : opt.pace, procs: opt.procs || 1, ramp: opt.ramp === undefined ? 10 : opt.ramp, flags: opt.flags === undefined ? 200 : opt.flags, lobby: opt.lobby === undefined ? 200 : opt.lobby });
     else if (a === '--flags') opt.flags = num();
+    else if (a === '--lobby') opt.lobby = num();
     else if (a === '--pace') { const v = Number(args[++i]); if (!Number.isInteger(v) || v < 0 || v > 60000) { console.error('load.js: --pace needs a whole number of ms from 0 to 60000'); process.exit(2); } opt.pace = v; }
     else if (a === '--busy') opt.busy = num();
     else if (a === '--procs') opt.procs = num();
@@ -511,7 +612,7 @@ async function main() {
       return;
     }
     else if (a === '--slow') opt.slow = num();
-    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--ramp S] [--procs N] [--flags F] [--base URL]\n       node load.js --full [--pace MS] [--ramp S] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
+    else if (a === '--help') { console.log('usage: node load.js [--games G] [--clients W] [--plies P] [--base URL]\n       node load.js --online [--games G] [--plies P] [--busy B] [--slow S] [--pace MS] [--ramp S] [--procs N] [--flags F] [--lobby L] [--base URL]\n       node load.js --full [--pace MS] [--ramp S] [--procs N]    (--pace 0: closed loop, the throughput; --procs: load processes, default 1)'); return; }
     else { console.error(`load.js: unexpected argument '${a}'`); process.exit(2); }
   }
   let srv = null;
@@ -524,11 +625,13 @@ async function main() {
     console.error(`online load: ${games} games, ${opt.plies || 40} plies, ${opt.busy || 4} busy ai:8 clients, ${opt.slow === undefined ? 50 : opt.slow} slow connections, ` +
       `${opt.pace ? `${opt.pace} ms to think a move` : 'no time to think'}, on ${base}`);
     const flagged = runFlags(base, { flags: opt.flags || 0, delay: 1000 * ((opt.ramp || 0) + 2) });
+    const met = runLobby(base, { pairs: opt.lobby || 0, plies: 10, pace: opt.pace || 0, delay: 1000 * ((opt.ramp || 0) + 1) });
     const r = opt.procs > 1 ? await runOnlineParts(base, { ...opt, games }, opt.procs) : await runOnline(base, { ...opt, games });
     r.flags = await flagged;
+    r.lobby = await met;
     if (srv) await srv.stop();
     printOnline(r);
-    process.exit(r.failed || r.lost.length || r.delivered !== r.moves || r.flags.lost ? 1 : 0);
+    process.exit(r.failed || r.lost.length || r.delivered !== r.moves || r.flags.lost || r.lobby.lost ? 1 : 0);
   }
   if (!base) {
     srv = await startServer(['--max-games', String(Math.max(1000, opt.games || 0)), '--game-rate', '0', '--ai-rate', '0', '--games-per-ip', '0']);
@@ -544,4 +647,4 @@ async function main() {
 }
 
 if (require.main === module) main().catch((e) => { console.error(`load.js: ${e.message}`); process.exit(1); });
-module.exports = { runLoad, runOnline, runFlags, onlineServerArgs, printOnline };
+module.exports = { runLoad, runOnline, runFlags, runLobby, onlineServerArgs, printOnline };

@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
-const { runLoad, runOnline, runFlags, onlineServerArgs, printOnline } = require('./load');
+const { runLoad, runOnline, runFlags, runLobby, onlineServerArgs, printOnline } = require('./load');
 
 test('200 games held and played concurrently by 16 clients, no failed request', async () => {
   // (all from one address: its rates are lifted)
@@ -25,8 +25,11 @@ test('50 games of two clients with event streams, the pool busy with ai:8, slow 
   try {
     // beside it, 20 games on 5 s clocks left to run out (issue 21): every flag must fall
     const flagged = runFlags(srv.base, { flags: 20, delay: 500 });
+    // and 10 pairs of strangers meeting in the lobby, playing a rated game and resigning it
+    const met = runLobby(srv.base, { pairs: 10, plies: 6, delay: 300 });
     const r = await runOnline(srv.base, { games: 50, plies: 20, busy: 4, slow: 50 });
     r.flags = await flagged;
+    r.lobby = await met;
     printOnline(r);
     console.log(`# online load: ${Math.round(r.rps)} requests/s; health p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms; event p50 ${r.events.p50} ms, p99 ${r.events.p99} ms`);
     assert.deepEqual(r.failures, []);
@@ -38,6 +41,9 @@ test('50 games of two clients with event streams, the pool busy with ai:8, slow 
     assert.ok(r.health.n >= 1, 'the health probe was answered');
     assert.deepEqual(r.flags.failures, []);
     assert.equal(r.flags.fell, 20, 'every flag fell');
+    assert.deepEqual(r.lobby.failures, []);
+    assert.equal(r.lobby.done, 10, 'every pair met, played and was rated');
+    assert.equal(r.lobby.delivered, r.lobby.moves, 'every lobby game\'s move reached the other player');
     assert.ok(r.flags.late[0] >= -5 && r.flags.late[19] < 2000, `late by ${r.flags.late.join(' ')} ms`); // (the figure is printed; 2 s: a generous bound)
   } finally {
     assert.equal(await srv.stop(), 0, 'the server stops cleanly');

@@ -271,6 +271,26 @@ test('a rated game moves the ratings: the winner up, the loser down, both RDs do
   await api('DELETE', `/api/seeks/${s}`, { key: a.key });
 });
 
+test('a game between two players from the lobby gets no hint and no computer move while it lasts (409); an invited game keeps them', async () => {
+  const a = await newPlayer('Alone');
+  const b = await newPlayer('Unaided');
+  const id = await lobbyGame(a, b, { rated: true });
+  const v = await view(id);
+  const mover = v.state.to_move === 'S' ? a : b;
+  const hint = await api('GET', `/api/games/${id}/hint`);
+  assert.equal(hint.status, 409, hint.text);
+  assert.match(hint.json.error, /lobby/);
+  const comp = await api('POST', `/api/games/${id}/computer`, { key: mover.key, body: { player: 'ai:8', ply: 0 } });
+  assert.equal(comp.status, 409, comp.text);
+  assert.equal((await view(id)).history.length, 0, 'nothing was played');
+  assert.equal((await resign(id, a)).status, 200);
+  assert.equal((await api('GET', `/api/games/${id}/hint`)).status, 409, 'over: the game is over');
+  // an invited game between friends keeps the computer's help
+  const inv = await api('POST', '/api/games', { body: { variant: 'sadeqa', online: true } });
+  assert.equal(inv.status, 201, inv.text);
+  assert.equal((await api('GET', `/api/games/${inv.json.id}/hint`)).status, 200);
+});
+
 test('a draw agreed between equals leaves them equal, better known', async () => {
   const a = await newPlayer('Even');
   const b = await newPlayer('Even');
