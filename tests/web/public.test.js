@@ -109,10 +109,25 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await c.fill('#name-input', 'abeba');
   await c.click('#name-ok');
   await c.waitForFunction(() => /taken/.test(document.getElementById('lobby-message').textContent));
+  // "Play the computer" is one tap from the lobby
+  await c.click('#play-computer');
+  await c.waitForSelector('body[data-screen="game"][data-busy="false"] #board .hole[data-legal="true"]');
+  assert.match(await c.textContent('#board'), /\(computer\)/);
+  assert.deepEqual(c.errors, []);
   await c.context().close();
 
-  // Abeba asks for a rated game of Sadeqa, 5 s and nothing added, and plays South
+  // a seek withdrawn: gone from the other's lobby too, live
   await a.click('#seek-open');
+  await a.selectOption('#seek-clock', 'none');
+  await a.selectOption('#seek-rated', 'casual');
+  await a.click('#seek-create');
+  await b.waitForSelector('#seeks li[data-mine="false"]', { timeout: 10000 });
+  assert.match(await b.textContent('#seeks li[data-mine="false"]'), /no clock · casual/);
+  await a.click('#seeks li[data-mine="true"] button.withdraw');
+  await b.waitForSelector('#seeks li', { state: 'detached', timeout: 10000 });
+
+  // Abeba asks for a rated game of Sadeqa, 5 s and nothing added, and plays South
+  if (!(await a.$eval('#seek-box', (d) => d.open))) await a.click('#seek-open');
   await a.selectOption('#seek-variant', 'sadeqa');
   await a.selectOption('#seek-clock', 'custom');
   await a.fill('#seek-initial', '5');
