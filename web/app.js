@@ -1672,6 +1672,7 @@ function openStream() {
     } else if (type === 'connected' || type === 'gone') {
       if (d.seat !== 'S' && d.seat !== 'N') return;
       o.present[d.seat] = type === 'connected';
+      o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
     } else if (type === 'deleted') {
       say('This game was deleted on the server.', 'refused');
@@ -1694,7 +1695,8 @@ function openStream() {
       if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
     } else {
       o.stream = 'lost';
-      if (what === 'failed') { clearTimeout(o.retry); o.retry = setTimeout(openStream, 5000); }
+      // a refusal a retry would not change (the game is gone): the stream stays shut
+      if (what === 'failed') say('This game\'s live updates stopped: the server no longer knows it (reload the page to try again).', 'refused');
     }
     if (app.view) renderOnline(app.view);
   };
@@ -1717,10 +1719,11 @@ async function pump() {
   try {
     while (o.pending && app.online === o && !app.busy) {
       o.pending = false;
+      const told = o.presenceTold; // (a connected/gone event during the read is newer than its view)
       const view = await api('GET', `/api/games/${encodeURIComponent(o.id)}`);
       if (app.online !== o) return;
       const prev = app.view;
-      if (prev && prev.id === view.id && view.connected) o.present = { S: view.connected.S, N: view.connected.N };
+      if (prev && prev.id === view.id && view.connected && told === o.presenceTold) o.present = { S: view.connected.S, N: view.connected.N };
       if (prev && prev.id === view.id && view.history.length === prev.history.length + 1 && view.last && app.review === null) {
         setBusy(true);
         o.pumping = true;
@@ -2073,9 +2076,11 @@ function lobbyStream(again) {
   const state = (what, status) => {
     document.body.dataset.lobbyStream = what;
     if (what === 'open') refreshLobby();
-    if (what === 'failed') { // 401: the server knows this key no more (a new database): a name again
-      if (status === 401) { try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ } renderMe(); }
-      setTimeout(() => lobbyStream(true), 5000);
+    if (what === 'failed' && status === 401) { // the server knows this key no more (a new database): a name again
+      try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
+      renderMe();
+      lobbySay('This server does not know your name any more: choose one again.', 'refused');
+      lobbyStream(true); // (the stream again, a spectator's)
     }
   };
   lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
