@@ -2119,9 +2119,10 @@ serve_answer serve_api(const char *method, const char *url, const char *body, si
     return serve_api_as(method, url, NULL, body, len);
 }
 
-/* The seat a stream's token names (serve.h): 0 South, 1 North, -1 none (a spectator; also a
- * hot seat's one token, which is both), -2 no such game, -3 the game could not be read. */
-int serve_game_seat(const char *game_id, const char *token)
+/* The seat a stream's Authorization header names (serve.h): 0 South, 1 North, -1 none (a
+ * spectator; also a hot seat's one token, which is both), -2 no such game, -3 the game could not
+ * be read. */
+int serve_game_seat(const char *game_id, const char *auth)
 {
     pthread_mutex_lock(&S.lock);
     int r = -2;
@@ -2129,13 +2130,8 @@ int serve_game_seat(const char *game_id, const char *token)
     if (S.started && store_find(game_id, &s) == STORE_FAILED)
         r = -3;
     if (s) {
-        r = -1;
-        if (token && *token && strlen(token) < 200) {
-            char auth[256];
-            snprintf(auth, sizeof auth, "Bearer %s", token);
-            int mask = auth_seats(s, auth);
-            r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
-        }
+        int mask = auth && strlen(auth) < 256 ? auth_seats(s, auth) : -1;
+        r = mask == 1 ? 0 : mask == 2 ? 1 : -1;
     }
     pthread_mutex_unlock(&S.lock);
     return r;

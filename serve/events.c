@@ -9,7 +9,7 @@
  * sends the event at once. A heartbeat comment every EVENTS_HEARTBEAT_S seconds keeps proxies from
  * closing an idle stream and lets the server notice a client that is gone.
  *
- * A stream opened with ?token=T says which seat it is (EventSource cannot send headers); the
+ * A stream opened with a seat's token (Authorization: Bearer T) says which seat it is; the
  * seat's first stream publishes "connected", its last one closing publishes "gone". A client that
  * goes away is noticed at once, not at the next heartbeat: the heartbeat thread also watches the
  * sockets of the streams (epoll, EPOLLRDHUP) and ends the stream of a socket the peer closed.

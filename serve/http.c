@@ -720,8 +720,13 @@ static bool stream_admitted(struct MHD_Connection *c, request *rq, const char *c
 
 static enum MHD_Result open_events(struct MHD_Connection *c, request *rq, const char *id)
 {
-    const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
-    int seat = serve_game_seat(id, token);
+    /* A seat's token travels only in the Authorization header: a URL ends up in logs, proxies and
+     * the browser's history (hardening 5). The old ?token= is refused, so that no client keeps
+     * sending it. */
+    if (MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token"))
+        return send_error(c, 400, 0, "a token in the address is refused: send it as "
+                                     "Authorization: Bearer TOKEN (docs/api.md, \"Events\")");
+    int seat = serve_game_seat(id, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization"));
     if (seat == -3)
         return send_error(c, 500, 0, "this game could not be read from the database (a read error)");
     if (seat == -2) {

@@ -96,9 +96,10 @@ void serve_api_count_held(void);
 void serve_api_counts(long *created, long *requests);
 
 /* The game table's answers to the network layer (api.c). */
-/* Which seat a token names in a game: 0 (S), 1 (N), -1 (none: a spectator), -2 (no such
- * game), or -3 (the game could not be read from the database: 500). Until games have seat tokens every token is a spectator's. */
-int serve_game_seat(const char *game_id, const char *token);
+/* Which seat an Authorization header ("Bearer TOKEN", or NULL) names in a game: 0 (S), 1 (N),
+ * -1 (none: a spectator), -2 (no such game), or -3 (the game could not be read from the
+ * database: 500). */
+int serve_game_seat(const char *game_id, const char *auth);
 /* The player a key names (an Authorization header's "Bearer KEY"): 1 and the id in id
  * (STORE_ID_LEN + 1 bytes), 0 no such player (or no key), -1 the database failed. */
 int serve_player_of(const char *auth, char *id, size_t len);

@@ -122,15 +122,140 @@ async function api(method, path, body, token) {
   return data;
 }
 
-/* A request about game `id`: its token (when the server gave one) goes along as api()'s 4th
- * argument, for the transport to send as `Authorization: Bearer`. */
-const tokens = new Map();
-function gameApi(method, id, action, body) {
-  return api(method, `/api/games/${id}${action ? '/' + action : ''}`, body, tokens.get(id) || undefined);
+/* ---- credentials: kept in localStorage, sent only as `Authorization: Bearer`, never in a URL ----
+ * (hardening 5: an address ends up in the history, in logs and in what a person pastes.) Each game
+ * this browser holds a seat of is one entry of `gabata.seats`, keyed by the game's id: its seat,
+ * and its token, or `player` when the player's key (`gabata.player`, the lobby's identity)
+ * authorizes the seat. The page's address carries the game's id only (#game=ID). */
+const SEATS_KEY = 'gabata.seats', PLAYER_KEY = 'gabata.player', SEATS_KEPT = 200;
+function loadJSON(key, fallback) {
+  try { const v = JSON.parse(localStorage.getItem(key) || 'null'); return v === null ? fallback : v; } catch (e) { return fallback; }
+}
+function saveJSON(key, v) {
+  try { localStorage.setItem(key, JSON.stringify(v)); } catch (e) { /* private mode: this page only */ }
+}
+const memorySeats = {}; // (when localStorage is refused: the seats of this page's life)
+function allSeats() { return Object.assign({}, memorySeats, loadJSON(SEATS_KEY, {})); }
+function seatOf(id) { return (id && allSeats()[id]) || null; }
+function keepSeat(id, entry) {
+  const all = allSeats();
+  all[id] = Object.assign({}, all[id] || {}, entry, { at: Date.now() });
+  // the oldest entries go past SEATS_KEPT: a game long over needs its token no more
+  const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  for (const old of ids.slice(SEATS_KEPT)) delete all[old];
+  memorySeats[id] = all[id];
+  saveJSON(SEATS_KEY, all);
+}
+function forgetSeat(id) {
+  const all = allSeats();
+  delete all[id];
+  delete memorySeats[id];
+  saveJSON(SEATS_KEY, all);
+}
+function me() { return loadJSON(PLAYER_KEY, null); } // {id, name, key} or null
+/* what authorizes this browser in game id: a token of its own, or the player's key */
+function credentialFor(id) {
+  const k = seatOf(id);
+  if (!k) return undefined;
+  if (k.token) return k.token;
+  const p = me();
+  return k.player && p && p.id === k.player ? p.key : undefined;
+}
+
+/* A request about game `id`: its credential goes along as api()'s 4th argument, for the transport
+ * to send as `Authorization: Bearer`. */
+async function gameApi(method, id, action, body) {
+  const r = await api(method, `/api/games/${id}${action ? '/' + action : ''}`, body, credentialFor(id));
+  if (method === 'DELETE' && !action) forgetSeat(id);
+  return r;
 }
 function keepToken(view) {
-  if (view && view.token) tokens.set(view.id, view.token);
+  if (view && view.token) keepSeat(view.id, { token: view.token, seat: view.seat || 'both' });
   return view;
+}
+/* A changing request carries the ply it was made at (the length of the history, docs/api.md
+ * "Conventions"), so that a repeated or crossed one changes nothing (409 "stale"). Sent to the
+ * server; the page's own engine holds no game that anyone else could change. */
+function withPly(view, body) {
+  const b = Object.assign({}, body || {});
+  if (view && !engine.games.has(view.id)) b.ply = view.history.length;
+  return b;
+}
+
+/* ---- event streams over fetch(): the token in the Authorization header ----
+ * EventSource cannot send a header, so a seat's stream used to carry its token in the URL. This
+ * reads text/event-stream from fetch()'s body: events as the SSE format gives them (id, event,
+ * data, retry; comments are the heartbeats), resumed after a break with Last-Event-ID, reconnected
+ * with a growing pause (the server's `retry:` to 30 s, with jitter), and a stream silent for longer
+ * than three heartbeats taken for dead. on(type, data, id) gets each event; state('open' | 'lost'
+ * | 'failed', status) the stream's state. close() ends it for good. */
+function eventStream(url, { auth, on, state, idleMs = 45000 }) {
+  const st = { closed: false, lastId: null, retry: 2000, fails: 0, ctl: null, timer: null };
+  const wait = () => new Promise((r) => { st.timer = setTimeout(r, Math.min(30000, st.retry * 2 ** Math.min(st.fails, 4)) * (0.75 + Math.random() / 2)); });
+  async function once() {
+    const ctl = new AbortController();
+    st.ctl = ctl;
+    let idle = null;
+    const alive = () => { clearTimeout(idle); idle = setTimeout(() => ctl.abort(), idleMs); };
+    const headers = { Accept: 'text/event-stream' };
+    const a = typeof auth === 'function' ? auth() : auth;
+    if (a) headers.Authorization = `Bearer ${a}`;
+    if (st.lastId !== null) headers['Last-Event-ID'] = st.lastId;
+    try {
+      alive();
+      const res = await fetch(url, { headers, signal: ctl.signal, cache: 'no-store' });
+      if (!res.ok || !res.body) {
+        // a refusal that a retry will not change (no such game, a bad request): give up
+        if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) { st.closed = true; state('failed', res.status); }
+        return;
+      }
+      st.fails = 0;
+      state('open');
+      const reader = res.body.getReader();
+      const dec = new TextDecoder();
+      let buf = '', ev = { type: '', data: [], id: null };
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || st.closed) break;
+        alive();
+        buf += dec.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.search(/\r\n|\r|\n/)) >= 0) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + (buf[nl] === '\r' && buf[nl + 1] === '\n' ? 2 : 1));
+          if (line === '') { // an event is complete
+            if (ev.id !== null) st.lastId = ev.id;
+            if (ev.data.length) on(ev.type || 'message', ev.data.join('\n'), ev.id);
+            ev = { type: '', data: [], id: null };
+            continue;
+          }
+          if (line[0] === ':') continue; // a heartbeat
+          const c = line.indexOf(':');
+          const field = c < 0 ? line : line.slice(0, c);
+          const v = c < 0 ? '' : line.slice(c + 1).replace(/^ /, '');
+          if (field === 'event') ev.type = v;
+          else if (field === 'data') ev.data.push(v);
+          else if (field === 'id' && !v.includes('\0')) ev.id = v;
+          else if (field === 'retry' && /^\d+$/.test(v)) st.retry = Math.max(500, Number(v));
+        }
+      }
+    } catch (e) {
+      /* a network error, or the watchdog's abort: reconnect below */
+    } finally {
+      clearTimeout(idle);
+      try { ctl.abort(); } catch (e) { /* done already */ }
+    }
+  }
+  (async () => {
+    while (!st.closed) {
+      await once();
+      if (st.closed) break;
+      st.fails++;
+      state('lost');
+      await wait();
+    }
+  })();
+  return { close() { st.closed = true; clearTimeout(st.timer); if (st.ctl) st.ctl.abort(); } };
 }
 
 // The record link of a local game: its text from the engine, downloaded as a file.
@@ -176,9 +301,24 @@ function sayNote(text) {
 
 const sideName = (s) => (s === 'N' ? 'North' : 'South');
 const other = (s) => (s === 'N' ? 'S' : 'N');
+/* A seat's player name in a game from the lobby (the view's `accounts`), or null. */
+function nameOf(view, side) {
+  const a = view && view.accounts && view.accounts[side];
+  return a && typeof a.name === 'string' && a.name ? a.name : null;
+}
+/* the other player, as the page speaks of him: his name in a game from the lobby, else "your friend" */
+function opponentWord(lower) {
+  const o = app.online;
+  const n = o && o.seat && nameOf(app.view, other(o.seat));
+  return n || (lower ? 'your friend' : 'Your friend');
+}
 /* who plays a side, as the board's row labels and the status line say it */
 function playedBy(side) {
-  if (app.online) return !app.online.seat ? '' : side === app.online.seat ? ' (you)' : ' (your friend)';
+  if (app.online) {
+    const n = nameOf(app.view, side);
+    if (!app.online.seat) return n ? ` (${n})` : '';
+    return side === app.online.seat ? ' (you)' : ` (${n || 'your friend'})`;
+  }
   return app.human[side] ? '' : ' (computer)';
 }
 
@@ -208,7 +348,13 @@ function variantNamed(name) {
 
 function showOptions() {
   const v = currentVariant();
-  const box = $('options');
+  buildOptions(v, $('options'));
+  // while the setup is open, the rules shown are those of the game about to be started
+  showRules(v, undefined, true);
+}
+
+/* a game's options as inputs in box (the setup's, the lobby's), each at its default */
+function buildOptions(v, box) {
   box.textContent = '';
   for (const o of v.options) {
     const label = document.createElement('label');
@@ -241,13 +387,11 @@ function showOptions() {
     }
     box.append(label);
   }
-  // while the setup is open, the rules shown are those of the game about to be started
-  showRules(v, undefined, true);
 }
 
-function optionsText() {
+function optionsText(box) {
   const parts = [];
-  for (const el of $('options').querySelectorAll('[data-key]')) {
+  for (const el of (box || $('options')).querySelectorAll('[data-key]')) {
     if (String(el.value) !== el.dataset.default) parts.push(`${el.dataset.key}=${el.value}`);
   }
   return parts.join(' ');
@@ -338,6 +482,21 @@ const UP = { cell: 54, r: 23, left: 96, right: 244, W: 340, store: 56 };
 
 function upright() {
   return window.innerWidth < 640 && window.innerHeight > window.innerWidth;
+}
+
+/* A phone held upright: the board shrinks to the height left below the status and the clocks,
+ * so that the whole board and what the move needs are on the screen at once, but never so far
+ * that a hole gets under 44 px across. */
+function fitBoard() {
+  const svg = $('board');
+  svg.style.maxHeight = '';
+  if (svg.dataset.upright !== 'true' || !svg.clientWidth) return;
+  const vb = svg.viewBox.baseVal;
+  const scale = svg.clientWidth / vb.width;
+  const top = svg.getBoundingClientRect().top + window.scrollY;
+  const room = window.innerHeight - top - 4;
+  const least = vb.height * (44.5 / (2 * UP.r)); // (a little over: a pixel rounded down is under)
+  if (room < vb.height * scale) svg.style.maxHeight = `${Math.max(least, room)}px`;
 }
 
 /* the place of hole h: i from the viewer's left (across) or from the top (upright), near or far */
@@ -510,6 +669,7 @@ function drawBoard(view, st, hl, opts = {}) {
     g.addEventListener('click', (e) => { if (skipAnimation()) { e.stopPropagation(); return; } onHole(h); });
     g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onHole(h); } });
   }
+  fitBoard();
   if (up) {
     const a = el('text', { x: UP.left, y: UP.store + 8, class: 'row-label' }, svg);
     a.textContent = `${sideName(seat)}${playedBy(seat)}`;
@@ -527,7 +687,7 @@ function drawBoard(view, st, hl, opts = {}) {
 const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason',
   'result_line', 'last_round', 'match_summary']);
 const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played',
-  agreed: 'agreed by both players', resigned: 'the other resigned' };
+  agreed: 'agreed by both players', resigned: 'the other resigned', time: 'on time', aborted: 'aborted' };
 
 function statusText(view, st) {
   st = st || view.state;
@@ -536,6 +696,12 @@ function statusText(view, st) {
   const round = st.round > 1 || extras.length ? ` · round ${st.round}` : '';
   const more = extras.length ? ` · ${extras.join(' · ')}` : '';
   if (st.over) {
+    // the clock's ends, said plainly whatever the rules' line says
+    if (st.end_reason === 'time') {
+      const w = st.result && st.result.winner;
+      return w ? `Game over: ${sideName(w)} wins on time: ${sideName(other(w))}'s clock ran out.` : 'Game over on time: a clock ran out.';
+    }
+    if (st.end_reason === 'aborted') return 'Game aborted: a first move was not made in time. Nobody wins, and no rating changes.';
     if (st.result_line) return `Game over: ${st.result_line}`;
     const r = st.result;
     // the winner's score first
@@ -549,44 +715,48 @@ function statusText(view, st) {
   return `${sideName(tm)} to move${who} · ${st.phase} · ply ${st.ply}${round}${more}`;
 }
 
-/* Where we are in the saved game: the URL fragment and localStorage, so a reload comes back. */
+/* Where we are in the saved game: the URL fragment (the game's id, nothing secret) and
+ * localStorage (its credential, by game id: credentialFor), so a reload comes back. */
 function remember(view) {
   const o = app.online;
+  const here = document.body.dataset.screen === 'game'; // (the lobby's address stays the lobby's)
   if (o && o.id === view.id && !o.seat) { // watching: the address says so, nothing is kept
-    if (location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
+    if (here && location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
     return;
   }
+  // (a used invite leaves the address here too: #join=ID.INVITE becomes #game=ID)
+  if (here && location.hash !== `#game=${view.id}`) history.replaceState(null, '', `#game=${view.id}`);
   if (o && o.id === view.id) {
-    const frag = `#game=${view.id}&token=${encodeURIComponent(o.token)}&seat=${o.seat}`;
-    if (location.hash !== frag) history.replaceState(null, '', frag);
-    try { localStorage.setItem('gabata.game', JSON.stringify({ id: view.id, token: o.token, seat: o.seat, invite: o.invite || null })); } catch (e) { /* private mode */ }
+    keepSeat(view.id, { seat: o.seat });
+    saveJSON('gabata.game', { id: view.id });
     return;
   }
-  const t = tokens.get(view.id);
-  const frag = `#game=${view.id}${t ? `&token=${encodeURIComponent(t)}` : ''}`;
-  if (location.hash !== frag) history.replaceState(null, '', frag);
   // A game of the page's own engine lives in its worker, which a reload ends: keep its moves too,
   // so that resume() can play them again into a new game of the same players.
-  const kept = { id: view.id, token: t || null };
+  const kept = { id: view.id };
   if (engine.games.has(view.id)) {
     Object.assign(kept, { local: true, variant: view.variant, options: view.state.options,
       // a view describes its players ("ai:4 (alpha-beta, 4 plies)"): the first word is the player
       south: String(view.players.S).split(' ')[0], north: String(view.players.N).split(' ')[0],
       moves: view.history.map((h) => h.move) });
   }
-  try { localStorage.setItem('gabata.game', JSON.stringify(kept)); } catch (e) { /* private mode */ }
+  saveJSON('gabata.game', kept);
 }
+/* The game to go on with: the one the address names, else the last one played here. An address
+ * of the old form (#game=ID&token=T) gives its token to localStorage once, and loses it. */
 function remembered() {
   const h = new URLSearchParams(location.hash.slice(1));
-  let kept = null;
-  try { kept = JSON.parse(localStorage.getItem('gabata.game') || 'null'); } catch (e) { kept = null; }
-  if (h.get('game')) {
-    if (kept && kept.id === h.get('game') && kept.local) return kept; // a game of the page's engine
-    const r = { id: h.get('game'), token: h.get('token'), seat: h.get('seat') };
-    if (kept && kept.id === r.id) r.invite = kept.invite; // (the creator's link, kept on his machine)
-    return r;
+  const kept = loadJSON('gabata.game', null);
+  if (kept && kept.token) { keepSeat(kept.id, { token: kept.token, seat: kept.seat || 'both', invite: kept.invite || undefined }); delete kept.token; saveJSON('gabata.game', kept); }
+  const id = h.get('game') || (kept && kept.id);
+  if (!id) return null;
+  if (h.get('token')) {
+    keepSeat(id, { token: h.get('token'), seat: h.get('seat') || 'both' });
+    history.replaceState(null, '', `#game=${id}`);
   }
-  return kept;
+  if (kept && kept.id === id && kept.local) return kept; // a game of the page's engine
+  const k = seatOf(id) || {};
+  return { id, seat: k.seat === 'S' || k.seat === 'N' ? k.seat : null, invite: k.invite || null };
 }
 
 function render(view) {
@@ -613,6 +783,8 @@ function render(view) {
   s.textContent = statusText(view);
   s.dataset.toMove = st.to_move || '';
   s.dataset.over = st.over ? 'true' : 'false';
+  s.dataset.endReason = st.over ? st.end_reason || '' : '';
+  setClocks(view);
   drawBoard(view, st, null, { last: view.last });
   const summary = $('summary');
   summary.textContent = st.over && st.match_summary ? st.match_summary : '';
@@ -864,7 +1036,7 @@ function onHole(h) {
   if (st.over) { say('The game is over: start a new one with "New game".', 'info'); return; }
   if (app.online && !app.online.seat) { say('You are watching this game: only its two players move.', 'info'); return; }
   if (app.online && !view.joined) { say('Your friend has not joined yet: send him the link.', 'info'); return; }
-  if (!app.human[st.to_move]) { say(app.online ? 'It is your friend\'s turn.' : 'It is the computer\'s turn.', 'info'); return; }
+  if (!app.human[st.to_move]) { say(app.online ? `It is ${opponentWord(true)}'s turn.` : 'It is the computer\'s turn.', 'info'); return; }
   if (view.free_move) { say(`First the ${view.free_move.phase}: use the form below the board.`, 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
   if (here.length === 1) playMove(here[0].text);
@@ -899,12 +1071,13 @@ async function playMove(text) {
   sayNote('');
   const epoch = app.epoch;
   try {
-    const view = await gameApi('POST', app.view.id, 'moves', { move: text });
+    const view = await gameApi('POST', app.view.id, 'moves', withPly(app.view, { move: text }));
     if (app.epoch !== epoch) return;
     await animate(view);
     if (app.epoch !== epoch) return;
     render(view);
   } catch (e) {
+    if (e.status === 409 && await staleReload(epoch)) return;
     say(e.status === 422 ? `That move is not allowed: ${e.message.replace(/^illegal move: /, '')}.` : `Sorry: ${e.message}`, 'refused');
     render(app.view);
   } finally {
@@ -934,12 +1107,13 @@ async function computerTurns() {
       } else if (!app.human[tm]) {
         await sleep(speedMs() ? 250 : 0);
         try {
-          view = await gameApi('POST', v.id, 'computer', {});
+          view = await gameApi('POST', v.id, 'computer', withPly(v, {}));
         } catch (e) {
           say(`The computer could not move: ${e.message}`, 'refused');
           break;
         }
-      } else if (!v.free_move && v.moves.length === 1) {
+      } else if (!v.free_move && v.moves.length === 1 && !clocked(v)) {
+        // (in a clocked game the server plays a forced move itself, at no cost of time: docs/api.md)
         const m = v.moves[0];
         const who = app.human.S && app.human.N ? sideName(tm) : 'You';
         const rule = FORCED_RULE[v.variant] ? ` (${FORCED_RULE[v.variant]})` : '';
@@ -949,7 +1123,7 @@ async function computerTurns() {
         document.body.dataset.forced = String(app.forcedPlayed);
         await sleep(speedMs() ? 700 : 0);
         try {
-          view = await gameApi('POST', v.id, 'moves', { move: m.text });
+          view = await gameApi('POST', v.id, 'moves', withPly(v, { move: m.text }));
         } catch (e) {
           say(`Sorry: ${e.message}`, 'refused');
           break;
@@ -1081,7 +1255,7 @@ async function startFrom(body) {
   try {
     const view = keepToken(await api('POST', '/api/games', body));
     app.view = null;
-    if (view.online) enterOnline(view.id, view.seat, view.token, view.invite);
+    if (view.online) enterOnline(view.id, view.seat, view.invite);
     render(view);
     if (view.online) say('Send the link below to your friend; the game starts when he opens it.', 'info');
     showRulesInPlay();
@@ -1100,7 +1274,7 @@ async function undo() {
   if (app.busy || !app.view) return;
   setBusy(true);
   try {
-    const view = await gameApi('POST', app.view.id, 'undo', {});
+    const view = await gameApi('POST', app.view.id, 'undo', withPly(app.view, {}));
     $('lap').textContent = '';
     sayNote('');
     say('Move taken back.', 'info');
@@ -1278,7 +1452,7 @@ function onKey(e) {
     skipAnimation();
     return;
   }
-  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (typing || e.ctrlKey || e.metaKey || e.altKey || document.body.dataset.screen !== 'game') return;
   if (app.review !== null) {
     if (e.key === 'ArrowLeft') { e.preventDefault(); stepReview(-1); }
     else if (e.key === 'ArrowRight') { e.preventDefault(); stepReview(1); }
@@ -1299,11 +1473,10 @@ function onKey(e) {
 async function resume() {
   const r = remembered();
   if (!r || !r.id) return false;
-  if (r.token) tokens.set(r.id, r.token);
   try {
     const view = r.local ? await replayLocal(r) : await gameApi('GET', r.id);
     app.view = null;
-    if (view.online) enterOnline(view.id, r.seat === 'N' || r.seat === 'S' ? r.seat : null, r.token, r.invite);
+    if (view.online) enterOnline(view.id, r.seat, r.invite);
     render(view);
     showRulesInPlay();
     const v = variantNamed(view.variant);
@@ -1314,13 +1487,18 @@ async function resume() {
     if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
     return true;
   } catch (e) {
-    tokens.delete(r.id);
+    if (e.status === 404) forgetSeat(r.id);
     try { localStorage.removeItem('gabata.game'); } catch (x) { /* private mode */ }
+    history.replaceState(null, '', '#');
     return false;
   }
 }
 
 async function init() {
+  if (!onServer()) { // a static host (scripts/build-static): nothing that needs the server is offered
+    const o = $('opponent').querySelector('option[value="online"]');
+    if (o) o.remove();
+  }
   try {
     app.catalog = await api('GET', '/api/variants');
   } catch (e) {
@@ -1355,6 +1533,7 @@ async function init() {
   document.addEventListener('keydown', onKey);
   let wasUp = upright();
   window.addEventListener('resize', () => {
+    fitBoard();
     if (upright() === wasUp || !app.view || app.animating) return;
     wasUp = upright();
     if (app.review !== null) renderReview(); else render(app.view);
@@ -1368,9 +1547,21 @@ async function init() {
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
   $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, 'You resigned.'); });
   $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? 'Create the game and get a link' : 'Start'; });
-  // a link pasted into the address bar of a page already open
+  initScreens();
+  // a link pasted into the address bar of a page already open, or one of the page's own
   window.addEventListener('hashchange', () => { openLink(); });
-  if (await openLink()) return;
+  document.body.dataset.screen = 'game';
+  const link = await openLink();
+  if (link === true) return;
+  if (link === 'screen') { // the lobby or a player's page: the last game waits behind it
+    const screen = document.body.dataset.screen;
+    const h = location.hash;
+    if (!(await resume())) await newGame();
+    else computerTurns();
+    history.replaceState(null, '', h);
+    showScreen(screen);
+    return;
+  }
   if (await resume()) { computerTurns(); return; }
   await newGame();
 }
@@ -1380,8 +1571,12 @@ async function init() {
 /* The address names a game to join or to watch: do it (true), or not (false: go on as usual). */
 async function openLink() {
   const h = new URLSearchParams(location.hash.slice(1));
-  if (h.get('join')) return joinGame(h.get('join'));
-  if (h.get('watch')) return watchGame(h.get('watch'));
+  if (h.get('join')) { showScreen('game'); return joinGame(h.get('join')); }
+  if (h.get('watch')) { showScreen('game'); return watchGame(h.get('watch')); }
+  if (h.has('lobby') && onServer()) { showLobby(); return 'screen'; }
+  if (h.get('player') && onServer()) { showPlayer(h.get('player')); return 'screen'; }
+  if (h.get('game') && document.body.dataset.screen !== 'game') showScreen('game');
+  if (h.get('game') && app.view && h.get('game') !== app.view.id) return openGame(h.get('game'));
   return false;
 }
 
@@ -1393,7 +1588,7 @@ async function joinGame(link) {
   leaveOnline();
   try {
     const view = keepToken(await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }));
-    enterOnline(view.id, view.seat, view.token, null);
+    enterOnline(view.id, view.seat, null);
     app.view = null;
     render(view);
     showRulesInPlay();
@@ -1403,9 +1598,8 @@ async function joinGame(link) {
     return true;
   } catch (e) {
     // this machine joined already (the link opened again): go on with its seat
-    const kept = remembered();
-    if (e.status === 409 && kept && kept.id === id && kept.token) {
-      history.replaceState(null, '', `#game=${id}&token=${encodeURIComponent(kept.token)}&seat=${kept.seat || ''}`);
+    if (e.status === 409 && credentialFor(id)) {
+      history.replaceState(null, '', `#game=${id}`); // (the invite, used, leaves the address)
       if (await resume()) { computerTurns(); return true; }
     }
     if (e.status === 409) {
@@ -1424,7 +1618,7 @@ async function watchGame(id, keepMessage) {
   try {
     const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
     if (!view.online) throw new Error('that game is not an online game');
-    enterOnline(view.id, null, null, null);
+    enterOnline(view.id, null, null);
     app.view = null;
     render(view);
     showRulesInPlay();
@@ -1439,11 +1633,11 @@ async function watchGame(id, keepMessage) {
   }
 }
 
-function enterOnline(id, seat, token, invite) {
+function enterOnline(id, seat, invite) {
   leaveOnline();
-  app.online = { id, seat: seat || null, token: token || null, invite: invite || null, es: null,
+  app.online = { id, seat: seat || null, invite: invite || null, es: null,
     present: { S: false, N: false }, stream: 'connecting', pending: false, pumping: false };
-  if (token) tokens.set(id, token);
+  if (invite) keepSeat(id, { invite });
   document.body.dataset.online = seat || 'watch';
   openStream();
 }
@@ -1459,66 +1653,54 @@ function leaveOnline() {
   $('online').hidden = true;
 }
 
-/* The game's event stream (GET /api/games/ID/events): every change arrives here; the page then
- * reads the game again (one GET), which also covers a reconnection after the server restarted. */
+/* The game's event stream (GET /api/games/ID/events, the seat's credential in its header):
+ * every change arrives here; the page then reads the game again (one GET), which also covers a
+ * reconnection after the server restarted. */
 function openStream() {
   const o = app.online;
   if (!o || o.closed) return;
   if (o.es) o.es.close();
-  const q = o.token ? `?token=${encodeURIComponent(o.token)}` : ''; // (EventSource sends no headers)
-  const es = new EventSource(`/api/games/${encodeURIComponent(o.id)}/events${q}`);
-  o.es = es;
   const live = () => { if (app.online === o) liveUpdate(); };
-  for (const t of ['move', 'undo', 'offer', 'join', 'over', 'reset']) es.addEventListener(t, live);
-  // the other player's answer to this seat's offer, and his resignation: said in one line
-  for (const t of ['answer', 'resign']) {
-    es.addEventListener(t, (e) => {
-      let d = {};
-      try { d = JSON.parse(e.data); } catch (x) { d = {}; }
-      if (app.online === o && o.seat && d.by && d.by !== o.seat) {
-        if (t === 'resign') say('Your friend resigned: you win.', 'info');
-        else say(`Your friend ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
-      }
+  const parse = (data) => { try { return JSON.parse(data); } catch (x) { return {}; } };
+  const on = (type, data) => {
+    if (app.online !== o) return;
+    const d = parse(data);
+    if (type === 'hello') {
+      // the seat the server knows this stream's credential for (a link that named none)
+      if (credentialFor(o.id) && !o.seat && (d.seat === 'S' || d.seat === 'N')) o.seat = d.seat;
       live();
-    });
-  }
-  es.addEventListener('hello', (e) => {
-    // the seat the server knows this stream's token for (a link that named none)
-    let d = {};
-    try { d = JSON.parse(e.data); } catch (x) { d = {}; }
-    if (app.online === o && o.token && !o.seat && (d.seat === 'S' || d.seat === 'N')) o.seat = d.seat;
-    live();
-  });
-  for (const [t, here] of [['connected', true], ['gone', false]]) {
-    es.addEventListener(t, (e) => {
-      if (app.online !== o) return;
-      let d = {};
-      try { d = JSON.parse(e.data); } catch (x) { return; }
+    } else if (type === 'connected' || type === 'gone') {
       if (d.seat !== 'S' && d.seat !== 'N') return;
-      o.present[d.seat] = here;
+      o.present[d.seat] = type === 'connected';
+      o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
-    });
-  }
-  es.addEventListener('deleted', () => {
-    if (app.online !== o) return;
-    say('This game was deleted on the server.', 'refused');
-    o.closed = true;
-    es.close();
-  });
-  es.onopen = () => {
-    if (app.online !== o) return;
-    const back = o.stream === 'lost';
-    o.stream = 'open';
-    if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
-    if (app.view) renderOnline(app.view);
+    } else if (type === 'deleted') {
+      say('This game was deleted on the server.', 'refused');
+      o.closed = true;
+      o.es.close();
+    } else {
+      // the other player's answer to this seat's offer, and his resignation: said in one line
+      if ((type === 'answer' || type === 'resign') && o.seat && d.by && d.by !== o.seat) {
+        if (type === 'resign') say(`${opponentWord()} resigned: you win.`, 'info');
+        else say(`${opponentWord()} ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
+      }
+      live(); // move, undo, offer, join, over, reset, the clock's and the rematch's events: read the game
+    }
   };
-  es.onerror = () => {
+  const state = (what) => {
     if (app.online !== o || o.closed) return;
-    o.stream = 'lost';
+    if (what === 'open') {
+      const back = o.stream === 'lost';
+      o.stream = 'open';
+      if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
+    } else {
+      o.stream = 'lost';
+      // a refusal a retry would not change (the game is gone): the stream stays shut
+      if (what === 'failed') say('This game\'s live updates stopped: the server no longer knows it (reload the page to try again).', 'refused');
+    }
     if (app.view) renderOnline(app.view);
-    // the browser retries by itself; a stream it gave up on (an error answer) is opened again here
-    if (es.readyState === EventSource.CLOSED) { clearTimeout(o.retry); o.retry = setTimeout(openStream, 2000); }
   };
+  o.es = eventStream(`/api/games/${encodeURIComponent(o.id)}/events`, { auth: () => credentialFor(o.id), on, state });
 }
 
 function liveUpdate() {
@@ -1537,10 +1719,11 @@ async function pump() {
   try {
     while (o.pending && app.online === o && !app.busy) {
       o.pending = false;
+      const told = o.presenceTold; // (a connected/gone event during the read is newer than its view)
       const view = await api('GET', `/api/games/${encodeURIComponent(o.id)}`);
       if (app.online !== o) return;
       const prev = app.view;
-      if (prev && prev.id === view.id && view.connected) o.present = { S: view.connected.S, N: view.connected.N };
+      if (prev && prev.id === view.id && view.connected && told === o.presenceTold) o.present = { S: view.connected.S, N: view.connected.N };
       if (prev && prev.id === view.id && view.history.length === prev.history.length + 1 && view.last && app.review === null) {
         setBusy(true);
         o.pumping = true;
@@ -1548,6 +1731,7 @@ async function pump() {
         if (app.online !== o) return;
       }
       render(view);
+      if (followRematch(view)) return;
     }
   } catch (e) {
     if (app.online === o) say(`Could not read the game: ${e.message}`, 'refused');
@@ -1587,7 +1771,7 @@ function renderOnline(view) {
   } else {
     const f = other(o.seat);
     opp = o.present[f] ? 'connected' : 'gone';
-    text = `You play ${sideName(o.seat)}. Your friend (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
+    text = `You play ${sideName(o.seat)}. ${opponentWord()} (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
   }
   if (o.stream === 'lost') text += ' The connection to the server is lost: reconnecting…';
   status.textContent = text;
@@ -1604,12 +1788,13 @@ function renderOnline(view) {
     const what = off.kind === 'draw' ? 'a draw' : 'to take back the last move';
     const mine = off.by === o.seat;
     $('offer-text').textContent = !o.seat ? `${sideName(off.by)} offers ${off.kind === 'draw' ? 'a draw' : 'to take back a move'}; the other player answers.`
-      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for your friend's answer.`
-        : `Your friend asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
+      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for ${opponentWord(true)}'s answer.`
+        : `${opponentWord()} asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
     $('offer-buttons').hidden = !o.seat || mine;
     offerBox.dataset.kind = off.kind;
     offerBox.dataset.by = off.by;
   }
+  renderRematch(view);
   const playing = !!(o.seat && view.joined && !st.over);
   $('online-controls').hidden = !o.seat;
   $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat);
@@ -1621,11 +1806,13 @@ function renderOnline(view) {
 async function onlineAction(action, body, done) {
   const o = app.online;
   if (!o || !o.seat || app.busy) return;
+  const epoch = app.epoch;
   try {
-    const view = await gameApi('POST', o.id, action, body);
+    const view = await gameApi('POST', o.id, action, withPly(app.view, body));
     say(done, 'info');
     render(view);
   } catch (e) {
+    if (e.status === 409 && await staleReload(epoch)) return;
     say(`Refused: ${e.message}`, 'refused');
   }
 }
@@ -1646,6 +1833,527 @@ async function copyLink(inputId) {
     try { document.execCommand('copy'); } catch (x) { /* selected: the person copies it */ }
   }
   say('The link is copied: paste it into a message to your friend.', 'info');
+}
+
+/* ---- the stale ply: a 409 to a request made at a ply the game has left ----
+ * (another tab, the opponent, the server's own forced move or flag fall came first): the page
+ * reads the game again and shows it, saying nothing. true when that was it. */
+async function staleReload(epoch) {
+  const v = app.view;
+  if (!v || engine.games.has(v.id)) return false;
+  try {
+    const now = await gameApi('GET', v.id);
+    if (app.epoch !== epoch || !app.view || app.view.id !== now.id) return true;
+    if (now.history.length === v.history.length && now.state.over === v.state.over) return false;
+    render(now);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+/* ---- clocks (docs/api.md, "Clocks"): the server keeps the time; the page shows its figures
+ * counting down from the moment they arrived, the running side's only ---- */
+const LOW_MS = 10000;
+function clocked(view) { return !!(view && view.clock && typeof view.clock.S === 'number'); }
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t < LOW_MS) return `${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const sec = Math.ceil(t / 1000), h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), x = sec % 60;
+  return h ? `${h}:${String(m).padStart(2, '0')}:${String(x).padStart(2, '0')}` : `${m}:${String(x).padStart(2, '0')}`;
+}
+function setClocks(view) {
+  const box = $('clocks');
+  // a clocked game being played: on a phone the page's header gives its room to the board (style.css)
+  document.body.dataset.clockRunning = clocked(view) && !view.state.over ? 'true' : 'false';
+  if (!clocked(view)) {
+    box.hidden = true;
+    $('clock-warning').hidden = true;
+    clearInterval(app.clockTimer);
+    app.clock = null;
+    return;
+  }
+  const c = view.clock;
+  const running = !view.state.over && (c.running === 'S' || c.running === 'N') ? c.running : null;
+  // a first move's window (its own count, not the side's time: docs/api.md "Clocks")
+  const first = !view.state.over && !running && (c.first_move === 'S' || c.first_move === 'N') && typeof c.deadline === 'number' && typeof c.now === 'number'
+    ? { side: c.first_move, ms: c.deadline - c.now } : null;
+  const prev = app.clock && app.clock.id === view.id ? app.clock : null;
+  app.clock = { id: view.id, S: c.S, N: c.N, running, first, at: performance.now(), warned: prev ? prev.warned : { S: false, N: false } };
+  box.hidden = false;
+  const seat = seatFor(view.state);
+  for (const [elId, side] of [['clock-far', other(seat)], ['clock-near', seat]]) {
+    const e = $(elId);
+    e.dataset.side = side;
+    const n = nameOf(view, side);
+    const mine = app.online && app.online.seat === side;
+    e.querySelector('.who').textContent = `${sideName(side)}${mine ? ' (you)' : n ? ` (${n})` : ''}`;
+    e.setAttribute('aria-label', `${sideName(side)}'s clock`);
+  }
+  tickClocks();
+  clearInterval(app.clockTimer);
+  if (running || first) app.clockTimer = setInterval(tickClocks, 100);
+}
+function tickClocks() {
+  const k = app.clock;
+  if (!k) return;
+  const spent = performance.now() - k.at;
+  const o = app.online;
+  for (const elId of ['clock-far', 'clock-near']) {
+    const e = $(elId);
+    const side = e.dataset.side;
+    const ms = k.running === side ? k[side] - spent : k[side];
+    const t = e.querySelector('.time');
+    const win = k.first && k.first.side === side ? Math.max(0, k.first.ms - spent) : null;
+    // a first move's window shows as its own count instead of the time, which does not run yet
+    const text = win !== null ? `1st move ${Math.ceil(win / 1000)} s` : clockText(ms);
+    if (t.textContent !== text) t.textContent = text;
+    e.dataset.first = win !== null ? 'true' : 'false';
+    e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
+    e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
+    e.dataset.ms = String(Math.max(0, Math.round(ms)));
+    // a warning once as a clock goes under LOW_MS (the player's own; a spectator's: any)
+    if (k.running === side && ms < LOW_MS && ms > 0 && !k.warned[side] && (!o || !o.seat || o.seat === side)) {
+      k.warned[side] = true;
+      const w = $('clock-warning');
+      w.textContent = o && o.seat === side ? 'Under 10 seconds on your clock!' : `${sideName(side)}: under 10 seconds`;
+      w.hidden = false;
+    }
+  }
+  if (!k.running) $('clock-warning').hidden = true;
+}
+
+/* ---- rematch (docs/api.md): offered at the end by one seat, accepted by the other's same call;
+ * both pages then move to the new game, the seats swapped ---- */
+function rematchOffer(view) {
+  const off = view.offer && view.offer.kind === 'rematch' ? view.offer.by : view.rematch_offer;
+  if (off && typeof off === 'object') return off.by || null;
+  return off === 'S' || off === 'N' ? off : null;
+}
+function renderRematch(view) {
+  const o = app.online;
+  const box = $('rematch-box');
+  const show = !!(o && o.seat && view.joined && view.state.over && !view.rematch && !engine.games.has(view.id));
+  box.hidden = !show;
+  if (!show) return;
+  const by = rematchOffer(view);
+  const b = $('rematch');
+  if (by === o.seat) {
+    $('rematch-text').textContent = `You offered a rematch: waiting for ${opponentWord(true)}.`;
+    b.hidden = true;
+  } else if (by) {
+    $('rematch-text').textContent = `${opponentWord()} offers a rematch, the sides swapped.`;
+    b.textContent = 'Accept the rematch';
+    b.hidden = false;
+  } else {
+    $('rematch-text').textContent = 'Play again, the sides swapped?';
+    b.textContent = 'Offer a rematch';
+    b.hidden = false;
+  }
+  box.dataset.by = by || '';
+}
+async function rematch() {
+  const o = app.online, v = app.view;
+  if (!o || !o.seat || !v) return;
+  try {
+    const r = await gameApi('POST', v.id, 'rematch', withPly(v, {}));
+    if (r && r.game && !r.state) { openRematch(v, r.game); return; }
+    if (r && r.state) { render(r); if (followRematch(r)) return; }
+    say('You offered a rematch.', 'info');
+  } catch (e) {
+    say(`No rematch: ${e.message}`, 'refused');
+  }
+}
+/* the view names the new game: go to it (true) */
+function followRematch(view) {
+  const o = app.online;
+  if (!view.rematch || !o || !o.seat || o.id !== view.id || !credentialFor(view.id)) return false;
+  openRematch(view, view.rematch);
+  return true;
+}
+/* each side plays the rematch with what he played the old game with: his player's key, or his
+ * seat's token (the new game's seats carry the old tokens, swapped: docs/api.md "Rematch") */
+function openRematch(old, id) {
+  const k = seatOf(old.id) || {};
+  keepSeat(id, { seat: other(app.online.seat), token: k.token || undefined, player: k.player || undefined });
+  say('The rematch has started: the sides are swapped.', 'info');
+  openGame(id);
+}
+
+/* Open game id from the server, with the seat this browser holds in it (none: watch it). */
+async function openGame(id, message) {
+  app.epoch++;
+  skipAnimation();
+  leaveOnline();
+  showScreen('game');
+  history.replaceState(null, '', `#game=${id}`);
+  if (!(await resume())) { say(`Cannot open that game${message ? '' : ''}.`, 'refused'); return false; }
+  if (message) say(message, 'info');
+  computerTurns();
+  return true;
+}
+
+/* ---- screens: the game, the lobby (#lobby), a player's page (#player=ID) ---- */
+const onServer = () => document.body.dataset.static !== 'true';
+function showScreen(name) {
+  const was = document.body.dataset.screen;
+  document.body.dataset.screen = name;
+  $('game-screen').hidden = name !== 'game';
+  $('lobby').hidden = name !== 'lobby';
+  $('player').hidden = name !== 'player';
+  $('to-game').hidden = name === 'game' || !app.view;
+  $('to-lobby').hidden = name === 'lobby';
+  if (name === 'game' && was !== 'game' && app.view && app.review === null) render(app.view);
+}
+
+/* ---- the lobby (docs/api.md, "The lobby"): a name once, open seeks, live games ---- */
+const lobby = { es: null, seeks: [], refreshing: false, again: false };
+const sleepMs = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function lobbySay(text, kind) {
+  const m = $('lobby-message');
+  m.textContent = text || '';
+  m.className = kind || '';
+}
+function clockLabel(c) {
+  if (!c) return 'no clock';
+  const i = Number(c.initial_s), inc = Number(c.increment_s || 0);
+  return i % 60 === 0 ? `${i / 60}+${inc}` : `${i} s + ${inc} s`;
+}
+function titleOf(variant) { const v = variantNamed(variant); return v ? v.title : variant; }
+function ratingText(r) {
+  if (r === null || r === undefined) return '';
+  if (typeof r === 'object') return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+  return String(Math.round(Number(r)));
+}
+
+async function showLobby() {
+  if (!onServer()) { showScreen('game'); return; }
+  showScreen('lobby');
+  renderMe();
+  lobbyStream();
+  await refreshLobby();
+}
+function renderMe() {
+  const p = me();
+  $('name-form').hidden = !!p;
+  $('me-line').hidden = !p;
+  if (p) { $('me-link').textContent = p.name; $('me-link').href = `#player=${p.id}`; }
+  $('seek-create').disabled = !p;
+  document.body.dataset.player = p ? p.id : '';
+}
+async function chooseName(e) {
+  e.preventDefault();
+  const name = $('name-input').value.trim();
+  if (!name) return;
+  try {
+    const r = await api('POST', '/api/players', { name });
+    saveJSON(PLAYER_KEY, { id: r.id, name: r.name, key: r.key });
+    lobbySay(`Welcome, ${r.name}. Accept a game below, or create one.`, 'info');
+    renderMe();
+    lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
+    refreshLobby();
+  } catch (err) {
+    lobbySay(err.status === 409 ? `The name ${name} is taken: choose another.` : `That name cannot be used: ${err.message}`, 'refused');
+    $('name-input').focus();
+  }
+}
+
+/* The lobby's stream: seeks come and go; the game a seek of this player started opens at once. */
+function lobbyStream(again) {
+  if (lobby.es && !again) return;
+  if (lobby.es) lobby.es.close();
+  const on = (type, data) => {
+    let d = {};
+    try { d = JSON.parse(data); } catch (x) { return; }
+    const p = me();
+    if (type === 'game' && d.game && p && (!d.player || d.player === p.id || (d.player && d.player.id === p.id))) {
+      keepSeat(d.game, { seat: d.seat, player: p.id });
+      openGame(d.game, `Your game has started: you play ${sideName(d.seat)}.`);
+    }
+    if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
+  };
+  const state = (what, status) => {
+    document.body.dataset.lobbyStream = what;
+    if (what === 'open') refreshLobby();
+    if (what === 'failed' && status === 401) { // the server knows this key no more (a new database): a name again
+      try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
+      renderMe();
+      lobbySay('This server does not know your name any more: choose one again.', 'refused');
+      lobbyStream(true); // (the stream again, a spectator's)
+    }
+  };
+  lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
+}
+
+/* GET /api/seeks and the live games, and show them (one read at a time; a change meanwhile reads again) */
+async function refreshLobby() {
+  if (lobby.refreshing) { lobby.again = true; return; }
+  lobby.refreshing = true;
+  try {
+    do {
+      lobby.again = false;
+      const [seeks, live] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] }))]);
+      lobby.seeks = seeks.seeks || [];
+      renderSeeks();
+      renderLive(Array.isArray(live) ? live : live.games || []);
+    } while (lobby.again);
+  } catch (e) {
+    lobbySay(`Cannot read the lobby: ${e.message}`, 'refused');
+  } finally {
+    lobby.refreshing = false;
+  }
+}
+
+function renderSeeks() {
+  const ul = $('seeks');
+  ul.textContent = '';
+  const p = me();
+  for (const k of lobby.seeks) {
+    const mine = !!(p && k.by && k.by.id === p.id);
+    const li = document.createElement('li');
+    li.dataset.seek = k.seek;
+    li.dataset.mine = mine ? 'true' : 'false';
+    const what = document.createElement('span');
+    what.className = 'what';
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
+    if (k.by && k.by.provisional) who.title = 'a provisional rating: few rated games yet';
+    const detail = document.createElement('span');
+    detail.className = 'detail';
+    const seat = k.seat === 'S' ? 'plays South' : k.seat === 'N' ? 'plays North' : 'either side';
+    detail.textContent = `${titleOf(k.variant)}${k.options ? ` (${k.options})` : ''} · ${clockLabel(k.clock)} · ${k.rated ? 'rated' : 'casual'} · ${seat}`;
+    what.append(who, detail);
+    const b = document.createElement('button');
+    b.type = 'button';
+    if (mine) {
+      b.textContent = 'Withdraw';
+      b.className = 'withdraw';
+      b.setAttribute('aria-label', `withdraw your ${titleOf(k.variant)} game`);
+      b.addEventListener('click', () => withdrawSeek(k.seek));
+    } else {
+      b.textContent = 'Accept';
+      b.className = 'accept primary';
+      b.setAttribute('aria-label', `play ${k.by ? k.by.name : ''}: ${detail.textContent}`);
+      b.addEventListener('click', () => acceptSeek(k.seek));
+    }
+    li.append(what, b);
+    ul.append(li);
+  }
+  $('no-seeks').hidden = lobby.seeks.length > 0;
+}
+
+function renderLive(games) {
+  const ul = $('live-games');
+  ul.textContent = '';
+  for (const g of games.slice(0, 50)) {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    const what = document.createElement('span');
+    what.className = 'what';
+    const names = g.accounts || {};
+    const nm = (side) => { const x = names[side]; return x && x.name ? x.name : sideName(side); };
+    what.textContent = `${nm('S')} – ${nm('N')} · ${titleOf(g.variant)} · ${clockLabel(g.clock)}`;
+    const a = document.createElement('a');
+    a.className = 'watch';
+    a.href = `#watch=${g.id}`;
+    a.textContent = 'Watch';
+    li.append(what, a);
+    ul.append(li);
+  }
+  $('no-live').hidden = games.length > 0;
+}
+
+async function lobbyRequest(method, path, body) {
+  const p = me();
+  if (!p) { lobbySay('First choose your name.', 'refused'); $('name-input').focus(); return null; }
+  try {
+    return await api(method, path, body, p.key);
+  } catch (e) {
+    if (e.status === 401) { // the server does not know this key (a new database): choose again
+      try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
+      renderMe();
+    }
+    lobbySay(`Refused: ${e.message}`, 'refused');
+    return null;
+  }
+}
+
+function seekClock() {
+  const c = $('seek-clock').value;
+  if (c === 'none') return null;
+  if (c === 'custom') return { initial_s: Number($('seek-initial').value), increment_s: Number($('seek-increment').value) };
+  const [m, inc] = c.split('+').map(Number);
+  return { initial_s: m * 60, increment_s: inc };
+}
+async function createSeek(e) {
+  e.preventDefault();
+  const body = { variant: $('seek-variant').value, options: optionsText($('seek-options')), clock: seekClock(),
+    rated: $('seek-rated').value === 'rated', seat: $('seek-seat').value };
+  const r = await lobbyRequest('POST', '/api/seeks', body);
+  if (!r) return;
+  lobbySay('Your game is in the list: it starts as soon as someone accepts it. Keep this page open.', 'info');
+  $('seek-box').open = false;
+  refreshLobby();
+}
+async function acceptSeek(id) {
+  const r = await lobbyRequest('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {});
+  if (!r) { refreshLobby(); return; }
+  keepSeat(r.game, { seat: r.seat, player: me().id });
+  openGame(r.game, `The game has started: you play ${sideName(r.seat)}.`);
+}
+async function withdrawSeek(id) {
+  if (await lobbyRequest('DELETE', `/api/seeks/${encodeURIComponent(id)}`)) lobbySay('Withdrawn.', 'info');
+  refreshLobby();
+}
+
+/* "Play the computer": the game screen, and a game against the computer if none is going on */
+function playComputer() {
+  showScreen('game');
+  const v = app.view;
+  if (v && !app.online && !v.state.over && (v.players.S !== 'human' || v.players.N !== 'human')) { history.replaceState(null, '', `#game=${v.id}`); return; }
+  if ($('opponent').value === 'online' || $('opponent').value === 'human') $('opponent').value = 'ai:4';
+  $('start').textContent = 'Start';
+  newGame();
+}
+
+/* ---- a player's page (#player=ID): ratings per game, the finished games, each opened in review ---- */
+const archive = { id: null, before: null };
+async function showPlayer(id) {
+  if (!onServer()) { showScreen('game'); return; }
+  showScreen('player');
+  const msg = $('player-message');
+  msg.textContent = '';
+  msg.className = '';
+  archive.id = id;
+  archive.before = null;
+  $('archive').textContent = '';
+  try {
+    const p = await api('GET', `/api/players/${encodeURIComponent(id)}`);
+    if (archive.id !== id) return;
+    $('player-h').textContent = p.name;
+    document.body.dataset.shownPlayer = p.id;
+    const tb = $('ratings').querySelector('tbody');
+    tb.textContent = '';
+    const rs = Object.entries(p.ratings || {});
+    for (const [variant, r] of rs) {
+      const tr = document.createElement('tr');
+      tr.dataset.variant = variant;
+      tr.dataset.rating = String(r.rating);
+      tr.dataset.provisional = r.provisional ? 'true' : 'false';
+      const c1 = document.createElement('td');
+      c1.textContent = titleOf(variant);
+      const c2 = document.createElement('td');
+      c2.textContent = String(Math.round(r.rating));
+      if (r.provisional) {
+        const pv = document.createElement('span');
+        pv.className = 'provisional';
+        pv.textContent = ' provisional';
+        pv.title = `few games yet: the rating may still move a lot (deviation ${Math.round(r.rd)})`;
+        c2.append(pv);
+      }
+      const c3 = document.createElement('td');
+      c3.textContent = String(r.games);
+      tr.append(c1, c2, c3);
+      tb.append(tr);
+    }
+    $('ratings').hidden = rs.length === 0;
+    $('no-ratings').hidden = rs.length > 0;
+    await moreArchive();
+  } catch (e) {
+    msg.textContent = `Cannot show that player: ${e.message}`;
+    msg.className = 'refused';
+  }
+}
+/* the archive's result, the player's (docs/api.md): win, loss, draw or aborted, with how it ended */
+const RESULT_WORDS = { win: 'won', loss: 'lost', draw: 'a draw', aborted: 'aborted' };
+const ENDED_WORDS = { rules: 'by the rules', resigned: 'by resignation', agreed: 'agreed', time: 'on time' };
+function resultWords(g) {
+  const r = RESULT_WORDS[g.result] || String(g.result || '');
+  const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason];
+  return how ? `${r} ${how}` : r;
+}
+async function moreArchive() {
+  const id = archive.id;
+  const q = archive.before !== null ? `?before=${encodeURIComponent(archive.before)}` : '';
+  const r = await api('GET', `/api/players/${encodeURIComponent(id)}/games${q}`);
+  if (archive.id !== id) return;
+  const games = Array.isArray(r) ? r : r.games || [];
+  const ul = $('archive');
+  for (const g of games) {
+    const li = document.createElement('li');
+    li.dataset.game = g.id;
+    li.dataset.result = g.result || '';
+    const what = document.createElement('span');
+    what.className = 'what';
+    const opp = g.opponent && typeof g.opponent === 'object' ? g.opponent.name : g.opponent;
+    const who = document.createElement('span');
+    who.className = 'who';
+    who.textContent = `${opp ? `against ${opp}` : 'a game'}: ${resultWords(g)}`;
+    const detail = document.createElement('span');
+    detail.className = 'detail';
+    const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;
+    const seat = g.seat === 'S' || g.seat === 'N' ? ` · played ${sideName(g.seat)}` : '';
+    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? 'rated' : 'casual'}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
+    what.append(who, detail);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'review-game';
+    b.textContent = 'Review';
+    b.setAttribute('aria-label', `review the game ${who.textContent}`);
+    b.addEventListener('click', () => reviewGame(g.id));
+    li.append(what, b);
+    ul.append(li);
+  }
+  archive.before = r.next || null;
+  $('archive-more').hidden = !r.next;
+  $('no-archive').hidden = ul.children.length > 0;
+}
+/* a finished game opened in review mode: the page's look-back over its moves */
+async function reviewGame(id) {
+  app.epoch++;
+  leaveOnline();
+  try {
+    const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    showScreen('game');
+    app.view = null;
+    app.review = null;
+    render(view);
+    showRulesInPlay();
+    openSetup(false);
+    say(`A game of ${view.title}, from the archive: step through it with the arrows.`, 'info');
+    await startReview(0);
+  } catch (e) {
+    const m = $('player-message');
+    m.textContent = `Cannot open that game: ${e.message}`;
+    m.className = 'refused';
+  }
+}
+
+function initScreens() {
+  if (!onServer()) return;
+  const sel = $('seek-variant');
+  for (const v of app.catalog.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.title;
+    sel.append(o);
+  }
+  const opts = () => buildOptions(variantNamed(sel.value), $('seek-options'));
+  sel.addEventListener('change', opts);
+  opts();
+  $('seek-clock').addEventListener('change', () => { $('seek-custom').hidden = $('seek-clock').value !== 'custom'; });
+  $('seek-form').addEventListener('submit', createSeek);
+  $('name-form').addEventListener('submit', chooseName);
+  $('play-computer').addEventListener('click', playComputer);
+  $('archive-more').addEventListener('click', () => moreArchive().catch((e) => { $('player-message').textContent = e.message; }));
+  $('rematch').addEventListener('click', rematch);
+  $('to-game').addEventListener('click', (e) => {
+    e.preventDefault();
+    showScreen('game');
+    if (app.view) history.replaceState(null, '', app.online && !app.online.seat ? `#watch=${app.view.id}` : `#game=${app.view.id}`);
+  });
 }
 
 init();

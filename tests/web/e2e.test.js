@@ -150,7 +150,7 @@ test('an illegal click is refused politely and changes nothing', async () => {
   await page.close();
 });
 
-test('a reload goes on with the same game: its id and token are in the address', async () => {
+test('a reload goes on with the same game: its id in the address, its token in localStorage', async () => {
   const page = await ctx.newPage();
   const sadeqa = variants.find((v) => v.name === 'sadeqa') || variants[0];
   await startGame(page, sadeqa, {});
@@ -159,7 +159,8 @@ test('a reload goes on with the same game: its id and token are in the address',
   await idle(page);
   const played = await apiView(page);
   assert.ok(played.history.length >= 2, 'South moved and the computer answered');
-  assert.match(new URL(page.url()).hash, new RegExp(`^#game=${played.id}&token=[0-9a-f]{64}$`)); // (the page's form, web/app.js remember())
+  assert.equal(new URL(page.url()).hash, `#game=${played.id}`, 'the address names the game, no token (hardening 5)'); // (web/app.js remember())
+  assert.match(await page.evaluate((id) => JSON.parse(localStorage.getItem('gabata.seats'))[id].token, played.id), /^[0-9a-f]{64}$/);
   await page.reload();
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   await idle(page);

@@ -135,9 +135,9 @@ test('"gone" is told as soon as a seat\'s client goes away, not at the next hear
   const own = await startServer(['--heartbeat', '3600']);
   try {
     const g = await onlineGame(own.base);
-    const s = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    const s = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.S });
     await s.wait((e) => e.event === 'hello');
-    const n = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.N)}`);
+    const n = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.N });
     await n.wait((e) => e.event === 'hello');
     await s.wait((e) => e.event === 'connected' && e.json.seat === 'N', 5000);
     n.close(); // the other machine's page is closed: its socket goes
@@ -157,7 +157,7 @@ test('event numbers never go back: after a restart a stream naming an old number
   let own = await startServer(['--data', data]);
   try {
     const g = await onlineGame(own.base);
-    const a = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    const a = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.S });
     await a.wait((e) => e.event === 'hello');
     const play = async (base, view, token) => {
       const r = await request(base, { method: 'POST', path: `/api/games/${g.id}/moves`, headers: { ...JSON_CT, Authorization: `Bearer ${token}` }, body: { move: view.moves[0].text } });
@@ -230,7 +230,7 @@ test('the views a server keeps between changes are the views it builds afresh fr
     const refused = await get(own.base, g.id);
     assert.equal(refused.offer, null, 'and at its answer');
     // a stream opens: "connected" changes with no change of the game
-    const st = await openEvents(own.base, `/api/games/${g.id}/events?token=${encodeURIComponent(g.S)}`);
+    const st = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.S });
     await st.wait((e) => e.event === 'hello');
     assert.equal((await get(own.base, g.id)).connected.S, true, 'the kept view follows the streams');
     st.close();
@@ -244,5 +244,34 @@ test('the views a server keeps between changes are the views it builds afresh fr
   } finally {
     await own.stop();
     fs.rmSync(data, { recursive: true, force: true });
+  }
+});
+
+test('a stream takes its seat from the Authorization header; a token in the address is refused (hardening 5)', async () => {
+  const own = await startServer(['--heartbeat', '3600']);
+  try {
+    const g = await onlineGame(own.base);
+    // the old way, ?token=: 400 with one line, and the seat is not marked present
+    for (const q of [`?token=${g.S}`, '?token=', `?lastEventId=1&token=${g.N}`]) {
+      const r = await request(own.base, { path: `/api/games/${g.id}/events${q}` });
+      assert.equal(r.status, 400, `${q}: ${r.text}`);
+      assert.match(r.json.error, /Authorization/, 'the error says where the token goes');
+      assert.ok(!r.text.includes('\n'), 'one line');
+    }
+    assert.equal((await request(own.base, { path: `/api/games/${g.id}` })).json.connected.S, false, 'a refused stream is no presence');
+    // the header: this stream is South's, and the view says South is here
+    const s = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.S });
+    const hello = await s.wait((e) => e.event === 'hello');
+    assert.equal(hello.json.seat, 'S');
+    assert.equal((await request(own.base, { path: `/api/games/${g.id}` })).json.connected.S, true);
+    // another seat's token names that seat; a token of no seat (or none) is a spectator
+    const n = await openEvents(own.base, `/api/games/${g.id}/events`, { token: g.N });
+    assert.equal((await n.wait((e) => e.event === 'hello')).json.seat, 'N');
+    const x = await openEvents(own.base, `/api/games/${g.id}/events`, { token: '0'.repeat(64) });
+    assert.equal(x.status, 200);
+    assert.ok(!['S', 'N'].includes((await x.wait((e) => e.event === 'hello')).json.seat), 'a wrong token watches');
+    for (const st of [s, n, x]) st.close();
+  } finally {
+    await own.stop();
   }
 });

@@ -29,13 +29,14 @@ function request(base, { method = 'GET', path = '/', headers = {}, body, localAd
   });
 }
 
-// An event stream: { events: [{id, event, data, at}], wait(pred, ms), close(), status, headers, raw }.
+// An event stream (token: a seat's, sent as Authorization): { events: [{id, event, data, at}], wait(pred, ms), close(), status, headers, raw }.
 // onEvent(ev) is called for every event as it arrives.
-function openEvents(base, path, { lastEventId, localAddress, onEvent, agent = false, headers: extra = {} } = {}) {
+function openEvents(base, path, { lastEventId, localAddress, onEvent, agent = false, token, headers: extra = {} } = {}) {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
     const headers = { Accept: 'text/event-stream', ...extra };
     if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+    if (token) headers.Authorization = `Bearer ${token}`; // a seat's stream (never ?token=: docs/api.md)
     const st = { events: [], raw: '', waiters: [], closed: false };
     const rq = http.request({ host: u.hostname, port: u.port, path, headers, localAddress, agent }, (res) => {
       st.status = res.statusCode;

@@ -426,11 +426,10 @@ async function runOnline(base, { games = 50, plies = 40, busy = 4, slow = 50, pa
     const arrivals = [[], []];
     const es = [];
     for (let s = 0; s < 2; s++) {
-      const q = tokens[s] ? `?token=${encodeURIComponent(tokens[s])}` : '';
       let st;
       try {
-        st = await openEvents(base, `/api/games/${id}/events${q}`, {
-          localAddress: side[s].localAddress,
+        st = await openEvents(base, `/api/games/${id}/events`, {
+          localAddress: side[s].localAddress, token: tokens[s] || undefined,
           onEvent: (ev) => {
             if (ev.event !== 'move' || !ev.json) return;
             got[s].add(ev.json.ply);

@@ -105,10 +105,9 @@ async function createOnline(page, variant, opts, seat) {
   const link = await page.inputValue('#invite-link');
   const watch = await page.inputValue('#watch-link');
   const id = await page.getAttribute('body', 'data-game-id');
-  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
-  assert.equal(hash.get('game'), id);
-  const token = hash.get('token');
-  assert.match(token, /^[0-9a-f]{64}$/, "the creator's own address keeps his token");
+  assert.equal(new URL(page.url()).hash, `#game=${id}`, "the creator's own address names the game, nothing secret (hardening 5)");
+  const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('gabata.seats'))[gid].token, id);
+  assert.match(token, /^[0-9a-f]{64}$/, "the creator's token is kept in localStorage, by the game's id");
   assert.ok(!link.includes(token) && !watch.includes(token), 'the links carry nothing secret of the creator');
   assert.match(link, new RegExp(`#join=${id}\\.[0-9a-f]{32}$`));
   assert.ok(watch.endsWith(`#watch=${id}`));
@@ -129,6 +128,7 @@ async function join(page, link, seat) {
   await page.goto(link);
   await page.waitForSelector(`body[data-online="${seat}"][data-busy="false"] #board .hole`);
   assert.doesNotMatch(page.url(), /join=/, 'the invite leaves the address once used');
+  assert.match(new URL(page.url()).hash, /^#game=[0-9a-f]{32}$/, 'the address names the game only');
   await page.$eval('#speed', (e) => { e.value = '0'; });
 }
 
@@ -320,11 +320,16 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   const link = await createOnline(s, 'sadeqa', {}, 'S');
   await join(n, link.link, 'N');
   await s.waitForSelector('#online-status[data-opponent="connected"]');
-  // the friend leaves: the creator is told; he comes back through his own address
+  // the friend leaves (his page closed): the creator is told; he comes back through his own
+  // address on the same machine (its localStorage has his token: the address names the game only)
   const nAddress = n.url();
-  await n.context().close();
+  const nMachine = n.context();
+  assert.deepEqual(n.errors, [], 'no script error on the page');
+  await n.close();
   await s.waitForSelector('#online-status[data-opponent="gone"]', { timeout: 15000 });
-  const n2 = await machine(PHONE);
+  const n2 = await nMachine.newPage();
+  n2.errors = [];
+  n2.on('pageerror', (e) => n2.errors.push(String(e)));
   await n2.goto(nAddress);
   await n2.waitForSelector('body[data-online="N"][data-busy="false"] #board .hole');
   await s.waitForSelector('#online-status[data-opponent="connected"]', { timeout: 15000 });
