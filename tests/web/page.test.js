@@ -21,7 +21,9 @@ const SIZES = { phone360: { width: 360, height: 740 }, phone390: { width: 390, h
 let srv, browser, variants;
 
 test.before(async () => {
-  srv = await startServer();
+  // (these tests start some 30 games from one address within a minute, at the edge of the
+  // default --game-rate of 30: the rates are tested in hardening.test.js, not here)
+  srv = await startServer(['--game-rate', '0']);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
   fs.mkdirSync(SHOTS, { recursive: true });
