@@ -718,6 +718,28 @@ static bool stream_admitted(struct MHD_Connection *c, request *rq, const char *c
     return !st;
 }
 
+/* The last event a reconnecting stream saw: the Last-Event-ID header (or, on a game's stream,
+ * ?lastEventId=, for a client that cannot set headers). false: present but not an event's
+ * number; *have false: none given. */
+static bool last_event_id(struct MHD_Connection *c, bool query_too, unsigned long long *seen, bool *have)
+{
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    if (!last && query_too)
+        last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lastEventId");
+    *seen = 0;
+    *have = false;
+    if (!last || !*last)
+        return true;
+    char *end;
+    errno = 0;
+    long long v = strtoll(last, &end, 10);
+    if (*end || errno || v < 0)
+        return false;
+    *seen = (unsigned long long)v;
+    *have = true;
+    return true;
+}
+
 static enum MHD_Result open_events(struct MHD_Connection *c, request *rq, const char *id)
 {
     /* A seat's token travels only in the Authorization header: a URL ends up in logs, proxies and
@@ -737,23 +759,14 @@ static enum MHD_Result open_events(struct MHD_Connection *c, request *rq, const 
                 *p = '?';
         return send_error(c, 404, 0, msg);
     }
-    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
-    if (!last)
-        last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lastEventId");
-    long long seen = 0;
-    bool have = false;
-    if (last && *last) {
-        char *end;
-        errno = 0;
-        seen = strtoll(last, &end, 10);
-        have = !*end && !errno && seen >= 0;
-        if (!have)
-            return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
-    }
+    unsigned long long seen;
+    bool have;
+    if (!last_event_id(c, true, &seen, &have))
+        return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
     enum MHD_Result refused;
     if (!stream_admitted(c, rq, id, true, &refused))
         return refused;
-    struct MHD_Response *resp = events_open(c, id, seat, (unsigned long long)seen, have);
+    struct MHD_Response *resp = events_open(c, id, seat, seen, have);
     if (!resp)
         return MHD_NO;
     add_common_headers(resp, false);
@@ -776,21 +789,14 @@ static enum MHD_Result open_lobby_events(struct MHD_Connection *c, request *rq)
         if (r == 0)
             return send_error(c, 401, 0, "this key is no player's (POST /api/players gives one)");
     }
-    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
-    long long seen = 0;
-    bool have = false;
-    if (last && *last) {
-        char *end;
-        errno = 0;
-        seen = strtoll(last, &end, 10);
-        have = !*end && !errno && seen >= 0;
-        if (!have)
-            return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
-    }
+    unsigned long long seen;
+    bool have;
+    if (!last_event_id(c, false, &seen, &have))
+        return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
     enum MHD_Result refused; /* (the caps per address and overall; none per channel: all watch it) */
     if (!stream_admitted(c, rq, "lobby", false, &refused))
         return refused;
-    struct MHD_Response *resp = events_open_as(c, "lobby", who, (unsigned long long)seen, have);
+    struct MHD_Response *resp = events_open_as(c, "lobby", who, seen, have);
     if (!resp)
         return MHD_NO;
     add_common_headers(resp, false);
