@@ -1134,13 +1134,3 @@ int serve_http_run(const char *host, const struct sockaddr_in *addr, long port, 
     limits_clear();
     return status;
 }
-
-/* For /api/health: connections open, cut off at the deadline, streams open. */
-void serve_http_counts(long *open, long *cut_off, int *streams)
-{
-    pthread_mutex_lock(&C.lock);
-    *open = C.open;
-    *cut_off = C.cut_off;
-    pthread_mutex_unlock(&C.lock);
-    *streams = events_open_count();
-}
