@@ -67,6 +67,8 @@
         players: { S: describe(s.players[0]), N: describe(s.players[1]) },
         labels: p.labels, state: p.state, moves: p.moves, free_move: p.free_move,
         history: hist, last, position: p.position, rules: p.rules,
+        // what the server says of a game of the lobby (issue 21): a game on this machine is none
+        rated: false, rematch: null, accounts: null,
       };
     }
 
@@ -217,7 +219,7 @@
     const routes = [
       ['GET', '/api/variants', () => ({ status: 200, body: fn.catalog(), type: 'application/json' }), 'use GET for /api/variants'],
       ['GET', '/api/health', getHealth, 'use GET for /api/health'],
-      ['POST', '/api/games', (s, body) => createGame(body), 'use POST for /api/games to start a game'],
+      ['POST', '/api/games', (s, body) => createGame(body), 'use POST for /api/games to start a game, GET ?status=live to list them'],
       ['GET', '', (s) => json(200, viewOf(s)), 'use GET or DELETE for a game'],
       ['DELETE', '', (s) => { fn.del(s.h); games.delete(s.id); return json(200, { id: s.id, deleted: true }); }, 'use GET or DELETE for a game'],
       ['POST', '/moves', postMove, 'use POST for moves'],
