@@ -1,4 +1,4 @@
-/* test_qelat.c — Qelat (RULINGS §3, Q1–Q10, with §0–§1).
+/* test_qelat.c — Qelat (RULINGS §3, Q1–Q11, with §0–§1).
  *
  * Labels and ring order (RULINGS §0): South's holes A..F are ring 0..5, North's a..f ring 6..11;
  * a position's board= lists A..F then a..f. Every expected value below is worked out by hand from
@@ -608,6 +608,7 @@ static void test_options(void **state)
                           "next-starter=alternate", "rounds=match", "rounds=1", "skip-origin=no",
                           "skip-origin=yes", "endless=illegal", "endless=ends-game", "max-plies=1",
                           "max-plies=1000000", "max-rounds=1", "max-rounds=65535",
+                          "match-repeat=plays-on", "match-repeat=ends", "rounds=1 match-repeat=ends",
                           "enemy=row after-eat=end layout=winner-first next-starter=alternate"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         gb_game *g = NULL;
@@ -619,7 +620,7 @@ static void test_options(void **state)
     }
     const char *bad[] = {"enemy=both", "after-eat=twice", "layout=random", "next-starter=winner",
                          "rounds=2", "max-plies=0", "max-rounds=0", "max-rounds=70000", "seeds=4",
-                         "enemy=row enemy=owner"};
+                         "enemy=row enemy=owner", "match-repeat=yes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gb_game *g = NULL;
         gb_error err = {0, ""};
@@ -630,6 +631,7 @@ static void test_options(void **state)
     assert_int_equal(gb_variant_options_help("qelat", help, sizeof help), GB_OK);
     assert_non_null(strstr(help, "enemy=owner|row (default owner)"));
     assert_non_null(strstr(help, "max-rounds=N (1..65535, default 200)"));
+    assert_non_null(strstr(help, "match-repeat=plays-on|ends (default plays-on)"));
 }
 
 static void test_malformed_positions(void **state)
@@ -675,6 +677,174 @@ static void test_malformed_positions(void **state)
     }
 }
 
+/* ---- Q11: a match whose round start repeats (match-repeat=plays-on|ends) ---- */
+
+/* Play the moves of `line`, separated by spaces. */
+static void play_line(gb_game *g, const char *line)
+{
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        play(g, t);
+}
+
+/* Two rounds of random moves (seed 174156 of a throwaway search), no lots drawn. Round 1 (the
+ * first 22 plies, South starting with his own row, Q1) ends by Q6 with earnings South 27,
+ * North 21. Q7: 27 = 6 fours + 3, 21 = 5 fours + 1: South gains the odd hole, 7 holes to 5. Q8
+ * (loser-first): North owns his from f leftwards, f e d c b; South owns A..F and a. Q9: North,
+ * with fewer earnings, starts round 2. That start (South 7 holes, North to start) is new. Round 2
+ * (18 plies) ends by Q6 with the board 0,0,6N,0,0,0/11N,0,12S,0,9S,0 and stores 6,4: South
+ * 6 + 12 + 9 = 27, North 4 + 6 + 11 = 21, so again 7 holes to 5 with North to start: round 2's
+ * own start. With ends (Q11) the match ends there, `repetition`, scored as at the cap (T3):
+ * South owns more holes, 7-5, and wins; the board is left as round 2 ended. */
+static const char q11_line_r1[] = "B c D d D d E F e D c A F E A F c A a pass b d";
+static const char q11_line_r2[] = "c a f C d E b d D b A b D b f E B F";
+
+static void test_q11_repeat_ends_match(void **state)
+{
+    (void)state;
+    gb_game *g = game_new("qelat", "match-repeat=ends");
+    play_line(g, q11_line_r1);
+    assert_int_equal(gb_round(g), 2);
+    assert_false(gb_is_over(g));
+    assert_owners(g, "SSSSSSSNNNNN");
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    play_line(g, q11_line_r2);
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_REPETITION);
+    assert_int_equal(gb_round(g), 2);
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    assert_int_equal(gb_score(g, GB_SOUTH), 7);
+    assert_int_equal(gb_score(g, GB_NORTH), 5);
+    assert_board(g, "0,0,6N,0,0,0/11N,0,12S,0,9S,0");
+    /* the words say why (text.c) */
+    char buf[512];
+    assert_true(gb_result_line(g, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "(Q11)"));
+    gb_game_free(g);
+
+    /* plays-on (the default): the same line goes on to round 3, North starting with 7-5 */
+    g = game_new("qelat", "match-repeat=plays-on");
+    play_line(g, q11_line_r1);
+    play_line(g, q11_line_r2);
+    assert_false(gb_is_over(g));
+    assert_int_equal(gb_round(g), 3);
+    assert_board(g, "4,4,4,4,4,4/4,4,4,4,4,4");
+    assert_owners(g, "SSSSSSSNNNNN");
+    assert_int_equal(gb_to_move(g), GB_NORTH);
+    gb_game_free(g);
+
+    /* Q11 comes before max-rounds (T5): with max-rounds=2 the match ends by repetition, not cap */
+    g = game_new("qelat", "match-repeat=ends max-rounds=2");
+    play_line(g, q11_line_r1);
+    play_line(g, q11_line_r2);
+    assert_int_equal(gb_end_reason(g), GB_END_REPETITION);
+    gb_game_free(g);
+    g = game_new("qelat", "max-rounds=2");
+    play_line(g, q11_line_r1);
+    play_line(g, q11_line_r2);
+    assert_int_equal(gb_end_reason(g), GB_END_CAP);
+    assert_int_equal(gb_winner(g), GB_SOUTH);
+    gb_game_free(g);
+}
+
+/* The first round's own start counts (Q11). Seed 2152's line: round 1 ends by Q6 after 14 plies,
+ * the board 0,0,3N,0,12N,6N/7S,0,5S,7S,0,0, stores 4,4: South 4 + 7 + 5 + 7 = 23, North
+ * 4 + 3 + 12 + 6 = 25. Q7: 23 = 5 fours + 3 beats 25's odd 1: 6 holes each, so each owns his own
+ * row (clarifications); Q9: South, with fewer, starts: round 1's start again. With ends the match
+ * is over after one round, a draw at 6-6; with plays-on round 2 begins, South to move. */
+static void test_q11_first_start_counts(void **state)
+{
+    (void)state;
+    const char line[] = "C b B c D b f A e B f D B b";
+    gb_game *g = game_new("qelat", "match-repeat=ends");
+    play_line(g, line);
+    assert_true(gb_is_over(g));
+    assert_int_equal(gb_end_reason(g), GB_END_REPETITION);
+    assert_int_equal(gb_winner(g), GB_DRAW);
+    assert_int_equal(gb_score(g, GB_SOUTH), 6);
+    assert_int_equal(gb_score(g, GB_NORTH), 6);
+    gb_game_free(g);
+    g = game_new("qelat", NULL);
+    play_line(g, line);
+    assert_false(gb_is_over(g));
+    assert_int_equal(gb_round(g), 2);
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    gb_game_free(g);
+    /* rounds=1 (Q10): a single round, decided by earnings; Q11 has nothing to do: North 25-23 */
+    for (int k = 0; k < 2; k++) {
+        g = game_new("qelat", k ? "rounds=1 match-repeat=ends" : "rounds=1");
+        play_line(g, line);
+        assert_true(gb_is_over(g));
+        assert_int_equal(gb_end_reason(g), GB_END_RULE);
+        assert_int_equal(gb_winner(g), GB_NORTH);
+        assert_int_equal(gb_score(g, GB_NORTH), 25);
+        char *text = gb_position_format(g);
+        assert_null(strstr(text, "starts="));
+        free(text);
+        gb_game_free(g);
+    }
+}
+
+/* The starts seen are part of the position (Q11): bit 2*(holes of South - 1) + starter, so round
+ * 1's start (6, South) is 0x400 and (7, North) is 0x2000. Position strings write and read them as
+ * starts=; they count for T2 and the search's table; malformed sets are refused. */
+static void test_q11_starts_in_position(void **state)
+{
+    (void)state;
+    gb_game *g = game_new("qelat", "match-repeat=ends");
+    char *text = gb_position_format(g);
+    assert_string_equal(text, "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 stores=0,0 "
+                              "turn=S phase=play ply=0 starts=0x400");
+    free(text);
+    play_line(g, q11_line_r1);
+    text = gb_position_format(g);
+    assert_non_null(strstr(text, " round=2 aux=49 match=27,21 starts=0x2400"));
+    gb_game *back = game_at(text);
+    char *again = gb_position_format(back);
+    assert_string_equal(again, text);
+    free(again);
+    free(text);
+    gb_game_free(back);
+    /* the same round-2 start with (7, South) seen too: not the same position for T2 or the table */
+    gb_game *other = game_at("qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 stores=0,0 "
+                             "turn=N phase=play ply=0 own=SSSSSSSNNNNN round=3 aux=49 "
+                             "match=27,21 starts=0x3400");
+    const gb_pos *a = gb_game_pos(g), *b = gb_game_pos(other);
+    assert_false(gb_pos_same(a, b));
+    assert_true(gb_pos_hash(a) != gb_pos_hash(b));
+    gb_game_free(other);
+    gb_game_free(g);
+    /* plays-on: no starts= at all, as before */
+    g = game_new("qelat", NULL);
+    text = gb_position_format(g);
+    assert_null(strstr(text, "starts"));
+    free(text);
+    gb_game_free(g);
+    const char *bad[] = {
+        /* starts= only with match-repeat=ends */
+        "qelat board=4,4,4,4,4,4/4,4,4,4,4,4 turn=S starts=0x400",
+        /* round 1 needs its own start (6, South) and nothing else */
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=S",
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=S starts=0x800",
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=S starts=0xc00",
+        /* round 2: two starts, this round's (7, North) among them */
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=N own=SSSSSSSNNNNN round=2 "
+        "aux=49 match=27,21 starts=0x1400",
+        /* a bit past the 22 starts */
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=N own=SSSSSSSNNNNN round=2 "
+        "aux=49 match=27,21 starts=0x402000",
+        "qelat:match-repeat=ends board=4,4,4,4,4,4/4,4,4,4,4,4 turn=S starts=x",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gb_game *h = NULL;
+        gb_error err = {0, ""};
+        if (gb_game_from_position(&h, bad[i], 1, &err) != GB_EINVAL)
+            fail_msg("accepted: %s", bad[i]);
+        assert_true(err.msg[0] != 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -704,6 +874,9 @@ int main(void)
         cmocka_unit_test(test_t3_max_plies_round),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_malformed_positions),
+        cmocka_unit_test(test_q11_repeat_ends_match),
+        cmocka_unit_test(test_q11_first_start_counts),
+        cmocka_unit_test(test_q11_starts_in_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

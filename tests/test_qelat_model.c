@@ -138,7 +138,9 @@ static void test_perft_midgame_two_ways(void **state)
 }
 
 /* Random matches with every option set, a few hundred, each checked ply by ply against the naive
- * model (moves listed, board, owners, marks, stores, turn, rounds, result) and for the invariants:
+ * model (moves listed, board, owners, marks, stores, turn, rounds, result), every combination with
+ * match-repeat=plays-on and =ends (Q11; at each new round of an `ends` match the position string,
+ * which carries the starts seen, is also read back and must write the same), and for the invariants:
  * 48 balls always, a move never starts from an ekwarna or another's hole, ekwarna never vanish
  * within a round, and every match ends within its bound (max-rounds x max-plies). */
 static void test_random_matches(void **state)
@@ -146,22 +148,27 @@ static void test_random_matches(void **state)
     (void)state;
     uint64_t rng = 99;
     long rounds_total = 0, over_rule = 0;
-    for (int game = 0; game < 300; game++) {
+    long over_repeat = 0;
+    for (int game = 0; game < 600; game++) {
         int enemy_row = game % 2, again = (game / 2) % 2 == 0, wf = (game / 4) % 2,
-            alt = (game / 8) % 2, single = game % 11 == 0, skip = game % 7 == 0;
+            alt = (game / 8) % 2, single = game % 11 == 0, skip = game % 7 == 0,
+            ends = (game / 300) % 2;
         int max_plies = game % 13 == 0 ? 40 : 5000, max_rounds = 1 + game % 25;
         char opts[256];
         snprintf(opts, sizeof opts, "enemy=%s after-eat=%s layout=%s next-starter=%s rounds=%s "
-                 "skip-origin=%s max-plies=%d max-rounds=%d", enemy_row ? "row" : "owner",
-                 again ? "again" : "end", wf ? "winner-first" : "loser-first",
-                 alt ? "alternate" : "loser", single ? "1" : "match", skip ? "yes" : "no",
-                 max_plies, max_rounds);
+                 "skip-origin=%s max-plies=%d max-rounds=%d match-repeat=%s",
+                 enemy_row ? "row" : "owner", again ? "again" : "end",
+                 wf ? "winner-first" : "loser-first", alt ? "alternate" : "loser",
+                 single ? "1" : "match", skip ? "yes" : "no", max_plies, max_rounds,
+                 ends ? "ends" : "plays-on");
         gb_game *g;
         gb_error err = {0, ""};
         if (gb_game_new(&g, "qelat", opts, (uint64_t)game, &err) != GB_OK)
             fail_msg("%s: %s", opts, err.msg);
         nq q;
         nq_init(&q, enemy_row, again, wf, alt, single, skip, max_plies, max_rounds);
+        if (ends)
+            nq_repeat_ends(&q);
         nq *hist = malloc(sizeof *hist * (size_t)(max_plies + 2));
         int nhist = 0;
         hist[nhist++] = q;
@@ -205,6 +212,16 @@ static void test_random_matches(void **state)
                 rounds_total++;
                 if (q.over && q.reason == GB_END_RULE)
                     over_rule++;
+                over_repeat += q.over && q.reason == GB_END_REPETITION;
+                char *text = gb_position_format(g);
+                gb_game *back = NULL;
+                assert_int_equal(gb_game_from_position(&back, text, 1, &err), GB_OK);
+                char *again_text = gb_position_format(back);
+                assert_string_equal(again_text, text);
+                assert_int_equal(strstr(text, "starts=") != NULL, ends && !single);
+                free(again_text);
+                free(text);
+                gb_game_free(back);
             } else {
                 uint32_t ek_after = 0;
                 for (int k = 0; k < 12; k++)
@@ -222,6 +239,7 @@ static void test_random_matches(void **state)
     }
     assert_true(rounds_total > 300);
     assert_true(over_rule > 0);
+    assert_true(over_repeat > 50); /* Q11 ends most `ends` matches of random play */
 }
 
 /* A full round recorded and checked move by move. The record (seed 5, random moves) replays

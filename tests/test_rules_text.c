@@ -79,6 +79,10 @@ static const expect expects[] = {
     {"qelat", "", "owns all 12 holes", "single round"},
     {"qelat", "rounds=1", "single round", "all 12 holes"},
     {"qelat", "rounds=1", "equal earnings is a draw", NULL},
+    /* Q11 match-repeat: a round that would begin as an earlier one began */
+    {"qelat", "", "the match plays on", "the match ends: more holes wins"},
+    {"qelat", "match-repeat=ends", "the match ends: more holes wins, equal is a draw", "plays on"},
+    {"qelat", "rounds=1 match-repeat=ends", "single round", "an earlier round began"},
     /* T2 in Qelat: a hole's balls to its owner, an ekwarna's to its maker */
     {"qelat", "", "ordinary hole go to its owner", NULL},
     /* A2 */

@@ -61,8 +61,8 @@ bool gb_pos_sane(const gb_rules *r, const gb_pos *p)
         return false; /* a hole is held by one player at most; no bit past the ring */
     if ((p->mark_s | p->mark_n) & p->mine)
         return false; /* a dormant hole is held by nobody (B2, B4) */
-    for (int i = ring; i < GB_MAX_HOLES; i++)
-        if (p->holes[i])
+    for (int i = ring; i < (ring <= GB_SPARE_AT ? GB_SPARE_AT : GB_MAX_HOLES); i++)
+        if (p->holes[i]) /* past the ring, but for the spare bytes (internal.h) */
             return false;
     if (p->to_move > 1)
         return false;

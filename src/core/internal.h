@@ -46,6 +46,12 @@ typedef struct gb_pos {
 
 _Static_assert(sizeof(gb_pos) <= 64, "a position must fit in 64 bytes");
 
+/* holes[GB_SPARE_AT..GB_MAX_HOLES-1] lie past the ring of every game of at most 16 holes, and a
+ * game of that size may keep data of its own there (Qelat's round starts, Q11; qelat.h). They are
+ * hashed and compared with the board (T2) like the holes, and written in a position string as
+ * `starts=` when not 0 (notation.c); nothing else reads them. */
+#define GB_SPARE_AT 16
+
 /* ---- options ---- */
 enum { /* option slots shared by every game; a game's own options use slots >= GB_OPT_GAME */
     GB_OPT_SKIP_ORIGIN = 0, /* RULINGS §0: 0 no, 1 yes */

@@ -241,6 +241,11 @@ char *gb_pos_format(const gb_rules *r, const gb_options *o, const gb_pos *p)
         sb_add(&b, " aux=%u", (unsigned)p->aux);
     if (p->match[0] || p->match[1])
         sb_add(&b, " match=%d,%d", p->match[0], p->match[1]);
+    uint32_t spare = 0; /* a game's own data past its ring (internal.h): Qelat's round starts, Q11 */
+    if (2 * n <= GB_SPARE_AT)
+        memcpy(&spare, p->holes + GB_SPARE_AT, sizeof spare);
+    if (spare)
+        sb_add(&b, " starts=0x%lx", (unsigned long)spare);
     if (p->flags & GB_F_LAST_N)
         sb_add(&b, " last=N");
     if (p->flags & GB_F_OVER)
@@ -425,6 +430,17 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
             }
             p.match[0] = (int16_t)x;
             p.match[1] = (int16_t)y;
+        } else if (strcmp(key, "starts") == 0 && ring <= GB_SPARE_AT) {
+            /* the game's own word past its ring (internal.h); its check says what it may hold */
+            char *end;
+            errno = 0;
+            unsigned long m = strtoul(v, &end, 0);
+            if (!isdigit((unsigned char)*v) || *end || errno || m > 0xffffffffUL) {
+                rc = gb_fail(err, GB_EINVAL, "position: starts= must be a number (0x... for hex)");
+                goto done;
+            }
+            uint32_t m32 = (uint32_t)m;
+            memcpy(p.holes + GB_SPARE_AT, &m32, sizeof m32);
         } else if (strcmp(key, "last") == 0) {
             if (strcmp(v, "S") && strcmp(v, "N")) {
                 rc = gb_fail(err, GB_EINVAL, "position: last=S or last=N");

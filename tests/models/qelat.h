@@ -1,4 +1,4 @@
-/* models/qelat.h — Qelat written again from RULINGS §3 (Q1–Q10) with §0–§1, simply: plain
+/* models/qelat.h — Qelat written again from RULINGS §3 (Q1–Q11) with §0–§1, simply: plain
  * arrays, plain loops, T1 as its definition (the 10,000th lap), T2 by comparing with every
  * earlier position. A second model for tests/test_qelat.c to check the library against; written
  * from the rulings, not from src/games/qelat/. */
@@ -15,7 +15,31 @@ typedef struct nq {
     int store[2], turn, ply, round, starter;
     int enemy_row, again, winner_first, alternate, single, skip, max_plies, max_rounds;
     int over, winner, reason, score[2];
+    /* Q11 match-repeat=ends (nq_repeat_ends): every round start of the match so far, in full */
+    int repeat, nstarts;
+    struct nq_start {
+        uint8_t own[12], c[12], ek[12], turn;
+    } starts[32];
 } nq;
+
+/* The round start as it lies now (owners, balls, marks, who starts), for Q11. */
+static struct nq_start nq_start_of(const nq *q)
+{
+    struct nq_start t;
+    for (int i = 0; i < 12; i++)
+        t.own[i] = (uint8_t)q->own[i], t.c[i] = (uint8_t)q->c[i], t.ek[i] = (uint8_t)(q->ek[i] + 1);
+    t.turn = (uint8_t)q->turn;
+    return t;
+}
+
+/* Q11 match-repeat=ends: from now on a round start seen before in the match ends it; the first
+ * round's start (the position now, just after nq_init) is one of them. */
+static void nq_repeat_ends(nq *q)
+{
+    q->repeat = 1;
+    q->nstarts = 1;
+    q->starts[0] = nq_start_of(q);
+}
 
 static void nq_init(nq *q, int enemy_row, int again, int winner_first, int alternate, int single,
                     int skip, int max_plies, int max_rounds)
@@ -140,18 +164,20 @@ static void nq_end_round(nq *q, int reason, int lot)
     else if (earn[0] % 4 == 2)
         hn++;
     assert_int_equal(hs + hn, 12);
-    if (hs == 12 || hn == 12 || q->round >= q->max_rounds) {
+    if (hs == 12 || hn == 12) { /* Q10 */
         q->over = 1;
-        q->reason = (hs == 12 || hn == 12) ? GB_END_RULE : GB_END_CAP;
+        q->reason = GB_END_RULE;
         q->score[0] = hs, q->score[1] = hn;
-        q->winner = hs > hn ? 0 : hn > hs ? 1 : 2;
+        q->winner = hs > hn ? 0 : 1;
         return;
     }
+    nq next_round = *q; /* the next round's start, made on a copy: an end leaves the board as is */
+    nq *n = &next_round;
     /* Q8: walk clockwise from a player's rightmost hole (South's F = 5, North's f = 11). */
     int layer, k;
     if (hs == 6) {
         for (int i = 0; i < 12; i++)
-            q->own[i] = i < 6 ? 0 : 1;
+            n->own[i] = i < 6 ? 0 : 1;
     } else {
         if (!q->winner_first)
             layer = hs < hn ? 0 : 1; /* the one with fewer holes lays */
@@ -159,19 +185,39 @@ static void nq_end_round(nq *q, int reason, int lot)
             layer = hs > hn ? 0 : 1; /* the gainer lays */
         k = layer == 0 ? hs : hn;
         for (int i = 0; i < 12; i++)
-            q->own[i] = 1 - layer;
+            n->own[i] = 1 - layer;
         for (int i = 0, at = layer == 0 ? 5 : 11; i < k; i++, at = (at + 11) % 12)
-            q->own[at] = layer;
+            n->own[at] = layer;
     }
     int next = 1 - q->starter;
     if (!q->alternate && earn[0] != earn[1])
         next = earn[0] < earn[1] ? 0 : 1;
     for (int i = 0; i < 12; i++)
-        q->c[i] = 4, q->ek[i] = -1;
-    q->store[0] = q->store[1] = 0;
-    q->turn = q->starter = next;
-    q->ply = 0;
-    q->round++;
+        n->c[i] = 4, n->ek[i] = -1;
+    n->store[0] = n->store[1] = 0;
+    n->turn = n->starter = next;
+    n->ply = 0;
+    n->round++;
+    /* Q11 (ends): a start that began an earlier round ends the match, scored by holes as T3;
+     * after Q10, before max-rounds (T5). */
+    int seen = 0;
+    if (q->repeat) {
+        struct nq_start t = nq_start_of(n);
+        for (int j = 0; j < q->nstarts && !seen; j++)
+            seen = !memcmp(&q->starts[j], &t, sizeof t);
+        if (!seen) {
+            assert_true(n->nstarts < 32);
+            n->starts[n->nstarts++] = t;
+        }
+    }
+    if (seen || q->round >= q->max_rounds) {
+        q->over = 1;
+        q->reason = seen ? GB_END_REPETITION : GB_END_CAP;
+        q->score[0] = hs, q->score[1] = hn;
+        q->winner = hs > hn ? 0 : hn > hs ? 1 : 2;
+        return;
+    }
+    *q = next_round;
 }
 
 /* naive perft for a single round (rounds=1): leaves when the round ends (Q6, T2, T3) */

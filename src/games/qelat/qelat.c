@@ -1,4 +1,4 @@
-/* qelat.c — Qelat (Keren, Eritrea; Pankhurst's Qelat II): RULINGS §3, Q1–Q10, with §0–§1.
+/* qelat.c — Qelat (Keren, Eritrea; Pankhurst's Qelat II): RULINGS §3, Q1–Q11, with §0–§1.
  *
  * 2x6 holes, 4 balls each (48). A player sows from a hole he owns that is not an ekwarna, with
  * relay. The last ball of a lap can capture an enemy hole at 4 (it becomes the mover's ekwarna),
@@ -14,7 +14,9 @@
  *   aux              bit 0: who started this round (Q9); bits 1-2: lots of the last settlement
  *                    (0 none, 1 South, 2 North, Q7); bits 3-6: holes South owned in the last
  *                    finished round (for the round summary)
- *   match[0..1]      earnings of the last finished round (South, North); 0,0 in round 1 */
+ *   match[0..1]      earnings of the last finished round (South, North); 0,0 in round 1
+ *   holes[16..19]    with match-repeat=ends only: the round starts seen in the match (Q11,
+ *                    ql_starts in qelat.h), this round's included; 0 with plays-on */
 #include "qelat.h"
 
 
@@ -23,6 +25,7 @@ static const char *const after_eat_choices[] = {"again", "end", NULL};
 static const char *const layout_choices[] = {"loser-first", "winner-first", NULL};
 static const char *const starter_choices[] = {"loser", "alternate", NULL};
 static const char *const rounds_choices[] = {"match", "1", NULL};
+static const char *const repeat_choices[] = {"plays-on", "ends", NULL};
 static const gb_option_def ql_options[] = {
     {"enemy", QL_ENEMY, enemy_choices, 0, 0, 0,
      "whether an enemy hole for an ekwarna is one the opponent owns, or in his row", "Q3"},
@@ -34,6 +37,8 @@ static const gb_option_def ql_options[] = {
      "who starts the next round: its loser, or the players in turn", "Q9"},
     {"rounds", QL_ROUNDS, rounds_choices, 0, 0, 0,
      "a whole match, or a single round decided by earnings", "Q10"},
+    {"match-repeat", QL_MATCH_REPEAT, repeat_choices, 0, 0, 0,
+     "whether a match whose round start repeats plays on, or ends scored by holes", "Q11"},
     GB_OPTION_SKIP_ORIGIN,
     GB_OPTION_ENDLESS,
     GB_OPTION_MAX_PLIES,
@@ -64,7 +69,6 @@ static int popcount12(uint32_t m)
 
 static void ql_setup(const gb_options *o, gb_pos *p)
 {
-    (void)o;
     memset(p, 0, sizeof *p);
     for (int i = 0; i < QL_RING; i++)
         p->holes[i] = 4;      /* Q1: four balls a hole */
@@ -72,6 +76,8 @@ static void ql_setup(const gb_options *o, gb_pos *p)
     p->to_move = GB_SOUTH;    /* §3 clarifications: South starts round 1 */
     p->round = 1;
     p->aux = make_aux(GB_SOUTH, 0, 0);
+    if (o->v[QL_MATCH_REPEAT] && o->v[QL_ROUNDS] == 0) /* Q11: round 1's start is a start too */
+        ql_set_starts(p, 1u << ql_start_bit(6, GB_SOUTH));
 }
 
 /* Note a lap in t: in full for display (events), or only its count and stones (playouts). */
@@ -409,6 +415,26 @@ static void ql_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chanc
         p->winner = hs == 12 ? GB_SOUTH : GB_NORTH;
         return;
     }
+    /* Q9: the loser (fewer earnings) starts; after an even round, or with next-starter=alternate,
+     * the other player than this round's starter. */
+    int next = !starter;
+    if (o->v[QL_NEXT_STARTER] == 0 && e[0] != e[1])
+        next = e[0] < e[1] ? GB_SOUTH : GB_NORTH;
+    /* Q11 match-repeat=ends: the next round's start (after Q7-Q9) is fixed by hs and who starts
+     * (Q8 lays the owners from hs; every hole restarts with 4). If an earlier round of this
+     * match began so, the match ends now, scored as at the cap (T3) and recorded as
+     * `repetition`: after Q10, before max-rounds (T5's order). The board is left as it lies. */
+    uint32_t starts = ql_starts(p);
+    if (o->v[QL_MATCH_REPEAT]) {
+        const uint32_t b = 1u << ql_start_bit(hs, next);
+        if (starts & b) {
+            p->end_reason = GB_END_REPETITION;
+            p->flags |= GB_F_OVER;
+            p->winner = hs > 6 ? GB_SOUTH : hs < 6 ? GB_NORTH : GB_DRAW;
+            return;
+        }
+        starts |= b;
+    }
     if (p->round >= o->v[GB_OPT_MAX_ROUNDS]) {
         /* T3 max-rounds: the player ahead by holes wins, equal is a draw; ends with `cap`. */
         p->end_reason = GB_END_CAP;
@@ -416,11 +442,6 @@ static void ql_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chanc
         p->winner = hs > 6 ? GB_SOUTH : hs < 6 ? GB_NORTH : GB_DRAW;
         return;
     }
-    /* Q9: the loser (fewer earnings) starts; after an even round, or with next-starter=alternate,
-     * the other player than this round's starter. */
-    int next = !starter;
-    if (o->v[QL_NEXT_STARTER] == 0 && e[0] != e[1])
-        next = e[0] < e[1] ? GB_SOUTH : GB_NORTH;
     /* Q7/Q8: every hole restarts as an ordinary hole with 4 balls; owners laid out as Q8. */
     for (int i = 0; i < QL_RING; i++)
         p->holes[i] = 4;
@@ -429,6 +450,7 @@ static void ql_finish(const gb_options *o, gb_pos *p, int reason, uint8_t *chanc
     p->store[0] = p->store[1] = 0;
     p->to_move = (uint8_t)next;
     p->aux = make_aux(next, lots, held_s);
+    ql_set_starts(p, starts); /* Q11: this round's start now counts (0 with plays-on) */
     p->ply = 0; /* T5: max-plies counts per round */
     p->round++;
     p->flags = (uint8_t)((p->flags & ~(GB_F_OVER | GB_F_LAST_N)) | GB_F_ROUND_NEW);
@@ -470,6 +492,19 @@ static int ql_check(const gb_options *o, const gb_pos *p, gb_error *err)
         return gb_fail(err, GB_EINVAL, "with rounds=1 there is only round 1 and no match data");
     /* Owners change only between rounds, laid out as Q8 (round 1: each his own row, Q1). */
     int hs = popcount12(owned_by(p, GB_SOUTH));
+    /* Q11: with match-repeat=ends, starts= holds the distinct round starts so far, one a round,
+     * this round's among them (22 possible: hs 1-11, either starter); with plays-on, nothing. */
+    const uint32_t starts = ql_starts(p);
+    if (!o->v[QL_MATCH_REPEAT] || o->v[QL_ROUNDS] == 1) {
+        if (starts)
+            return gb_fail(err, GB_EINVAL, "starts= is kept only with match-repeat=ends in a match (Q11)");
+    } else if ((starts >> 22) || hs < 1 || hs > 11 || !(starts >> ql_start_bit(hs, aux_starter(p)) & 1u) ||
+               popcount12(starts) != p->round) {
+        return gb_fail(err, GB_EINVAL,
+                       "starts= must hold %u distinct round starts, this round's (South's %d holes, "
+                       "%s starts) among them (Q11)",
+                       (unsigned)p->round, hs, aux_starter(p) ? "North" : "South");
+    }
     if (p->own_n != layout_owners(hs, o->v[QL_LAYOUT] == 1) || (p->round == 1 && hs != 6))
         return gb_fail(err, GB_EINVAL, "the owners (own=) are not laid out as Q1/Q8 say");
     /* Q3: an ekwarna is captured from an enemy hole: by owner (enemy=owner) or by row. */

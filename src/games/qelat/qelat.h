@@ -17,8 +17,22 @@ enum {
     QL_AFTER_EAT,           /* Q3: 0 again, 1 end */
     QL_LAYOUT,              /* Q8: 0 loser-first, 1 winner-first */
     QL_NEXT_STARTER,        /* Q9: 0 loser, 1 alternate */
-    QL_ROUNDS               /* Q10: 0 match, 1 a single round */
+    QL_ROUNDS,              /* Q10: 0 match, 1 a single round */
+    QL_MATCH_REPEAT         /* Q11: 0 plays-on, 1 ends */
 };
+
+/* Q11 match-repeat=ends: the round starts seen so far in the match, bit ql_start_bit(hs, starter)
+ * for a start where South owns hs holes (1-11) and `starter` starts. The mask lives in the four
+ * spare bytes past Qelat's 12 holes (holes[GB_SPARE_AT..], internal.h), so the repetition hash
+ * and comparison (board.c) take it in with the board; it is 0 with plays-on. */
+static inline int ql_start_bit(int hs, int starter) { return 2 * (hs - 1) + starter; }
+static inline uint32_t ql_starts(const gb_pos *p)
+{
+    uint32_t m;
+    memcpy(&m, p->holes + GB_SPARE_AT, sizeof m);
+    return m;
+}
+static inline void ql_set_starts(gb_pos *p, uint32_t m) { memcpy(p->holes + GB_SPARE_AT, &m, sizeof m); }
 
 /* eval.c (docs/ai.md) and text.c: the members of gb_rules_qelat that live in other files */
 int gb_qelat_eval(const gb_options *o, const gb_pos *p, int side);

@@ -99,6 +99,14 @@ static void ql_rules(const gb_options *o, gb_rule_out *out)
                     "The loser of a round (the one with fewer earnings) starts the next; after an "
                     "even round, the player who did not start it starts the next.");
         gb_rule(out, "Q10", "rounds", "The match is won by the player who owns all 12 holes.");
+        if (o->v[QL_MATCH_REPEAT])
+            gb_rule(out, "Q11", "match-repeat",
+                    "If a round would begin as an earlier round began (the same holes owned, the "
+                    "same player to start), the match ends: more holes wins, equal is a draw.");
+        else /* plays-on: only Q10 and T3 end the match */
+            gb_rule(out, "Q11", "match-repeat",
+                    "A round may begin as an earlier round of the match began (the same holes "
+                    "owned, the same player to start); the match plays on.");
         gb_rule(out, "T3", "max-rounds",
                 "A match still going after %d rounds ends: the player who owns more holes wins, "
                 "equal holes is a draw.",
@@ -158,7 +166,11 @@ static void ql_result(const gb_options *o, const gb_pos *p, const int score[2], 
             gb_text_add(t, ", the odd hole by lots");
         return;
     }
-    gb_text_add(t, "the match ended at its %d-round limit (T3), ", o->v[GB_OPT_MAX_ROUNDS]);
+    if (p->end_reason == GB_END_REPETITION) /* Q11 match-repeat=ends */
+        gb_text_add(t, "the match ended as round %u would have begun as an earlier round began "
+                       "(Q11), ", (unsigned)p->round + 1);
+    else
+        gb_text_add(t, "the match ended at its %d-round limit (T3), ", o->v[GB_OPT_MAX_ROUNDS]);
     if (score[0] == score[1])
         gb_text_add(t, "each owning 6 holes");
     else
@@ -207,6 +219,10 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
         if (over && e->next.end_reason == GB_END_RULE) {
             gb_text_add(t, "the match is over: %s owns all 12 holes (Q10)",
                         gb_side_word(after == 0));
+        } else if (over && e->next.end_reason == GB_END_REPETITION) {
+            gb_text_add(t, "the match is over: round %u would begin as an earlier round began "
+                           "(Q11): ", round + 1);
+            holes_words(after, t);
         } else if (over) {
             gb_text_add(t, "the match is over at its %d-round limit (T3): ", o->v[GB_OPT_MAX_ROUNDS]);
             holes_words(after, t);
