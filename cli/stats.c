@@ -23,6 +23,8 @@
 #define MAX_BLOCKS 256 /* the games are cut into at most this many blocks (the unit of work) */
 #define MAX_ROWS 64
 
+bool st_paired(const st_cfg *c) { return c->openings > 0 && memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) != 0; }
+
 static uint64_t mix(uint64_t seed, uint64_t i, uint64_t salt)
 {
     uint64_t z = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + salt * 0x94d049bb133111ebull + 1;
@@ -148,7 +150,7 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     /* an opening is played twice, the sides swapped, when the players differ; the same player
      * on both sides would play the second game as the first (a depth-bounded search is
      * deterministic), so then every game has an opening of its own */
-    bool paired = c->openings > 0 && memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) != 0;
+    bool paired = st_paired(c);
     bool swap = paired && (i % 2) == 1;
     observer o = {c, &r, acc, moves, eval, -1, -1, 1, -1, GB_DRAW, 0, 0, {0, 0}, 0, 0, 0};
     gb_match_spec sp = {c->variant, opts, {c->p[swap], c->p[!swap]},
@@ -162,6 +164,7 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
         return;
     }
     r.winner = res.winner;
+    r.swapped = swap;
     r.end_reason = res.end_reason;
     r.rounds = res.rounds;
     r.plies = res.plies;
@@ -386,8 +389,11 @@ static void fmt_interval(char *buf, size_t len, const st_value *v, int m)
     snprintf(buf, len, "[%.*f, %.*f]", mi->digits, v->lo * k, mi->digits, v->hi * k);
 }
 
-static void print_single(FILE *f, const st_row *row)
+static void print_single(FILE *f, const st_cfg *c, const st_row *row)
 {
+    if (st_paired(c)) /* who won, by player: the seats' shares mix both players */
+        fprintf(f, "\n  players: A = %s (--south), B = %s (--north), each on both sides of every pair\n",
+                c->pname[0], c->pname[1]);
     static const struct {
         const char *title;
         int from, to;
@@ -407,17 +413,27 @@ static const int sweep_cols[] = {SM_SOUTH, SM_NORTH, SM_DRAW, SM_BALANCE, SM_COM
                                  SM_ROUNDS, SM_PLIES, SM_BRANCHING, SM_CAPTURES, SM_LEAD_CHANGE, SM_DECISIVENESS};
 #define NCOLS (int)(sizeof sweep_cols / sizeof sweep_cols[0])
 
-static void print_table(FILE *f, const st_row *rows, int n)
+/* the players' own results beside the seats' when they differ (pairs swap their sides) */
+static const int player_cols[] = {SM_A_WINS, SM_B_WINS};
+
+static void print_table(FILE *f, const st_row *rows, int n, bool players)
 {
+    int cols[NCOLS + 2], nc = 0;
+    for (int j = 0; j < NCOLS; j++) {
+        cols[nc++] = sweep_cols[j];
+        if (players && sweep_cols[j] == SM_DRAW)
+            for (int k = 0; k < 2; k++)
+                cols[nc++] = player_cols[k];
+    }
     fprintf(f, "\n  %-28s", "options");
-    for (int j = 0; j < NCOLS; j++)
-        fprintf(f, " %12.12s", st_metrics[sweep_cols[j]].key);
+    for (int j = 0; j < nc; j++)
+        fprintf(f, " %12.12s", st_metrics[cols[j]].key);
     fprintf(f, "\n");
     for (int i = 0; i < n; i++) {
         fprintf(f, "  %-28.28s", rows[i].label);
-        for (int j = 0; j < NCOLS; j++) {
+        for (int j = 0; j < nc; j++) {
             char v[48];
-            fmt_value(v, sizeof v, &rows[i].v[sweep_cols[j]], sweep_cols[j]);
+            fmt_value(v, sizeof v, &rows[i].v[cols[j]], cols[j]);
             fprintf(f, " %12s", v);
         }
         fprintf(f, "\n");
@@ -436,7 +452,9 @@ static int write_csv(const char *path, const st_cfg *c, const st_row *rows, int 
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f)
         return -1;
-    fprintf(f, "row,options,variant,south,north,games_planned,openings,seed");
+    /* player_a, player_b: the players' names (--south's, --north's), apart from the measures'
+     * keys (south, north: the seats' win shares) */
+    fprintf(f, "row,options,variant,player_a,player_b,games_planned,openings,seed");
     for (int m = 0; m < SM_COUNT; m++)
         fprintf(f, ",%s,%s_lo,%s_hi", st_metrics[m].key, st_metrics[m].key, st_metrics[m].key);
     fprintf(f, "\n");
@@ -491,6 +509,12 @@ static int write_json(const char *path, const st_cfg *c, const st_row *rows, int
     json_str(f, c->pname[0]);
     fprintf(f, ",\n \"north\": ");
     json_str(f, c->pname[1]);
+    /* the same players by the names of the measures a_wins, b_wins (and the CSV's columns) */
+    fprintf(f, ",\n \"player_a\": ");
+    json_str(f, c->pname[0]);
+    fprintf(f, ",\n \"player_b\": ");
+    json_str(f, c->pname[1]);
+    fprintf(f, ",\n \"paired\": %s", st_paired(c) ? "true" : "false");
     fprintf(f, ",\n \"games_planned\": %ld,\n \"openings\": %d,\n \"seed\": %llu,\n \"eval_level\": %d,\n"
                " \"threshold\": %g,\n \"rows\": [",
             c->games, c->openings, (unsigned long long)c->seed, c->eval_level, c->threshold);
@@ -528,9 +552,10 @@ static const char stats_help[] =
     "decision share, captures, Lead change, Decisiveness, Stability; with 95% intervals.\n"
     "P is random (the default), ai:1 ... ai:8 or mcts (ai:8@0.05 sets a time). --openings K\n"
     "starts each pair of games from one random opening of K plies, the sides swapped in the\n"
-    "second. --eval-level K measures the lead with ai:K's search instead of the stores;\n"
-    "--threshold F (default 0.125) is the lead, as a share of the stones, that Decisiveness\n"
-    "asks for. --sweep KEY runs every value of one option, --sweep all every option in turn.\n"
+    "second; the wins of player A (--south's) and B (--north's) are then told apart.\n"
+    "--eval-level K measures the lead with ai:K's search instead of the stores; --threshold F\n"
+    "(default 0.125) is the lead, as a share of the stones, that Decisiveness asks for.\n"
+    "--sweep KEY runs every value of one option, --sweep all every option in turn.\n"
     "--csv/--json FILE ('-': standard output) write every measure; --report DIR an HTML page.\n"
     "Random against random from the start runs on the playouts' fast path, without the\n"
     "branching factor and decision share; --full plays them move by move with every measure.\n"
@@ -780,9 +805,9 @@ static int stats_main(int argc, char **argv, st_cfg *c)
         FILE *out = (csv && strcmp(csv, "-") == 0) || (json && strcmp(json, "-") == 0) ? NULL : stdout;
         if (out) {
             if (nrows == 1)
-                print_single(out, &rows[0]);
+                print_single(out, c, &rows[0]);
             else
-                print_table(out, rows, nrows);
+                print_table(out, rows, nrows, st_paired(c));
             if (rows[0].acc->failed)
                 fprintf(out, "  %lld game(s) failed\n", rows[0].acc->failed);
         }

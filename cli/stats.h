@@ -18,6 +18,7 @@
 /* One game. Play figures cover the players' plies (after any opening). */
 typedef struct st_game {
     int winner;         /* GB_SOUTH, GB_NORTH, GB_DRAW; -1: the game failed */
+    int swapped;        /* 1: player A (--south's) sat North, B South (the second of a pair) */
     int first;          /* the side that moved first from the start */
     int end_reason;     /* GB_END_* */
     int rounds;
@@ -37,6 +38,7 @@ typedef struct st_game {
 typedef struct st_acc {
     long long n, failed;
     long long wins[3];         /* South, North, draw */
+    long long pwins[2];        /* games won by player A (--south's), by player B (--north's) */
     long long first_wins;      /* games won by the side that moved first */
     long long completed;       /* won, and not ended by the cap */
     long long natural_draws;   /* drawn, and not ended by the cap */
@@ -74,7 +76,7 @@ typedef struct st_value {
 
 /* The measures, in the order every output lists them. */
 enum {
-    SM_GAMES, SM_SOUTH, SM_NORTH, SM_DRAW, SM_BALANCE, SM_COMPLETION, SM_DRAWISH, SM_ADVANTAGE,
+    SM_GAMES, SM_SOUTH, SM_NORTH, SM_DRAW, SM_A_WINS, SM_B_WINS, SM_BALANCE, SM_COMPLETION, SM_DRAWISH, SM_ADVANTAGE,
     SM_TIMEOUTS, SM_END_RULE, SM_END_REPETITION, SM_END_CAP, SM_END_ENDLESS, SM_ROUNDS, SM_ROUNDS_MAX,
     SM_PLIES, SM_PLIES_SD, SM_PLIES_MIN, SM_PLIES_Q10, SM_PLIES_Q25, SM_PLIES_MEDIAN, SM_PLIES_Q75,
     SM_PLIES_Q90, SM_PLIES_MAX, SM_TURNS, SM_LAPS_PER_PLY, SM_SOWN, SM_BRANCHING, SM_BRANCHING_MAX,
@@ -114,6 +116,10 @@ typedef struct st_row {
     st_acc *acc;
     st_value v[SM_COUNT];
 } st_row;
+
+/* Are the games played in pairs, the players' sides swapped in the second (--openings K with
+ * two different players)? Then the seats' shares mix both players: a_wins, b_wins tell them. */
+bool st_paired(const st_cfg *c);
 
 /* the HTML page with its SVG charts (stats_report.c): 0, or -1 with errno */
 int stats_write_report(const char *dir, const st_cfg *c, const st_row *rows, int n);

@@ -10,6 +10,8 @@ const st_metric_info st_metrics[SM_COUNT] = {
     [SM_SOUTH] = {"south", "South wins", 1, true},
     [SM_NORTH] = {"north", "North wins", 1, true},
     [SM_DRAW] = {"draw", "draws", 1, true},
+    [SM_A_WINS] = {"a_wins", "player A (--south) wins", 1, true},
+    [SM_B_WINS] = {"b_wins", "player B (--north) wins", 1, true},
     [SM_BALANCE] = {"balance", "Balance", 3, false},
     [SM_COMPLETION] = {"completion", "Completion", 1, true},
     [SM_DRAWISH] = {"drawishness", "Drawishness", 1, true},
@@ -58,6 +60,8 @@ void st_add(st_acc *a, const st_game *g)
     }
     a->n++;
     a->wins[g->winner <= GB_DRAW ? g->winner : GB_DRAW]++;
+    if (g->winner == GB_SOUTH || g->winner == GB_NORTH)
+        a->pwins[(g->winner == GB_NORTH) != (g->swapped != 0)]++; /* A won: South unswapped */
     if (g->winner == g->first)
         a->first_wins++;
     bool cap = g->end_reason == GB_END_CAP;
@@ -123,6 +127,8 @@ void st_merge(st_acc *a, const st_acc *b)
     a->failed += b->failed;
     for (int i = 0; i < 3; i++)
         a->wins[i] += b->wins[i];
+    a->pwins[0] += b->pwins[0];
+    a->pwins[1] += b->pwins[1];
     a->first_wins += b->first_wins;
     a->completed += b->completed;
     a->natural_draws += b->natural_draws;
@@ -188,6 +194,12 @@ void st_wilson(long long k, long long n, double *lo, double *hi)
     double h = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / d;
     *lo = c - h < 0 ? 0 : c - h;
     *hi = c + h > 1 ? 1 : c + h;
+    /* at k = 0 the centre and the half-width are both (z^2/2n) / (1 + z^2/n), so the lower
+     * bound is 0 exactly (and at k = n the upper bound 1), which rounding would leave at 1e-19 */
+    if (k <= 0)
+        *lo = 0;
+    if (k >= n)
+        *hi = 1;
 }
 
 static st_value share(long long k, long long n)
@@ -240,6 +252,8 @@ void st_compute(const st_acc *a, st_value out[SM_COUNT])
     out[SM_SOUTH] = share(a->wins[GB_SOUTH], n);
     out[SM_NORTH] = share(a->wins[GB_NORTH], n);
     out[SM_DRAW] = share(a->wins[GB_DRAW], n);
+    out[SM_A_WINS] = share(a->pwins[0], n);
+    out[SM_B_WINS] = share(a->pwins[1], n);
     /* Balance 1 - |pS - pN|; the interval from the multinomial variance of pS - pN */
     st_value b = {NAN, NAN, NAN};
     if (n > 0) {

@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -76,7 +77,50 @@ with tempfile.TemporaryDirectory() as tmp:
             tol = 0.51 * 10 ** -digits / (100 if cell.endswith("%") else 1)
             check(want is not None and abs(got - want) <= tol + 1e-12, f"table {line[0]} {key} {cell} against {want}")
     page = open(os.path.join(rdir, "index.html")).read()
-    check(page.count("<svg") == 3 and "seeds=4" in page, "the report's page and its three charts")
+    # random players from the start: the fast path, whose report has no branching chart (a note)
+    check(page.count("<svg") == 2 and "seeds=4" in page and "Not measured" in page, "the report's page, its two charts and the note")
+
+# two different players from paired openings (issue 24 §4): the players' results in the table, the
+# CSV (its header naming no column twice), the JSON and the report; A's and B's wins and the draws
+# make up every game; without pairs player A is simply South
+with tempfile.TemporaryDirectory() as tmp:
+    cpath, jpath, rdir = os.path.join(tmp, "p.csv"), os.path.join(tmp, "p.json"), os.path.join(tmp, "rep")
+    base = ["stats", "sadeqa", "--south", "ai:1", "--north", "random", "--games", "40"]
+    r = run(base + ["--openings", "2", "--csv", cpath, "--json", jpath, "--report", rdir])
+    check(r.returncode == 0, f"players: exit {r.returncode}: {r.stderr.strip()}")
+    header = open(cpath).readline().strip().split(",")
+    check(len(header) == len(set(header)), f"CSV header repeats {sorted(h for h in header if header.count(h) > 1)}")
+    row = list(csv.DictReader(open(cpath)))[0]
+    check(row.get("player_a") == "ai:1" and row.get("player_b") == "random", f"CSV players {row.get('player_a')}")
+    a, b, d = (float(row[k]) for k in ("a_wins", "b_wins", "draw"))
+    check(abs(a + b + d - 1) < 1e-9, f"A {a} + B {b} + draws {d} is not every game")
+    check(abs(a - float(row["south"])) > 1e-9, "paired: A's wins are South's (the swapped games were not counted)")
+    doc = json.load(open(jpath))
+    check(doc.get("player_a") == "ai:1" and doc.get("paired") is True, "JSON players")
+    check(math.isclose(doc["rows"][0]["metrics"]["a_wins"]["value"], a), "JSON a_wins against the CSV")
+    text = [l for l in r.stdout.splitlines() if "player A" in l and "wins" in l]
+    check(len(text) == 1 and f"{100 * a:.1f}%" in text[0], f"table: player A line {text}")
+    check("A = ai:1" in r.stdout, "table: who is A")
+    page = open(os.path.join(rdir, "index.html")).read()
+    check("player A wins" in page and "Player A is ai:1" in page, "report: the players' results")
+    check("Not measured" not in page, "report: a note on a run that lists every move")
+    r = run(base + ["--csv", "-"])
+    row = list(csv.DictReader(io.StringIO(r.stdout)))[0]
+    check(row["a_wins"] == row["south"] and row["b_wins"] == row["north"], "unpaired: A is South, B North")
+
+# the report of the fast path says why it has no branching chart; every row of a long sweep its
+# own colour; the table of every measure in a box of its own that scrolls
+with tempfile.TemporaryDirectory() as tmp:
+    rdir = os.path.join(tmp, "rep")
+    r = run(["stats", "qelat", "--games", "4", "--sweep", "all", "--report", rdir])
+    check(r.returncode == 0, f"qelat sweep: exit {r.returncode}: {r.stderr.strip()}")
+    page = open(os.path.join(rdir, "index.html")).read()
+    nrows = sum(1 for l in r.stdout.splitlines() if l.startswith("  ") and not l.strip().startswith(("options", "(")))
+    check(nrows > 10, f"qelat --sweep all has {nrows} rows")
+    check("Not measured" in page and "--full" in page, "report: no note on the fast path's branching chart")
+    strokes = re.findall(r'<polyline fill="none" stroke="([^"]+)"', page)
+    check(len(strokes) == nrows and len(set(strokes)) == nrows, f"{nrows} rows, {len(set(strokes))} colours")
+    check('<div class="wide"><table>' in page and "overflow-x:auto" in page, "report: the table has no box of its own")
 
 # bad input: one line, exit 2
 bad = [

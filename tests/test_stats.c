@@ -79,6 +79,60 @@ static void test_outcome_measures(void **state)
     NEAR(v[SM_END_ENDLESS].lo, 0);
 }
 
+/* The players' results (issue 24): in a pair the second game swaps the players' sides, so a
+ * South win there is player B's. By hand: A wins games 1 (South, unswapped) and 2 (North,
+ * swapped); game 3 is drawn; B wins game 4 (South, swapped). */
+static void test_player_results(void **state)
+{
+    (void)state;
+    st_game g[4];
+    four(g);
+    g[1].swapped = 1;
+    g[3].swapped = 1;
+    static st_acc a, x, y;
+    st_acc_init(&a);
+    st_acc_init(&x);
+    st_acc_init(&y);
+    for (int i = 0; i < 4; i++) {
+        st_add(&a, &g[i]);
+        st_add(i < 2 ? &x : &y, &g[i]);
+    }
+    st_merge(&x, &y);
+    st_value v[SM_COUNT], vm[SM_COUNT];
+    st_compute(&a, v);
+    st_compute(&x, vm);
+    NEAR(v[SM_A_WINS].v, 0.5);
+    NEAR(v[SM_B_WINS].v, 0.25);
+    NEAR(v[SM_SOUTH].v, 0.5); /* the seats' shares are the same as ever */
+    NEAR(vm[SM_A_WINS].v, 0.5);
+    NEAR(vm[SM_B_WINS].v, 0.25);
+    /* Wilson, 1 of 4: centre (0.25 + 0.48) / 1.9604, half-width 1.96 sqrt(3/64 + 0.06) / 1.9604 */
+    NEAR3(v[SM_B_WINS].lo, 0.0456);
+    NEAR3(v[SM_B_WINS].hi, 0.6994);
+    /* the keys of the CSV are all different (a header must not name two columns alike) */
+    for (int i = 0; i < SM_COUNT; i++)
+        for (int j = 0; j < i; j++)
+            assert_true(strcmp(st_metrics[i].key, st_metrics[j].key) != 0);
+}
+
+/* A share of none has a lower bound of exactly 0, a share of all an upper bound of exactly 1:
+ * at k = 0 the Wilson centre and half-width are both (z^2/2n) / (1 + z^2/n), which rounding left
+ * at 1e-19 or so for some n. Their other bound is z^2 / (n + z^2) from the bound by hand. */
+static void test_wilson_ends(void **state)
+{
+    (void)state;
+    const double z2 = 1.959963984540054 * 1.959963984540054;
+    for (long long n = 1; n <= 5000; n++) {
+        double lo, hi;
+        st_wilson(0, n, &lo, &hi);
+        assert_true(lo == 0.0);
+        NEAR(hi, z2 / (n + z2));
+        st_wilson(n, n, &lo, &hi);
+        assert_true(hi == 1.0);
+        NEAR(lo, n / (n + z2));
+    }
+}
+
 static void test_duration_and_play(void **state)
 {
     (void)state;
@@ -242,7 +296,8 @@ static void test_random_game_is_the_playout(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_outcome_measures),   cmocka_unit_test(test_duration_and_play),
+        cmocka_unit_test(test_outcome_measures),   cmocka_unit_test(test_player_results),
+        cmocka_unit_test(test_wilson_ends),   cmocka_unit_test(test_duration_and_play),
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
         cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
     };
