@@ -2,7 +2,7 @@
 # of it (docs/library.md). Included from the top CMakeLists.txt, after the targets.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS gabata_shared gabata_lib EXPORT gabataTargets
+install(TARGETS gabata_shared gabata_static EXPORT gabataTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/include/gabata.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -3,7 +3,8 @@
 # examples against it through pkg-config and through find_package (shared, and once static),
 # run them and check what they print against values worked out by hand or taken from
 # docs/sadeqa.md; check that libgabata.so exports the gb_* functions of gabata.h and nothing
-# else, and that it carries its SONAME.
+# else, and that it carries its SONAME; that libgabata.a defines them and nothing else either, so
+# that a program of the user's own gb_* names links with it.
 #   tests/install.sh BUILD_DIR SOURCE_DIR
 set -u
 build=$1 src=$2
@@ -42,6 +43,41 @@ perl -0777 -pe 's{/\*.*?\*/}{}gs' "$prefix/include/gabata.h" | grep -oE '\bgb_[a
 grep -v '^gb_' "$tmp/exported" | sed 's/^/FAIL: exported, not gb_: /' | grep . && fail=1
 comm -23 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: exported, not declared: /' | grep . && fail=1
 comm -13 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: declared, not exported: /' | grep . && fail=1
+
+# ---- the static library: it defines the same gb_* functions and nothing else global (its
+# internal names are local: CMakeLists.txt, gabata_static), so a program may have its own
+# gb_fail, gb_pos_hash, gb_rules_find ... (names the library uses inside) and still link it
+a="$prefix/lib/libgabata.a"
+nm -g --defined-only "$a" | awk 'NF == 3 {print $3}' | sort -u >"$tmp/static_defined"
+comm -23 "$tmp/static_defined" "$tmp/declared" | sed 's/^/FAIL: libgabata.a defines, not declared: /' | grep . && fail=1
+comm -13 "$tmp/static_defined" "$tmp/declared" | sed 's/^/FAIL: declared, not in libgabata.a: /' | grep . && fail=1
+cat >"$tmp/own.c" <<'EOF'
+#include <gabata.h>
+#include <stdio.h>
+/* the user's own functions, of names that libgabata uses internally */
+int gb_fail(int x) { return x + 1; }
+unsigned gb_pos_hash(void) { return 7; }
+const char *gb_rules_find(void) { return "mine"; }
+int gb_settle = 3;
+int main(void)
+{
+    gb_game *g;
+    gb_error err;
+    if (gb_game_new(&g, "sadeqa", "", 1, &err) != GB_OK)
+        return 1;
+    gb_move m[GB_MAX_MOVES];
+    printf("%d %d %u %s %d\n", gb_legal_moves(g, m, GB_MAX_MOVES), gb_fail(41), gb_pos_hash(), gb_rules_find(),
+           gb_settle);
+    gb_game_free(g);
+    return 0;
+}
+EOF
+if cc -std=c11 -o "$tmp/own" "$tmp/own.c" -I"$prefix/include" "$a" -lm >"$tmp/own.log" 2>&1; then
+  out=$("$tmp/own")
+  [ "$out" = "8 42 7 mine 3" ] || bad "a program with its own gb_fail, linked statically, prints '$out'"
+else
+  cat "$tmp/own.log"; bad "a program with its own gb_fail does not link with libgabata.a"
+fi
 
 # ---- the examples, three builds
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
