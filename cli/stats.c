@@ -49,14 +49,7 @@ typedef struct observer {
 } observer;
 
 /* a side's holdings: its store and the stones in the holes it holds (an ekwarna, a bulto) */
-static int holdings(const gb_game *g, int side)
-{
-    int h = gb_store(g, side), mark = side ? GB_MARK_HELD_N : GB_MARK_HELD_S;
-    for (int i = 0; i < 2 * gb_game_rows(g); i++)
-        if (gb_hole_mark(g, i) == mark)
-            h += gb_hole_count(g, i);
-    return h;
-}
+static int holdings(const gb_game *g, int side) { return gb_holdings(g, side, NULL, NULL); }
 
 static int lead_of(observer *o, const gb_game *g)
 {

@@ -68,7 +68,8 @@ enum {
     GB_MOVE_TURN,    /* choose to turn the board (A3) */
     GB_MOVE_KIND_COUNT
 };
-#define GB_MOVE_TEXT_MAX 96 /* room for any move's text (docs/notation.md), the NUL included */
+/* The longest move text gb_move_format writes (docs/notation.md), its terminating zero included. */
+#define GB_MOVE_TEXT_MAX 96
 
 #define GB_MAX_HOLES 20   /* Bulto's 2x10 is the largest board */
 #define GB_MAX_MOVES 1024 /* Bulto refusals can give a position more than 512 moves */
@@ -118,7 +119,7 @@ typedef struct gb_lap {
      * gb_trace.hole[sown_at .. sown_at + sown_len - 1]. Every hole the rules passed over (the
      * origin with skip-origin=yes, RULINGS §0; Bulto's opponent's bulto, B3; a refused bulto, B5;
      * an eligible hole skipped, B6) is simply absent, however often the lap goes round the ring.
-     * sown_len == stones, except for a GB_EV_REFUSE entry (an event inside a lap, not a lap: 0)
+     * sown_len == stones, except for a GB_EV_DECLINE entry (an event inside a lap, not a lap: 0)
      * and if the trace's hole list ran out (a lap of more stones than any game starts with). */
     uint16_t sown_at;
     uint16_t sown_len;
@@ -131,9 +132,6 @@ typedef struct gb_trace {
     gb_lap lap[GB_TRACE_LAPS];
     uint8_t hole[GB_TRACE_HOLES]; /* the holes sown by the recorded laps, lap after lap */
 } gb_trace;
-
-/* The longest move text gb_move_format writes, its terminating zero included. */
-#define GB_MOVE_TEXT_MAX 96
 
 typedef struct gb_game gb_game;
 
@@ -232,6 +230,18 @@ GB_API int gb_hole_count(const gb_game *g, int hole);
 GB_API int gb_hole_mark(const gb_game *g, int hole); /* GB_MARK_* */
 GB_API int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
 GB_API int gb_store(const gb_game *g, int side);
+/* A side's holdings: the stones that are its own now, its store and the stones in the holes it
+ * holds (gb_store alone misses the latter). Returns store + held stones, or GB_EINVAL for a side
+ * that is not GB_SOUTH or GB_NORTH; *held_holes and *held_stones (each may be NULL) get how many
+ * holes the side holds and the stones in them. By game (docs/library.md, "Holdings"):
+ *   Sadeqa III    the store (its captures); no held holes
+ *   Qelat         the store (this round's takings) + the side's ekwarna (GB_MARK_HELD_*) and
+ *                 their balls; a match's owned holes (Q8) are not holdings
+ *   L'ab al-Akil  the store (this round's captures); no held holes
+ *   Bulto         no store (always 0) + the side's bulto and their stones
+ * Of the current position (in a match, of the current round); at the end, of the final
+ * position: the score is gb_score's. */
+GB_API int gb_holdings(const gb_game *g, int side, int *held_holes, int *held_stones);
 /* The label of a hole (RULINGS §0): "A".."J" for South's row, "a".."j" for North's; NULL when
  * there is no such hole. The string is static. */
 GB_API const char *gb_hole_label(const gb_game *g, int hole);
@@ -266,8 +276,22 @@ GB_API const gb_trace *gb_last_trace(const gb_game *g);
 
 /* ---- moves ---- */
 /* Every legal move, in a fixed order. Returns the count (0 when over, or when the phase takes a
- * move that cannot be listed, such as a layout: see gb_phase). */
+ * move that cannot be listed, such as a layout: see gb_move_listing). */
 GB_API int gb_legal_moves(const gb_game *g, gb_move *out, int max);
+/* How the moves of the current position are had, for generic searches (docs/library.md,
+ * "Phases whose moves cannot be listed"): */
+enum {
+    GB_LISTING_OVER = 0, /* the game is over: no moves */
+    GB_LISTING_ALL,      /* gb_legal_moves lists every legal move */
+    GB_LISTING_SAMPLED   /* too many to list (L'ab al-Akil's layout, A2: gb_legal_moves gives 0
+                            while the game goes on): take gb_candidate_moves, a sample of them */
+};
+GB_API int gb_move_listing(const gb_game *g);
+/* Moves to search from the current position: with GB_LISTING_ALL every legal move, as
+ * gb_legal_moves; with GB_LISTING_SAMPLED up to `max` different legal moves, the game's
+ * suggestion first (gb_suggest_move) then the game's random choices drawn from `seed` (the same
+ * seed, the same sample); 0 when over. Returns the count written; nothing is allocated. */
+GB_API int gb_candidate_moves(const gb_game *g, uint64_t seed, gb_move *out, int max);
 GB_API int gb_play(gb_game *g, gb_move *m, gb_error *err);
 GB_API int gb_play_text(gb_game *g, const char *text, gb_error *err);
 GB_API int gb_undo(gb_game *g, gb_error *err);
