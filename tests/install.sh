@@ -44,6 +44,18 @@ grep -v '^gb_' "$tmp/exported" | sed 's/^/FAIL: exported, not gb_: /' | grep . &
 comm -23 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: exported, not declared: /' | grep . && fail=1
 comm -13 "$tmp/exported" "$tmp/declared" | sed 's/^/FAIL: declared, not exported: /' | grep . && fail=1
 
+# ---- the header itself: every GB_ name it mentions (comments included) is one it defines, and
+# it defines each macro once (GB_API aside: its #if branches; a comment once named GB_EV_REFUSE for GB_EV_DECLINE, and
+# GB_MOVE_TEXT_MAX stood there twice)
+h="$prefix/include/gabata.h"
+perl -0777 -ne 'my %def; $def{$1} = 1 while /#define\s+(GB_\w+)/g;
+  $def{$1} = 1 while /^\s*(GB_[A-Z0-9_]+)\s*(?:=[^,\n]*)?,?\s*(?:\/\*.*)?$/mg;
+  $def{$1} = 1 while /[{,]\s*(GB_[A-Z0-9_]+)\s*(?:=\s*-?\d+)?\s*(?=[,}])/g;
+  my %seen; while (/\b(GB_[A-Z0-9_]+)(\*?)/g) { next if $2 || substr($1, -1) eq "_";
+  print "FAIL: gabata.h names $1, which it does not define\n" unless $def{$1} || $seen{$1}++ }' "$h" |
+  grep . && fail=1
+grep -oE '^#define GB_[A-Z0-9_]+' "$h" | grep -v ' GB_API$' | sort | uniq -d | sed 's/^/FAIL: twice in gabata.h: /' | grep . && fail=1
+
 # ---- the static library: it defines the same gb_* functions and nothing else global (its
 # internal names are local: CMakeLists.txt, gabata_static), so a program may have its own
 # gb_fail, gb_pos_hash, gb_rules_find ... (names the library uses inside) and still link it
