@@ -265,7 +265,8 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
 /* One game's figures next to the yardstick's, measured in one run, in CPU time of this thread
  * (per core, whatever else the machine runs). The machine may be shared,
  * so the two are also interleaved in BENCH_SLICES slices (yardstick, game, yardstick, game, ...) and
- * both see the same conditions; each slice has its own seed. */
+ * both see the same conditions; the yardstick's slices have seeds of their own, the games go on from one
+ * slice to the next on one random source. */
 #define BENCH_SLICES 10
 typedef struct bench_row {
     double secs, ysecs;
@@ -305,6 +306,9 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
     memset(row, 0, sizeof *row);
     row->st.min_plies = -1;
     const bool tty = isatty(STDERR_FILENO);
+    /* the games' one random source across the slices: they are the games of one
+     * gb_random_playouts(seed), as gabata.random_playouts(seed=) plays them */
+    uint64_t rng = seed;
     for (int i = 0; i < BENCH_SLICES; i++) {
         if (tty) { /* progress: a Qelat match is thousands of plies, so this can take a while */
             fprintf(stderr, "\r  bench %s: %ld of %ld games ", variant, games / BENCH_SLICES * i, games);
@@ -324,7 +328,7 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
         row->ys.sown += ys.sown;
         gb_playout_stats st;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-        int rc = gb_random_playouts(g, n, seed + (uint64_t)i, &st, &err);
+        int rc = gb_random_playouts_next(g, n, &rng, &st, &err);
         row->secs += seconds_since(&t0);
         if (rc) {
             gb_game_free(g);

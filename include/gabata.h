@@ -337,6 +337,11 @@ typedef struct gb_playout_stats {
  * source is seeded by `seed`. No allocation per move. */
 GB_API int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                               gb_error *err);
+/* The same on the random source *rng, left where the last game ended: calls of n1, n2, ...
+ * games from one *rng (first set to a seed) play exactly the games of one gb_random_playouts of
+ * n1 + n2 + ... from that seed (gabata bench plays its slices so). */
+GB_API int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rng, gb_playout_stats *st,
+                                   gb_error *err);
 
 /* One uniformly random game on the playouts' fast path, measured move by move (what `gabata
  * stats` reports for random players, docs/stats.md). A context holds the buffers of g's variant

@@ -261,6 +261,38 @@ static void test_match_play_by_hand(void **state)
 
 /* gb_random_game plays the very game gb_random_playouts plays from the same seed (one game):
  * the same plies, laps, stones sown, winner and end reason */
+/* gb_random_playouts_next: slices of 3, 4 and 5 games on one random source are the 12 games of
+ * one gb_random_playouts from the same seed (what gabata bench --seed relies on) */
+static void test_playout_slices(void **state)
+{
+    (void)state;
+    const char *games[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int v = 0; v < 4; v++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, games[v], NULL, 1, NULL), GB_OK);
+        gb_playout_stats one, part[3];
+        assert_int_equal(gb_random_playouts(g, 12, 9, &one, NULL), GB_OK);
+        uint64_t rng = 9;
+        long sum = 0, plies = 0, lo = -1, hi = 0, wins[3] = {0, 0, 0};
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(gb_random_playouts_next(g, 3 + k, &rng, &part[k], NULL), GB_OK);
+            sum += part[k].games;
+            plies += part[k].plies;
+            lo = lo < 0 || part[k].min_plies < lo ? part[k].min_plies : lo;
+            hi = part[k].max_plies > hi ? part[k].max_plies : hi;
+            for (int w = 0; w < 3; w++)
+                wins[w] += part[k].wins[w];
+        }
+        assert_int_equal(sum, 12);
+        assert_int_equal(plies, one.plies);
+        assert_int_equal(lo, one.min_plies);
+        assert_int_equal(hi, one.max_plies);
+        for (int w = 0; w < 3; w++)
+            assert_int_equal(wins[w], one.wins[w]);
+        gb_game_free(g);
+    }
+}
+
 static void test_random_game_is_the_playout(void **state)
 {
     (void)state;
@@ -300,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_wilson_ends),   cmocka_unit_test(test_duration_and_play),
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
         cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
+        cmocka_unit_test(test_playout_slices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -293,21 +293,22 @@ def test_errors_carry_the_library_message():
         s.apply_action(0)
 
 
-def test_random_playouts_match_gabata_bench(program):
-    # gabata bench plays its games in 10 slices, slice i seeded seed + i (cli/main.c)
-    sl = [gabata.random_playouts("sadeqa", 50, 3 + i) for i in range(10)]
-    st = {"games": sum(x["games"] for x in sl), "min_plies": min(x["min_plies"] for x in sl),
-          "max_plies": max(x["max_plies"] for x in sl),
-          "wins": {k: sum(x["wins"][k] for x in sl) for k in ("south", "north", "draw")},
-          "reasons": {k: sum(x["reasons"][k] for x in sl) for k in sl[0]["reasons"]}}
-    out = subprocess.run([program, "bench", "sadeqa", "--games", "500", "--seed", "3"],
+@pytest.mark.parametrize("name", ["sadeqa", "qelat", "akil", "bulto"])
+def test_random_playouts_match_gabata_bench(program, name):
+    # the same games for the same seed (issue 24 §4): gabata bench plays its 10 slices on one
+    # random source (gb_random_playouts_next), so they are one call's games
+    st = gabata.random_playouts(name, 200, 3)
+    out = subprocess.run([program, "bench", name, "--games", "200", "--seed", "3"],
                          capture_output=True, text=True, check=True).stdout
-    m = re.search(r"min (\d+), max (\d+)", out)
-    assert (st["min_plies"], st["max_plies"]) == (int(m.group(1)), int(m.group(2)))
+    m = re.search(r"plies/game\s+([\d.]+)\s+\(min (\d+), max (\d+)\)", out)
+    assert (st["min_plies"], st["max_plies"]) == (int(m.group(2)), int(m.group(3)))
+    assert m.group(1) == f"{st['plies'] / st['games']:.1f}"
     rs = re.search(r"rule (\d+)\s+repetition (\d+)\s+cap (\d+)\s+endless (\d+)", out)
     assert [st["reasons"][k] for k in ("rule", "repetition", "cap", "endless")] == \
         [int(x) for x in rs.groups()]
-    assert st["games"] == 500 == sum(st["wins"].values())
+    w = re.search(r"South ([\d.]+)%\s+North ([\d.]+)%\s+draw ([\d.]+)%", out)
+    assert [f"{100 * st['wins'][k] / 200:.1f}" for k in ("south", "north", "draw")] == list(w.groups())
+    assert st["games"] == 200 == sum(st["wins"].values())
     with pytest.raises(gabata.InvalidError):
         gabata.random_playouts("nope", 1)
 

@@ -809,6 +809,15 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                        gb_error *err)
 {
+    uint64_t rng = seed;
+    return gb_random_playouts_next(g, games, &rng, st, err);
+}
+
+/* the games follow one another on one random source, *rngp, left where the last one ended: so
+ * slices of games (gabata bench's) play the games of one call */
+int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_playout_stats *st,
+                            gb_error *err)
+{
     memset(st, 0, sizeof *st);
     st->min_plies = -1;
     const gb_rules *r = g->r;
@@ -827,7 +836,7 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
         return gb_fail(err, GB_ENOMEM, "out of memory");
     }
     gb_trace_count_only(tr); /* the laps' count and stones only, as fast as can be */
-    uint64_t rng = seed;
+    uint64_t rng = *rngp;
     int rc = GB_OK;
     for (long game = 0; game < games && rc == GB_OK; game++) {
         gb_pos p = g->start, c;
@@ -877,6 +886,7 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
         if (plies > st->max_plies)
             st->max_plies = plies;
     }
+    *rngp = rng;
     free(rec.pos);
     free(buf.moves);
     free(buf.children);

@@ -39,8 +39,9 @@ function nativePerft(variant, depth, opts, position) {
   return Number(m[2]);
 }
 
-// `gabata bench V --games 10 --seed S`: its statistics. Ten games are ten slices of one game each
-// (seeds S … S+9, cli/main.c), so plies/game at one decimal gives the exact total.
+// `gabata bench V --games 10 --seed S`: its statistics. Its ten slices of one game each go on on
+// one random source (gb_random_playouts_next, cli/main.c): the ten games of gb_random_playouts
+// from S. Plies/game at one decimal gives the exact total.
 function nativeBench(variant, seed) {
   const out = run(['bench', variant, '--games', '10', '--seed', String(seed)]);
   const pg = out.match(/plies\/game\s+([\d.]+)\s+\(min (\d+), max (\d+)\)/);
@@ -96,12 +97,12 @@ function wasmFigures(M, job) {
     c.del(h);
     return { count: n, position };
   }
-  if (job.kind === 'bench') { // as `gabata bench --games 10`: ten slices of one game
+  if (job.kind === 'bench') { // as `gabata bench --games 10 --seed S`: one call of ten games from S
     const h = game(job.variant, '', job.seed);
     const sum = { plies: 0, laps: 0, wins: [0, 0, 0], reasons: [0, 0, 0, 0, 0], min: -1, max: 0 };
     const t0 = Date.now();
-    for (let i = 0; i < 10; i++) {
-      const st = JSON.parse(c.playouts(h, 1, String(job.seed + i)));
+    for (let i = 0; i < 1; i++) {
+      const st = JSON.parse(c.playouts(h, 10, String(job.seed)));
       sum.plies += st.plies;
       sum.laps += st.laps;
       st.wins.forEach((w, k) => { sum.wins[k] += w; });
