@@ -206,5 +206,36 @@ else
   echo "skipped: pip install (needs Debian's python3 with venv and setuptools: scripts/install-deps --test)"
 fi
 
+# pip into a venv of its own, as anyone makes one from any python3 (issue 24 §4): --without-pip,
+# then ensurepip; no system packages, so no setuptools of Debian's and no `wheel` module, which
+# a setuptools backend of before 70.1 needs. The package's own backend needs neither: installed
+# offline (--no-index, pip's configuration and find-links set aside) with build isolation off,
+# as python/README.md tells, and on (an isolated build installs nothing, for requires = []).
+py=$(command -v /usr/bin/python3 python3 | head -1)
+if [ -n "$py" ] && "$py" -c 'import venv, ensurepip' 2>/dev/null; then
+  cp -r "$src/python" "$tmp/pysrc2" && rm -rf "$tmp/pysrc2/build" "$tmp/pysrc2"/*.egg-info
+  v="$tmp/venv-nowheel"
+  if ! { "$py" -m venv --without-pip "$v" && "$v/bin/python" -m ensurepip --default-pip; } >"$tmp/venv2.log" 2>&1; then
+    bad "venv --without-pip + ensurepip: $(tail -1 "$tmp/venv2.log")"
+  else
+    "$v/bin/python" -c 'import wheel' 2>/dev/null && bad "the venv has the wheel module: not the case tested"
+    for isolation in --no-build-isolation ""; do
+      if ! (cd "$tmp" && env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null "$v/bin/python" -m pip install \
+            $isolation --no-index --no-cache-dir "$tmp/pysrc2" >"$tmp/pip2.log" 2>&1); then
+        cat "$tmp/pip2.log"; bad "pip install ${isolation:-(isolated)} --no-index into a venv without wheel"
+        continue
+      fi
+      out=$(cd "$tmp" && env -u PYTHONPATH GABATA_LIBRARY="$prefix/lib/libgabata.so.0" "$v/bin/python" -c '
+import gabata
+s = gabata.load_game("sadeqa").new_initial_state()
+print(sorted(s.legal_actions()), gabata.__file__)' 2>&1)
+      grep -q "^\[0, 1, 2, 3, 4, 5, 6, 7\] $v/" <<<"$out" || bad "python after pip install ${isolation:-(isolated)}: $out"
+      "$v/bin/python" -m pip uninstall -y gabata >/dev/null 2>&1 || bad "pip uninstall gabata"
+    done
+  fi
+else
+  echo "skipped: pip into a venv made with --without-pip (needs python3 with venv and ensurepip)"
+fi
+
 [ $fail = 0 ] && echo "install: ok"
 exit $fail
