@@ -145,7 +145,7 @@ int stats_write_report(const char *dir, const st_cfg *c, const st_row *rows, int
     char d0[64], d1[64];
     fprintf(f, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gabata stats %s</title>\n"
                "<style>body{font-family:sans-serif;max-width:60em;margin:1em auto}table{border-collapse:collapse;"
-               "font-size:12px}td,th{border:1px solid #ccc;padding:2px 5px;text-align:right}th:first-child,"
+               "font-size:12px}td,th{border:1px solid #ccc;padding:2px 5px;text-align:right;white-space:nowrap}th:first-child,"
                "td:first-child{text-align:left;position:sticky;left:0;background:#fff}.key{font-size:12px}"
                ".note{font-size:13px;font-style:italic}.wide{max-width:100%%;overflow-x:auto}"
                "</style></head><body>\n",
