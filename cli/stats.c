@@ -394,6 +394,8 @@ static void print_single(FILE *f, const st_cfg *c, const st_row *row)
     for (size_t gi = 0; gi < sizeof groups / sizeof groups[0]; gi++) {
         fprintf(f, "\n  %s\n", groups[gi].title);
         for (int m = groups[gi].from; m <= groups[gi].to; m++) {
+            if ((m == SM_A_WINS || m == SM_B_WINS) && !st_paired(c))
+                continue; /* A sat South in every game: South's and North's wins again */
             char v[48], iv[64];
             fmt_value(v, sizeof v, &row->v[m], m);
             fmt_interval(iv, sizeof iv, &row->v[m], m);
