@@ -131,12 +131,18 @@ class Box:
         self.high = list(high) if isinstance(high, (list, tuple)) else [high] * n
         self.dtype = _np.dtype(dtype) if _np is not None else dtype
         self._rng = random.Random(seed)
+        if _np is not None:  # contains() in numpy: Bulto's mask has 20,481 entries
+            self._lo = _np.array(self.low, dtype=_np.float64).reshape(self.shape)
+            self._hi = _np.array(self.high, dtype=_np.float64).reshape(self.shape)
 
     def seed(self, seed=None):
         self._rng = random.Random(seed)
         return [seed]
 
     def contains(self, x):
+        if _np is not None and isinstance(x, _np.ndarray):
+            return (x.shape == self.shape and _np.can_cast(x.dtype, self.dtype)
+                    and bool(_np.all(x >= self._lo)) and bool(_np.all(x <= self._hi)))
         try:
             vals = list(x.ravel()) if _np is not None and isinstance(x, _np.ndarray) else list(x)
         except TypeError:
