@@ -62,6 +62,16 @@ AGENTS = ["south", "north"]
 
 # --- spaces: gymnasium's where it imports, else small stand-ins with the same interface ---
 
+def _ones(b):
+    """The offsets of the 1 bytes of b: one memchr a legal id (bytes.count is a slow loop)."""
+    out = []
+    i = b.find(b"\x01")
+    while i >= 0:
+        out.append(i)
+        i = b.find(b"\x01", i + 1)
+    return out
+
+
 class Discrete:
     """Gymnasium's Discrete(n) as loops use it: n, start, shape, dtype, contains, seed,
     sample(mask). sample(mask) picks uniformly among the ids whose mask entry is 1 without a
@@ -93,21 +103,14 @@ class Discrete:
         if mask is None:
             return self.start + self._rng.randrange(self.n)
         if _np is not None and isinstance(mask, _np.ndarray):
-            ids = _np.flatnonzero(mask)
-            if len(ids) == 0:
-                return self.start  # as gymnasium: an all-0 mask gives `start`
-            return self.start + int(ids[self._rng.randrange(len(ids))])
+            mask = _np.asarray(mask, dtype=_np.int8).tobytes()
         if isinstance(mask, (bytes, bytearray, memoryview)):
-            b = bytes(mask)
-            k = b.count(1)
-            if k == 0:
-                return self.start
-            i = -1
-            for _ in range(self._rng.randrange(k) + 1):  # at most the legal moves, C scans
-                i = b.index(1, i + 1)
-            return self.start + i
-        ids = [i for i, m in enumerate(mask) if m]
-        return self.start + (self._rng.choice(ids) if ids else 0)
+            ids = _ones(bytes(mask))
+        else:
+            ids = [i for i, m in enumerate(mask) if m == 1]
+        if not ids:
+            return self.start  # as gymnasium: an all-0 mask gives `start`
+        return self.start + ids[self._rng.randrange(len(ids))]
 
     def __eq__(self, other):
         return isinstance(other, Discrete) and (self.n, self.start) == (other.n, other.start)
