@@ -12,7 +12,8 @@ only; ctypes on libgabata.so).
             state.apply_action(random.choice(state.legal_actions()))
     print(state.returns())
 
-The action encoding is in python/README.md ("Actions"); gabata.env holds an AEC-style adapter.
+The action encoding is in python/README.md ("Actions"); gabata.env holds PettingZoo's AEC and
+Gymnasium's single-agent environments; gabata.pyspiel_compat stands in for `pyspiel`.
 """
 import ctypes
 import enum as _enum
