@@ -309,6 +309,20 @@ GB_API int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err);
  * GB_EILLEGAL (a move, not legal here: err says why) or GB_EOVER. out may be NULL. */
 GB_API int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err);
 
+/* ---- action ids (for learning code: docs/library.md, "Action ids") ---- */
+#define GB_ACTION_MAX_REFUSALS 1023 /* Bulto (B5): the most refusals an id can carry */
+#define GB_ACTION_LAYOUTS 16        /* L'ab al-Akil (A2): ids kept for the Python catalogue */
+/* How many action ids the game has (Sadeqa III 17, Qelat 13, L'ab al-Akil 43, Bulto 20,481). */
+GB_API int gb_action_count(const gb_game *g);
+/* mask[a] = 1 for the id of every legal move, 0 for the others, in the first gb_action_count(g)
+ * bytes (len at least that). Returns the legal moves (0 when over or in a layout phase), or
+ * GB_EINVAL: a bad argument, or a listed move without an id (past GB_ACTION_MAX_REFUSALS). */
+GB_API int gb_legal_mask(const gb_game *g, unsigned char *mask, size_t len);
+/* The observation: 6 planes of 2n values in ring order (stones; owned by South; owned by North;
+ * held by South; held by North; dormant), then South's store, North's store, South to move,
+ * North to move. Writes 6*2n+4 floats (len at least that) and returns that count, or GB_EINVAL. */
+GB_API int gb_observation_tensor(const gb_game *g, float *out, size_t len);
+
 /* ---- positions, records, JSON ---- */
 GB_API char *gb_position_format(const gb_game *g);
 GB_API int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);

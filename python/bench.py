@@ -6,6 +6,9 @@
    between them), Sadeqa III by default: plies per second.
 2. gabata.random_playouts (one call of gb_random_playouts) against `gabata bench` (C) for the
    same game and number of games: plies per second, and their ratio.
+3. With --env: PettingZoo's documented AEC loop on gabata.env.env(game) for every game, random
+   actions sampled with the observation's mask (action_space(agent).sample(mask)): plies per
+   second of CPU time.
 """
 import argparse
 import os
@@ -36,6 +39,23 @@ def python_loop(name, games, seed):
     return plies, time.process_time() - t
 
 
+def env_loop(name, seconds, seed):
+    from gabata.env import env as make_env
+    e = make_env(name)
+    plies, t = 0, time.process_time()
+    while time.process_time() - t < seconds:
+        e.reset(seed=seed)
+        seed += 1
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(e.action_space(agent).sample(obs["action_mask"]))
+                plies += 1
+    return plies, time.process_time() - t
+
+
 def playouts(name, games, seed):
     t = time.process_time()
     st = gabata.random_playouts(name, games, seed)
@@ -57,7 +77,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--program", default=None, help="the gabata program, for `gabata bench`")
     ap.add_argument("--runs", type=int, default=3, help="alternated runs; medians are reported")
+    ap.add_argument("--env", action="store_true", help="also the AEC env loop of every game")
+    ap.add_argument("--env-seconds", type=float, default=3.0, help="CPU seconds per env run")
     a = ap.parse_args()
+    if a.env:
+        for name in gabata.registered_names():
+            runs = [env_loop(name, a.env_seconds, a.seed) for _ in range(a.runs)]
+            rates = [p / t for p, t in runs]
+            print(f"{name}: AEC env loop: {sorted(rates)[len(rates) // 2]:,.0f} plies/s "
+                  f"(runs: {', '.join(f'{x:,.0f}' for x in rates)})")
     loop, po, cb = [], [], []
     for _ in range(a.runs):
         p, t = python_loop(a.game, a.games, a.seed)

@@ -12,25 +12,96 @@ only; ctypes on libgabata.so).
             state.apply_action(random.choice(state.legal_actions()))
     print(state.returns())
 
-The action encoding is in python/README.md ("Actions"); gabata.env holds an AEC-style adapter.
+The action encoding is in python/README.md ("Actions"); gabata.env holds PettingZoo's AEC and
+Gymnasium's single-agent environments; gabata.pyspiel_compat stands in for `pyspiel`.
 """
 import ctypes
+import enum as _enum
 import random as _random
 import threading
-import types as _types
 
 from . import _lib
+try:  # optional: tensors as float32 arrays
+    import numpy as _np
+except ImportError:  # pragma: no cover
+    _np = None
 from ._lib import lib as _L           # short calls: the GIL is kept
 from ._lib import lib_long as _LL     # calls that can take long: the GIL is released
 
 __all__ = ["load_game", "registered_names", "Game", "State", "GabataError", "InvalidError",
            "IllegalActionError", "GameOverError", "random_playouts", "match", "perft",
-           "TERMINAL_PLAYER_ID", "CHANCE_PLAYER_ID", "LOTS_SOUTH", "LOTS_NORTH"]
+           "TERMINAL_PLAYER_ID", "CHANCE_PLAYER_ID", "LOTS_SOUTH", "LOTS_NORTH",
+           "GameType", "PlayerId", "INVALID_ACTION"]
 __version__ = "0.1.0"
 
 TERMINAL_PLAYER_ID = -4  # OpenSpiel's kTerminalPlayerId
 CHANCE_PLAYER_ID = -1    # OpenSpiel's kChancePlayerId
 LOTS_SOUTH, LOTS_NORTH = 0, 1  # chance outcomes of Qelat's 2/2 lots (Q7): who wins them
+INVALID_ACTION = -1      # OpenSpiel's kInvalidAction
+
+
+class PlayerId:
+    """OpenSpiel's pyspiel.PlayerId: the special player ids."""
+    DEFAULT = 0
+    CHANCE = CHANCE_PLAYER_ID
+    SIMULTANEOUS = -2
+    INVALID = -3
+    TERMINAL = TERMINAL_PLAYER_ID
+    MEAN_FIELD = -5
+
+
+class GameType:
+    """OpenSpiel's pyspiel.GameType: the fields get_type() fills, and its enums with OpenSpiel's
+    member names. Each member is also its old text ("sequential", ...), so code that compared
+    get_type().dynamics with a string still works."""
+
+    class Dynamics(str, _enum.Enum):
+        SIMULTANEOUS = "simultaneous"
+        SEQUENTIAL = "sequential"
+        MEAN_FIELD = "mean_field"
+
+    class ChanceMode(str, _enum.Enum):
+        DETERMINISTIC = "deterministic"
+        EXPLICIT_STOCHASTIC = "explicit_stochastic"
+        SAMPLED_STOCHASTIC = "sampled_stochastic"
+
+    class Information(str, _enum.Enum):
+        ONE_SHOT = "one_shot"
+        PERFECT_INFORMATION = "perfect_information"
+        IMPERFECT_INFORMATION = "imperfect_information"
+
+    class Utility(str, _enum.Enum):
+        ZERO_SUM = "zero_sum"
+        CONSTANT_SUM = "constant_sum"
+        GENERAL_SUM = "general_sum"
+        IDENTICAL = "identical"
+
+    class RewardModel(str, _enum.Enum):
+        REWARDS = "rewards"
+        TERMINAL = "terminal"
+
+    def __init__(self, short_name, long_name, dynamics, chance_mode, information, utility,
+                 reward_model, max_num_players, min_num_players,
+                 provides_information_state_string, provides_information_state_tensor,
+                 provides_observation_string, provides_observation_tensor,
+                 parameter_specification=None, default_loadable=True,
+                 provides_factored_observation_string=False):
+        self.short_name, self.long_name = short_name, long_name
+        self.dynamics, self.chance_mode, self.information = dynamics, chance_mode, information
+        self.utility, self.reward_model = utility, reward_model
+        self.max_num_players, self.min_num_players = max_num_players, min_num_players
+        self.provides_information_state_string = provides_information_state_string
+        self.provides_information_state_tensor = provides_information_state_tensor
+        self.provides_observation_string = provides_observation_string
+        self.provides_observation_tensor = provides_observation_tensor
+        self.parameter_specification = parameter_specification or {}
+        self.default_loadable = default_loadable
+        self.provides_factored_observation_string = provides_factored_observation_string
+
+    def __repr__(self):
+        return (f"GameType(short_name={self.short_name!r}, dynamics={self.dynamics.name}, "
+                f"chance_mode={self.chance_mode.name}, information={self.information.name}, "
+                f"utility={self.utility.name}, reward_model={self.reward_model.name})")
 
 # Bulto (B5): refusals encodable in an action id; a listed move with more raises GabataError.
 MAX_REFUSALS = 1023
@@ -139,6 +210,10 @@ class Game:
         self._num_actions = nxt + H * self.max_refusals
         self._simple = self.FEED is None and self.max_refusals == 0 and self.LAYOUT is None
         self._maxp = None
+        # the library numbers the actions the same way (gb_action_count, gb_legal_mask)
+        if _L.gb_action_count(self._proto.ptr) != self._num_actions:
+            raise GabataError(f"{self.name}: the library has {_L.gb_action_count(self._proto.ptr)}"
+                              f" action ids, this package {self._num_actions}: mismatched builds")
 
     def __repr__(self):
         o = f", {self.options!r}" if self.options else ""
@@ -155,16 +230,27 @@ class Game:
 
     # --- OpenSpiel's Game ---
     def get_type(self):
-        """OpenSpiel's GameType, as a namespace of plain values."""
+        """OpenSpiel's GameType (GameType.Dynamics.SEQUENTIAL, ChanceMode.EXPLICIT_STOCHASTIC
+        for Qelat's lots, else DETERMINISTIC, PERFECT_INFORMATION, ZERO_SUM, TERMINAL)."""
         title = _L.gb_variant_title(_b(self.name))
-        return _types.SimpleNamespace(
-            short_name=self.name, long_name=title.decode() if title else self.name,
-            dynamics="sequential",
-            chance_mode="explicit_stochastic" if self.max_chance_outcomes() else "deterministic",
-            information="perfect_information", utility="zero_sum", reward_model="terminal",
-            max_num_players=2, min_num_players=2,
-            provides_observation_string=True, provides_observation_tensor=True,
-            provides_information_state_string=True, provides_information_state_tensor=False)
+        T = GameType
+        return T(short_name=self.name, long_name=title.decode() if title else self.name,
+                 dynamics=T.Dynamics.SEQUENTIAL,
+                 chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC if self.max_chance_outcomes()
+                 else T.ChanceMode.DETERMINISTIC,
+                 information=T.Information.PERFECT_INFORMATION, utility=T.Utility.ZERO_SUM,
+                 reward_model=T.RewardModel.TERMINAL, max_num_players=2, min_num_players=2,
+                 provides_information_state_string=True, provides_information_state_tensor=False,
+                 provides_observation_string=True, provides_observation_tensor=True,
+                 parameter_specification=self.get_parameters())
+
+    # GameType's fields read off the game too (OpenSpiel's minimax names game.chance_mode in its
+    # error message for a stochastic game)
+    dynamics = property(lambda self: self.get_type().dynamics)
+    chance_mode = property(lambda self: self.get_type().chance_mode)
+    information = property(lambda self: self.get_type().information)
+    utility = property(lambda self: self.get_type().utility)
+    reward_model = property(lambda self: self.get_type().reward_model)
 
     def get_parameters(self):
         """Every option with the value in force, as text ({"seeds": "6", ...})."""
@@ -345,6 +431,20 @@ class _Scratch:
         # apply_action's fast path: "sow hole h" prebuilt for every hole
         self.sow = [_lib.gb_move(kind=_lib.GB_MOVE_SOW, hole=h) for h in range(_lib.GB_MAX_HOLES)]
         self.sowref = [ctypes.byref(m) for m in self.sow]
+        self.masks = {}    # size -> a byte buffer for gb_legal_mask
+        self.tensors = {}  # size -> a float buffer for gb_observation_tensor
+
+    def mask(self, n):
+        b = self.masks.get(n)
+        if b is None:
+            b = self.masks[n] = (ctypes.c_ubyte * n)()
+        return b
+
+    def tensor(self, n):
+        b = self.tensors.get(n)
+        if b is None:
+            b = self.tensors[n] = (ctypes.c_float * n)()
+        return b
 
 
 _tls = threading.local()
@@ -390,6 +490,17 @@ class State:
     def is_player_node(self):
         return self._pending is None and not _L.gb_is_over(self._g)
 
+    def is_simultaneous_node(self):
+        """Always False: every game here is sequential (OpenSpiel's Dynamics.SEQUENTIAL)."""
+        return False
+
+    def is_mean_field_node(self):
+        return False
+
+    def apply_actions(self, actions):
+        raise GabataError("apply_actions: the games are sequential, not simultaneous: "
+                          "use apply_action")
+
     def chance_outcomes(self):
         """[(action, probability)]: Qelat's 2/2 lots (Q7), even odds; [] elsewhere."""
         if self._pending is None:
@@ -424,11 +535,32 @@ class State:
         return out
 
     def legal_actions_mask(self, player=None):
-        mask = [0] * (self._game.max_chance_outcomes() if self._pending is not None
-                      else self._game._num_actions)
-        for a in self.legal_actions(player):
-            mask[a] = 1
-        return mask
+        """0/1 for every action id (at a chance node: for each outcome), a list."""
+        if self._pending is not None:
+            return [1, 1] if player in (None, CHANCE_PLAYER_ID) else [0, 0]
+        n = self._game._num_actions
+        if player is not None and player != _L.gb_to_move(self._g):
+            return [0] * n
+        return list(self.legal_mask_buffer())
+
+    def legal_mask_buffer(self):
+        """The legal-action mask in a buffer of this thread (c_ubyte * num_distinct_actions,
+        from one gb_legal_mask call; L'ab al-Akil's layout ids added). Overwritten by the next
+        call in this thread: copy it (bytes(), numpy.frombuffer(...).copy()) to keep it. At a
+        chance node, or when over, all 0."""
+        n = self._game._num_actions
+        buf = _scratch().mask(n)
+        if self._pending is not None:
+            ctypes.memset(buf, 0, n)
+            return buf
+        rc = _L.gb_legal_mask(self._g, buf, n)
+        if rc < 0:
+            raise GabataError("a legal move has more refusals than an action id carries "
+                              f"(at most {self._game.max_refusals})")
+        if rc == 0 and self._game.LAYOUT is not None and not _L.gb_is_over(self._g):
+            for a in self._layout_actions():
+                buf[a] = 1
+        return buf
 
     def _catalogue(self, j):
         """Layout j of the catalogue (A2): 0 the library's suggestion, j >= 1 the game's own
@@ -485,7 +617,7 @@ class State:
                                          f"the lots) or {LOTS_NORTH} (North), not {action}",
                                          _lib.GB_EILLEGAL)
             m = self._pending
-            m.chance = 1 + action
+            m.chance = 1 + int(action)
             sc = _scratch()
             rc = _L.gb_play(self._g, ctypes.byref(m), sc.errref)
             if rc != _lib.GB_OK:
@@ -562,15 +694,27 @@ class State:
         return buf.value.decode()
 
     def action_to_string(self, player_or_action, action=None):
-        """The move's text (docs/notation.md): "C", "C~2", "pass", "feed C", a layout, "keep"...
-        Takes (action) or OpenSpiel's (player, action)."""
+        """The move's text (docs/notation.md): "C", "C~2", "pass", "feed:C", a layout, "keep"...
+        Takes (action) or OpenSpiel's (player, action), for any player and any id of the
+        game, legal now or not: the chance player's ids are "lots: South", "lots: North"; a
+        layout id outside a layout phase is "layout #j" (its layout depends on the position)."""
+        player = None
         if action is None:
             action = player_or_action
-        if self._pending is not None:
+        else:
+            player = player_or_action
+        action = int(action)
+        if player == CHANCE_PLAYER_ID or (player is None and self._pending is not None):
             if action == LOTS_SOUTH:
                 return "lots: South"
             if action == LOTS_NORTH:
                 return "lots: North"
+            raise IllegalActionError(f"chance outcome {action}: the outcomes are {LOTS_SOUTH} "
+                                     f"and {LOTS_NORTH}", _lib.GB_EILLEGAL)
+        g = self._game
+        kind, hole, _ref = g.action_to_move(action)
+        if kind == _lib.GB_MOVE_LAYOUT and self._catalogue(hole) is None:
+            return f"layout #{hole}"
         return self._format(self._move_of(action))
 
     def string_to_action(self, player_or_text, text=None):
@@ -742,27 +886,22 @@ class State:
     def observation_tensor(self, player=None):
         """6 planes of `holes` values, ring order (South's row then North's), then 4 values:
         stones; owned by South; owned by North; held by South; held by North; dormant (0/1);
-        South's store, North's store, South to move, North to move. The same for both players
-        (the game has no hidden information). A numpy array when numpy is installed."""
-        g, H = self._g, self._game.holes
-        cnt = [0.0] * (6 * H + 4)
-        for h in range(H):
-            cnt[h] = float(_L.gb_hole_count(g, h))
-            o = _L.gb_hole_owner(g, h)
-            cnt[H * (1 + (o == 1)) + h] = 1.0
-            mk = _L.gb_hole_mark(g, h)
-            if mk:
-                cnt[H * (2 + mk) + h] = 1.0
-        cnt[6 * H] = float(_L.gb_store(g, 0))
-        cnt[6 * H + 1] = float(_L.gb_store(g, 1))
-        p = _L.gb_to_move(g)
-        if p in (0, 1) and self._pending is None:
-            cnt[6 * H + 2 + p] = 1.0
-        try:
-            import numpy
-            return numpy.array(cnt, dtype=numpy.float32)
-        except ImportError:
-            return cnt
+        South's store, North's store, South to move, North to move (both 0 at a chance node or
+        when over). The same for both players (the game has no hidden information). One call
+        of gb_observation_tensor; a float32 numpy array when numpy is installed, else a list."""
+        buf = self.observation_buffer()
+        if _np is not None:
+            return _np.frombuffer(buf, dtype=_np.float32).copy()
+        return list(buf)
+
+    def observation_buffer(self):
+        """observation_tensor() in a float buffer of this thread (overwritten by the next call)."""
+        n = 6 * self._game.holes + 4
+        buf = _scratch().tensor(n)
+        _L.gb_observation_tensor(self._g, buf, n)
+        if self._pending is not None:
+            buf[n - 2] = buf[n - 1] = 0.0
+        return buf
 
     def observation_string(self, player=None):
         return str(self)

@@ -221,6 +221,10 @@ PROTOS = {
     "gb_match_play": (c_int, [P(gb_match_spec), P(gb_match_result), P(gb_error)]),
     "gb_variant_option_count": (c_int, [c_char_p]),
     "gb_variant_option": (c_int, [c_char_p, c_int, P(gb_option_info)]),
+    # action ids (docs/library.md): masks and observations into the caller's buffers
+    "gb_action_count": (c_int, [GAME]),
+    "gb_legal_mask": (c_int, [GAME, c_void_p, c_size_t]),
+    "gb_observation_tensor": (c_int, [GAME, c_void_p, c_size_t]),
 }
 for _name, (_res, _args) in PROTOS.items():
     for _h in (lib, lib_long):

@@ -18,16 +18,16 @@ def test_aec_loop_to_the_end(name):
             e.step(None)
             continue
         mask = list(obs["action_mask"])
-        legal = e.state.legal_actions()
+        legal = e.game_state.legal_actions()
         assert [i for i, m in enumerate(mask) if m] == legal
-        assert agent == ["south", "north"][e.state.current_player()]
+        assert agent == ["south", "north"][e.game_state.current_player()]
         e.step(e.action_space(agent).sample(mask))
         steps += 1
     assert e.agents == []
     assert set(finals) == {"south", "north"}
     assert finals["south"] == -finals["north"]
-    assert finals["south"] == e.state.returns()[0]
-    assert steps == e.state.move_number()
+    assert finals["south"] == e.game_state.returns()[0]
+    assert steps == e.game_state.move_number()
 
 
 def test_aec_is_reproducible_for_a_seed():
@@ -37,7 +37,7 @@ def test_aec_is_reproducible_for_a_seed():
         for agent in e.agent_iter(max_iter=400):
             obs, _, term, trunc, _ = e.last()
             e.step(None if term or trunc else e.action_space(agent).sample(obs["action_mask"]))
-        return e.state.serialize()
+        return e.game_state.serialize()
     assert run() == run()
 
 
@@ -52,12 +52,12 @@ def test_illegal_step_raises():
 def test_gym_style_single_agent():
     g = GabataGymEnv("bulto", side=1)
     obs, info = g.reset(seed=4)
-    assert g.state.current_player() == 1
+    assert g.game_state.current_player() == 1
     done, total = False, 0
     while not done:
         a = g.action_space.sample(obs["action_mask"])
         obs, reward, term, trunc, info = g.step(a)
         done = term or trunc
         total += reward
-    assert total == g.state.returns()[1]
+    assert total == g.game_state.returns()[1]
     assert "end_reason" in info
