@@ -254,7 +254,7 @@ static void bad_input(void **state)
     assert_int_equal(gb_lesson_check(NULL, "B", NULL, &err), GB_EINVAL);
     assert_int_equal(gb_lesson_check(l, "B", NULL, NULL), 1);
     assert_int_equal(gb_lesson_check(l, "D", NULL, NULL), 0);
-    /* the move as written either way: Bulto's refusal in lower case is the same move */
+    /* a refusal typed as a move is checked as any other */
     const gb_lesson *r = gb_lesson_find("bulto", "bulto-refuse");
     assert_int_equal(gb_lesson_check(r, "J~1", NULL, NULL), 1);
 }

@@ -237,7 +237,7 @@
       if (b.err) return b.err;
       const f = strField(b.obj, 'move');
       if (f.err) return f.err;
-      if (!f.value) return error(400, 'field \'move\' is required, e.g. {"move":"C"}');
+      if (f.value === null) return error(400, 'field \'move\' is required, e.g. {"move":"C"}');
       const rc = fn.lessonCheck(m[1], m[2], f.value);
       if (rc < 0) return error(rc === GB_EINVAL ? 400 : 422, fn.error());
       return { status: 200, body: fn.lessonAnswer(), type: 'application/json' };

@@ -79,6 +79,12 @@ test('the local engine answers the lessons as the server does: every move of eve
   await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{"move":"??"}');
   await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{"mov":"B"}');
   await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{}');
+  await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{"move":""}');
+  await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{"move":5}');
+  await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '[]');
+  await same('POST', '/api/lessons/sadeqa/sadeqa-capture', '{"move":"B","x":1}');
+  await same('POST', `/api/lessons/sadeqa/${'y'.repeat(200)}`, '{"move":"B"}');
+  await same('GET', `/api/lessons/${'x'.repeat(100)}`);
   // (the JSON parsers' own words differ: the status is the same)
   const bad = await remote('POST', '/api/lessons/sadeqa/sadeqa-capture', 'not json');
   assert.equal(local.handle('POST', '/api/lessons/sadeqa/sadeqa-capture', 'not json').status, bad.status);
