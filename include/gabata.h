@@ -406,6 +406,10 @@ GB_API int gb_lesson_game(const gb_lesson *l, uint64_t seed, gb_game **out, gb_e
  * When `after` is not NULL and the move is legal, *after is the game after it (its trace is the
  * move's), for the caller to show and free. */
 GB_API int gb_lesson_check(const gb_lesson *l, const char *move, gb_game **after, gb_error *err);
+/* The rules lines (gb_rules_lines, for the lesson's options) that state one of the lesson's
+ * rulings: the rule in the game's text, for a "why?". Returns how many (only max written), or
+ * GB_EINVAL when the lesson's position is refused. Nothing is allocated. */
+GB_API int gb_lesson_rules(const gb_lesson *l, gb_rule_line *out, int max);
 
 /* ---- computer players: alpha-beta search and Monte Carlo tree search (docs/ai.md) ----
  * Scores are from the side to move's view, in hundredths of a stone (100 = one stone taken).

@@ -1879,11 +1879,14 @@ static reply get_lessons(slot *s, const request *rq)
         json_t *labels = json_array();
         for (int h = 0; h < 2 * gb_game_rows(g); h++)
             json_array_append_new(labels, label_json(g, h));
-        json_array_append_new(arr, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:o}", "id", l->id,
+        gb_rule_line rl[GB_RULE_LINES_MAX]; /* the rule it teaches, in the game's text: a "why?" */
+        int nr = gb_lesson_rules(l, rl, GB_RULE_LINES_MAX);
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "id", l->id,
                                              "title", l->title, "rulings", l->rulings,
                                              "instruction", l->instruction, "position", l->position,
                                              "rows", gb_game_rows(g), "labels", labels, "state",
-                                             state ? state : json_null(), "moves", moves_json(g)));
+                                             state ? state : json_null(), "moves", moves_json(g),
+                                             "rules", rules_lines_json(rl, nr > 0 ? nr : 0)));
         gb_game_free(g);
     }
     return json_reply(200, json_pack("{s:s,s:s,s:o}", "variant", v, "title", gb_variant_title(v),

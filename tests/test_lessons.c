@@ -208,6 +208,27 @@ static void lessons_are_complete(void **state)
                 assert_true(texts[k] && strlen(texts[k]) >= 2 && strlen(texts[k]) < 400);
             if (l->goal == GB_GOAL_MOVES)
                 assert_non_null(l->moves);
+            /* its "why?": the game's rules text states the rule it teaches */
+            gb_rule_line rl[GB_RULE_LINES_MAX];
+            int nr = gb_lesson_rules(l, rl, GB_RULE_LINES_MAX);
+            if (nr < 1)
+                fail_msg("lesson %s: no rules line states %s", l->id, l->rulings);
+            for (int k = 0; k < nr; k++) {
+                int shared = 0;
+                for (const char *p = l->rulings; *p;) {
+                    size_t idlen = strcspn(p, " ");
+                    char id[16];
+                    snprintf(id, sizeof id, "%.*s", (int)idlen, p);
+                    for (const char *q = rl[k].ruling; (q = strstr(q, id)) != NULL; q++)
+                        shared |= (q == rl[k].ruling || q[-1] == ' ') &&
+                                  (q[idlen] == 0 || q[idlen] == ' ');
+                    p += idlen;
+                    p += *p == ' ';
+                }
+                if (!shared)
+                    fail_msg("lesson %s: line \"%s\" (%s) states none of %s", l->id, rl[k].text,
+                             rl[k].ruling, l->rulings);
+            }
             for (const char *p = l->rulings; *p;) {
                 size_t k = strcspn(p, " ");
                 char anchor[32];
@@ -241,6 +262,7 @@ static void bad_input(void **state)
     assert_null(gb_lesson_at("chess", 0));
     assert_null(gb_lesson_find("sadeqa", "qelat-eat"));
     assert_null(gb_lesson_find("sadeqa", NULL));
+    assert_int_equal(gb_lesson_rules(NULL, NULL, 0), GB_EINVAL);
     const gb_lesson *l = gb_lesson_find("sadeqa", "sadeqa-capture");
     assert_non_null(l);
     gb_error err = {0, ""};

@@ -73,7 +73,12 @@ function learnBuild() {
   next.addEventListener('click', () => learnNext());
   after.append(retry, ' ', next);
   lesson.append(after);
-  lesson.append(learnEl('p', { id: 'learn-rulings', class: 'learn-rulings' }));
+  // "why?": the rule as the game's rules text says it (the lines stating the lesson's rulings)
+  const why = learnEl('details', { id: 'learn-why', class: 'learn-why' });
+  why.append(learnEl('summary', {}, t('Why? The rule')));
+  why.append(learnEl('ul', { id: 'learn-rules' }));
+  why.append(learnEl('p', { id: 'learn-rulings', class: 'learn-rulings' }));
+  lesson.append(why);
   root.append(lesson);
 }
 
@@ -163,7 +168,8 @@ function learnShow(i) {
   }
   $('learn-title').textContent = t('Lesson {n}: {title}', { n: i + 1, title: t(l.title) });
   $('learn-instruction').textContent = t(l.instruction);
-  $('learn-rulings').textContent = t('The rules it teaches: {ids} (docs/rulings.md)', { ids: l.rulings });
+  $('learn-rules').replaceChildren(...(l.rules || []).map((r) => learnEl('li', {}, t(r.text))));
+  $('learn-rulings').textContent = t('Rulings: {ids} (docs/rulings.md)', { ids: l.rulings });
   $('learn-feedback').textContent = '';
   $('learn-feedback').className = 'learn-feedback';
   learnBoard(l, l.state, true);
@@ -200,16 +206,16 @@ function learnBoard(l, state, playable) {
       b.append(learnEl('span', { class: 'learn-label' }, l.labels[h]));
       b.append(learnEl('span', { class: 'learn-count', 'aria-hidden': 'true' }, String(count)));
       b.append(learnEl('span', { class: 'visually-hidden' }, `, ${tn(count, 'one stone', '{n} stones')}`));
-      let markWord = '';
-      if (mark === 'mine') { markWord = t('miné'); b.classList.add('mark-mine'); }
-      else if (mark) { // "ekwarna:N", "bulto:S": the mark and its holder
-        const [word, held] = String(mark).split(':');
-        markWord = t('{mark} of {side}', { mark: word, side: learnSide(held) });
-        b.classList.add(held === 'N' ? 'mark-north' : 'mark-south');
-      }
-      if (markWord) {
+      if (mark === 'mine') {
+        b.classList.add('mark-mine');
         b.append(learnEl('span', { class: 'visually-hidden' }, ', '));
-        b.append(learnEl('span', { class: 'learn-mark' }, markWord));
+        b.append(learnEl('span', { class: 'learn-mark' }, t('miné')));
+      } else if (mark) { // "ekwarna:N", "bulto:S": the mark, and its holder by the rim's colour
+        const [word, held] = String(mark).split(':');
+        b.classList.add(held === 'N' ? 'mark-north' : 'mark-south');
+        b.append(learnEl('span', { class: 'visually-hidden' }, ', '));
+        b.append(learnEl('span', { class: 'learn-mark' }, word));
+        b.append(learnEl('span', { class: 'visually-hidden' }, ` ${t('of {side}', { side: learnSide(held) })}`));
       }
       if (mine.length) b.addEventListener('click', () => learnPick(l, h, mine));
       else b.disabled = true;

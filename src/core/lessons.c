@@ -130,3 +130,38 @@ int gb_lesson_check(const gb_lesson *l, const char *move, gb_game **after, gb_er
         gb_game_free(a);
     return right;
 }
+
+/* Does the space-separated list a share an id with the list b? */
+static bool share(const char *a, const char *b)
+{
+    for (const char *p = a; p && *p;) {
+        size_t k = strcspn(p, " ");
+        char id[16];
+        if (k < sizeof id) {
+            memcpy(id, p, k);
+            id[k] = 0;
+            if (listed(b, id))
+                return true;
+        }
+        p += k;
+        p += *p == ' ';
+    }
+    return false;
+}
+
+int gb_lesson_rules(const gb_lesson *l, gb_rule_line *out, int max)
+{
+    gb_game *g;
+    if (!l || gb_lesson_game(l, 0, &g, NULL) != GB_OK)
+        return GB_EINVAL;
+    gb_rule_line all[GB_RULE_LINES_MAX];
+    int n = gb_rules_lines(g, all, GB_RULE_LINES_MAX), k = 0;
+    gb_game_free(g);
+    for (int i = 0; i < n && i < GB_RULE_LINES_MAX; i++)
+        if (share(all[i].ruling, l->rulings)) {
+            if (out && k < max)
+                out[k] = all[i];
+            k++;
+        }
+    return k;
+}

@@ -63,6 +63,7 @@ test('the local engine answers the lessons as the server does: every move of eve
     for (const l of list.lessons) {
       lessons++;
       assert.ok(l.instruction && l.title && l.position.startsWith(v) && l.moves.length >= 2);
+      assert.ok(l.rules.length >= 1 && l.rules.every((r) => r.text && r.ruling), `${l.id}: its rules`);
       for (const m of l.moves) {
         const a = await same('POST', `/api/lessons/${v}/${l.id}`, JSON.stringify({ move: m.text }));
         assert.equal(a.move, m.text);
@@ -130,6 +131,10 @@ for (const engine of ['local', 'server']) {
       await lessonOf(page, v, p.id);
       const lesson = await page.evaluate(() => learn.lessons[learn.index]);
       assert.equal(lesson.id, p.id);
+      // "why?" opens the rule as the game's rules text says it
+      await page.click('#learn-why summary');
+      assert.ok((await page.$$eval('#learn-rules li', (li) => li.length)) >= 1, `${p.id}: the rule behind "why?"`);
+      await page.click('#learn-why summary');
       await play(page, lesson.moves, p.wrong);
       assert.match(await page.getAttribute('#learn-feedback', 'class'), /wrong/);
       const said = await page.textContent('#learn-feedback');

@@ -620,6 +620,10 @@ EXPORT const char *gbw_lessons(const char *variant)
         o_state(g);
         o_raw(",\"moves\":");
         o_moves(g);
+        gb_rule_line rl[GB_RULE_LINES_MAX]; /* the rule it teaches, in the game's text: a "why?" */
+        int nr = gb_lesson_rules(l, rl, GB_RULE_LINES_MAX);
+        o_raw(",\"rules\":");
+        o_rules(rl, nr > 0 ? nr : 0);
         o_raw("}");
         gb_game_free(g);
     }
