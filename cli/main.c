@@ -12,6 +12,7 @@
 
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_learn(int argc, char **argv); /* learn.c */
 
 static const char usage_text[] =
     "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
@@ -29,6 +30,7 @@ static const char usage_text[] =
     "  serve             the browser game and its JSON API (docs/api.md)\n"
     "  variants          the games and their options\n"
     "  rules VARIANT     the rules of a game, for the options given (key=value ...)\n"
+    "  learn VARIANT [N] short lessons, one rule each, checked by your own move\n"
     "\n"
     "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
     "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n";
@@ -571,6 +573,8 @@ int main(int argc, char **argv)
         return cmd_variants();
     if (strcmp(cmd, "rules") == 0)
         return cmd_rules(argc - 1, argv + 1);
+    if (strcmp(cmd, "learn") == 0)
+        return cmd_learn(argc - 1, argv + 1);
     if (strcmp(cmd, "engine") == 0) {
         if (wants_help(argc - 1, argv + 1)) {
             cli_help(stdout, engine_help);

@@ -409,6 +409,51 @@ GB_API int gb_variant_rows(const char *name);
  * does not have. */
 GB_API int gb_option_value(const gb_game *g, const char *key, char *buf, size_t len);
 
+/* ---- lessons: the learn mode (docs/library.md, "Lessons") ----
+ * Short lessons on set positions, each teaching one rule and checked by the player's own move,
+ * as lichess's "learn" does for chess. Each game keeps its lessons in its folder
+ * (src/games/<game>/lessons.c). Every text field is for players, in English, and marked with
+ * GB_TEXT for translation (xgettext --keyword=GB_TEXT). */
+#ifndef GB_TEXT
+#define GB_TEXT(s) s
+#endif
+enum { /* what a lesson's move must do (gb_lesson.goal), `value` being its number */
+    GB_GOAL_MOVES = 0, /* be one of `moves` */
+    GB_GOAL_LAPS,      /* sow at least `value` laps (relay sowing) */
+    GB_GOAL_TAKE,      /* capture or eat at least `value` stones */
+    GB_GOAL_CLAIM,     /* make at least `value` held holes (ekwarna, bulto) */
+    GB_GOAL_EAT,       /* eat from the opponent's held hole at least `value` times */
+    GB_GOAL_HOLES      /* leave the mover owning at least `value` holes (Qelat's next round) */
+};
+typedef struct gb_lesson {
+    const char *id;          /* "sadeqa-relay": unique over the games and kept (progress uses it) */
+    const char *title;       /* a few words, for a list */
+    const char *rulings;     /* the rulings it teaches, ids of docs/rulings.md ("S3", "Q3 Q4") */
+    const char *instruction; /* what to do and the rule, a few sentences */
+    const char *position;    /* where: a position string, options included (docs/notation.md) */
+    int goal;                /* GB_GOAL_* */
+    int value;
+    const char *moves;       /* GB_GOAL_MOVES: the right moves, space-separated ("J~1") */
+    const char *right;       /* said after a right move: what it did */
+    const char *wrong;       /* said after a wrong one: what the rule asks */
+} gb_lesson;
+/* A variant's lessons, in the order they are taught: how many (GB_EINVAL for an unknown
+ * variant), the i-th (NULL past the end), the one with id `id` (NULL if none). Static data. */
+GB_API int gb_lesson_count(const char *variant);
+GB_API const gb_lesson *gb_lesson_at(const char *variant, int i);
+GB_API const gb_lesson *gb_lesson_find(const char *variant, const char *id);
+/* The lesson's position as a game (seeded with `seed`), to show it and list its moves. */
+GB_API int gb_lesson_game(const gb_lesson *l, uint64_t seed, gb_game **out, gb_error *err);
+/* Does `move` (move text) at the lesson's position achieve its goal? 1 right, 0 wrong (a legal
+ * move that does not); GB_EINVAL (not a move) or GB_EILLEGAL (not legal there), err saying why.
+ * When `after` is not NULL and the move is legal, *after is the game after it (its trace is the
+ * move's), for the caller to show and free. */
+GB_API int gb_lesson_check(const gb_lesson *l, const char *move, gb_game **after, gb_error *err);
+/* The rules lines (gb_rules_lines, for the lesson's options) that state one of the lesson's
+ * rulings: the rule in the game's text, for a "why?". Returns how many (only max written), or
+ * GB_EINVAL when the lesson's position is refused. Nothing is allocated. */
+GB_API int gb_lesson_rules(const gb_lesson *l, gb_rule_line *out, int max);
+
 /* ---- computer players: alpha-beta search and Monte Carlo tree search (docs/ai.md) ----
  * Scores are from the side to move's view, in hundredths of a stone (100 = one stone taken).
  * A won or lost game scores +-(GB_SCORE_WIN - plies to the end); see gb_score_is_win. */

@@ -1836,6 +1836,111 @@ static reply post_rematch(slot *s, const request *rq)
     return json_reply(201, json_pack("{s:s}", "game", gid));
 }
 
+/* ---- the learn mode's lessons (docs/api.md, "Lessons"): read-only, no game is kept ---- */
+/* The path's segment after `prefix`, into buf (false when absent or too long). */
+static bool path_segment(const char *path, const char *prefix, int skip, char *buf, size_t len)
+{
+    const char *p = path + strlen(prefix);
+    for (int i = 0; i < skip; i++) {
+        p = strchr(p, '/');
+        if (!p)
+            return false;
+        p++;
+    }
+    size_t n = strcspn(p, "/");
+    if (n == 0 || n >= len)
+        return false;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+    return true;
+}
+
+/* GET /api/lessons/VARIANT: every lesson of a game, with its position drawn as a game's view is
+ * (labels, state, moves). */
+static reply get_lessons(slot *s, const request *rq)
+{
+    (void)s;
+    char v[32];
+    if (!path_segment(rq->path, "/api/lessons/", 0, v, sizeof v) || gb_lesson_count(v) < 0)
+        return error_reply(404, "no such game '%.40s' (see GET /api/variants)",
+                           rq->path + strlen("/api/lessons/"));
+    json_t *arr = json_array();
+    for (int i = 0; i < gb_lesson_count(v); i++) {
+        const gb_lesson *l = gb_lesson_at(v, i);
+        gb_game *g;
+        gb_error err;
+        if (gb_lesson_game(l, 0, &g, &err) != GB_OK) {
+            json_decref(arr);
+            return error_reply(500, "lesson %s: %s", l->id, err.msg);
+        }
+        char *st = gb_state_json(g);
+        json_t *state = st ? json_loads(st, 0, NULL) : NULL;
+        free(st);
+        json_t *labels = json_array();
+        for (int h = 0; h < 2 * gb_game_rows(g); h++)
+            json_array_append_new(labels, label_json(g, h));
+        gb_rule_line rl[GB_RULE_LINES_MAX]; /* the rule it teaches, in the game's text: a "why?" */
+        int nr = gb_lesson_rules(l, rl, GB_RULE_LINES_MAX);
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "id", l->id,
+                                             "title", l->title, "rulings", l->rulings,
+                                             "instruction", l->instruction, "position", l->position,
+                                             "rows", gb_game_rows(g), "labels", labels, "state",
+                                             state ? state : json_null(), "moves", moves_json(g),
+                                             "rules", rules_lines_json(rl, nr > 0 ? nr : 0)));
+        gb_game_free(g);
+    }
+    return json_reply(200, json_pack("{s:s,s:s,s:o}", "variant", v, "title", gb_variant_title(v),
+                                     "lessons", arr));
+}
+
+/* POST /api/lessons/VARIANT/ID {"move": "J~1"}: is it right? The explanation to show, and the
+ * position after the move with its trace. */
+static reply post_lesson(slot *s, const request *rq)
+{
+    (void)s;
+    char v[32], id[64];
+    const gb_lesson *l = NULL;
+    if (path_segment(rq->path, "/api/lessons/", 0, v, sizeof v) &&
+        path_segment(rq->path, "/api/lessons/", 1, id, sizeof id))
+        l = gb_lesson_find(v, id);
+    if (!l)
+        return error_reply(404, "no such lesson '%.60s' (see GET /api/lessons/VARIANT)",
+                           rq->path + strlen("/api/lessons/"));
+    reply err;
+    static const char *const keys[] = {"move", NULL};
+    json_t *body = parse_body(rq, keys, &err);
+    if (!body)
+        return err;
+    bool bad = false;
+    const char *mv = str_field(body, "move", &err, &bad);
+    if (bad) {
+        json_decref(body);
+        return err;
+    }
+    if (!mv) {
+        json_decref(body);
+        return error_reply(400, "field 'move' is required, e.g. {\"move\":\"C\"}");
+    }
+    gb_game *after = NULL;
+    gb_error ge = {0, ""};
+    int rc = gb_lesson_check(l, mv, &after, &ge);
+    json_decref(body);
+    if (rc < 0)
+        return error_reply(rc == GB_EINVAL ? 400 : 422, "%s", ge.msg);
+    char *st = gb_state_json(after);
+    json_t *state = st ? json_loads(st, 0, NULL) : NULL;
+    free(st);
+    char text[GB_MOVE_TEXT_MAX] = "";
+    int hl = gb_history_length(after);
+    if (hl > 0)
+        gb_move_format(after, gb_history_move(after, hl - 1), text, sizeof text);
+    json_t *out = json_pack("{s:s,s:s,s:b,s:s,s:o,s:o}", "id", l->id, "move", text, "right", rc == 1,
+                            "explanation", rc == 1 ? l->right : l->wrong, "state",
+                            state ? state : json_null(), "trace", trace_json(after));
+    gb_game_free(after);
+    return json_reply(200, out);
+}
+
 #define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
 typedef struct route {
     const char *method;
@@ -1855,6 +1960,8 @@ static const route routes[] = {
     {"GET", "/api/seeks", get_seeks, "use POST to make a seek, GET to list them"},
     {"DELETE", "/api/seeks/{id}", delete_seek, "use DELETE to withdraw a seek"},
     {"POST", "/api/seeks/{id}/accept", post_seek_accept, "use POST for accept"},
+    {"GET", "/api/lessons/{id}", get_lessons, "use GET for a game's lessons"},
+    {"POST", "/api/lessons/{id}/{id}", post_lesson, "use POST to check a lesson's move"},
     {"GET", GAME_PATH, get_game, "use GET or DELETE for a game"},
     {"DELETE", GAME_PATH, delete_game, "use GET or DELETE for a game"},
     {"POST", GAME_PATH "/moves", post_move, "use POST for moves"},

@@ -14,7 +14,7 @@ fails=0
 texts=()
 add() { texts+=("$*"); }
 add "$gabata" --help
-for c in play replay perft bench stats match analyze engine serve rules; do add "$gabata" "$c" --help; done
+for c in play replay perft bench stats match analyze engine serve rules learn; do add "$gabata" "$c" --help; done
 for g in $("$gabata" variants | awk '/^[a-z]+ — /{print $1}'); do
   add "$gabata" rules "$g"
   # every other value of every option with choices, and a number for every number

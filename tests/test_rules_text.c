@@ -364,6 +364,166 @@ static void docs_hold_every_line(void **state)
     }
 }
 
+/* ---- the rulings that decide play, from RULINGS.md (not from the code) ----
+ * Every configuration's lines, taken together, must cite each ruling that decides play in it:
+ * the game's numbered rulings and the termination rulings (T1-T3; T4 where a player can be left
+ * with only never-ending sowings). A match game's single round (rounds=1) drops the match's
+ * rulings (Q7-Q9, Q11; who lays out the next round, A-C10). */
+typedef struct {
+    const char *variant, *options;
+    const char *ids; /* every one must be cited by some line */
+    const char *not_ids; /* none may be cited, or NULL */
+} ids_expect;
+static const ids_expect ids_table[] = {
+    {"sadeqa", "", "S1 S2 S3 S4 S5 T1 T2 T3 T4 C5", NULL},
+    {"sadeqa", "seeds=4", "S1 S2 S3 S4 S5 T1 T2 T3 T4", NULL},
+    {"qelat", "", "Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10 Q11 T1 T2 T3 T4 C5", NULL},
+    {"qelat", "match-repeat=ends", "Q7 Q8 Q9 Q10 Q11 T2 T3", NULL},
+    {"qelat", "next-starter=alternate", "Q7 Q8 Q9 Q10 T2 T3", NULL},
+    {"qelat", "layout=winner-first", "Q7 Q8 Q9 Q10", NULL},
+    {"qelat", "rounds=1", "Q1 Q2 Q3 Q4 Q5 Q6 Q10 T1 T2 T3", "Q7 Q8 Q9 Q11"},
+    {"akil", "", "A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13 T1 T2 T3 T4 C5", NULL},
+    {"akil", "starter=chooser two-seeds=at-once", "A3 A12 A13 T2", NULL},
+    {"akil", "rounds=1", "A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13 T1 T2 T3", "A-C10"},
+    {"bulto", "", "B1 B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 T4 C5", NULL},
+    {"bulto", "right-rule=none", "B4 B5 B7 T2", NULL},
+};
+
+/* Does the space-separated list `list` hold the id `id` exactly? */
+static int cites(const char *list, const char *id, size_t len)
+{
+    for (const char *p = list; (p = strstr(p, id)) != NULL; p++)
+        if ((p == list || p[-1] == ' ') && (p[len] == 0 || p[len] == ' '))
+            return 1;
+    return 0;
+}
+static int any_line_cites(const gb_rule_line *l, int n, const char *id, size_t len)
+{
+    char one[16];
+    snprintf(one, sizeof one, "%.*s", (int)len, id);
+    for (int i = 0; i < n; i++)
+        if (l[i].ruling && cites(l[i].ruling, one, len))
+            return 1;
+    return 0;
+}
+
+static void each_configuration_cites_its_rulings(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof ids_table / sizeof ids_table[0]; i++) {
+        const ids_expect *e = &ids_table[i];
+        gb_rule_line l[GB_RULE_LINES_MAX];
+        int n = lines(e->variant, e->options, l);
+        for (const char *p = e->ids; *p;) {
+            size_t len = strcspn(p, " ");
+            if (!any_line_cites(l, n, p, len))
+                fail_msg("%s '%s': no line states %.*s", e->variant, e->options, (int)len, p);
+            p += len;
+            p += *p == ' ';
+        }
+        for (const char *p = e->not_ids; p && *p;) {
+            size_t len = strcspn(p, " ");
+            if (any_line_cites(l, n, p, len))
+                fail_msg("%s '%s': a line states %.*s", e->variant, e->options, (int)len, p);
+            p += len;
+            p += *p == ' ';
+        }
+    }
+}
+
+/* Each option's own line: which ruling it states (RULINGS names the option in that ruling), and
+ * every other value of the option rewrites that very line. */
+typedef struct {
+    const char *variant, *key, *ruling;
+} option_ruling;
+static const option_ruling option_rulings[] = {
+    {"sadeqa", "seeds", "S1"},
+    {"qelat", "enemy", "Q3"},        {"qelat", "after-eat", "Q3"},
+    {"qelat", "layout", "Q8"},       {"qelat", "next-starter", "Q9"},
+    {"qelat", "rounds", "Q10"},      {"qelat", "match-repeat", "Q11"},
+    {"qelat", "max-rounds", "T3"},
+    {"akil", "tebweez", "A2"},       {"akil", "starter", "A3"},
+    {"akil", "chain", "A6"},         {"akil", "feed", "A8"},
+    {"akil", "gain", "A11"},         {"akil", "two-seeds", "A12"},
+    {"akil", "rounds", "A13"},       {"akil", "max-rounds", "T3"},
+    {"bulto", "right-rule", "B4"},
+    /* the options every game shares */
+    {"*", "skip-origin", "C5"},      {"*", "endless", "T1"},
+    {"*", "max-plies", "T3"},
+};
+
+/* The lines that follow option `key`, joined into buf (empty when none), and whether one of
+ * them states `id`. */
+static int lines_of(const gb_rule_line *l, int n, const char *key, const char *id, char *buf,
+                    size_t len)
+{
+    int states = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n; i++)
+        if (l[i].option && strcmp(l[i].option, key) == 0) {
+            strncat(buf, l[i].text, len - strlen(buf) - 2);
+            strcat(buf, "\n");
+            states |= cites(l[i].ruling, id, strlen(id));
+        }
+    return states;
+}
+
+static void each_option_rewrites_its_own_line(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof option_rulings / sizeof option_rulings[0]; i++) {
+        const option_ruling *r = &option_rulings[i];
+        for (int g = 0; g < 4; g++) {
+            const char *v = games[g];
+            if (strcmp(r->variant, "*") != 0 && strcmp(r->variant, v) != 0)
+                continue;
+            gb_option_info oi = {0};
+            int k, no = gb_variant_option_count(v);
+            for (k = 0; k < no; k++) {
+                assert_int_equal(gb_variant_option(v, k, &oi), GB_OK);
+                if (strcmp(oi.key, r->key) == 0)
+                    break;
+            }
+            if (k == no)
+                fail_msg("%s has no option %s", v, r->key);
+            gb_rule_line base[GB_RULE_LINES_MAX], other[GB_RULE_LINES_MAX];
+            static char t[GB_RULE_LINES_MAX * GB_RULE_LINE_MAX], t2[sizeof t];
+            int nb = lines(v, "", base);
+            int states = lines_of(base, nb, r->key, r->ruling, t, sizeof t);
+            if (!t[0])
+                fail_msg("%s: no line follows %s", v, r->key);
+            if (!states)
+                fail_msg("%s: no line of %s states %s", v, r->key, r->ruling);
+            for (int c = 1; oi.choices ? oi.choices[c] != NULL : c < 2; c++) {
+                char opts[64];
+                if (oi.choices)
+                    snprintf(opts, sizeof opts, "%s=%s", r->key, oi.choices[c]);
+                else
+                    snprintf(opts, sizeof opts, "%s=%ld", r->key, oi.def + 1);
+                int no2 = lines(v, opts, other);
+                states = lines_of(other, no2, r->key, r->ruling, t2, sizeof t2);
+                if (!t2[0])
+                    fail_msg("%s %s: no line follows %s", v, opts, r->key);
+                if (strcmp(t, t2) == 0)
+                    fail_msg("%s %s: the lines of %s are unchanged: %s", v, opts, r->key, t);
+                if (!states)
+                    fail_msg("%s %s: no line of %s states %s", v, opts, r->key, r->ruling);
+            }
+        }
+    }
+}
+
+/* B5 as clarified on 2026-12-01: the move that refuses every offer, and how it is written; B7
+ * as lenient as it is (empty holes do not count; not while a miné is left). */
+static void bulto_refuse_all_and_b7(void **state)
+{
+    (void)state;
+    const char *t = joined("bulto", "");
+    assert_non_null(strstr(t, "Refusing every bulto a sowing offers is a move too: C~k"));
+    assert_non_null(strstr(t, "empty holes do not count"));
+    assert_non_null(strstr(t, "While a miné is left, any hole may start"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +533,9 @@ int main(void)
         cmocka_unit_test(every_option_changes_its_line),
         cmocka_unit_test(the_api),
         cmocka_unit_test(docs_hold_every_line),
+        cmocka_unit_test(each_configuration_cites_its_rulings),
+        cmocka_unit_test(each_option_rewrites_its_own_line),
+        cmocka_unit_test(bulto_refuse_all_and_b7),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

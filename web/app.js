@@ -81,6 +81,7 @@ async function isLocal(path, body) {
   if (body && body.online) return false; // an online game lives on the server (docs/api.md)
   if (!(await startEngine())) return false;
   const m = path.match(/^\/api\/games\/([^/?]+)/);
+  if (path.startsWith('/api/lessons/')) return true; // the lessons (learn.js): the library's, here too
   return m ? engine.games.has(m[1]) : path === '/api/variants' || path === '/api/games';
 }
 
@@ -1575,6 +1576,7 @@ async function openLink() {
   if (h.get('watch')) { showScreen('game'); return watchGame(h.get('watch')); }
   if (h.has('lobby') && onServer()) { showLobby(); return 'screen'; }
   if (h.get('player') && onServer()) { showPlayer(h.get('player')); return 'screen'; }
+  if (h.has('learn')) { showLearn(h.get('learn') || null); return 'screen'; } // learn.js
   if (h.get('game') && document.body.dataset.screen !== 'game') showScreen('game');
   if (h.get('game') && app.view && h.get('game') !== app.view.id) return openGame(h.get('game'));
   return false;
@@ -2001,6 +2003,8 @@ function showScreen(name) {
   $('game-screen').hidden = name !== 'game';
   $('lobby').hidden = name !== 'lobby';
   $('player').hidden = name !== 'player';
+  $('learn').hidden = name !== 'learn'; // the learn mode (learn.js)
+  $('to-learn').hidden = name === 'learn';
   $('to-game').hidden = name === 'game' || !app.view;
   $('to-lobby').hidden = name === 'lobby';
   if (name === 'game' && was !== 'game' && app.view && app.review === null) render(app.view);

@@ -30,6 +30,9 @@
       undo: M.cwrap('gbw_undo', 'number', ['number']),
       record: M.cwrap('gbw_record', 'string', ['number', 'string', 'string', 'string']),
       catalog: M.cwrap('gbw_catalog', 'string', []),
+      lessons: M.cwrap('gbw_lessons', 'string', ['string']),
+      lessonCheck: M.cwrap('gbw_lesson_check', 'number', ['string', 'string', 'string']),
+      lessonAnswer: M.cwrap('gbw_lesson_answer', 'string', []),
     };
     const games = new Map(); // id -> slot {id, h, players [2 names], movers [], before, lastMover, used}
     let tick = 0, created = 0, evicted = 0, requests = 0;
@@ -215,6 +218,31 @@
         requests });
     }
 
+    // the learn mode's lessons (docs/api.md, "Lessons"): as serve/api.c answers them
+    const LESSONS = /^\/api\/lessons\/([^/]+)(?:\/([^/]+))?$/;
+    function lessons(method, m, body) {
+      const rest = m[0].slice('/api/lessons/'.length);
+      if (!m[2]) {
+        if (method !== 'GET') return error(405, 'use GET for a game\'s lessons');
+        const text = m[1].length < 32 ? fn.lessons(m[1]) : null;
+        if (!text) return error(404, `no such game '${rest.slice(0, 40)}' (see GET /api/variants)`);
+        return { status: 200, body: text, type: 'application/json' };
+      }
+      if (method !== 'POST') return error(405, 'use POST to check a lesson\'s move');
+      const nosuch = () => error(404, `no such lesson '${rest.slice(0, 60)}' (see GET /api/lessons/VARIANT)`);
+      if (m[1].length >= 32 || m[2].length >= 64) return nosuch();
+      const b = parseBody(body, ['move']);
+      const known = fn.lessonCheck(m[1], m[2], '') !== -10; // the lesson first, as the server
+      if (!known) return nosuch();
+      if (b.err) return b.err;
+      const f = strField(b.obj, 'move');
+      if (f.err) return f.err;
+      if (f.value === null) return error(400, 'field \'move\' is required, e.g. {"move":"C"}');
+      const rc = fn.lessonCheck(m[1], m[2], f.value);
+      if (rc < 0) return error(rc === GB_EINVAL ? 400 : 422, fn.error());
+      return { status: 200, body: fn.lessonAnswer(), type: 'application/json' };
+    }
+
     const GAME = /^\/api\/games\/([^/]+)(\/[^/]*)?$/;
     const routes = [
       ['GET', '/api/variants', () => ({ status: 200, body: fn.catalog(), type: 'application/json' }), 'use GET for /api/variants'],
@@ -236,6 +264,8 @@
         return error(413, `request body too large (at most ${cfg.maxBody} bytes)`);
       }
       const path = url.split('?')[0];
+      const lm = path.match(LESSONS);
+      if (lm) return lessons(method, lm, body);
       const m = path.match(GAME);
       if (!m) {
         const r = routes.filter((x) => x[1] === path && x[1].startsWith('/api/'));

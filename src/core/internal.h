@@ -181,7 +181,8 @@ typedef struct gb_words {
  * layout of this table the game was written against; members are only ever added at the end,
  * and a member a game leaves NULL gets the driver's default. The registry refuses (at compile
  * time) a game whose version is newer than the driver's. */
-#define GB_RULES_VERSION 2 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest */
+#define GB_RULES_VERSION 3 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest;
+                             3: + lessons */
 typedef struct gb_rules {
     int version;       /* GB_RULES_VERSION when written */
     const char *name;  /* "sadeqa" */
@@ -246,6 +247,9 @@ typedef struct gb_rules {
     /* The game for players: its rules in the product's words, and its words. */
     const gb_rules_text *text;
     const gb_words *words;
+    /* Version 3: the game's lessons (src/games/<game>/lessons.c, gb_lesson_*), ended by one
+     * whose id is NULL; NULL for none. */
+    const gb_lesson *lessons;
 } gb_rules;
 
 /* The registry (src/games/registry.c): the games in the order `gabata variants` lists them. */

@@ -573,3 +573,99 @@ EXPORT const char *gbw_search(int h, int depth, double nodes, const char *seed, 
     o_raw("]}");
     return o_done();
 }
+
+/* ---- the learn mode's lessons: the answers of GET /api/lessons/VARIANT and POST
+ * /api/lessons/VARIANT/ID, as serve/api.c writes them (docs/api.md, "Lessons") ---- */
+static void o_state(const gb_game *g)
+{
+    char *st = gb_state_json(g);
+    o_raw(st ? st : "null");
+    free(st);
+}
+
+/* Every lesson of a variant, or NULL (gbw_error: why) for an unknown one. */
+EXPORT const char *gbw_lessons(const char *variant)
+{
+    if (gb_lesson_count(variant) < 0)
+        return fail_text("no such game");
+    o_reset();
+    o_raw("{\"variant\":");
+    o_str(variant);
+    o_raw(",\"title\":");
+    o_str(gb_variant_title(variant));
+    o_raw(",\"lessons\":[");
+    for (int i = 0; i < gb_lesson_count(variant); i++) {
+        const gb_lesson *l = gb_lesson_at(variant, i);
+        gb_game *g;
+        gb_error err;
+        if (gb_lesson_game(l, 0, &g, &err) != GB_OK)
+            return fail_text(err.msg);
+        o_raw(i ? ",{\"id\":" : "{\"id\":");
+        o_str(l->id);
+        o_raw(",\"title\":");
+        o_str(l->title);
+        o_raw(",\"rulings\":");
+        o_str(l->rulings);
+        o_raw(",\"instruction\":");
+        o_str(l->instruction);
+        o_raw(",\"position\":");
+        o_str(l->position);
+        o_fmt(",\"rows\":%d,\"labels\":[", gb_game_rows(g));
+        for (int h = 0; h < 2 * gb_game_rows(g); h++) {
+            if (h)
+                o_raw(",");
+            o_str(gb_hole_label(g, h));
+        }
+        o_raw("],\"state\":");
+        o_state(g);
+        o_raw(",\"moves\":");
+        o_moves(g);
+        gb_rule_line rl[GB_RULE_LINES_MAX]; /* the rule it teaches, in the game's text: a "why?" */
+        int nr = gb_lesson_rules(l, rl, GB_RULE_LINES_MAX);
+        o_raw(",\"rules\":");
+        o_rules(rl, nr > 0 ? nr : 0);
+        o_raw("}");
+        gb_game_free(g);
+    }
+    o_raw("]}");
+    return o_done();
+}
+
+/* A move at a lesson: 1 right, 0 wrong, its answer in gbw_lesson_answer; -10 no such lesson;
+ * else the library's code (GB_EINVAL, GB_EILLEGAL), gbw_error saying why. */
+EXPORT int gbw_lesson_check(const char *variant, const char *id, const char *move)
+{
+    const gb_lesson *l = gb_lesson_find(variant, id);
+    if (!l) {
+        fail_text("no such lesson");
+        return -10;
+    }
+    gb_game *after = NULL;
+    gb_error err = {0, ""};
+    int rc = gb_lesson_check(l, move, &after, &err);
+    if (rc < 0) {
+        fail_text(err.msg);
+        return rc;
+    }
+    char text[GB_MOVE_TEXT_MAX] = "";
+    int hl = gb_history_length(after);
+    if (hl > 0)
+        gb_move_format(after, gb_history_move(after, hl - 1), text, sizeof text);
+    o_reset();
+    o_raw("{\"id\":");
+    o_str(l->id);
+    o_raw(",\"move\":");
+    o_str(text);
+    o_raw(rc == 1 ? ",\"right\":true" : ",\"right\":false");
+    o_raw(",\"explanation\":");
+    o_str(rc == 1 ? l->right : l->wrong);
+    o_raw(",\"state\":");
+    o_state(after);
+    o_raw(",\"trace\":");
+    o_trace(after);
+    o_raw("}");
+    gb_game_free(after);
+    return rc;
+}
+
+EXPORT const char *gbw_lesson_answer(void) { return o_done(); }

@@ -602,4 +602,5 @@ const gb_rules gb_rules_akil = {
     .eval_round = gb_akil_eval_round,
     .text = &gb_akil_text,
     .words = &gb_akil_words,
+    .lessons = gb_akil_lessons,
 };

@@ -31,4 +31,7 @@ int gb_akil_eval_round(const gb_options *o, const gb_pos *p, int side, bool gene
 extern const gb_rules_text gb_akil_text;
 extern const gb_words gb_akil_words;
 
+/* lessons.c: the learn mode's lessons, ended by an empty one */
+extern const gb_lesson gb_akil_lessons[];
+
 #endif

@@ -107,7 +107,7 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
                 "A match still going after %d rounds ends: more gains wins, equal gains is a draw.",
                 o->v[GB_OPT_MAX_ROUNDS]);
     } else {
-        gb_rule(out, "A11 A-C11", "rounds",
+        gb_rule(out, "A11 A13 A-C11", "rounds",
                 "The game is a single round: a player's seeds are those he captured and those given "
                 "him at the end; more seeds wins, 36–36 is a draw.");
     }

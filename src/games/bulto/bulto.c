@@ -261,4 +261,5 @@ const gb_rules gb_rules_bulto = {
     .eval = gb_bulto_eval,
     .text = &gb_bulto_text,
     .words = &gb_bulto_words,
+    .lessons = gb_bulto_lessons,
 };

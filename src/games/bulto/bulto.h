@@ -20,4 +20,7 @@ int gb_bulto_eval(const gb_options *o, const gb_pos *p, int side);
 extern const gb_rules_text gb_bulto_text;
 extern const gb_words gb_bulto_words;
 
+/* lessons.c: the learn mode's lessons, ended by an empty one */
+extern const gb_lesson gb_bulto_lessons[];
+
 #endif

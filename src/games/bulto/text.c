@@ -60,13 +60,18 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
     gb_rule(out, "B5 B-C8", NULL,
             "A move is named by its hole: C takes the first bulto offered, if any. C~2 refuses the "
             "first 2 offered and takes the next; if none comes, the sowing runs to its end.");
+    /* B5's clarification (2026-12-01): C~k with k every distinct offer is the refusal of all */
+    gb_rule(out, "B5 B-C8", NULL,
+            "Refusing every bulto a sowing offers is a move too: C~k, where k is how many different "
+            "offers it refuses. It takes none, and the sowing runs on to its end.");
     gb_rule(out, "B2 B6 B-C2 B-C5", NULL,
             "Once no miné is left (even mid-move), holes that could become your bulto are skipped, "
             "unless the stones left in hand would fill exactly that many side by side: all then "
             "become your bulto.");
     gb_rule(out, "B7 B-C1 B-C7", NULL,
             "Once no miné is left, you may start from a hole of three only if every non-empty hole "
-            "of yours that is not a bulto holds three.");
+            "of yours that is not a bulto holds three; empty holes do not count. While a miné is "
+            "left, any hole may start.");
     gb_rule(out, "B9", NULL,
             "The game ends when the player to move cannot move. Each scores the stones in his "
             "bulto and those in his own row outside his opponent's bulto; more wins, equal draws.");

@@ -571,4 +571,5 @@ const gb_rules gb_rules_qelat = {
     .eval = gb_qelat_eval,
     .text = &gb_qelat_text,
     .words = &gb_qelat_words,
+    .lessons = gb_qelat_lessons,
 };

@@ -45,4 +45,7 @@ uint32_t gb_qelat_owners(const gb_options *o, int holes_s);
 extern const gb_rules_text gb_qelat_text;
 extern const gb_words gb_qelat_words;
 
+/* lessons.c: the learn mode's lessons, ended by an empty one */
+extern const gb_lesson gb_qelat_lessons[];
+
 #endif

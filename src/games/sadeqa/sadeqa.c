@@ -356,4 +356,5 @@ const gb_rules gb_rules_sadeqa = {
     .eval = gb_sadeqa_eval,
     .text = &gb_sadeqa_text,
     .words = &gb_sadeqa_words,
+    .lessons = gb_sadeqa_lessons,
 };

@@ -16,4 +16,7 @@ int gb_sadeqa_eval(const gb_options *o, const gb_pos *p, int side);
 extern const gb_rules_text gb_sadeqa_text;
 extern const gb_words gb_sadeqa_words;
 
+/* lessons.c: the learn mode's lessons, ended by an empty one */
+extern const gb_lesson gb_sadeqa_lessons[];
+
 #endif
