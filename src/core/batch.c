@@ -141,18 +141,34 @@ static int catalogue_ids(const gb_rules *r, const gb_options *o, const enc *e, c
 }
 
 /* ---- the observation ---- */
+/* 4 floats, 0 or 1, for each nibble: bit k of the index gives float k */
+#define GB_NIB(x) {(x) & 1 ? 1.0f : 0.0f, (x) & 2 ? 1.0f : 0.0f, (x) & 4 ? 1.0f : 0.0f, (x) & 8 ? 1.0f : 0.0f}
+static const float nibble_floats[16][4] = {
+    GB_NIB(0), GB_NIB(1), GB_NIB(2),  GB_NIB(3),  GB_NIB(4),  GB_NIB(5),  GB_NIB(6),  GB_NIB(7),
+    GB_NIB(8), GB_NIB(9), GB_NIB(10), GB_NIB(11), GB_NIB(12), GB_NIB(13), GB_NIB(14), GB_NIB(15)};
+#undef GB_NIB
+
+/* the H bits of `bits` as H floats, four at a time (a step writes an observation a game, so it is
+ * worth a table: a third of the instructions of a float per bit) */
+static inline void bits_plane(uint32_t bits, int H, float *o)
+{
+    int h = 0;
+    for (; h + 4 <= H; h += 4)
+        memcpy(o + h, nibble_floats[(bits >> h) & 15], sizeof nibble_floats[0]);
+    for (; h < H; h++)
+        o[h] = (float)((bits >> h) & 1);
+}
+
 static void observe(const gb_pos *p, int H, float *o)
 {
-    const uint32_t owners = p->own_n, held_s = p->mark_s & ~p->mine, held_n = p->mark_n & ~p->mine;
-    for (int h = 0; h < H; h++) {
-        const uint32_t bit = 1u << h;
+    const uint32_t ring = H < 32 ? (1u << H) - 1 : ~0u;
+    for (int h = 0; h < H; h++)
         o[h] = (float)p->holes[h];
-        o[H + h] = (owners & bit) ? 0.0f : 1.0f;
-        o[2 * H + h] = (owners & bit) ? 1.0f : 0.0f;
-        o[3 * H + h] = (held_s & bit) ? 1.0f : 0.0f;
-        o[4 * H + h] = (held_n & bit) ? 1.0f : 0.0f;
-        o[5 * H + h] = (p->mine & bit) ? 1.0f : 0.0f;
-    }
+    bits_plane(~p->own_n & ring, H, o + H);
+    bits_plane(p->own_n, H, o + 2 * H);
+    bits_plane(p->mark_s & ~p->mine, H, o + 3 * H);
+    bits_plane(p->mark_n & ~p->mine, H, o + 4 * H);
+    bits_plane(p->mine, H, o + 5 * H);
     o[6 * H] = (float)p->store[0];
     o[6 * H + 1] = (float)p->store[1];
     const bool over = p->flags & GB_F_OVER;
