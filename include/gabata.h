@@ -285,6 +285,20 @@ GB_API int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err);
  * GB_EILLEGAL (a move, not legal here: err says why) or GB_EOVER. out may be NULL. */
 GB_API int gb_move_legal_text(const gb_game *g, const char *text, gb_move *out, gb_error *err);
 
+/* ---- action ids (for learning code: docs/library.md, "Action ids") ---- */
+#define GB_ACTION_MAX_REFUSALS 1023 /* Bulto (B5): the most refusals an id can carry */
+#define GB_ACTION_LAYOUTS 16        /* L'ab al-Akil (A2): ids kept for the Python catalogue */
+/* How many action ids the game has (Sadeqa III 17, Qelat 13, L'ab al-Akil 43, Bulto 20,481). */
+GB_API int gb_action_count(const gb_game *g);
+/* mask[a] = 1 for the id of every legal move, 0 for the others, in the first gb_action_count(g)
+ * bytes (len at least that). Returns the legal moves (0 when over or in a layout phase), or
+ * GB_EINVAL: a bad argument, or a listed move without an id (past GB_ACTION_MAX_REFUSALS). */
+GB_API int gb_legal_mask(const gb_game *g, unsigned char *mask, size_t len);
+/* The observation: 6 planes of 2n values in ring order (stones; owned by South; owned by North;
+ * held by South; held by North; dormant), then South's store, North's store, South to move,
+ * North to move. Writes 6*2n+4 floats (len at least that) and returns that count, or GB_EINVAL. */
+GB_API int gb_observation_tensor(const gb_game *g, float *out, size_t len);
+
 /* ---- positions, records, JSON ---- */
 GB_API char *gb_position_format(const gb_game *g);
 GB_API int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);
@@ -490,43 +504,31 @@ typedef struct gb_match_result {
  * think by time excepted). */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 
-/* ---- action ids, observations, and many games at once, for learning (docs/library.md,
- * "Learning: action ids, observations, batches") ----
- * Every move a player can make has a small integer id, the same in the C library, the Python
- * package (python/README.md, "Actions") and its environments. With H the holes of the board:
- * 0..H-1 sow hole h (ring order); H pass; L'ab al-Akil adds H+1..2H feed from h (A8), 2H+1 keep
- * and 2H+2 turn (A3), 2H+3..2H+18 the layout catalogue (A2, below); Bulto adds
- * H+1 + (k-1)*H + h for hole h refusing k = 1..GB_ACTION_REFUSALS_MAX offers first (B5).
+/* ---- more on action ids, and many games at once, for learning (docs/library.md, "Learning:
+ * action ids, observations, batches") ----
+ * The ids above (python/README.md, "Actions"): with H the holes, 0..H-1 sow hole h (ring order);
+ * H pass; L'ab al-Akil adds H+1..2H feed from h (A8), 2H+1 keep and 2H+2 turn (A3), 2H+3..2H+18
+ * the layout catalogue (A2); Bulto adds H+1 + (k-1)*H + h for hole h refusing k offers (B5).
  * Layout entry j is a function of the position: 0 the library's suggestion (gb_suggest_move),
  * 1..15 the game's own random layout (gb_random_move), each drawn from a source seeded with
  * 0x9E3779B97F4A7C15 * (j + 1); an entry equal to an earlier one is not listed. */
-#define GB_ACTION_REFUSALS_MAX 1023
-#define GB_ACTION_LAYOUTS 16
-/* How many ids the game's moves use (17 Sadeqa III, 13 Qelat, 43 L'ab al-Akil, 20,481 Bulto). */
-GB_API int gb_action_count(const gb_game *g);
 /* The id of move m, or -1 when it has none (a layout outside the catalogue, too many refusals). */
 GB_API int gb_action_of_move(const gb_game *g, const gb_move *m);
 /* The move of an id in the current position (a layout id: that catalogue entry): GB_OK, or
  * GB_EILLEGAL (outside the ids, or a layout id out of a layout phase) with err saying why. */
 GB_API int gb_action_move(const gb_game *g, int action, gb_move *out, gb_error *err);
-/* The legal ids, ascending, into out[0 .. max-1]; returns how many there are (0 when over; in a
- * layout phase, the catalogue's distinct entries). A listed move without an id is left out. */
+/* The legal ids, ascending, into out[0 .. max-1]; returns how many there are (0 when over). In
+ * a layout phase, unlike gb_legal_mask, the catalogue's distinct entries. A listed move without
+ * an id is left out. */
 GB_API int gb_legal_actions(const gb_game *g, int32_t *out, int max);
-/* mask[a] = 1 for every legal id, 0 for the others: len must be gb_action_count (else GB_EINVAL). */
-GB_API int gb_legal_mask(const gb_game *g, uint8_t *mask, size_t len);
 /* Play id `action`. `chance` as gb_move.chance: 0 the game draws any chance outcome (Qelat's
  * lots, Q7) from its own source, 1 + side that outcome; GB_CHANCE_ASK: when the move would draw
  * one, nothing is played and 1 is returned (the caller then gives the outcome). GB_OK (0), 1, or
  * a negative code with err saying why (an illegal id: the rules' reason). */
 #define GB_CHANCE_ASK 255
 GB_API int gb_play_action(gb_game *g, int action, int chance, gb_error *err);
-/* The observation: 6 planes of H values in ring order, then 4 values: stones; owned by South
- * (0/1); owned by North; held by South (an ekwarna, a bulto); held by North; dormant (a miné);
- * South's store, North's store, South to move, North to move (both 0 when over). The same for
- * both players (nothing is hidden). gb_observation writes gb_observation_size floats (len must
- * be at least that: else GB_EINVAL). */
+/* The floats gb_observation_tensor writes: 6 * 2n + 4. */
 GB_API int gb_observation_size(const gb_game *g);
-GB_API int gb_observation(const gb_game *g, float *out, size_t len);
 
 /* A batch: n games of one variant and options, stepped together (an RL vector environment:
  * envpool's and pgx's way). Game i's e-th episode is the game gb_game_new would make with seed

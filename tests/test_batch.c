@@ -64,10 +64,16 @@ static void check_row(const char *what, int step, int i, gb_game *g, const rows 
                       int actions, uint8_t *mask)
 {
     float o[6 * GB_MAX_HOLES + 4];
-    assert_int_equal(gb_observation(g, o, sizeof o / sizeof o[0]), obs);
+    assert_int_equal(gb_observation_tensor(g, o, sizeof o / sizeof o[0]), obs);
     if (memcmp(o, w->obs + (size_t)i * obs, (size_t)obs * sizeof(float)))
         fail_msg("%s step %d game %d: the observation differs from the game's", what, step, i);
-    assert_true(gb_legal_mask(g, mask, (size_t)actions) > 0);
+    int32_t ids[GB_MAX_MOVES]; /* the legal ids, the layout catalogue's too (gb_legal_mask's are
+                                  only the listed moves') */
+    int n = gb_legal_actions(g, ids, GB_MAX_MOVES);
+    assert_true(n > 0);
+    memset(mask, 0, (size_t)actions);
+    for (int k = 0; k < n; k++)
+        mask[ids[k]] = 1;
     if (memcmp(mask, w->mask + (size_t)i * actions, (size_t)actions))
         fail_msg("%s step %d game %d: the mask differs from the game's legal ids", what, step, i);
     assert_int_equal(w->player[i], gb_to_move(g));
@@ -111,7 +117,7 @@ static void against_games(const char *variant, const char *opts, int steps, int 
                 assert_int_equal(w.trunc[i], cap);
                 assert_int_equal(w.term[i], !cap);
                 float o[6 * GB_MAX_HOLES + 4];
-                gb_observation(g[i], o, sizeof o / sizeof o[0]);
+                gb_observation_tensor(g[i], o, sizeof o / sizeof o[0]);
                 if (memcmp(o, w.final_obs + (size_t)i * obs, (size_t)obs * sizeof(float)))
                     fail_msg("%s step %d game %d: the final observation differs", variant, t, i);
                 ends++;

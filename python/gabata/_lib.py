@@ -230,15 +230,16 @@ PROTOS = {
     "gb_match_play": (c_int, [P(gb_match_spec), P(gb_match_result), P(gb_error)]),
     "gb_variant_option_count": (c_int, [c_char_p]),
     "gb_variant_option": (c_int, [c_char_p, c_int, P(gb_option_info)]),
-    # action ids, observations, batches (gabata.h; docs/library.md "Learning")
+    # action ids (docs/library.md): masks and observations into the caller's buffers
     "gb_action_count": (c_int, [GAME]),
+    "gb_legal_mask": (c_int, [GAME, c_void_p, c_size_t]),
+    "gb_observation_tensor": (c_int, [GAME, c_void_p, c_size_t]),
+    # more on ids, and batches (gabata.h; docs/library.md "Learning")
     "gb_action_of_move": (c_int, [GAME, P(gb_move)]),
     "gb_action_move": (c_int, [GAME, c_int, P(gb_move), P(gb_error)]),
     "gb_legal_actions": (c_int, [GAME, c_void_p, c_int]),
-    "gb_legal_mask": (c_int, [GAME, c_void_p, c_size_t]),
     "gb_play_action": (c_int, [GAME, c_int, c_int, c_void_p]),
     "gb_observation_size": (c_int, [GAME]),
-    "gb_observation": (c_int, [GAME, c_void_p, c_size_t]),
     "gb_batch_new": (c_int, [P(c_void_p), c_char_p, c_char_p, c_int, c_u64, P(gb_error)]),
     "gb_batch_free": (None, [c_void_p]),
     "gb_batch_size": (c_int, [c_void_p]),

@@ -1,8 +1,9 @@
-/* batch.c — action ids, observations, and many games stepped at once (gabata.h, "action ids,
- * observations, and many games at once"; docs/library.md, "Learning").
+/* batch.c — more on action ids (gb_action_of_move, gb_action_move, gb_legal_actions,
+ * gb_play_action), and many games stepped at once (gb_batch_*; docs/library.md, "Learning").
  *
- * The ids and the observation are those of the Python package (python/README.md), defined here
- * once so that the binding, its environments and the batch agree. A batch keeps, for each of its
+ * The ids and the observation are those of the Python package (python/README.md) and of
+ * actions.c; the batch keeps its own copy of the numbering (enc below) so that a step asks no
+ * gb_game. A batch keeps, for each of its
  * games, the settled position, its repetition record (T2) and the legal moves with their raw
  * children, as gb_game does, but with no history and no trace: a step is the chosen child settled
  * (T1-T5, settle.h) with every legal move of the new position generated once, which gives the
@@ -23,7 +24,7 @@ static enc enc_of(const gb_rules *r)
 {
     /* Which kinds of move each game has; a game not named here gets every block. */
     bool feed = true, choice = true, layouts = true;
-    int refusals = GB_ACTION_REFUSALS_MAX;
+    int refusals = GB_ACTION_MAX_REFUSALS;
     if (!strcmp(r->name, "sadeqa") || !strcmp(r->name, "qelat")) {
         feed = choice = layouts = false;
         refusals = 0;
@@ -176,8 +177,8 @@ static void observe(const gb_pos *p, int H, float *o)
     o[6 * H + 3] = !over && p->to_move == 1 ? 1.0f : 0.0f;
 }
 
-/* ---- one game: the public functions on gb_game ---- */
-int gb_action_count(const gb_game *g) { return enc_of(gb_game_rules(g)).count; }
+/* ---- one game: the public functions on gb_game (gb_action_count, gb_legal_mask and
+ * gb_observation_tensor are in actions.c) ---- */
 
 int gb_action_of_move(const gb_game *g, const gb_move *m)
 {
@@ -246,29 +247,7 @@ int gb_legal_actions(const gb_game *g, int32_t *out, int max)
     return k;
 }
 
-int gb_legal_mask(const gb_game *g, uint8_t *mask, size_t len)
-{
-    int32_t ids[GB_MAX_MOVES];
-    const int count = gb_action_count(g);
-    if (!mask || len != (size_t)count)
-        return GB_EINVAL;
-    memset(mask, 0, len);
-    int k = gb_legal_actions(g, ids, GB_MAX_MOVES);
-    for (int i = 0; i < k; i++)
-        mask[ids[i]] = 1;
-    return k;
-}
-
 int gb_observation_size(const gb_game *g) { return 6 * 2 * gb_game_rules(g)->n + 4; }
-
-int gb_observation(const gb_game *g, float *out, size_t len)
-{
-    const int size = gb_observation_size(g);
-    if (!out || len < (size_t)size)
-        return GB_EINVAL;
-    observe(gb_game_pos(g), 2 * gb_game_rules(g)->n, out);
-    return size;
-}
 
 /* Would playing m now draw a chance outcome (Qelat's lots, Q7)? The ply is settled on a copy,
  * against the game's own record read-only: 1 yes, 0 no. Nothing in g changes. */
