@@ -90,10 +90,16 @@ class VectorEnv:
     def __del__(self, _free=_lib.lib.gb_batch_free):
         b = getattr(self, "_b", None)
         if b:
-            _free(b)
             self._b = None
+            _free(b)
 
-    close = __del__
+    def close(self):
+        """Free the games; the env cannot be used after."""
+        self.__del__()
+
+    def _live(self):
+        if not self._b:
+            raise InvalidError("the VectorEnv is closed")
 
     def __len__(self):
         return self.num_envs
@@ -104,13 +110,15 @@ class VectorEnv:
                                            int(episode))
 
     def episode(self, index):
-        """How many games slot `index` has begun since its stream began, less one."""
+        """Which game of its stream slot `index` is playing (0 the first since reset(seed))."""
+        self._live()
         return _lib.lib.gb_batch_episode(self._b, int(index))
 
     def reset(self, seed=None, options=None):
         """Start every game again: (observations, info) with info's "action_mask" and "player".
         With `seed`, the streams of that seed from their first game; without, each stream's
         next game (the games under way are dropped)."""
+        self._live()
         if options is not None:
             raise InvalidError("reset: options are fixed when the VectorEnv is made")
         sp = None
@@ -129,7 +137,8 @@ class VectorEnv:
         """One id for every game (a sequence or array of n ints): (observations, rewards,
         terminations, truncations, info). An id not legal in its game raises
         IllegalActionError naming the game, and no game moves."""
-        if not self._started:
+        if not self._started or not self._b:
+            self._live()
             raise InvalidError("step before reset: call reset() first")
         a = actions
         if type(a) is not np.ndarray or a.dtype != np.int32 or not a.flags.c_contiguous:
@@ -146,6 +155,7 @@ class VectorEnv:
         """A uniformly random legal id for every game (an int32 array of n, made once and
         overwritten by the next call), drawn in C from this env's own source (seeded by `seed`,
         else going on from the last draw)."""
+        self._live()
         if seed is not None:
             self._rng.value = int(seed) & 0xFFFFFFFFFFFFFFFF
         _lib.lib.gb_batch_random_actions(self._b, self._rngref, self._rand.ctypes.data)

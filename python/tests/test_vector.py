@@ -138,3 +138,8 @@ def test_bad_input():
     assert np.array_equal(before, env.observations)  # nothing moved
     env.step(np.array([0, 1, 2, 3], np.int64))  # and it plays on
     assert list(env.players) == [1, 1, 1, 1]
+    env.close()
+    with pytest.raises(gabata.InvalidError, match="closed"):
+        env.step([8, 8, 8, 8])
+    with pytest.raises(gabata.InvalidError, match="closed"):
+        env.reset()
