@@ -545,7 +545,8 @@ GB_API int gb_batch_action_count(const gb_batch *b);
 GB_API int gb_batch_observation_size(const gb_batch *b);
 /* The seed of game `index`'s `episode`-th game (0 the first) in a batch seeded with `seed`. */
 GB_API uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode);
-/* How many games slot i has finished since its stream began (its episode number now). */
+/* Which game of its stream slot i is playing: the e of gb_batch_game_seed (0 after a reset with
+ * a seed; one more at every end, and at every reset without one). */
 GB_API uint64_t gb_batch_episode(const gb_batch *b, int i);
 /* What reset and step write: arrays of n rows, row i for game i; any may be NULL (not written).
  * obs n x gb_batch_observation_size; mask n x gb_batch_action_count (0/1; with more than 64
