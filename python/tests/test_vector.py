@@ -143,3 +143,31 @@ def test_bad_input():
         env.step([8, 8, 8, 8])
     with pytest.raises(gabata.InvalidError, match="closed"):
         env.reset()
+
+
+def test_threads_play_the_same_games():
+    one, two = VectorEnv("qelat", 33, seed=8, options="max-plies=50"), \
+        VectorEnv("qelat", 33, seed=8, options="max-plies=50", threads=3)
+    one.reset()
+    two.reset()
+    for _ in range(300):
+        a = one.random_actions()
+        one.step(a)
+        two.step(a)
+        for x, y in ((one.observations, two.observations), (one.action_masks, two.action_masks),
+                     (one.rewards, two.rewards), (one.terminations, two.terminations),
+                     (one.truncations, two.truncations), (one.players, two.players)):
+            assert np.array_equal(x, y)
+    before = two.observations.copy()
+    bad = one.random_actions().copy()
+    bad[20] = 12 if not two.action_masks[20, 12] else 99  # a pass where sowing is possible
+    with pytest.raises(gabata.IllegalActionError, match="game 20: action"):
+        two.step(bad)
+    assert np.array_equal(before, two.observations)  # no range moved
+    bad[20] = -1  # in numpy, the last column
+    with pytest.raises(gabata.IllegalActionError, match="game 20: action -1 is outside"):
+        two.step(bad)
+    assert np.array_equal(before, two.observations)
+    with pytest.raises(gabata.InvalidError, match="threads"):
+        VectorEnv("qelat", 4, threads=0)
+    two.close()
