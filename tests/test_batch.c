@@ -252,6 +252,13 @@ static void bad_input(void **state)
     assert_memory_equal(before, w.obs, sizeof before); /* nothing moved, nothing written */
     assert_int_equal(gb_batch_step_range(b, 2, 5, a, &w.out, &err), GB_EINVAL);
     assert_int_equal(gb_batch_step(b, NULL, &w.out, &err), GB_EINVAL);
+    assert_int_equal(gb_batch_step(b, a, NULL, &err), GB_EINVAL);
+    assert_int_equal(gb_batch_reset(b, NULL, NULL, &err), GB_EINVAL);
+    gb_batch_out none = {0}; /* every array NULL: the games move, nothing is written */
+    int32_t pass[4] = {0, 1, 2, 3};
+    assert_int_equal(gb_batch_step(b, pass, &none, &err), GB_OK);
+    assert_memory_equal(before, w.obs, sizeof before);
+    assert_int_equal(gb_batch_reset(b, NULL, &w.out, &err), GB_OK);
     a[2] = 3;
     assert_int_equal(gb_batch_step(b, a, &w.out, &err), GB_OK); /* and it plays on */
     assert_int_equal(w.player[0], GB_NORTH);

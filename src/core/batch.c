@@ -521,6 +521,8 @@ int gb_batch_reset(gb_batch *b, const uint64_t *seed, const gb_batch_out *out, g
 {
     gb_move moves[GB_MAX_MOVES];
     gb_pos children[GB_MAX_MOVES];
+    if (!out)
+        return gb_fail(err, GB_EINVAL, "no gb_batch_out given (its arrays may be NULL, not it)");
     if (seed)
         b->seed = *seed;
     for (int i = 0; i < b->n; i++) {
@@ -591,6 +593,8 @@ int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
                        b->n - 1);
     if (!actions)
         return gb_fail(err, GB_EINVAL, "no actions given");
+    if (!out)
+        return gb_fail(err, GB_EINVAL, "no gb_batch_out given (its arrays may be NULL, not it)");
     /* every id checked before any game moves */
     for (int i = lo; i < hi; i++) {
         int j = find_pick(b, i, actions[i]);
