@@ -578,6 +578,84 @@ typedef struct gb_match_result {
  * think by time excepted). */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 
+/* ---- more on action ids, and many games at once, for learning (docs/library.md, "Learning:
+ * action ids, observations, batches") ----
+ * The ids above (python/README.md, "Actions"): with H the holes, 0..H-1 sow hole h (ring order);
+ * H pass; L'ab al-Akil adds H+1..2H feed from h (A8), 2H+1 keep and 2H+2 turn (A3), 2H+3..2H+18
+ * the layout catalogue (A2); Bulto adds H+1 + (k-1)*H + h for hole h refusing k offers (B5).
+ * Layout entry j is a function of the position: 0 the library's suggestion (gb_suggest_move),
+ * 1..15 the game's own random layout (gb_random_move), each drawn from a source seeded with
+ * 0x9E3779B97F4A7C15 * (j + 1); an entry equal to an earlier one is not listed. */
+/* The id of move m, or -1 when it has none (a layout outside the catalogue, too many refusals). */
+GB_API int gb_action_of_move(const gb_game *g, const gb_move *m);
+/* The move of an id in the current position (a layout id: that catalogue entry): GB_OK, or
+ * GB_EILLEGAL (outside the ids, or a layout id out of a layout phase) with err saying why. */
+GB_API int gb_action_move(const gb_game *g, int action, gb_move *out, gb_error *err);
+/* The legal ids, ascending, into out[0 .. max-1]; returns how many there are (0 when over). In
+ * a layout phase, unlike gb_legal_mask, the catalogue's distinct entries. A listed move without
+ * an id is left out. */
+GB_API int gb_legal_actions(const gb_game *g, int32_t *out, int max);
+/* Play id `action`. `chance` as gb_move.chance: 0 the game draws any chance outcome (Qelat's
+ * lots, Q7) from its own source, 1 + side that outcome; GB_CHANCE_ASK: when the move would draw
+ * one, nothing is played and 1 is returned (the caller then gives the outcome). GB_OK (0), 1, or
+ * a negative code with err saying why (an illegal id: the rules' reason). */
+#define GB_CHANCE_ASK 255
+GB_API int gb_play_action(gb_game *g, int action, int chance, gb_error *err);
+/* The floats gb_observation_tensor writes: 6 * 2n + 4. */
+GB_API int gb_observation_size(const gb_game *g);
+
+/* A batch: n games of one variant and options, stepped together (an RL vector environment:
+ * envpool's and pgx's way). Game i's e-th episode is the game gb_game_new would make with seed
+ * gb_batch_game_seed(seed, i, e), played with the same ids: the same whatever n is or however the
+ * steps are split (gb_batch_step_range). Nothing is allocated after gb_batch_new. */
+typedef struct gb_batch gb_batch;
+/* n from 1 to GB_BATCH_MAX; GB_OK, or GB_EINVAL / GB_ENOMEM with err saying why. */
+#define GB_BATCH_MAX 1048576
+GB_API int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n,
+                        uint64_t seed, gb_error *err);
+GB_API void gb_batch_free(gb_batch *b);
+GB_API int gb_batch_size(const gb_batch *b);
+GB_API int gb_batch_action_count(const gb_batch *b);
+GB_API int gb_batch_observation_size(const gb_batch *b);
+/* The seed of game `index`'s `episode`-th game (0 the first) in a batch seeded with `seed`. */
+GB_API uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode);
+/* Which game of its stream slot i is playing: the e of gb_batch_game_seed (0 after a reset with
+ * a seed; one more at every end, and at every reset without one). */
+GB_API uint64_t gb_batch_episode(const gb_batch *b, int i);
+/* What reset and step write: arrays of n rows, row i for game i; any may be NULL (not written).
+ * obs n x gb_batch_observation_size; mask n x gb_batch_action_count (0/1; with more than 64
+ * ids, a step writes only the entries that change, so pass the array reset filled, unchanged);
+ * reward n x 2 (South's, North's: +1/-1/0 on the step that ends a game, else 0); terminated,
+ * truncated (1 when the step ended game i: truncated when by the ply cap, T3); player (the side
+ * to move, 0 or 1); final_obs: the observation of the position a game ended in, for the rows of
+ * the games that ended in this step (other rows untouched). A game that ends is started again at
+ * once (its next episode): obs, mask and player are then of the new game's start. */
+typedef struct gb_batch_out {
+    float *obs;
+    uint8_t *mask;
+    float *reward;
+    uint8_t *terminated;
+    uint8_t *truncated;
+    int32_t *player;
+    float *final_obs;
+} gb_batch_out;
+/* Start every game again: a new episode of each stream (seed NULL), or the streams of *seed from
+ * episode 0. Fills the rows of every game (reward 0, terminated and truncated 0). */
+GB_API int gb_batch_reset(gb_batch *b, const uint64_t *seed, const gb_batch_out *out,
+                          gb_error *err);
+/* One move in every game: actions[i] is game i's id. Every id is checked first: one that is not
+ * legal in its game gives GB_EILLEGAL ("game 3: action 9 is not legal here (legal: 0 2 5)") and
+ * no game moves. Qelat's lots are drawn from each game's own source. */
+GB_API int gb_batch_step(gb_batch *b, const int32_t *actions, const gb_batch_out *out,
+                         gb_error *err);
+/* The same for games lo .. hi-1 only (rows lo .. hi-1 of the arrays), so that threads may each
+ * step a range of one batch at once (ranges must not overlap). */
+GB_API int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
+                               const gb_batch_out *out, gb_error *err);
+/* A uniformly random legal id for every game into actions[0 .. n-1], drawn from *rng (the
+ * caller's source, not the games'): a random player, or a policy's exploration, at C speed. */
+GB_API void gb_batch_random_actions(const gb_batch *b, uint64_t *rng, int32_t *actions);
+
 #ifdef __cplusplus
 }
 #endif

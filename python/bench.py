@@ -9,6 +9,11 @@
 3. With --env: PettingZoo's documented AEC loop on gabata.env.env(game) for every game, random
    actions sampled with the observation's mask (action_space(agent).sample(mask)): plies per
    second of CPU time.
+4. gabata.vector.VectorEnv (numpy; one gb_batch_step call a step for all n games): steps per
+   second with n = 1024 games, each step's ids drawn by random_actions() (C), observations and
+   masks written; and its ratio to `gabata bench`'s plies per second.
+
+Every game by default (--game sadeqa for one); CPU time (time.process_time), so one core.
 """
 import argparse
 import os
@@ -56,6 +61,17 @@ def env_loop(name, seconds, seed):
     return plies, time.process_time() - t
 
 
+def vector_steps(name, n, steps, seed):
+    from gabata.vector import VectorEnv
+    env = VectorEnv(name, n, seed=seed)
+    env.reset()
+    step, rand = env.step, env.random_actions
+    t = time.process_time()
+    for _ in range(steps):
+        step(rand())
+    return n * steps, time.process_time() - t
+
+
 def playouts(name, games, seed):
     t = time.process_time()
     st = gabata.random_playouts(name, games, seed)
@@ -71,9 +87,12 @@ def c_bench(program, name, games, seed):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="sadeqa")
-    ap.add_argument("--games", type=int, default=2000, help="games of the Python loop")
+    ap.add_argument("--game", default="all", help="a game, or all (the default)")
+    ap.add_argument("--games", type=int, default=300, help="games of the Python loop")
     ap.add_argument("--playout-games", type=int, default=20000)
+    ap.add_argument("--vector-n", type=int, default=1024, help="games in the vector env")
+    ap.add_argument("--vector-steps", type=int, default=300, help="steps of the vector env")
+    ap.add_argument("--no-vector", action="store_true", help="leave the vector env out")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--program", default=None, help="the gabata program, for `gabata bench`")
     ap.add_argument("--runs", type=int, default=3, help="alternated runs; medians are reported")
@@ -86,25 +105,33 @@ def main():
             rates = [p / t for p, t in runs]
             print(f"{name}: AEC env loop: {sorted(rates)[len(rates) // 2]:,.0f} plies/s "
                   f"(runs: {', '.join(f'{x:,.0f}' for x in rates)})")
-    loop, po, cb = [], [], []
-    for _ in range(a.runs):
-        p, t = python_loop(a.game, a.games, a.seed)
-        loop.append(p / t)
-        p, t = playouts(a.game, a.playout_games, a.seed)
-        po.append(p / t)
-        if a.program:
-            v, _out = c_bench(a.program, a.game, a.playout_games, a.seed)
-            if v:
-                cb.append(v)
+    names = gabata.registered_names() if a.game == "all" else [a.game]
     med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
-    print(f"{a.game}: Python loop (legal_actions + apply_action): {med(loop):,.0f} plies/s "
-          f"(runs: {', '.join(f'{x:,.0f}' for x in loop)})")
-    print(f"{a.game}: gabata.random_playouts: {med(po):,.0f} plies/s "
-          f"(runs: {', '.join(f'{x:,.0f}' for x in po)})")
-    if cb:
-        print(f"{a.game}: gabata bench (C): {med(cb):,.0f} plies/s "
-              f"(runs: {', '.join(f'{x:,.0f}' for x in cb)}); "
-              f"random_playouts / bench = {med(po) / med(cb):.2f}")
+    runs = lambda xs: ", ".join(f"{x:,.0f}" for x in xs)  # noqa: E731
+    for name in names:
+        loop, po, cb, vec = [], [], [], []
+        games = max(1, a.games // 30) if name == "qelat" else a.games  # its games are long
+        for _ in range(a.runs):
+            p, t = python_loop(name, games, a.seed)
+            loop.append(p / t)
+            p, t = playouts(name, a.playout_games, a.seed)
+            po.append(p / t)
+            if not a.no_vector:
+                p, t = vector_steps(name, a.vector_n, a.vector_steps, a.seed)
+                vec.append(p / t)
+            if a.program:
+                v, _out = c_bench(a.program, name, a.playout_games, a.seed)
+                if v:
+                    cb.append(v)
+        print(f"{name}: Python loop (legal_actions + apply_action): {med(loop):,.0f} plies/s "
+              f"(runs: {runs(loop)})")
+        print(f"{name}: gabata.random_playouts: {med(po):,.0f} plies/s (runs: {runs(po)})")
+        if vec:
+            print(f"{name}: VectorEnv n={a.vector_n}: {med(vec):,.0f} steps/s (runs: {runs(vec)})")
+        if cb:
+            print(f"{name}: gabata bench (C): {med(cb):,.0f} plies/s (runs: {runs(cb)}); "
+                  f"random_playouts / bench = {med(po) / med(cb):.2f}"
+                  + (f"; VectorEnv / bench = {med(vec) / med(cb):.2f}" if vec else ""))
 
 
 if __name__ == "__main__":

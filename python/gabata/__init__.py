@@ -209,6 +209,7 @@ class Game:
         self.REFUSE = nxt
         self._num_actions = nxt + H * self.max_refusals
         self._simple = self.FEED is None and self.max_refusals == 0 and self.LAYOUT is None
+        self._chance = self.max_chance_outcomes() > 0
         self._maxp = None
         # the library numbers the actions the same way (gb_action_count, gb_legal_mask)
         if _L.gb_action_count(self._proto.ptr) != self._num_actions:
@@ -626,6 +627,17 @@ class State:
             return
         g = self._game
         sc = _scratch()
+        if g._chance:
+            # Qelat: the library says first whether the move draws the lots (Q7); if it does,
+            # nothing is played and the state waits at a chance node (no undo: it replayed the
+            # whole game)
+            a = action if type(action) is int else int(action)
+            rc = _L.gb_play_action(self._g, a, _lib.GB_CHANCE_ASK, sc.errref)
+            if rc == 1:
+                self._pending = self._move_of(a)
+            elif rc != _lib.GB_OK:
+                _raise(rc, sc.err)
+            return
         if type(action) is int and 0 <= action < g.holes:
             m = sc.sow[action]
             rc = _L.gb_play(self._g, sc.sowref[action], sc.errref)
@@ -676,6 +688,10 @@ class State:
         if rc != _lib.GB_OK:
             _raise(rc, err)
         self._pending = None
+        if self._game._chance and m.kind != _lib.GB_MOVE_LAYOUT:
+            a = _L.gb_action_of_move(self._g, ctypes.byref(m))
+            if a >= 0:
+                return self.apply_action(a)
         rc = _L.gb_play(self._g, ctypes.byref(m), ctypes.byref(err))
         if rc != _lib.GB_OK:
             _raise(rc, err)

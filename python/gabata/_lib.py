@@ -151,7 +151,16 @@ def load():
 
 lib_long, lib = load()
 LONG = {"gb_random_playouts", "gb_search", "gb_mcts", "gb_perft", "gb_record_parse",
-        "gb_searcher_new"}
+        "gb_searcher_new", "gb_batch_reset", "gb_batch_step", "gb_batch_step_range"}
+
+GB_CHANCE_ASK = 255  # gb_play_action: play nothing and return 1 when the move draws lots (Q7)
+
+
+class gb_batch_out(ctypes.Structure):
+    """What gb_batch_reset and gb_batch_step write (gabata.h): row i of each array for game i."""
+    _fields_ = [("obs", ctypes.c_void_p), ("mask", ctypes.c_void_p), ("reward", ctypes.c_void_p),
+                ("terminated", ctypes.c_void_p), ("truncated", ctypes.c_void_p),
+                ("player", ctypes.c_void_p), ("final_obs", ctypes.c_void_p)]
 
 P = ctypes.POINTER
 c_int, c_char_p, c_void_p, c_size_t, c_u64 = (ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p,
@@ -225,6 +234,23 @@ PROTOS = {
     "gb_action_count": (c_int, [GAME]),
     "gb_legal_mask": (c_int, [GAME, c_void_p, c_size_t]),
     "gb_observation_tensor": (c_int, [GAME, c_void_p, c_size_t]),
+    # more on ids, and batches (gabata.h; docs/library.md "Learning")
+    "gb_action_of_move": (c_int, [GAME, P(gb_move)]),
+    "gb_action_move": (c_int, [GAME, c_int, P(gb_move), P(gb_error)]),
+    "gb_legal_actions": (c_int, [GAME, c_void_p, c_int]),
+    "gb_play_action": (c_int, [GAME, c_int, c_int, c_void_p]),
+    "gb_observation_size": (c_int, [GAME]),
+    "gb_batch_new": (c_int, [P(c_void_p), c_char_p, c_char_p, c_int, c_u64, P(gb_error)]),
+    "gb_batch_free": (None, [c_void_p]),
+    "gb_batch_size": (c_int, [c_void_p]),
+    "gb_batch_action_count": (c_int, [c_void_p]),
+    "gb_batch_observation_size": (c_int, [c_void_p]),
+    "gb_batch_game_seed": (c_u64, [c_u64, c_int, c_u64]),
+    "gb_batch_episode": (c_u64, [c_void_p, c_int]),
+    "gb_batch_reset": (c_int, [c_void_p, c_void_p, c_void_p, P(gb_error)]),
+    "gb_batch_step": (c_int, [c_void_p, c_void_p, c_void_p, P(gb_error)]),
+    "gb_batch_step_range": (c_int, [c_void_p, c_int, c_int, c_void_p, c_void_p, P(gb_error)]),
+    "gb_batch_random_actions": (None, [c_void_p, P(c_u64), c_void_p]),
 }
 for _name, (_res, _args) in PROTOS.items():
     for _h in (lib, lib_long):
