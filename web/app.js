@@ -1076,10 +1076,9 @@ function render(view) {
   if (changed || app.shownPly !== view.history.length) {
     app.shownPly = view.history.length;
     announce(view, said);
-    if (st.over || changed) keepInView();
   }
   fitBoard();
-  if (changed || st.over) keepInView();
+  keepInView();
 }
 
 /* a round of a match has just ended: say so, in the server's plain words */
@@ -1206,6 +1205,7 @@ function layoutChange(h, d) {
   say('');
   drawBoard(view, view.state, null, { layout: draft.values });
   layoutCheck();
+  keepInView();
   sound(d > 0 ? 'drop' : 'lift');
 }
 function layoutHandlers(g, h) {
@@ -1244,14 +1244,14 @@ function renderFreeMove(view, box) {
     sum.id = 'layout-sum';
     sum.setAttribute('aria-live', 'polite');
     form.append(sum);
-    const tools = document.createElement('div');
-    tools.id = 'layout-tools';
+    const tools = form; // (one wrapping row: the total, −, the fills, the submit)
     const rm = document.createElement('button');
     rm.type = 'button';
     rm.id = 'layout-remove';
     rm.setAttribute('aria-pressed', draft.remove ? 'true' : 'false');
-    rm.textContent = t('− Take away');
-    rm.title = t('While this is on, a tap on a hole takes a stone from it');
+    rm.textContent = '−';
+    rm.setAttribute('aria-label', t('Take away: while this is on, a tap on a hole takes a stone from it'));
+    rm.title = t('Take away: while this is on, a tap on a hole takes a stone from it');
     rm.addEventListener('click', () => { draft.remove = !draft.remove; rm.setAttribute('aria-pressed', draft.remove ? 'true' : 'false'); $('board').dataset.remove = draft.remove ? 'true' : 'false'; });
     tools.append(rm);
     const fill = (name, values) => {
@@ -1269,15 +1269,13 @@ function renderFreeMove(view, box) {
       tools.append(b);
     };
     fill(t('Even'), evenLayout(lo.total, lo.n2));
-    fill(t('Empty'), new Array(lo.n2).fill(0));
-    fill(t("The computer's"), async () => {
+    fill(t("Computer's"), async () => {
       try {
         const h = await gameApi('GET', view.id, 'hint');
         const p = h.move.split(':')[1].split(',').map(Number);
         return p.length === lo.n2 ? p : null;
       } catch (e) { say(t('No suggestion: {error}', { error: e.message }), 'refused'); return null; }
     });
-    form.append(tools);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (!layoutCheck()) { say(t('Not yet: {what}', { what: $('layout-sum').textContent }), 'refused'); return; }
@@ -1287,7 +1285,7 @@ function renderFreeMove(view, box) {
     b.type = 'submit';
     b.id = 'free-move-submit';
     b.className = 'primary';
-    b.textContent = t('Lay them out');
+    b.textContent = t('Lay out');
     tools.append(b);
     box.append(form);
     $('board').dataset.remove = draft.remove ? 'true' : 'false';
@@ -1389,6 +1387,7 @@ function playTyped(text) {
 async function playMove(text) {
   if (app.busy) return;
   setBusy(true);
+  $('round-banner').hidden = true; // (the round's end was seen: the player plays on)
   app.hintMove = null;
   say('');
   sayNote('');
@@ -1617,9 +1616,11 @@ function renderAgain(view) {
   if (!show) return;
   const both = app.human.S && app.human.N;
   const vsComputer = !o && !both && (app.human.S || app.human.N);
-  $('again-text').textContent = o ? t('Or a game against the computer?') : t('Play again?');
+  // (two people on one screen: the sides swapped is the same game again)
+  $('again-text').textContent = o ? t('Or a game against the computer?') : '';
+  $('again-text').hidden = !o;
   $('again-same').hidden = !!o;
-  $('again-same').textContent = both ? t('Play again, the sides swapped') : t('Play again');
+  $('again-same').title = both ? t('The same game again, the sides swapped') : t('The same game again, the same sides');
   $('again-swap').hidden = !vsComputer;
   $('again-computer').hidden = vsComputer;
 }
@@ -1829,7 +1830,9 @@ function renderReview() {
     if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
   }
   renderAgain(v);
+  $('controls').hidden = true; // (undo, hint, look back: not while looking back)
   fitBoard();
+  keepInView();
   $('review-first').disabled = $('review-prev').disabled = k === 0;
   $('review-next').disabled = $('review-last').disabled = k === n;
   $('review-pos').textContent = `${k} / ${n}`;
@@ -1844,6 +1847,7 @@ function stepReview(d) {
 
 function endReview() {
   app.review = null;
+  $('controls').hidden = false;
   document.body.dataset.review = 'false';
   $('review').hidden = true;
   delete $('status').dataset.review;
