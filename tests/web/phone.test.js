@@ -214,7 +214,7 @@ test('the round banner (Qelat, L\'ab al-Akil) with the board; a new round keeps 
       if (v.last && v.last.before && v.last.before.round !== v.state.round) {
         assert.equal(await page.$$eval('#board .hole.last-from, #board .hole.last-path, #board .hole.last-capture', (e) => e.length), 0, `${what}: no old marks`);
       }
-      if (size === 'phone360') await page.screenshot({ path: path.join(SHOTS, `phone-${name}-round-360.png`) });
+      if (size === 'phone360') await page.screenshot({ path: path.join(SHOTS, `phone360-round-${name}.png`) });
       await page.click('#round-ok');
       assert.equal(await page.isHidden('#round-banner'), true);
     }
@@ -397,7 +397,7 @@ test('dark mode: the device\'s, and the switch (kept); axe-core in light and dar
   assert.notEqual(d.pit, l.pit, 'the holes change');
   assert.notEqual(d.bg, l.bg, 'the page changes');
   await axe(dark, 'dark, phone');
-  await dark.screenshot({ path: path.join(SHOTS, 'phone-qelat-dark-360.png') });
+  await dark.screenshot({ path: path.join(SHOTS, 'phone360-dark-qelat.png') });
   // the layout and a why? open, in dark
   await startGame(dark, 'akil');
   await axe(dark, 'dark, the layout');
@@ -466,4 +466,60 @@ test('the texts: a resignation says no score, Bulto has no stores, the review bu
   await inView(page, 'review', ['#review']);
   assert.ok(Math.abs((await page.evaluate(() => scrollY)) - y0) < 2, 'the page did not scroll');
   await closePage(page);
+});
+
+test('online: take back and draw disabled while a move is shown; "gone" after a declined draw; the keep/turn buttons at 1366×768', async () => {
+  // a server of its own: a stream that notices a closed page within a second or two
+  const on = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1']);
+  const a = await newPage('desktop');
+  const b = await newPage('phone390');
+  try {
+    await a.goto(`${on.base}/`);
+    await a.waitForSelector('body[data-busy="false"] #board .hole');
+    if (!(await a.$eval('#setup-box', (d) => d.open))) await a.click('#new-game');
+    await a.selectOption('#variant', 'akil');
+    await a.selectOption('#opponent', 'online');
+    await a.selectOption('#side', 'N'); // (South lays out; North keeps or turns)
+    await a.click('#start');
+    await a.waitForSelector('body[data-online="N"] #invite:not([hidden])');
+    const link = await a.inputValue('#invite-link');
+    await b.goto(link);
+    await b.waitForSelector('body[data-online="S"][data-busy="false"] #board .hole');
+    await a.waitForSelector('#online-status[data-opponent="connected"]');
+    // South lays out (on the board, the even layout); North's keep/turn buttons are on the screen with the board
+    await b.$eval('#speed', (e) => { e.value = '0'; });
+    await b.click('#free-move-submit');
+    await a.waitForSelector('#phase-controls button[data-move="keep"]');
+    await inView(a, 'online keep/turn at 1366×768', ['#phase-controls button', '#online-controls button']);
+    await a.$eval('#speed', (e) => { e.value = '100'; });
+    await a.click('#phase-controls button[data-move="keep"]');
+    // the first sowing (whoever makes it: A3): North's page shows it stone by stone, and meanwhile
+    // its requests wait, visibly
+    await a.waitForFunction(() => document.body.dataset.busy === 'false' && app.view.state.phase !== 'layout' && app.view.moves.some((x) => x.kind === 'sow'), null, { timeout: 30000 });
+    const sv = await a.evaluate(() => app.view);
+    const mover = sv.state.to_move === 'N' ? a : b;
+    await mover.waitForFunction(() => document.body.dataset.busy === 'false' && app.view.moves.some((x) => x.kind === 'sow'), null, { timeout: 30000 });
+    const mv = await mover.evaluate(() => app.view);
+    const m = mv.moves.find((x) => x.hole !== null && x.hole !== undefined && mv.state.holes[x.hole] > 3);
+    await mover.click(`#board .hole[data-hole="${m.hole}"]`);
+    await a.waitForSelector('#skip:not([hidden])', { timeout: 30000 });
+    assert.equal(await a.isDisabled('#offer-draw'), true, 'no draw offer while a move is shown');
+    assert.equal(await a.getAttribute('#online-controls', 'data-waiting'), 'true');
+    assert.match(await a.getAttribute('#offer-draw', 'title'), /Wait until the move has been shown/);
+    await a.waitForSelector('#skip[hidden]', { state: 'attached', timeout: 30000 });
+    await a.waitForFunction(() => !document.getElementById('offer-draw').disabled, null, { timeout: 30000 });
+    // a draw offered and declined; then South's page closes: North's says "gone"
+    await a.click('#offer-draw');
+    await b.waitForSelector('#offer:not([hidden])[data-kind="draw"] #offer-decline');
+    await inView(b, 'an offer to answer, phone', ['#offer-accept', '#offer-decline']);
+    await b.click('#offer-decline');
+    await a.waitForFunction(() => /declined/.test(document.getElementById('message').textContent));
+    await b.context().close();
+    await a.waitForSelector('#online-status[data-opponent="gone"]', { timeout: 15000 });
+    assert.match(await a.textContent('#online-status'), /is gone/);
+  } finally {
+    await closePage(a);
+    if (b.context().pages().length) await b.context().close();
+    await on.stop();
+  }
 });
