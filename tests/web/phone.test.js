@@ -236,6 +236,16 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
   assert.ok(sum.text.split('\n').length >= 3, `a line a round (${JSON.stringify(sum.text)})`);
   assert.ok(sum.h / sum.lh >= 3, 'shown on several lines');
   assert.doesNotMatch(sum.text, RULE_ID);
+  // the result's rule ids (the engine's result line cites them) are behind the status's why?
+  const cited = [...String(end.state.result_line).matchAll(/\b([QAT]\d+)\b/g)].map((x) => x[1]);
+  if (cited.length) {
+    assert.equal(await page.isVisible('#status-why'), true, `a why? for ${cited}`);
+    await page.click('#status-why');
+    await page.waitForSelector('#why-box:not([hidden])');
+    const shown = await page.$$eval('#why-text li', (ls) => ls.map((l) => l.dataset.ruling));
+    assert.ok(shown.length && shown.every((r) => r.split(' ').some((x) => cited.includes(x))), `the rules cited (${cited}): ${shown}`);
+    await page.click('#why-close');
+  }
   await inView(page, 'the match over', ['#again']);
   await axe(page, 'a match over, phone');
   // two people: play again (the same game and options, both players people)
