@@ -805,8 +805,9 @@ function drawBoard(view, st, hl, opts = {}) {
   fitBoard();
   // the focus stays on the board: on the same hole, or the first one that can be played
   if (focusHole !== null) {
+    // (after a tap the board itself keeps the focus: a ring on a hole would read as a hint)
     const same = focusHole >= 0 && svg.querySelector(`.hole[data-hole="${focusHole}"][tabindex="0"]`);
-    const first = same || firstHole();
+    const first = app.lastInput === 'pointer' ? null : same || firstHole();
     if (first) first.focus({ preventScroll: true });
     else { svg.setAttribute('tabindex', '-1'); svg.focus({ preventScroll: true }); }
   }
@@ -1988,6 +1989,12 @@ async function init() {
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else render(app.view); } });
   $('skip').addEventListener('click', skipAnimation);
   $('board').addEventListener('click', skipAnimation);
+  // the board itself holds the focus (after a tap, or while nothing can be played): an arrow key goes to a hole
+  $('board').addEventListener('keydown', (e) => {
+    if (e.target !== $('board') || !/^Arrow/.test(e.key)) return;
+    const f = firstHole();
+    if (f) { e.preventDefault(); e.stopPropagation(); f.focus(); }
+  });
   $('review-start').addEventListener('click', () => startReview(app.view ? app.view.history.length : 0));
   $('review-first').addEventListener('click', () => stepReview('first'));
   $('review-prev').addEventListener('click', () => stepReview(-1));
@@ -2004,6 +2011,10 @@ async function init() {
   $('load-record').addEventListener('change', (e) => { loadRecord(e.target.files[0]); e.target.value = ''; });
   $('move-form').addEventListener('submit', (e) => { e.preventDefault(); const i = $('move-input'); playTyped(i.value.trim()); i.value = ''; });
   document.addEventListener('keydown', onKey);
+  // how the player last acted: the focus kept on the board after a move shows as a ring on a hole
+  // for the keyboard only
+  document.addEventListener('keydown', () => { app.lastInput = 'key'; }, true);
+  document.addEventListener('pointerdown', () => { app.lastInput = 'pointer'; }, true);
   let wasUp = upright();
   window.addEventListener('resize', () => {
     fitBoard();

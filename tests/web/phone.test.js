@@ -342,6 +342,17 @@ test('keyboard: arrows go from hole to hole, Enter sows, and the focus stays on 
   await page.keyboard.press('Enter');
   await idle(page);
   assert.equal((await page.evaluate(() => app.view)).history.length >= 3, true);
+  // after a tap the board itself keeps the focus (no ring on a hole, which would read as a hint);
+  // an arrow key then goes to a playable hole
+  const v2 = await page.evaluate(() => app.view);
+  const h2 = v2.moves.find((x) => x.hole !== null && x.hole !== undefined && v2.moves.filter((y) => y.hole === x.hole).length === 1);
+  await page.click(`#board .hole[data-hole="${h2.hole}"]`);
+  await idle(page);
+  if (!(await page.evaluate(() => app.view.state.over))) {
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('tabindex')), '0', 'an arrow key from the board goes to a hole');
+  }
   await closePage(page);
 });
 
