@@ -276,31 +276,93 @@ document.addEventListener('click', async (ev) => {
     tmp.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (e) {
-    say(`No record: ${e.message}`, 'refused');
+    say(t('No record: {error}', { error: e.message }), 'refused');
   }
 });
 
 function setBusy(b) {
+  const was = app.busy;
   app.busy = b;
   document.body.dataset.busy = b ? 'true' : 'false';
+  if (was !== b) updateOnlineButtons();
   // a change of an online game that came while the page was busy is shown now
   if (!b && app.online && app.online.pending) setTimeout(pump, 0);
 }
 
+/* The move's message, over the board (index.html #toast): its rule ids go behind a why? */
 function say(text, kind) {
   const m = $('message');
-  m.textContent = text || '';
+  withWhy(m, text || '');
   m.className = kind || '';
+  if (text && kind === 'refused') keepInView();
 }
 
 function sayNote(text) {
   app.note = text || '';
   const n = $('note');
-  n.textContent = app.note;
+  withWhy(n, app.note);
   n.hidden = !app.note;
 }
 
-const sideName = (s) => (s === 'N' ? 'North' : 'South');
+/* ---- rule ids: out of the sentences, behind a "why?" that shows the rule's text ----
+ * The engine's texts cite the rulings they apply, "(Q7)", "(A, B; Q7, Q8)", "(60 wins, A13)".
+ * A player reads the sentence without them; the why? beside it opens those rules' lines of the
+ * game's text (the view's `rules`, each with its `ruling` ids). */
+const RULE_ID = /^(?:[QASBT]\d+|[QASB]-C\d+|C\d+)$/;
+function plain(text) {
+  const ids = [];
+  const out = String(text || '').replace(/\s*\(([^()]*)\)/g, (m, inner) => {
+    const parts = inner.split(/[;,]\s*/);
+    const keep = parts.filter((x) => { if (RULE_ID.test(x.trim())) { ids.push(x.trim()); return false; } return true; });
+    if (keep.length === parts.length) return m;
+    return keep.length ? ` (${keep.join(', ')})` : '';
+  }).replace(/\s+([.,;:])/g, '$1');
+  return { text: out, ids: [...new Set(ids)] };
+}
+/* the rules' lines that cite any of ids (the game in play's, for its options) */
+function rulesFor(ids) {
+  const lines = (app.view && Array.isArray(app.view.rules)) ? app.view.rules : [];
+  return lines.filter((l) => l && typeof l.ruling === 'string' && l.ruling.split(/\s+/).some((r) => ids.includes(r)));
+}
+function openWhy(ids, from) {
+  const ul = $('why-text');
+  ul.textContent = '';
+  for (const l of rulesFor(ids)) {
+    const li = document.createElement('li');
+    li.textContent = l.text;
+    li.dataset.ruling = l.ruling;
+    ul.append(li);
+  }
+  const box = $('why-box');
+  box.dataset.ids = ids.join(' ');
+  box.hidden = false;
+  app.whyFrom = from || null;
+  $('why-close').focus();
+}
+function closeWhy() {
+  $('why-box').hidden = true;
+  if (app.whyFrom && app.whyFrom.isConnected) app.whyFrom.focus();
+  app.whyFrom = null;
+}
+function whyButton(ids) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'why';
+  b.textContent = t('why?');
+  b.dataset.ids = ids.join(' ');
+  b.setAttribute('aria-label', t('why? The rule behind this'));
+  b.addEventListener('click', (e) => { e.stopPropagation(); openWhy(ids, b); });
+  return b;
+}
+/* el shows text without its rule ids, and a why? when the game's rules have them */
+function withWhy(el, text) {
+  const p = plain(text);
+  el.textContent = p.text;
+  if (p.ids.length && rulesFor(p.ids).length) el.append(' ', whyButton(p.ids));
+  return p;
+}
+
+const sideName = (s) => (s === 'N' ? t('North') : t('South'));
 const other = (s) => (s === 'N' ? 'S' : 'N');
 /* A seat's player name in a game from the lobby (the view's `accounts`), or null. */
 function nameOf(view, side) {
@@ -311,25 +373,25 @@ function nameOf(view, side) {
 function opponentWord(lower) {
   const o = app.online;
   const n = o && o.seat && nameOf(app.view, other(o.seat));
-  return n || (lower ? 'your friend' : 'Your friend');
+  return n || (lower ? t('your friend') : t('Your friend'));
 }
 /* who plays a side, as the board's row labels and the status line say it */
 function playedBy(side) {
   if (app.online) {
     const n = nameOf(app.view, side);
     if (!app.online.seat) return n ? ` (${n})` : '';
-    return side === app.online.seat ? ' (you)' : ` (${n || 'your friend'})`;
+    return side === app.online.seat ? ` (${t('you')})` : ` (${n || t('your friend')})`;
   }
-  return app.human[side] ? '' : ' (computer)';
+  return app.human[side] ? '' : ` (${t('computer')})`;
 }
 
 /* a pause that a tap or a key cuts short (app.skip) */
 function sleep(ms) {
   return new Promise((resolve) => {
     if (ms <= 0 || app.skip) { resolve(); return; }
-    const t = setTimeout(done, ms);
+    const timer = setTimeout(done, ms);
     app.wake = done;
-    function done() { clearTimeout(t); app.wake = null; resolve(); }
+    function done() { clearTimeout(timer); app.wake = null; resolve(); }
   });
 }
 function skipAnimation() {
@@ -367,7 +429,7 @@ function buildOptions(v, box) {
       for (const c of o.choices) {
         const op = document.createElement('option');
         op.value = c;
-        op.textContent = c === o.default ? `${c} (default)` : c;
+        op.textContent = c === o.default ? t('{choice} (default)', { choice: c }) : c;
         input.append(op);
       }
       input.value = o.default;
@@ -403,7 +465,7 @@ function showRules(v, optionsInForce, chosen) {
   const r = $('rules');
   r.textContent = '';
   const h = document.createElement('h2');
-  h.textContent = `${v.title}: the rules${chosen && app.view && app.view.variant !== v.name ? ' (the game chosen for a new game)' : ''}`;
+  h.textContent = chosen && app.view && app.view.variant !== v.name ? t('{game}: the rules (the game chosen for a new game)', { game: v.title }) : t('{game}: the rules', { game: v.title });
   r.append(h);
   if (v.rules) {
     const where = document.createElement('p');
@@ -424,12 +486,12 @@ function showRules(v, optionsInForce, chosen) {
     r.append(where, terms, ul);
   } else {
     const p = document.createElement('p');
-    p.textContent = 'No summary of this game yet.';
+    p.textContent = t('No summary of this game yet.');
     r.append(p);
   }
   const o = document.createElement('p');
   o.className = 'in-force';
-  o.textContent = `Options in force: ${optionsInForce === undefined ? 'as chosen in the setup' : optionsInForce || 'all the defaults'}.`;
+  o.textContent = optionsInForce === undefined ? t('Options in force: as chosen in the setup.') : optionsInForce ? t('Options in force: {options}.', { options: optionsInForce }) : t('Options in force: all the defaults.');
   r.append(o);
 }
 
@@ -442,7 +504,7 @@ function showRulesInPlay() {
 /* The legend: the owners, the last move's cues, and only the marks of the game in play (those it
  * can make, and any seen on its board). */
 const MARKS_OF = { qelat: ['ekwarna'], bulto: ['bulto', 'mine'] };
-const MARK_WORDS = { ekwarna: 'ekwarna (a captured hole: its owner takes what falls in)', bulto: 'bulto (a held hole)', mine: 'miné (a hole not yet woken)' };
+const MARK_WORDS = { ekwarna: () => t('ekwarna (a captured hole: its owner takes what falls in)'), bulto: () => t('bulto (a held hole)'), mine: () => t('miné (a hole not yet woken)') };
 function showLegend(view) {
   const marks = new Set(MARKS_OF[view.variant] || []);
   for (const t of app.timeline) if (t) for (const m of t.state.mark) if (m) marks.add(m.split(':')[0]);
@@ -458,12 +520,12 @@ function showLegend(view) {
     li.dataset.legend = cls;
     box.append(li);
   };
-  item('own-S', "South's hole (light rim)");
-  item('own-N', "North's hole (dark rim)");
-  for (const m of marks) item(`mk-${m}`, MARK_WORDS[m] || m);
-  item('last-from', 'the last move started here');
-  item('last-path', 'a stone of the last move fell here');
-  item('last-capture', 'the last move took stones from here');
+  item('own-S', t("South's hole (light rim)"));
+  item('own-N', t("North's hole (dark rim)"));
+  for (const m of marks) item(`mk-${m}`, MARK_WORDS[m] ? MARK_WORDS[m]() : m);
+  item('last-from', t('the last move started here'));
+  item('last-path', t('a stone of the last move fell here'));
+  item('last-capture', t('the last move took stones from here'));
 }
 
 /* ---- the board ---- */
@@ -485,19 +547,49 @@ function upright() {
   return window.innerWidth < 640 && window.innerHeight > window.innerWidth;
 }
 
-/* A phone held upright: the board shrinks to the height left below the status and the clocks,
- * so that the whole board and what the move needs are on the screen at once, but never so far
- * that a hole gets under 44 px across. */
+/* The board shrinks to the height the screen leaves once the status above it and what the move
+ * needs under it (the move strip: choices, move buttons, the layout's total, undo and hint, the
+ * online offers) are counted, so that all of it is on the screen together (issue 22 §1), but
+ * never so far that a hole gets under 44 px across. */
 function fitBoard() {
   const svg = $('board');
   svg.style.maxHeight = '';
-  if (svg.dataset.upright !== 'true' || !svg.clientWidth) return;
+  if (!svg.clientWidth || document.body.dataset.screen !== 'game') return;
   const vb = svg.viewBox.baseVal;
+  if (!vb || !vb.width) return;
   const scale = svg.clientWidth / vb.width;
-  const top = svg.getBoundingClientRect().top + window.scrollY;
-  const room = window.innerHeight - top - 4;
-  const least = vb.height * (44.5 / (2 * UP.r)); // (a little over: a pixel rounded down is under)
+  const above = svg.getBoundingClientRect().top - $('status-row').getBoundingClientRect().top;
+  const strip = $('move-strip').getBoundingClientRect().height;
+  const room = window.innerHeight - above - strip - 12;
+  const r = Number(svg.dataset.r) || UP.r;
+  const least = vb.height * (44.5 / (2 * r)); // (a little over: a pixel rounded down is under)
   if (room < vb.height * scale) svg.style.maxHeight = `${Math.max(least, room)}px`;
+}
+
+/* the status, the board and the move strip on the screen: scrolled to when not (a phone's page
+ * header scrolls away first) */
+function keepInView() {
+  if (document.body.dataset.screen !== 'game' || !$('board').clientWidth) return;
+  const top = $('status-row').getBoundingClientRect().top;
+  const bottom = $('move-strip').getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const by = bottom > window.innerHeight && top > 0 ? Math.min(top, bottom - window.innerHeight) : top;
+  window.scrollBy({ top: by, behavior: 'instant' });
+}
+
+/* The drawing's measures: the upright board (a phone held upright) or across; a game without
+ * stores (NO_STORES) gives their room to the holes, and a long upright board (Bulto's 10 holes
+ * a row) packs its holes closer, so that it fits a 360×640 screen. */
+function shape(view, up) {
+  const n = view.rows;
+  const stores = !NO_STORES.has(view.variant);
+  if (up) {
+    const cell = n >= 8 ? 48 : UP.cell;
+    const store = stores ? UP.store : 20;
+    return { up, n, stores, cell, store, r: UP.r, W: UP.W, H: store * 2 + cell * n + 24 };
+  }
+  const margin = stores ? GEOM.margin : 34;
+  return { up, n, stores, cell: GEOM.cell, margin, r: GEOM.r, W: margin * 2 + GEOM.cell * n, H: 276 };
 }
 
 /* the place of hole h: i from the viewer's left (across) or from the top (upright), near or far */
@@ -506,10 +598,10 @@ function slotOf(n, h, seat) {
   return r < n ? { near: true, i: r } : { near: false, i: 2 * n - 1 - r };
 }
 
-function holeXY(n, h, seat, up) {
+function holeXY(n, h, seat, G) {
   const { near, i } = slotOf(n, h, seat);
-  if (up) return { x: near ? UP.left : UP.right, y: UP.store + 12 + UP.cell * i + UP.cell / 2, near };
-  return { x: GEOM.margin + GEOM.cell * i + GEOM.cell / 2, y: near ? GEOM.bottom : GEOM.top, near };
+  if (G.up) return { x: near ? UP.left : UP.right, y: G.store + 12 + G.cell * i + G.cell / 2, near };
+  return { x: G.margin + G.cell * i + G.cell / 2, y: near ? GEOM.bottom : GEOM.top, near };
 }
 
 function pebbleSpots(count, scale) {
@@ -521,6 +613,15 @@ function pebbleSpots(count, scale) {
     spots.push({ x: Math.cos(a) * Math.min(d, 20) * scale, y: Math.sin(a) * Math.min(d, 20) * scale });
   }
   return spots;
+}
+
+/* a mark in words, for a hole's name */
+function markWords(mark) {
+  const [kind, who] = mark.split(':');
+  if (kind === 'mine') return t('miné');
+  if (kind === 'ekwarna') return who === 'N' ? t('ekwarna of North') : t('ekwarna of South');
+  if (kind === 'bulto') return who === 'N' ? t('bulto of North') : t('bulto of South');
+  return mark;
 }
 
 /* a mark's tag on the board: shortened on the upright board */
@@ -565,74 +666,88 @@ function lastMarks(last) {
 }
 
 /* Draw the board from a state (holes, owner, mark, stores); `hl` highlights holes (while a move
- * is shown: then no hole is offered for a move); `last` marks the last move. */
+ * is shown: then no hole is offered for a move); `last` marks the last move; `layout` (a draft of
+ * holes) makes every hole a button that adds a stone to it (a layout on the board). Focus on the
+ * board stays on it: the same hole when it can still be played, else the first that can. */
 function drawBoard(view, st, hl, opts = {}) {
   const n = view.rows;
   const svg = $('board');
   const up = upright();
+  const G = shape(view, up);
   const seat = opts.seat || seatFor(st);
   const far = other(seat);
-  const W = up ? UP.W : GEOM.margin * 2 + GEOM.cell * n;
-  const H = up ? UP.store * 2 + UP.cell * n + 24 : 276;
+  const { W, H } = G;
+  const focused = svg.contains(document.activeElement) ? document.activeElement : null;
+  const focusHole = focused && focused.dataset && focused.dataset.hole !== undefined ? Number(focused.dataset.hole) : (focused ? -1 : null);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.dataset.upright = up ? 'true' : 'false';
   svg.dataset.seat = seat;
+  svg.dataset.r = String(G.r);
+  svg.dataset.layout = opts.layout ? 'true' : 'false';
   svg.textContent = '';
   el('rect', up ? { x: 4, y: 4, width: W - 8, height: H - 8, rx: 36, class: 'wood' }
     : { x: 4, y: 30, width: W - 8, height: 216, rx: 40, class: 'wood' }, svg);
   const legal = moveHolesMap(view);
   const myTurn = !hl && !opts.review && st.to_move && !st.over && app.human[st.to_move] && !view.free_move;
   const marks = opts.last === undefined ? { from: new Set(), path: new Set(), capture: new Set() } : lastMarks(opts.last);
-  // stores: the far player's takings on the left (upright: at the top), the near player's on the right (bottom)
+  // stores: the far player's takings on the left (upright: at the top), the near player's on the
+  // right (bottom); a game without stores keeps them as empty groups (their counts, always 0)
   for (const side of [far, seat]) {
     const isFar = side === far;
     const g = el('g', { class: `store store-${side}`, 'data-store': side, 'data-count': st.stores[side] }, svg);
+    if (!G.stores) { g.setAttribute('visibility', 'hidden'); continue; }
     let x, y, lx, ly;
     if (up) {
-      x = W / 2; y = isFar ? UP.store / 2 + 6 : H - UP.store / 2 - 6;
+      x = W / 2; y = isFar ? G.store / 2 + 6 : H - G.store / 2 - 6;
       el('ellipse', { cx: x, cy: y, rx: 100, ry: 20, class: `store-pit own-${side}` }, g);
       lx = x + 55; ly = y + 8;
     } else {
-      x = isFar ? GEOM.margin / 2 + 2 : W - GEOM.margin / 2 - 2; y = 138;
+      x = isFar ? G.margin / 2 + 2 : W - G.margin / 2 - 2; y = 138;
       el('ellipse', { cx: x, cy: y, rx: 34, ry: 86, class: `store-pit own-${side}` }, g);
       lx = x; ly = 146;
     }
-    const t = el('text', { x: lx, y: ly, class: 'store-count' }, g);
-    t.textContent = st.stores[side];
+    const tx = el('text', { x: lx, y: ly, class: 'store-count' }, g);
+    tx.textContent = st.stores[side];
     const l = up ? el('text', { x: x - 25, y: y + 5, class: 'store-label up' }, g)
       : el('text', { x, y: isFar ? 22 : 268, class: 'store-label' }, g);
-    l.textContent = `${sideName(side)} taken`;
+    l.textContent = t('{side} taken', { side: sideName(side) });
   }
-  const R = up ? UP.r : GEOM.r;
+  const R = G.r;
+  const shown = opts.layout || st.holes;
   for (let h = 0; h < 2 * n; h++) {
-    const { x, y, near } = holeXY(n, h, seat, up);
-    const count = st.holes[h];
+    const { x, y, near } = holeXY(n, h, seat, G);
+    const count = Number(shown[h]) || 0;
     const owner = st.owner[h];
     const mark = st.mark[h];
     const label = view.labels[h];
     const isLegal = !!(myTurn && legal.has(h));
+    const active = isLegal || !!opts.layout;
     const cls = ['hole', `own-${owner}`];
     if (mark) cls.push('mk-' + mark.split(':')[0]);
-    if (isLegal) cls.push('legal');
+    if (active) cls.push('legal');
     if (hl && hl.has(h)) cls.push('hl');
     if (app.hintMove && app.hintMove.hole === h && !hl) cls.push('hint');
     if (marks.from.has(h)) cls.push('last-from');
     if (marks.path.has(h)) cls.push('last-path');
     if (marks.capture.has(h)) cls.push('last-capture');
-    const desc = [`hole ${label}`, `${count} stone${count === 1 ? '' : 's'}`, `${sideName(owner)}'s`];
-    if (mark) desc.push(mark.replace(':S', ' of South').replace(':N', ' of North').replace(/^mine/, 'miné'));
-    if (marks.from.has(h)) desc.push('the last move started here');
-    if (marks.capture.has(h)) desc.push('the last move took from here');
+    const owners = owner === 'N' ? t("North's") : t("South's");
+    const desc = [t('hole {label}', { label }), tn(count, 'one stone', '{n} stones'), owners];
+    if (mark) desc.push(markWords(mark));
+    if (marks.from.has(h)) desc.push(t('the last move started here'));
+    if (marks.capture.has(h)) desc.push(t('the last move took from here'));
+    if (opts.layout) desc.push(t('a tap adds a stone, a long press or the minus key takes one'));
     const g = el('g', {
       class: cls.join(' '),
-      'data-hole': h, 'data-label': label, 'data-count': count, 'data-owner': owner,
+      // (data-count is the game's; a layout being made shows its draft, data-draft)
+      'data-hole': h, 'data-label': label, 'data-count': st.holes[h], 'data-owner': owner,
       'data-mark': mark || '', 'data-legal': isLegal ? 'true' : 'false',
-      tabindex: isLegal ? 0 : -1, role: 'button', 'aria-disabled': isLegal ? 'false' : 'true',
+      tabindex: active ? 0 : -1, role: 'button', 'aria-disabled': active ? 'false' : 'true',
       'aria-label': `${label} ${count}${mark ? ' ' + markText(mark, up) : ''}: ${desc.join(', ')}`,
     }, svg);
+    if (opts.layout) g.dataset.draft = String(count);
     // a tap target the size of the hole's cell
-    if (up) el('rect', { x: x - 70, y: y - UP.cell / 2, width: 140, height: UP.cell, class: 'hit' }, g);
-    else el('rect', { x: x - GEOM.cell / 2, y: y - 56, width: GEOM.cell, height: 112, class: 'hit' }, g);
+    if (up) el('rect', { x: x - 70, y: y - G.cell / 2, width: 140, height: G.cell, class: 'hit' }, g);
+    else el('rect', { x: x - G.cell / 2, y: y - 56, width: G.cell, height: 112, class: 'hit' }, g);
     // owner: a rim, light for South and dark for North; marks: ekwarna a thick ring, bulto a
     // square, miné a dashed gold ring
     el('circle', { cx: x, cy: y, r: R + 5, class: 'owner-rim' }, g);
@@ -667,14 +782,20 @@ function drawBoard(view, st, hl, opts = {}) {
       const d = R * 0.5;
       el('path', { d: `M${x - d},${y - d}L${x + d},${y + d}M${x + d},${y - d}L${x - d},${y + d}`, class: 'capture-x' }, g);
     }
-    g.addEventListener('click', (e) => { if (skipAnimation()) { e.stopPropagation(); return; } onHole(h); });
-    g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onHole(h); } });
+    if (opts.layout) {
+      layoutHandlers(g, h);
+    } else {
+      g.addEventListener('click', (e) => { if (skipAnimation()) { e.stopPropagation(); return; } onHole(h); });
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); e.stopPropagation(); onHole(h); }
+        else if (arrowMove(e)) e.stopPropagation();
+      });
+    }
   }
-  fitBoard();
   if (up) {
-    const a = el('text', { x: UP.left, y: UP.store + 8, class: 'row-label' }, svg);
+    const a = el('text', { x: UP.left, y: G.store + 8, class: 'row-label' }, svg);
     a.textContent = `${sideName(seat)}${playedBy(seat)}`;
-    const b = el('text', { x: UP.right, y: UP.store + 8, class: 'row-label' }, svg);
+    const b = el('text', { x: UP.right, y: G.store + 8, class: 'row-label' }, svg);
     b.textContent = `${sideName(far)}${playedBy(far)}`;
   } else {
     const rowF = el('text', { x: W / 2, y: 14, class: 'row-label' }, svg);
@@ -682,38 +803,180 @@ function drawBoard(view, st, hl, opts = {}) {
     const rowN = el('text', { x: W / 2, y: 270, class: 'row-label' }, svg);
     rowN.textContent = `${sideName(seat)}${playedBy(seat)}`;
   }
+  fitBoard();
+  // the focus stays on the board: on the same hole, or the first one that can be played
+  if (focusHole !== null) {
+    // (after a tap the board itself keeps the focus: a ring on a hole would read as a hint)
+    const same = focusHole >= 0 && svg.querySelector(`.hole[data-hole="${focusHole}"][tabindex="0"]`);
+    const first = app.lastInput === 'pointer' ? null : same || firstHole();
+    if (first) first.focus({ preventScroll: true });
+    else { svg.setAttribute('tabindex', '-1'); svg.focus({ preventScroll: true }); }
+  }
+}
+
+/* the playable holes in the order they are drawn (the viewer's row first, left to right or top down) */
+function firstHole() {
+  const hs = [...$('board').querySelectorAll('.hole[tabindex="0"]')];
+  hs.sort((a, b) => { const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect(); return (rb.top - ra.top) || (ra.left - rb.left); });
+  return hs[0] || null;
+}
+
+/* arrow keys: to the nearest playable hole that way on the screen (true when the key was one) */
+function arrowMove(e) {
+  const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+  if (!dir) return false;
+  e.preventDefault();
+  const from = e.currentTarget.getBoundingClientRect();
+  const cx = from.left + from.width / 2, cy = from.top + from.height / 2;
+  let best = null, bestScore = Infinity;
+  for (const g of $('board').querySelectorAll('.hole[tabindex="0"]')) {
+    if (g === e.currentTarget) continue;
+    const r = g.getBoundingClientRect();
+    const dx = r.left + r.width / 2 - cx, dy = r.top + r.height / 2 - cy;
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 1) continue;
+    const across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+    const score = along + 2 * across;
+    if (score < bestScore) { bestScore = score; best = g; }
+  }
+  if (best) best.focus();
+  return true;
 }
 
 /* ---- showing a game ---- */
-const STD = new Set(['variant', 'options', 'holes', 'owner', 'mark', 'stores', 'to_move', 'phase', 'ply', 'round', 'over', 'result', 'end_reason',
-  'result_line', 'last_round', 'match_summary']);
-const WHY = { rule: 'by the rules', repetition: 'a position repeated', cap: 'the ply limit was reached', endless: 'a sowing that never ends was played',
-  agreed: 'agreed by both players', resigned: 'the other resigned', time: 'on time', aborted: 'aborted' };
+const WHY = { rule: () => t('by the rules'), repetition: () => t('a position repeated'), cap: () => t('the ply limit was reached'),
+  endless: () => t('a sowing that never ends was played'), agreed: () => t('agreed by both players'), resigned: () => t('the other resigned'),
+  time: () => t('on time'), aborted: () => t('aborted') };
+/* games whose stones never leave the board: no stores are drawn (Bulto's would always read 0) */
+const NO_STORES = new Set(['bulto']);
 
+/* the last move was played in the round now shown (a round's last move belongs to the one before) */
+function sameRound(view, last) {
+  return !!(last && (!last.before || last.before.round === view.state.round));
+}
+
+/* What the last move did, in one sentence: "North sowed d and took 6." */
+function lastMoveSentence(view) {
+  const last = view.last;
+  if (!last || !last.move || !sameRound(view, last)) return '';
+  const side = sideName(last.by);
+  const mv = String(last.move);
+  const laps = (last.trace && last.trace.laps) || [];
+  let took = 0;
+  for (const l of laps) if ((l.event === 'capture' || l.event === 'eat') && l.value) took += l.value;
+  const made = laps.some((l) => l.event === 'ekwarna') ? 'ekwarna' : laps.some((l) => l.event === 'bulto') ? 'bulto' : '';
+  if (mv === 'pass') return t('{side} passed.', { side });
+  if (mv === 'keep') return t('{side} kept the row.', { side });
+  if (mv === 'turn') return t('{side} turned the board round.', { side });
+  if (/^[a-z]+:/.test(mv) && /layout|tebweez/.test(mv.split(':')[0])) return t('{side} laid out the seeds.', { side });
+  if (/^feed/.test(mv)) return t('{side} fed a seed to the other row.', { side });
+  const hole = mv.replace(/~\d+$/, '');
+  if (!/^[A-Za-z]$/.test(hole)) return t('{side} played {move}.', { side, move: mv });
+  if (took && made === 'ekwarna') return t('{side} sowed {hole}, took {n} and made an ekwarna.', { side, hole, n: took });
+  if (took) return t('{side} sowed {hole} and took {n}.', { side, hole, n: took });
+  if (made === 'ekwarna') return t('{side} sowed {hole} and made an ekwarna.', { side, hole });
+  if (made === 'bulto') return t('{side} sowed {hole} and made a bulto.', { side, hole });
+  if (/~\d+$/.test(mv)) return t('{side} sowed {hole}, refusing a bulto.', { side, hole });
+  return t('{side} sowed {hole}.', { side, hole });
+}
+
+/* a layout move's kind and total ("layout:6,9,16,…" in free_move.example), or null */
+function layoutOf(view) {
+  const ex = (view && view.free_move && view.free_move.example) || '';
+  const colon = ex.indexOf(':');
+  if (colon <= 0) return null;
+  const nums = ex.slice(colon + 1).split(',').map(Number);
+  if (nums.length !== 2 * view.rows || !nums.every(Number.isFinite)) return null;
+  return { kind: ex.slice(0, colon), total: nums.reduce((a, b) => a + b, 0), n2: 2 * view.rows };
+}
+
+/* Whose turn, in words */
+function turnSentence(view, st) {
+  const tm = st.to_move;
+  const side = sideName(tm);
+  const mine = !!app.human[tm];
+  const both = app.human.S && app.human.N;
+  if (view.free_move && layoutOf(view)) {
+    if (!mine) return t('{side} lays out the seeds.', { side });
+    const n = layoutOf(view).total;
+    return both ? t('{side}: lay out the {n} seeds: tap to add, long-press to take away.', { side, n })
+      : t('Lay out the {n} seeds: tap to add, long-press to take away.', { n });
+  }
+  const kinds = new Set(view.moves.map((m) => m.kind));
+  if (mine && (kinds.has('keep') || kinds.has('turn'))) return both ? t('{side}: keep your row, or turn the board?', { side }) : t('Keep your row, or turn the board?');
+  if (app.online) {
+    const o = app.online;
+    if (!o.seat) return t('{side} to move.', { side });
+    return tm === o.seat ? t('Your move.') : t('{side} to move ({who}).', { side, who: opponentWord(true) });
+  }
+  if (mine) return both ? t('{side} to move.', { side }) : t('Your move.');
+  return t('{side} to move (the computer).', { side });
+}
+
+/* the status sentence: {text, ids} (ids: the rules behind it, for its why?) */
 function statusText(view, st) {
   st = st || view.state;
-  const extras = Object.entries(st).filter(([k]) => !STD.has(k))
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? `S ${v.S} – N ${v.N}` : v}`);
-  const round = st.round > 1 || extras.length ? ` · round ${st.round}` : '';
-  const more = extras.length ? ` · ${extras.join(' · ')}` : '';
   if (st.over) {
     // the clock's ends, said plainly whatever the rules' line says
     if (st.end_reason === 'time') {
       const w = st.result && st.result.winner;
-      return w ? `Game over: ${sideName(w)} wins on time: ${sideName(other(w))}'s clock ran out.` : 'Game over on time: a clock ran out.';
+      return plain(w ? t("Game over: {winner} wins on time: {loser}'s clock ran out.", { winner: sideName(w), loser: sideName(other(w)) })
+        : t('Game over on time: a clock ran out.'));
     }
-    if (st.end_reason === 'aborted') return 'Game aborted: a first move was not made in time. Nobody wins, and no rating changes.';
-    if (st.result_line) return `Game over: ${st.result_line}`;
-    const r = st.result;
-    // the winner's score first
+    if (st.end_reason === 'aborted') return plain(t('Game aborted: a first move was not made in time. Nobody wins, and no rating changes.'));
+    const r = st.result || {};
     const w = r.winner;
-    const score = w === 'N' ? `${r.scores.N}–${r.scores.S}` : `${r.scores.S}–${r.scores.N}`;
-    const who = w ? `${sideName(w)} wins ${score}` : `a draw, ${score}`;
-    return `Game over: ${who} (${WHY[st.end_reason] || st.end_reason}).${round}${more}`;
+    // a resignation or an agreement: no score (the stones do not decide it)
+    if (st.end_reason === 'resigned' && w) return plain(t('Game over: {winner} wins: {loser} resigned.', { winner: sideName(w), loser: sideName(other(w)) }));
+    if (st.end_reason === 'agreed') return plain(w ? t('Game over: {winner} wins, agreed by both players.', { winner: sideName(w) }) : t('Game over: a draw, agreed by both players.'));
+    if (st.result_line) {
+      // the result first ("South wins 25–15"); how it came about goes to the summary under the board
+      const line = String(st.result_line);
+      const c = line.indexOf(': ');
+      const p = plain(c > 0 ? line.slice(0, c) : line);
+      const all = plain(line);
+      return { text: t('Game over: {result}.', { result: p.text.replace(/[.]$/, '') }), ids: all.ids };
+    }
+    const scores = r.scores || { S: 0, N: 0 };
+    const score = w === 'N' ? `${scores.N}–${scores.S}` : `${scores.S}–${scores.N}`;
+    const how = WHY[st.end_reason] ? WHY[st.end_reason]() : String(st.end_reason || '');
+    return plain(w ? t('Game over: {winner} wins {score} ({how}).', { winner: sideName(w), score, how }) : t('Game over: a draw, {score} ({how}).', { score, how }));
   }
-  const tm = st.to_move;
-  const who = app.online ? playedBy(tm) : app.human[tm] ? (app.human.S && app.human.N ? '' : ' (you)') : ' (computer)';
-  return `${sideName(tm)} to move${who} · ${st.phase} · ply ${st.ply}${round}${more}`;
+  const last = lastMoveSentence(view);
+  const turn = turnSentence(view, st);
+  return plain(last ? `${last} ${turn}` : turn);
+}
+
+/* a match's standing in one short line (Qelat's holes, L'ab al-Akil's gains), or '' */
+function roundLine(st) {
+  const r = st.round || 1;
+  if (st.over || r < 2) return '';
+  const o = st.holes_owned, g = st.gains;
+  if (o && typeof o === 'object') return t('Round {round}: South owns {s} holes, North {n}.', { round: r, s: o.S, n: o.N });
+  if (g && typeof g === 'object') return t('Round {round}: gains so far South {s}, North {n}.', { round: r, s: g.S, n: g.N });
+  return r > 1 ? t('Round {round}.', { round: r }) : '';
+}
+
+function showStatus(view, st) {
+  const s = $('status');
+  const p = statusText(view, st);
+  s.textContent = p.text;
+  const why = $('status-why');
+  const known = p.ids.length && rulesFor(p.ids).length;
+  why.hidden = !known;
+  why.dataset.ids = known ? p.ids.join(' ') : '';
+  const rl = $('round-line');
+  rl.textContent = roundLine(st || view.state);
+  rl.hidden = !rl.textContent;
+  return p.text;
+}
+
+/* one announcement a move: the status sentence, once the move is shown */
+function announce(view, text) {
+  const key = `${view.id}:${view.history.length}:${view.state.over}`;
+  if (app.announced === key) return;
+  app.announced = key;
+  $('announce').textContent = text;
 }
 
 /* Where we are in the saved game: the URL fragment (the game's id, nothing secret) and
@@ -781,15 +1044,27 @@ function render(view) {
   remember(view);
   if (app.review !== null) { renderReview(); return; }
   const s = $('status');
-  s.textContent = statusText(view);
+  const said = showStatus(view);
   s.dataset.toMove = st.to_move || '';
   s.dataset.over = st.over ? 'true' : 'false';
   s.dataset.endReason = st.over ? st.end_reason || '' : '';
   setClocks(view);
-  drawBoard(view, st, null, { last: view.last });
+  // a new round starts clean: the last move's marks belong to the round before; a layout of
+  // this page's player is made on the board
+  const lay = view.free_move && !st.over && app.human[st.to_move] && layoutDraft(view);
+  drawBoard(view, st, null, lay ? { layout: lay.values } : { last: sameRound(view, view.last) ? view.last : undefined });
+  // (while a layout is made, its own tools stand where undo and hint are: a phone has room for one)
+  $('controls').hidden = !!lay;
+  // the end: how it came about, and a match's rounds, one a line (the result itself is the status)
   const summary = $('summary');
-  summary.textContent = st.over && st.match_summary ? st.match_summary : '';
-  summary.hidden = !summary.textContent;
+  let more = '';
+  if (st.over && st.match_summary) more = String(st.match_summary);
+  else if (st.over && st.result_line && String(st.result_line).indexOf(': ') > 0) {
+    const rest = String(st.result_line).slice(String(st.result_line).indexOf(': ') + 2);
+    more = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  withWhy(summary, more);
+  summary.hidden = !more;
   renderMoveList(view);
   showLegend(view);
   $('record').href = `/api/games/${view.id}/record`;
@@ -799,6 +1074,13 @@ function render(view) {
   renderPhaseControls(view);
   hideChoices();
   roundBanner(st);
+  renderAgain(view);
+  if (changed || app.shownPly !== view.history.length) {
+    app.shownPly = view.history.length;
+    announce(view, said);
+  }
+  fitBoard();
+  keepInView();
 }
 
 /* a round of a match has just ended: say so, in the server's plain words */
@@ -807,8 +1089,15 @@ function roundBanner(st) {
   if (!lr || lr.round <= app.seenRound) return;
   app.seenRound = lr.round;
   const b = $('round-banner');
-  $('round-text').textContent = `Round ${lr.round}: ${lr.text}${lr.standing ? ' ' + lr.standing : ''}`;
+  // (the engine's text names its round already: "Round 1: North wins the round …")
+  const text = String(lr.text || '');
+  const head = /^Round \d+/.test(text) ? '' : t('Round {round}: ', { round: lr.round });
+  const standing = lr.standing ? String(lr.standing) : '';
+  withWhy($('round-text'), `${head}${text}${/[.]$/.test(text) || !text ? '' : '.'}${standing ? ' ' + standing.charAt(0).toUpperCase() + standing.slice(1) + '.' : ''}`);
   b.hidden = false;
+  b.dataset.round = String(lr.round);
+  $('round-ok').focus({ preventScroll: true });
+  keepInView();
 }
 
 /* the move list, grouped by round where the rounds are known, each move a button that shows the
@@ -818,14 +1107,14 @@ function renderMoveList(view) {
   box.textContent = '';
   let ol = null, round = null;
   view.history.forEach((h, i) => {
-    const t = app.timeline[i];
-    const r = t ? t.state.round : null;
+    const tl = app.timeline[i];
+    const r = tl ? tl.state.round : null;
     if (!ol || (r !== null && r !== round)) {
       if (r !== null) round = r;
       const sec = document.createElement('section');
       sec.className = 'round';
       const hd = document.createElement('h3');
-      hd.textContent = r !== null ? `Round ${r}` : 'Moves';
+      hd.textContent = r !== null ? t('Round {round}', { round: r }) : t('Moves');
       ol = document.createElement('ol');
       ol.start = i + 1;
       sec.append(hd, ol);
@@ -839,7 +1128,7 @@ function renderMoveList(view) {
     b.type = 'button';
     b.className = 'ply';
     b.textContent = `${i + 1}. ${sideName(h.by)} ${h.move}`;
-    b.setAttribute('aria-label', `move ${i + 1}: ${sideName(h.by)} ${h.move}; show the board after it`);
+    b.setAttribute('aria-label', t('move {k}: {side} {move}; show the board after it', { k: i + 1, side: sideName(h.by), move: h.move }));
     b.addEventListener('click', () => startReview(i + 1));
     li.append(b);
     if (i === view.history.length - 1) li.className = 'latest';
@@ -850,7 +1139,7 @@ function renderMoveList(view) {
 }
 
 /* moves that do not start from a hole (pass, keep, turn) and phases whose moves cannot be listed
- * (a layout): buttons and a small form */
+ * (a layout): buttons, the layout's tools, a small form */
 function renderPhaseControls(view) {
   const box = $('phase-controls');
   box.textContent = '';
@@ -861,10 +1150,10 @@ function renderPhaseControls(view) {
   if (feeds.length) {
     const p = document.createElement('p');
     p.className = 'feed-note';
-    p.textContent = `Your opponent has no seeds: feed him. Click one of your pits to move one seed from it into his first pit (${feeds.map((m) => m.text).join(', ')}).`;
+    p.textContent = t('Your opponent has no seeds: feed him. Click one of your pits to move one seed from it into his first pit ({moves}).', { moves: feeds.map((m) => m.text).join(', ') });
     box.append(p);
   }
-  const describe = { pass: 'Pass (no move is possible)', keep: 'Keep my row', turn: 'Turn the board' };
+  const describe = { pass: t('Pass (no move is possible)'), keep: t('Keep my row'), turn: t('Turn the board') };
   for (const m of loose) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -884,66 +1173,89 @@ function evenLayout(total, holes) {
   return v;
 }
 
+/* ---- a layout (L'ab al-Akil's tebweez) made on the board itself: a tap adds a stone to a hole, a
+ * long press (or a tap with "Take away" on, or the minus key) takes one; the running total under
+ * the board; it starts as the even layout ---- */
+function layoutDraft(view) {
+  const lo = layoutOf(view);
+  if (!lo) return null;
+  const key = `${view.id}:${view.history.length}`;
+  if (!app.layoutDraft || app.layoutDraft.key !== key) app.layoutDraft = { key, values: evenLayout(lo.total, lo.n2), remove: false };
+  return app.layoutDraft;
+}
+function layoutCheck() {
+  const view = app.view;
+  const lo = layoutOf(view);
+  const d = layoutDraft(view);
+  if (!lo || !d) return false;
+  const sum = d.values.reduce((a, b) => a + b, 0);
+  const out = $('layout-sum');
+  if (out) {
+    out.textContent = sum === lo.total ? t('{sum} of {total} placed: all of them.', { sum, total: lo.total })
+      : sum > lo.total ? t('{sum} of {total} placed: {k} too many.', { sum, total: lo.total, k: sum - lo.total })
+        : t('{sum} of {total} placed: {k} still to place.', { sum, total: lo.total, k: lo.total - sum });
+    out.className = `layout-sum${sum === lo.total ? '' : ' wrong'}`;
+  }
+  return sum === lo.total;
+}
+function layoutChange(h, d) {
+  const view = app.view;
+  const draft = layoutDraft(view);
+  if (!draft || app.busy) return;
+  if (d < 0 && draft.values[h] === 0) { say(t('Hole {label} is empty already.', { label: view.labels[h] }), 'info'); return; }
+  draft.values[h] = Math.max(0, Math.min(255, draft.values[h] + d));
+  say('');
+  drawBoard(view, view.state, null, { layout: draft.values });
+  layoutCheck();
+  keepInView();
+  sound(d > 0 ? 'drop' : 'lift');
+}
+function layoutHandlers(g, h) {
+  let timer = null, long = false;
+  const cancel = () => { clearTimeout(timer); timer = null; };
+  g.addEventListener('pointerdown', (e) => {
+    if (e.button !== undefined && e.button !== 0) return;
+    long = false;
+    cancel();
+    timer = setTimeout(() => { long = true; timer = null; layoutChange(h, -1); }, 500);
+  });
+  for (const ev of ['pointerup', 'pointerleave', 'pointercancel']) g.addEventListener(ev, cancel);
+  g.addEventListener('contextmenu', (e) => e.preventDefault()); // (a long press on a phone)
+  g.addEventListener('click', (e) => {
+    e.stopPropagation();
+    if (long) { long = false; return; }
+    layoutChange(h, app.layoutDraft && app.layoutDraft.remove ? -1 : 1);
+  });
+  g.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ' || e.key === '+') { e.preventDefault(); e.stopPropagation(); layoutChange(h, 1); }
+    else if (e.key === '-' || e.key === 'Backspace' || e.key === 'Delete') { e.preventDefault(); e.stopPropagation(); layoutChange(h, -1); }
+    else if (arrowMove(e)) e.stopPropagation();
+  });
+}
+
 function renderFreeMove(view, box) {
   const ex = view.free_move.example || '';
   const form = document.createElement('form');
   form.id = 'free-move';
   form.noValidate = true;
-  const title = document.createElement('p');
-  const colon = ex.indexOf(':');
-  const kind = colon > 0 ? ex.slice(0, colon) : '';
-  const nums = colon > 0 ? ex.slice(colon + 1).split(',').map(Number) : [];
-  const n2 = 2 * view.rows;
-  if (kind && nums.length === n2 && nums.every(Number.isFinite)) {
-    const total = nums.reduce((a, b) => a + b, 0);
-    const key = `${view.id}:${view.history.length}`;
-    if (!app.layoutDraft || app.layoutDraft.key !== key) app.layoutDraft = { key, values: evenLayout(total, n2).map(String) };
-    const draft = app.layoutDraft;
-    title.textContent = `${view.free_move.phase}: place all ${total} stones in the holes as you like, then press "${kind}". (It starts as the even layout.)`;
-    form.append(title);
-    const grid = document.createElement('div');
-    grid.className = 'layout-grid';
-    grid.style.gridTemplateColumns = `repeat(${view.rows}, minmax(0, 1fr))`;
-    const seat = seatFor(view.state);
-    const order = [];
-    for (let i = 0; i < view.rows; i++) order.push((seat === 'S' ? 2 * view.rows - 1 - i : view.rows - 1 - i)); // the far row, as on the board
-    for (let i = 0; i < view.rows; i++) order.push(seat === 'S' ? i : view.rows + i);
-    for (const h of order) {
-      const lab = document.createElement('label');
-      lab.textContent = view.labels[h];
-      const inp = document.createElement('input');
-      inp.type = 'number'; inp.min = 0; inp.max = 255; inp.inputMode = 'numeric';
-      inp.value = draft.values[h];
-      inp.dataset.hole = h;
-      inp.setAttribute('aria-label', `stones in hole ${view.labels[h]}`);
-      lab.append(inp);
-      grid.append(lab);
-    }
-    form.append(grid);
+  const lo = layoutOf(view);
+  if (lo) {
+    const draft = layoutDraft(view);
     const sum = document.createElement('p');
     sum.className = 'layout-sum';
     sum.id = 'layout-sum';
     sum.setAttribute('aria-live', 'polite');
-    const check = () => {
-      // what was typed is kept (a refused layout, a redraw) and checked pit by pit
-      let t = 0;
-      const bad = [];
-      for (const i of grid.querySelectorAll('input')) {
-        draft.values[Number(i.dataset.hole)] = i.value;
-        const v = i.value.trim();
-        const ok = /^\d+$/.test(v) && Number(v) <= 255;
-        i.setAttribute('aria-invalid', ok ? 'false' : 'true');
-        if (ok) t += Number(v); else bad.push(view.labels[Number(i.dataset.hole)]);
-      }
-      if (bad.length) sum.textContent = `Pit${bad.length > 1 ? 's' : ''} ${bad.join(', ')}: a whole number of stones, 0 to 255, is needed.`;
-      else if (t !== total) sum.textContent = `${t} of ${total} placed: ${t > total ? `${t - total} too many` : `${total - t} still to place`}.`;
-      else sum.textContent = `${t} of ${total} placed.`;
-      sum.className = `layout-sum${bad.length || t !== total ? ' wrong' : ''}`;
-      return !bad.length && t === total;
-    };
-    grid.addEventListener('input', check);
-    check();
     form.append(sum);
+    const tools = form; // (one wrapping row: the total, −, the fills, the submit)
+    const rm = document.createElement('button');
+    rm.type = 'button';
+    rm.id = 'layout-remove';
+    rm.setAttribute('aria-pressed', draft.remove ? 'true' : 'false');
+    rm.textContent = '−';
+    rm.setAttribute('aria-label', t('Take away: while this is on, a tap on a hole takes a stone from it'));
+    rm.title = t('Take away: while this is on, a tap on a hole takes a stone from it');
+    rm.addEventListener('click', () => { draft.remove = !draft.remove; rm.setAttribute('aria-pressed', draft.remove ? 'true' : 'false'); $('board').dataset.remove = draft.remove ? 'true' : 'false'; });
+    tools.append(rm);
     const fill = (name, values) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -952,38 +1264,48 @@ function renderFreeMove(view, box) {
       b.addEventListener('click', async () => {
         const vals = typeof values === 'function' ? await values() : values;
         if (!vals) return;
-        draft.values = vals.map(String);
-        for (const i of grid.querySelectorAll('input')) i.value = draft.values[Number(i.dataset.hole)];
-        check();
+        draft.values = vals.map(Number);
+        drawBoard(app.view, app.view.state, null, { layout: draft.values });
+        layoutCheck();
       });
-      form.append(b);
+      tools.append(b);
     };
-    fill('Even layout', evenLayout(total, n2));
-    fill("The computer's layout", async () => {
+    fill(t('Even'), evenLayout(lo.total, lo.n2));
+    fill(t("Computer's"), async () => {
       try {
         const h = await gameApi('GET', view.id, 'hint');
         const p = h.move.split(':')[1].split(',').map(Number);
-        return p.length === n2 ? p : null;
-      } catch (e) { say(`No suggestion: ${e.message}`, 'refused'); return null; }
+        return p.length === lo.n2 ? p : null;
+      } catch (e) { say(t('No suggestion: {error}', { error: e.message }), 'refused'); return null; }
     });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      if (!check()) { say(`Not yet: ${sum.textContent}`, 'refused'); return; }
-      playMove(`${kind}:${draft.values.map((x) => Number(x)).join(',')}`);
+      if (!layoutCheck()) { say(t('Not yet: {what}', { what: $('layout-sum').textContent }), 'refused'); return; }
+      playMove(`${lo.kind}:${draft.values.join(',')}`);
     });
-  } else {
-    title.textContent = `${view.free_move.phase}: type your move (for example ${ex}).`;
-    form.append(title);
-    const inp = document.createElement('input');
-    inp.name = 'move'; inp.value = ex;
-    inp.setAttribute('aria-label', 'your move');
-    form.append(inp);
-    form.addEventListener('submit', (e) => { e.preventDefault(); playMove(inp.value.trim()); });
+    const b = document.createElement('button');
+    b.type = 'submit';
+    b.id = 'free-move-submit';
+    b.className = 'primary';
+    b.textContent = t('Lay out');
+    tools.append(b);
+    box.append(form);
+    $('board').dataset.remove = draft.remove ? 'true' : 'false';
+    layoutCheck();
+    return;
   }
+  const title = document.createElement('p');
+  title.textContent = t('{phase}: type your move (for example {example}).', { phase: view.free_move.phase, example: ex });
+  form.append(title);
+  const inp = document.createElement('input');
+  inp.name = 'move'; inp.value = ex;
+  inp.setAttribute('aria-label', t('your move'));
+  form.append(inp);
+  form.addEventListener('submit', (e) => { e.preventDefault(); playMove(inp.value.trim()); });
   const b = document.createElement('button');
   b.type = 'submit';
   b.id = 'free-move-submit';
-  b.textContent = kind ? kind.charAt(0).toUpperCase() + kind.slice(1) : 'Play';
+  b.textContent = t('Play');
   form.append(b);
   box.append(form);
 }
@@ -995,10 +1317,10 @@ function hideChoices() {
 }
 
 function describeMove(m) {
-  if (m.kind === 'feed') return `feed one seed from ${m.text.slice(5)} into the opponent's first pit`;
-  const t = m.text.match(/^([A-Za-z])~(\d+)$/);
-  if (t) return `sow ${t[1]}, refusing the first ${t[2]} bulto offered`;
-  if (m.kind === 'sow') return `sow ${m.text}${/[~]/.test(m.text) ? '' : ' (taking any bulto offered)'}`;
+  if (m.kind === 'feed') return t("feed one seed from {hole} into the opponent's first pit", { hole: m.text.slice(5) });
+  const r = m.text.match(/^([A-Za-z])~(\d+)$/);
+  if (r) return t('sow {hole}, refusing the first {k} bulto offered', { hole: r[1], k: r[2] });
+  if (m.kind === 'sow') return /[~]/.test(m.text) ? t('sow {hole}', { hole: m.text }) : t('sow {hole} (taking any bulto offered)', { hole: m.text });
   return m.text;
 }
 
@@ -1006,7 +1328,7 @@ function showChoices(label, moves) {
   const c = $('choices');
   c.textContent = '';
   const p = document.createElement('p');
-  p.textContent = `Hole ${label} offers ${moves.length} moves; choose one:`;
+  p.textContent = t('Hole {label} offers {n} moves; choose one:', { label, n: moves.length });
   c.append(p);
   for (const m of moves) {
     const b = document.createElement('button');
@@ -1019,7 +1341,7 @@ function showChoices(label, moves) {
   }
   const cancel = document.createElement('button');
   cancel.type = 'button';
-  cancel.textContent = 'Cancel';
+  cancel.textContent = t('Cancel');
   cancel.addEventListener('click', hideChoices);
   c.append(cancel);
   c.hidden = false;
@@ -1032,13 +1354,13 @@ function onHole(h) {
   if (!view) return;
   const st = view.state;
   const label = view.labels[h];
-  if (app.review !== null) { say('You are looking back through the game: press "Back to the game" to play.', 'info'); return; }
-  if (app.busy) { say('One moment: a move is still being shown (tap the board or press Escape to skip it).', 'info'); return; }
-  if (st.over) { say('The game is over: start a new one with "New game".', 'info'); return; }
-  if (app.online && !app.online.seat) { say('You are watching this game: only its two players move.', 'info'); return; }
-  if (app.online && !view.joined) { say('Your friend has not joined yet: send him the link.', 'info'); return; }
-  if (!app.human[st.to_move]) { say(app.online ? `It is ${opponentWord(true)}'s turn.` : 'It is the computer\'s turn.', 'info'); return; }
-  if (view.free_move) { say(`First the ${view.free_move.phase}: use the form below the board.`, 'info'); return; }
+  if (app.review !== null) { say(t('You are looking back through the game: press "Back to the game" to play.'), 'info'); return; }
+  if (app.busy) { say(t('One moment: a move is still being shown (tap the board or press Escape to skip it).'), 'info'); return; }
+  if (st.over) { say(t('The game is over: play again, or start a new one with "New game".'), 'info'); return; }
+  if (app.online && !app.online.seat) { say(t('You are watching this game: only its two players move.'), 'info'); return; }
+  if (app.online && !view.joined) { say(t('Your friend has not joined yet: send him the link.'), 'info'); return; }
+  if (!app.human[st.to_move]) { say(app.online ? t("It is {who}'s turn.", { who: opponentWord(true) }) : t("It is the computer's turn."), 'info'); return; }
+  if (view.free_move) { say(t('First the {phase}: use the form below the board.', { phase: view.free_move.phase }), 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
   if (here.length === 1) playMove(here[0].text);
   else if (here.length > 1) showChoices(label, here);
@@ -1057,7 +1379,7 @@ function playTyped(text) {
     const mine = view.labels.filter((l, i) => view.moves.some((m) => m.hole === i));
     if (mine.length && !mine.includes(text)) {
       const guess = mine.find((l) => l.toLowerCase() === text.toLowerCase());
-      if (guess) { say(`Hole ${text} is not one of yours: did you mean ${guess}?`, 'info'); return; }
+      if (guess) { say(t('Hole {label} is not one of yours: did you mean {guess}?', { label: text, guess }), 'info'); return; }
     }
   }
   if (app.busy || app.review !== null) return;
@@ -1067,6 +1389,7 @@ function playTyped(text) {
 async function playMove(text) {
   if (app.busy) return;
   setBusy(true);
+  $('round-banner').hidden = true; // (the round's end was seen: the player plays on)
   app.hintMove = null;
   say('');
   sayNote('');
@@ -1079,7 +1402,7 @@ async function playMove(text) {
     render(view);
   } catch (e) {
     if (e.status === 409 && await staleReload(epoch)) return;
-    say(e.status === 422 ? `That move is not allowed: ${e.message.replace(/^illegal move: /, '')}.` : `Sorry: ${e.message}`, 'refused');
+    say(e.status === 422 ? t('That move is not allowed: {reason}.', { reason: e.message.replace(/^illegal move: /, '') }) : t('Sorry: {error}', { error: e.message }), 'refused');
     render(app.view);
   } finally {
     setBusy(false);
@@ -1110,23 +1433,25 @@ async function computerTurns() {
         try {
           view = await gameApi('POST', v.id, 'computer', withPly(v, {}));
         } catch (e) {
-          say(`The computer could not move: ${e.message}`, 'refused');
+          say(t('The computer could not move: {error}', { error: e.message }), 'refused');
           break;
         }
       } else if (!v.free_move && v.moves.length === 1 && !clocked(v)) {
         // (in a clocked game the server plays a forced move itself, at no cost of time: docs/api.md)
         const m = v.moves[0];
-        const who = app.human.S && app.human.N ? sideName(tm) : 'You';
+        const who = app.human.S && app.human.N ? sideName(tm) : 'You'; // ('You': the person playing the computer)
         const rule = FORCED_RULE[v.variant] ? ` (${FORCED_RULE[v.variant]})` : '';
-        sayNote(m.kind === 'pass' ? `${who === 'You' ? 'You have' : `${who} has`} no move: pass${rule}.`
-          : `${who === 'You' ? 'Your' : `${who}'s`} only move, ${m.text}, was played${who === 'You' ? ' for you' : ''}.`);
+        // (the rule id goes behind the note's why?)
+        const you = who === 'You';
+        sayNote(m.kind === 'pass' ? (you ? t('You have no move: pass{rule}.', { rule }) : t('{side} has no move: pass{rule}.', { side: who, rule }))
+          : you ? t('Your only move, {move}, was played for you.', { move: m.text }) : t("{side}'s only move, {move}, was played.", { side: who, move: m.text }));
         app.forcedPlayed = (app.forcedPlayed || 0) + 1;
         document.body.dataset.forced = String(app.forcedPlayed);
         await sleep(speedMs() ? 700 : 0);
         try {
           view = await gameApi('POST', v.id, 'moves', withPly(v, { move: m.text }));
         } catch (e) {
-          say(`Sorry: ${e.message}`, 'refused');
+          say(t('Sorry: {error}', { error: e.message }), 'refused');
           break;
         }
       } else {
@@ -1143,79 +1468,185 @@ async function computerTurns() {
   if (app.view && app.epoch === epoch) render(app.view);
 }
 
-/* ms per stone; 0 shows no animation */
+/* ms per stone; 0 shows no animation (and so does a system asking for reduced motion) */
+const reducedMotion = () => !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 function speedMs() {
   const v = Number($('speed').value);
-  return v <= 0 ? 0 : Math.round(320 - 3 * v);
+  return v <= 0 || reducedMotion() ? 0 : Math.round(320 - 3 * v);
+}
+
+/* ---- sound (Settings; off by default, kept in localStorage): made here with Web Audio, a short
+ * knock for each stone that falls and a lower double one for a capture ---- */
+const SOUND_KEY = 'gabata.sound', THEME_KEY = 'gabata.theme';
+const audio = { ctx: null };
+function soundOn() { return $('sound') && $('sound').checked; }
+function sound(kind) {
+  if (!soundOn()) return;
+  try {
+    if (!audio.ctx) audio.ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const ctx = audio.ctx;
+    if (ctx.state === 'suspended') ctx.resume();
+    const knock = (at, freq, len, vol) => {
+      const o = ctx.createOscillator(), g = ctx.createGain();
+      o.type = 'triangle';
+      o.frequency.setValueAtTime(freq, at);
+      o.frequency.exponentialRampToValueAtTime(freq * 0.6, at + len);
+      g.gain.setValueAtTime(vol, at);
+      g.gain.exponentialRampToValueAtTime(0.001, at + len);
+      o.connect(g).connect(ctx.destination);
+      o.start(at);
+      o.stop(at + len + 0.02);
+    };
+    const now = ctx.currentTime;
+    if (kind === 'capture') { knock(now, 220, 0.18, 0.35); knock(now + 0.09, 165, 0.22, 0.3); }
+    else if (kind === 'lift') knock(now, 520, 0.05, 0.12);
+    else knock(now, 700 + Math.random() * 120, 0.06, 0.18);
+    audio.played = (audio.played || 0) + 1;
+    document.body.dataset.sounds = String(audio.played);
+  } catch (e) { /* no Web Audio: silent */ }
+}
+
+/* ---- colours (Settings): as the device (prefers-color-scheme), light or dark; kept ---- */
+function applyTheme(v) {
+  if (v === 'light' || v === 'dark') document.documentElement.dataset.theme = v;
+  else delete document.documentElement.dataset.theme;
+}
+function initSettings() {
+  let theme = 'auto', snd = false;
+  try { theme = localStorage.getItem(THEME_KEY) || 'auto'; snd = localStorage.getItem(SOUND_KEY) === 'on'; } catch (e) { /* private mode */ }
+  $('theme').value = ['auto', 'light', 'dark'].includes(theme) ? theme : 'auto';
+  applyTheme($('theme').value);
+  $('sound').checked = snd;
+  $('theme').addEventListener('change', () => { applyTheme($('theme').value); try { localStorage.setItem(THEME_KEY, $('theme').value); } catch (e) { /* private mode */ } });
+  $('sound').addEventListener('change', () => {
+    try { localStorage.setItem(SOUND_KEY, $('sound').checked ? 'on' : 'off'); } catch (e) { /* private mode */ }
+    if ($('sound').checked) sound('drop'); // (a sound now: the browser allows audio after a tap)
+  });
 }
 
 const EVENT_TEXT = {
-  continue: 'lifted and sown on', end: 'an empty hole: the move ends', capture: 'captures',
-  ekwarna: 'makes it an ekwarna', 'own-ekwarna': 'own ekwarna: the move ends', eat: 'eats',
-  bulto: 'makes it a bulto', refuse: 'bulto refused', 'own-bulto': 'own bulto: the move ends',
+  continue: () => t('lifted and sown on'), end: () => t('an empty hole: the move ends'), capture: () => t('captures'),
+  ekwarna: () => t('makes it an ekwarna'), 'own-ekwarna': () => t('own ekwarna: the move ends'), eat: () => t('eats'),
+  bulto: () => t('makes it a bulto'), refuse: () => t('bulto refused'), 'own-bulto': () => t('own bulto: the move ends'),
 };
 
 /* The last move, lap by lap, from the state before it: each lap lifts its hole and drops its
  * stones one by one into the holes the server's trace names (`sown`: the rules' skips already
  * left out); the board is then set to the server's state, which is the truth. A tap on the
- * board, Escape or Space skips to the end. */
+ * board, Escape or Space skips to the end. (Nothing here is aria-live: the move is announced
+ * once, when it has been shown: announce().) */
 async function animate(view) {
   const last = view.last;
   const lapBox = $('lap');
-  lapBox.textContent = last ? `${sideName(last.by)} played ${last.move}` : '';
+  lapBox.textContent = last ? t('{side} played {move}', { side: sideName(last.by), move: last.move }) : '';
   const ms = speedMs();
+  const laps0 = (last && last.trace && last.trace.laps) || [];
+  if (last && (ms === 0 || !last.before)) {
+    // shown at once: one knock, and the capture's sound if it took
+    if (laps0.length) sound(laps0.some((l) => (l.event === 'capture' || l.event === 'eat') && l.value) ? 'capture' : 'drop');
+  }
   if (!last || !last.before || !last.trace || ms === 0 || !last.trace.laps.length) return;
   const st = JSON.parse(JSON.stringify(last.before));
   const mover = last.by;
   const seat = seatFor(last.before, mover);
   const laps = last.trace.laps;
   const status = $('status');
-  status.textContent = `${sideName(mover)} plays ${last.move}… (tap the board or press Escape to skip)`;
+  status.textContent = t('{side} plays {move}… (tap the board or press Escape to skip)', { side: sideName(mover), move: last.move });
+  $('status-why').hidden = true;
   const totalStones = laps.reduce((a, l) => a + (l.sown || []).length, 0);
   const per = Math.max(8, Math.min(ms, Math.floor(4000 / Math.max(1, totalStones))));
   app.skip = false;
   app.animating = true;
   $('skip').hidden = false;
+  updateOnlineButtons();
   try {
     for (let i = 0; i < laps.length && !app.skip; i++) {
       const l = laps[i];
       const lab = (h) => view.labels[h];
-      lapBox.textContent = `${sideName(mover)} played ${last.move} — lap ${i + 1} of ${last.trace.laps_total}: ${lab(l.from)}, ${l.stones} stone${l.stones === 1 ? '' : 's'}, last into ${lab(l.to)}`;
+      lapBox.textContent = t('{side} played {move} — lap {i} of {laps}: {from}, {stones}, last into {to}', {
+        side: sideName(mover), move: last.move, i: i + 1, laps: last.trace.laps_total, from: lab(l.from),
+        stones: tn(l.stones, 'one stone', '{n} stones'), to: lab(l.to) });
       const sown = l.sown || [];
       if (sown.length) {
         // a lap lifts its stones (a feed, one seed) and drops one into each hole named, in order
         st.holes[l.from] = Math.max(0, st.holes[l.from] - l.stones);
         drawBoard(view, st, new Set([l.from]), { seat });
+        sound('lift');
         await sleep(per);
         for (const pos of sown) {
           if (app.skip) break;
           st.holes[pos] += 1;
           drawBoard(view, st, new Set([l.from, pos]), { seat });
+          sound('drop');
           await sleep(per);
         }
       }
-      const ev = EVENT_TEXT[l.event] || l.event;
+      const ev = EVENT_TEXT[l.event] ? EVENT_TEXT[l.event]() : l.event;
       let extra = '';
       if (l.event === 'capture' && l.value) {
         st.holes[l.other] = Math.max(0, st.holes[l.other] - l.value);
         st.stores[mover] += l.value;
-        extra = ` ${l.value} from ${lab(l.other)}`;
+        extra = ` ${t('{n} from {hole}', { n: l.value, hole: lab(l.other) })}`;
+        sound('capture');
       } else if (l.event === 'eat' && l.value) {
         st.holes[l.to] = Math.max(0, st.holes[l.to] - l.value);
         st.stores[mover] += l.value;
         extra = ` ${l.value}`;
+        sound('capture');
       }
       lapBox.textContent += `: ${ev}${extra}`;
       if (app.skip) break;
       drawBoard(view, st, new Set([l.to]), { seat });
       await sleep(per * 2);
     }
-    if (app.skip) lapBox.textContent = `${sideName(mover)} played ${last.move} (shown at once)`;
+    if (app.skip) lapBox.textContent = t('{side} played {move} (shown at once)', { side: sideName(mover), move: last.move });
   } finally {
     app.animating = false;
     app.skip = false;
     $('skip').hidden = true;
+    updateOnlineButtons();
   }
+}
+
+/* ---- play again, at every game's end: the same game; against the computer, also with the sides
+ * swapped; after a game between people, against the computer ---- */
+function renderAgain(view) {
+  const box = $('again');
+  const o = app.online;
+  const show = !!(view.state.over && app.review === null && !(o && !o.seat));
+  box.hidden = !show;
+  if (!show) return;
+  const both = app.human.S && app.human.N;
+  const vsComputer = !o && !both && (app.human.S || app.human.N);
+  // (two people on one screen: the sides swapped is the same game again)
+  $('again-text').textContent = o ? t('Or a game against the computer?') : '';
+  $('again-text').hidden = !o;
+  $('again-same').hidden = !!o;
+  $('again-same').title = both ? t('The same game again, the sides swapped') : t('The same game again, the same sides');
+  $('again-swap').hidden = !vsComputer;
+  $('again-computer').hidden = vsComputer;
+}
+async function playAgain(mode) {
+  const v = app.view;
+  if (!v) return;
+  const player = (side) => String(v.players[side] || 'human').split(' ')[0];
+  let south = player('S'), north = player('N');
+  const level = /^ai:|^random$/.test($('opponent').value) ? $('opponent').value : 'ai:4';
+  if (app.online) { // the same seat, the computer in the other
+    const me = app.online.seat || 'S';
+    south = me === 'S' ? 'human' : level;
+    north = me === 'N' ? 'human' : level;
+  } else if (mode === 'computer') { // (two people on this screen: South plays on, the computer takes North)
+    south = 'human';
+    north = level;
+  } else if (mode === 'swap') {
+    [south, north] = [north, south];
+  }
+  // the setup says what is being played
+  $('side').value = south === 'human' ? 'S' : 'N';
+  if (south !== 'human' || north !== 'human') $('opponent').value = south === 'human' ? north : south;
+  else $('opponent').value = 'human';
+  await startFrom({ variant: v.variant, options: v.state.options || '', south, north });
 }
 
 function openSetup(open) {
@@ -1258,12 +1689,14 @@ async function startFrom(body) {
     app.view = null;
     if (view.online) enterOnline(view.id, view.seat, view.invite);
     render(view);
-    if (view.online) say('Send the link below to your friend; the game starts when he opens it.', 'info');
+    if (view.online) say(t('Send the link below to your friend; the game starts when he opens it.'), 'info');
     showRulesInPlay();
     openSetup(false);
     window.scrollTo(0, 0);
+    fitBoard();
+    keepInView();
   } catch (err) {
-    say(`Could not start the game: ${err.message}`, 'refused');
+    say(t('Could not start the game: {error}', { error: err.message }), 'refused');
     setBusy(false);
     return;
   }
@@ -1278,11 +1711,11 @@ async function undo() {
     const view = await gameApi('POST', app.view.id, 'undo', withPly(app.view, {}));
     $('lap').textContent = '';
     sayNote('');
-    say('Move taken back.', 'info');
+    say(t('Move taken back.'), 'info');
     app.review = null;
     render(view);
   } catch (e) {
-    say(`Cannot undo: ${e.message}`, 'refused');
+    say(t('Cannot undo: {error}', { error: e.message }), 'refused');
   } finally {
     setBusy(false);
   }
@@ -1294,11 +1727,16 @@ async function hint() {
     const h = await gameApi('GET', app.view.id, 'hint');
     const m = app.view.moves.find((x) => x.text === h.move);
     app.hintMove = m || null;
-    say(`Hint: ${h.move} (the computer's choice).`, 'info');
+    say(t("Hint: {move} (the computer's choice).", { move: h.move }), 'info');
     render(app.view);
   } catch (e) {
-    say(`No hint: ${e.message}`, 'refused');
+    say(t('No hint: {error}', { error: e.message }), 'refused');
   }
+}
+
+/* a timeline entry's last move, when it belongs to the round shown (else no marks) */
+function sameRoundOf(tl) {
+  return tl.last && tl.last.before && tl.last.before.round !== tl.state.round ? undefined : tl.last;
 }
 
 /* ---- review: any game, finished or not, stepped through without changing it ---- */
@@ -1355,7 +1793,7 @@ async function startReview(k) {
     say('');
     await fillTimeline();
   } catch (e) {
-    say(`Cannot look back: ${e.message}`, 'refused');
+    say(t('Cannot look back: {error}', { error: e.message }), 'refused');
     return;
   } finally {
     setBusy(false);
@@ -1371,18 +1809,32 @@ async function startReview(k) {
 function renderReview() {
   const v = app.view;
   const k = app.review;
-  const t = app.timeline[k];
+  const tl = app.timeline[k];
   const n = v.history.length;
   const s = $('status');
   const by = k > 0 ? v.history[k - 1] : null;
-  s.textContent = `Looking back: ${k === 0 ? 'the start' : `after move ${k} of ${n}, ${sideName(by.by)} ${by.move}`}${t.state.round > 1 ? ` · round ${t.state.round}` : ''} · stores S ${t.state.stores.S} – N ${t.state.stores.N}`;
+  const where = k === 0 ? t('Looking back: the start.') : t('Looking back: after move {k} of {n}, {side} {move}.', { k, n, side: sideName(by.by), move: by.move });
+  const round = tl.state.round > 1 ? ` ${t('Round {round}.', { round: tl.state.round })}` : '';
+  const stores = NO_STORES.has(v.variant) ? '' : ` ${t('Taken: South {s}, North {n}.', { s: tl.state.stores.S, n: tl.state.stores.N })}`;
+  s.textContent = `${where}${round}${stores}`;
+  $('status-why').hidden = true;
+  $('round-line').hidden = true;
   s.dataset.toMove = '';
   s.dataset.over = v.state.over ? 'true' : 'false';
   s.dataset.review = String(k);
-  drawBoard(v, t.state, null, { last: t.last, review: true, seat: seatFor(t.state, t.state.to_move) });
+  drawBoard(v, tl.state, null, { last: sameRoundOf(tl), review: true, seat: seatFor(tl.state, tl.state.to_move) });
   renderMoveList(v);
-  const shown = $('movelist').querySelector('li.shown');
-  if (shown && shown.scrollIntoView) shown.scrollIntoView({ block: 'nearest' });
+  // the list scrolls to the move shown, the page does not (scrollIntoView would take the board away)
+  const list = $('movelist');
+  const shown = list.querySelector('li.shown');
+  if (shown) {
+    const top = shown.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + shown.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
+  renderAgain(v);
+  $('controls').hidden = true; // (undo, hint, look back: not while looking back)
+  fitBoard();
+  keepInView();
   $('review-first').disabled = $('review-prev').disabled = k === 0;
   $('review-next').disabled = $('review-last').disabled = k === n;
   $('review-pos').textContent = `${k} / ${n}`;
@@ -1397,6 +1849,7 @@ function stepReview(d) {
 
 function endReview() {
   app.review = null;
+  $('controls').hidden = false;
   document.body.dataset.review = 'false';
   $('review').hidden = true;
   delete $('status').dataset.review;
@@ -1421,8 +1874,8 @@ async function loadRecord(file) {
   if (!file) return;
   const text = await file.text();
   const { tags, moves } = parseRecord(text);
-  if (!tags.Variant || !variantNamed(tags.Variant)) { say(`That file is not a gabata record (no known [Variant "…"] tag).`, 'refused'); return; }
-  if (tags.Position) { say('This record starts from a set-up position, which the page cannot load yet.', 'refused'); return; }
+  if (!tags.Variant || !variantNamed(tags.Variant)) { say(t('That file is not a gabata record (no known [Variant "…"] tag).'), 'refused'); return; }
+  if (tags.Position) { say(t('This record starts from a set-up position, which the page cannot load yet.'), 'refused'); return; }
   app.epoch++;
   leaveOnline();
   setBusy(true);
@@ -1434,11 +1887,12 @@ async function loadRecord(file) {
     for (let i = 0; i < timeline.length; i++) app.timeline[i] = timeline[i];
     showRulesInPlay();
     openSetup(false);
-    say(`Loaded ${file.name}: ${moves.length} moves of ${variantNamed(tags.Variant).title}${tags.South ? ` (${tags.South} – ${tags.North})` : ''}. It goes on between two people on this screen.`, 'info');
+    say(tags.South ? t('Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
+      : t('Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title }), 'info');
     setBusy(false);
     await startReview(moves.length);
   } catch (e) {
-    say(`Could not load the record: ${e.message}`, 'refused');
+    say(t('Could not load the record: {error}', { error: e.message }), 'refused');
   } finally {
     setBusy(false);
   }
@@ -1483,7 +1937,7 @@ async function resume() {
     const v = variantNamed(view.variant);
     if (v) { $('variant').value = v.name; showOptions(); showRulesInPlay(); }
     openSetup(false);
-    if (!$('message').textContent) say('Your game is back where you left it.', 'info'); // (a link's error stays)
+    if (!$('message').textContent) say(t('Your game is back where you left it.'), 'info'); // (a link's error stays)
     // the moves made before the reload: replayed in the background, for the list's rounds
     if (view.state.round > 1) fillTimeline().then(() => { if (app.view === view && app.review === null) renderMoveList(view); }).catch(() => {});
     return true;
@@ -1495,7 +1949,21 @@ async function resume() {
   }
 }
 
+/* the page's own texts in the language chosen (web/i18n.js), and the view drawn again in it */
+function relabel() {
+  if (typeof i18nApply === 'function') i18nApply();
+  $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start');
+  if (!app.view || !app.catalog) return;
+  if (app.review !== null) renderReview(); else render(app.view);
+  if ($('setup-box').open) showRules(currentVariant(), undefined, true); else showRulesInPlay();
+}
+
 async function init() {
+  initSettings();
+  try { await i18n.ready; } catch (e) { /* English */ }
+  relabel();
+  document.addEventListener('gabata-lang', relabel);
+  $('status').textContent = t('Loading…');
   if (!onServer()) { // a static host (scripts/build-static): nothing that needs the server is offered
     const o = $('opponent').querySelector('option[value="online"]');
     if (o) o.remove();
@@ -1503,7 +1971,7 @@ async function init() {
   try {
     app.catalog = await api('GET', '/api/variants');
   } catch (e) {
-    $('status').textContent = `Cannot reach the gabata server: ${e.message}`;
+    $('status').textContent = t('Cannot reach the gabata server: {error}', { error: e.message });
     return;
   }
   const sel = $('variant');
@@ -1519,19 +1987,35 @@ async function init() {
   $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showRules(currentVariant(), undefined, true); });
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
-  $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else drawBoard(app.view, app.view.state, null, { last: app.view.last }); } });
+  $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else render(app.view); } });
   $('skip').addEventListener('click', skipAnimation);
   $('board').addEventListener('click', skipAnimation);
+  // the board itself holds the focus (after a tap, or while nothing can be played): an arrow key goes to a hole
+  $('board').addEventListener('keydown', (e) => {
+    if (e.target !== $('board') || !/^Arrow/.test(e.key)) return;
+    const f = firstHole();
+    if (f) { e.preventDefault(); e.stopPropagation(); f.focus(); }
+  });
   $('review-start').addEventListener('click', () => startReview(app.view ? app.view.history.length : 0));
   $('review-first').addEventListener('click', () => stepReview('first'));
   $('review-prev').addEventListener('click', () => stepReview(-1));
   $('review-next').addEventListener('click', () => stepReview(1));
   $('review-last').addEventListener('click', () => stepReview('last'));
   $('review-exit').addEventListener('click', endReview);
-  $('round-ok').addEventListener('click', () => { $('round-banner').hidden = true; });
+  $('round-ok').addEventListener('click', () => { $('round-banner').hidden = true; const f = firstHole(); if (f) f.focus({ preventScroll: true }); });
+  $('again-same').addEventListener('click', () => playAgain('same'));
+  $('again-swap').addEventListener('click', () => playAgain('swap'));
+  $('again-computer').addEventListener('click', () => playAgain('computer'));
+  $('status-why').addEventListener('click', () => openWhy($('status-why').dataset.ids.split(' ').filter(Boolean), $('status-why')));
+  $('why-close').addEventListener('click', closeWhy);
+  $('why-box').addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.stopPropagation(); closeWhy(); } });
   $('load-record').addEventListener('change', (e) => { loadRecord(e.target.files[0]); e.target.value = ''; });
   $('move-form').addEventListener('submit', (e) => { e.preventDefault(); const i = $('move-input'); playTyped(i.value.trim()); i.value = ''; });
   document.addEventListener('keydown', onKey);
+  // how the player last acted: the focus kept on the board after a move shows as a ring on a hole
+  // for the keyboard only
+  document.addEventListener('keydown', () => { app.lastInput = 'key'; }, true);
+  document.addEventListener('pointerdown', () => { app.lastInput = 'pointer'; }, true);
   let wasUp = upright();
   window.addEventListener('resize', () => {
     fitBoard();
@@ -1540,14 +2024,14 @@ async function init() {
     if (app.review !== null) renderReview(); else render(app.view);
   });
   for (const [b, f] of [['copy-invite', 'invite-link'], ['copy-watch', 'watch-link']]) $(b).addEventListener('click', () => copyLink(f));
-  $('ask-undo').addEventListener('click', () => onlineAction('undo/request', {}, 'You asked to take back your last move.'));
-  $('offer-draw').addEventListener('click', () => onlineAction('draw/offer', {}, 'You offered a draw.'));
+  $('ask-undo').addEventListener('click', () => onlineAction('undo/request', {}, t('You asked to take back your last move.')));
+  $('offer-draw').addEventListener('click', () => onlineAction('draw/offer', {}, t('You offered a draw.')));
   $('offer-accept').addEventListener('click', () => answerOffer(true));
   $('offer-decline').addEventListener('click', () => answerOffer(false));
   $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
-  $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, 'You resigned.'); });
-  $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? 'Create the game and get a link' : 'Start'; });
+  $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, t('You resigned.')); });
+  $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start'); });
   initScreens();
   // a link pasted into the address bar of a page already open, or one of the page's own
   window.addEventListener('hashchange', () => { openLink(); });
@@ -1595,7 +2079,7 @@ async function joinGame(link) {
     render(view);
     showRulesInPlay();
     openSetup(false);
-    say(`You joined: you play ${sideName(view.seat)}.`, 'info');
+    say(t('You joined: you play {side}.', { side: sideName(view.seat) }), 'info');
     computerTurns();
     return true;
   } catch (e) {
@@ -1605,11 +2089,11 @@ async function joinGame(link) {
       if (await resume()) { computerTurns(); return true; }
     }
     if (e.status === 409) {
-      say('Both seats of this game are taken: you are watching it.', 'info');
+      say(t('Both seats of this game are taken: you are watching it.'), 'info');
       return watchGame(id, true);
     }
     history.replaceState(null, '', '#');
-    say(`This link does not open a game: ${e.message}`, 'refused');
+    say(t('This link does not open a game: {error}', { error: e.message }), 'refused');
     return false;
   }
 }
@@ -1625,12 +2109,12 @@ async function watchGame(id, keepMessage) {
     render(view);
     showRulesInPlay();
     openSetup(false);
-    if (!keepMessage) say('You are watching this game live.', 'info');
+    if (!keepMessage) say(t('You are watching this game live.'), 'info');
     return true;
   } catch (e) {
     leaveOnline();
     history.replaceState(null, '', '#');
-    say(`Cannot watch that game: ${e.message}`, 'refused');
+    say(t('Cannot watch that game: {error}', { error: e.message }), 'refused');
     return false;
   }
 }
@@ -1677,14 +2161,16 @@ function openStream() {
       o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
     } else if (type === 'deleted') {
-      say('This game was deleted on the server.', 'refused');
+      say(t('This game was deleted on the server.'), 'refused');
       o.closed = true;
       o.es.close();
     } else {
       // the other player's answer to this seat's offer, and his resignation: said in one line
       if ((type === 'answer' || type === 'resign') && o.seat && d.by && d.by !== o.seat) {
-        if (type === 'resign') say(`${opponentWord()} resigned: you win.`, 'info');
-        else say(`${opponentWord()} ${d.accept ? 'agreed to' : 'declined'} your ${d.kind === 'draw' ? 'draw offer' : 'request to take back'}.`, 'info');
+        const who = opponentWord();
+        if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
+        else if (d.kind === 'draw') say(d.accept ? t('{who} agreed to your draw offer.', { who }) : t('{who} declined your draw offer.', { who }), 'info');
+        else say(d.accept ? t('{who} agreed to your request to take back.', { who }) : t('{who} declined your request to take back.', { who }), 'info');
       }
       live(); // move, undo, offer, join, over, reset, the clock's and the rematch's events: read the game
     }
@@ -1694,11 +2180,11 @@ function openStream() {
     if (what === 'open') {
       const back = o.stream === 'lost';
       o.stream = 'open';
-      if (back) { say('Connected to the server again.', 'info'); liveUpdate(); }
+      if (back) { say(t('Connected to the server again.'), 'info'); liveUpdate(); }
     } else {
       o.stream = 'lost';
       // a refusal a retry would not change (the game is gone): the stream stays shut
-      if (what === 'failed') say('This game\'s live updates stopped: the server no longer knows it (reload the page to try again).', 'refused');
+      if (what === 'failed') say(t("This game's live updates stopped: the server no longer knows it (reload the page to try again)."), 'refused');
     }
     if (app.view) renderOnline(app.view);
   };
@@ -1729,14 +2215,14 @@ async function pump() {
       if (prev && prev.id === view.id && view.history.length === prev.history.length + 1 && view.last && app.review === null) {
         setBusy(true);
         o.pumping = true;
-        try { await animate(view); } finally { app.busy = false; document.body.dataset.busy = 'false'; }
+        try { await animate(view); } finally { app.busy = false; document.body.dataset.busy = 'false'; updateOnlineButtons(); }
         if (app.online !== o) return;
       }
       render(view);
       if (followRematch(view)) return;
     }
   } catch (e) {
-    if (app.online === o) say(`Could not read the game: ${e.message}`, 'refused');
+    if (app.online === o) say(t('Could not read the game: {error}', { error: e.message }), 'refused');
   } finally {
     o.pumping = false;
   }
@@ -1752,12 +2238,16 @@ function renderOnline(view) {
   const box = $('online');
   const on = !!(o && o.id === view.id);
   box.hidden = !on;
+  if (!on) { $('online-controls').hidden = true; $('offer').hidden = true; $('rematch-box').hidden = true; }
   $('undo').hidden = on;
   $('hint').hidden = on; // (no computer help between two people)
   $('move-form').hidden = on && !o.seat;
   if (!on) return;
-  if (view.connected) {
-    for (const side of ['S', 'N']) if (side !== o.seat) o.present[side] = o.present[side] || view.connected[side];
+  // the view's presence until the first connected/gone event; from then on the events (and
+  // pump()'s reads that no event overtook) say it: an older view must not bring back a player
+  // who has gone (issue 22: "gone" was lost after a declined offer)
+  if (view.connected && !o.presenceTold) {
+    for (const side of ['S', 'N']) if (side !== o.seat) o.present[side] = !!view.connected[side];
   }
   const base = `${location.origin}${location.pathname}`;
   $('watch-link').value = `${base}#watch=${view.id}`;
@@ -1766,16 +2256,17 @@ function renderOnline(view) {
   let text, opp;
   if (!o.seat) {
     opp = 'watching';
-    text = `You are watching live (read-only). South ${o.present.S ? 'is connected' : 'is not connected'}; North ${o.present.N ? 'is connected' : 'is not connected'}.`;
+    const line = (side, on) => (side === 'S' ? (on ? t('South is connected.') : t('South is not connected.')) : (on ? t('North is connected.') : t('North is not connected.')));
+    text = `${t('You are watching live (read-only).')} ${line('S', o.present.S)} ${line('N', o.present.N)}`;
   } else if (!view.joined) {
     opp = 'waiting';
-    text = 'Waiting for your friend to join: send him the link.';
+    text = t('Waiting for your friend to join: send him the link.');
   } else {
     const f = other(o.seat);
     opp = o.present[f] ? 'connected' : 'gone';
-    text = `You play ${sideName(o.seat)}. ${opponentWord()} (${sideName(f)}) ${o.present[f] ? 'is connected.' : 'is gone (not connected now).'}`;
+    text = `${t('You play {side}.', { side: sideName(o.seat) })} ${o.present[f] ? t('{who} ({side}) is connected.', { who: opponentWord(), side: sideName(f) }) : t('{who} ({side}) is gone (not connected now).', { who: opponentWord(), side: sideName(f) })}`;
   }
-  if (o.stream === 'lost') text += ' The connection to the server is lost: reconnecting…';
+  if (o.stream === 'lost') text += ` ${t('The connection to the server is lost: reconnecting…')}`;
   status.textContent = text;
   status.dataset.opponent = opp;
   status.dataset.stream = o.stream;
@@ -1787,11 +2278,11 @@ function renderOnline(view) {
   const offerBox = $('offer');
   offerBox.hidden = !off || st.over;
   if (off && !st.over) {
-    const what = off.kind === 'draw' ? 'a draw' : 'to take back the last move';
     const mine = off.by === o.seat;
-    $('offer-text').textContent = !o.seat ? `${sideName(off.by)} offers ${off.kind === 'draw' ? 'a draw' : 'to take back a move'}; the other player answers.`
-      : mine ? `You asked for ${off.kind === 'draw' ? 'a draw' : 'a take-back'}: waiting for ${opponentWord(true)}'s answer.`
-        : `${opponentWord()} asks ${off.kind === 'draw' ? 'for a draw' : what}. Do you agree?`;
+    const draw = off.kind === 'draw';
+    $('offer-text').textContent = !o.seat ? (draw ? t('{side} offers a draw; the other player answers.', { side: sideName(off.by) }) : t('{side} offers to take back a move; the other player answers.', { side: sideName(off.by) }))
+      : mine ? (draw ? t("You asked for a draw: waiting for {who}'s answer.", { who: opponentWord(true) }) : t("You asked for a take-back: waiting for {who}'s answer.", { who: opponentWord(true) }))
+        : draw ? t('{who} asks for a draw. Do you agree?', { who: opponentWord() }) : t('{who} asks to take back the last move. Do you agree?', { who: opponentWord() });
     $('offer-buttons').hidden = !o.seat || mine;
     offerBox.dataset.kind = off.kind;
     offerBox.dataset.by = off.by;
@@ -1799,10 +2290,20 @@ function renderOnline(view) {
   renderRematch(view);
   const playing = !!(o.seat && view.joined && !st.over);
   $('online-controls').hidden = !o.seat;
-  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat);
-  $('offer-draw').disabled = !playing || !!off;
+  // while a move is being shown a request would be dropped: the buttons say so, disabled
+  const waiting = !!(app.animating || app.busy);
+  $('online-controls').dataset.waiting = waiting ? 'true' : 'false';
+  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat) || waiting;
+  $('offer-draw').disabled = !playing || !!off || waiting;
+  for (const id of ['ask-undo', 'offer-draw']) {
+    if (playing && waiting) $(id).title = t('Wait until the move has been shown');
+    else $(id).removeAttribute('title');
+  }
   $('resign').disabled = !playing;
   if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
+}
+function updateOnlineButtons() {
+  if (app.online && app.view && app.online.id === app.view.id) renderOnline(app.view);
 }
 
 async function onlineAction(action, body, done) {
@@ -1815,7 +2316,7 @@ async function onlineAction(action, body, done) {
     render(view);
   } catch (e) {
     if (e.status === 409 && await staleReload(epoch)) return;
-    say(`Refused: ${e.message}`, 'refused');
+    say(t('Refused: {error}', { error: e.message }), 'refused');
   }
 }
 
@@ -1823,7 +2324,7 @@ async function answerOffer(accept) {
   const off = app.view && app.view.offer;
   if (!off) return;
   const kind = off.kind === 'draw' ? 'draw' : 'undo';
-  await onlineAction(`${kind}/answer`, { accept }, accept ? (kind === 'draw' ? 'Draw agreed.' : 'The move was taken back.') : 'You declined.');
+  await onlineAction(`${kind}/answer`, { accept }, accept ? (kind === 'draw' ? t('Draw agreed.') : t('The move was taken back.')) : t('You declined.'));
 }
 
 async function copyLink(inputId) {
@@ -1834,7 +2335,7 @@ async function copyLink(inputId) {
     inp.select(); // (no clipboard over plain http to another machine: select it for Ctrl-C)
     try { document.execCommand('copy'); } catch (x) { /* selected: the person copies it */ }
   }
-  say('The link is copied: paste it into a message to your friend.', 'info');
+  say(t('The link is copied: paste it into a message to your friend.'), 'info');
 }
 
 /* ---- the stale ply: a 409 to a request made at a ply the game has left ----
@@ -1859,9 +2360,9 @@ async function staleReload(epoch) {
 const LOW_MS = 10000;
 function clocked(view) { return !!(view && view.clock && typeof view.clock.S === 'number'); }
 function clockText(ms) {
-  const t = Math.max(0, ms);
-  if (t < LOW_MS) return `${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
-  const sec = Math.ceil(t / 1000), h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), x = sec % 60;
+  const left = Math.max(0, ms);
+  if (left < LOW_MS) return `${Math.floor(left / 1000)}.${Math.floor((left % 1000) / 100)}`;
+  const sec = Math.ceil(left / 1000), h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), x = sec % 60;
   return h ? `${h}:${String(m).padStart(2, '0')}:${String(x).padStart(2, '0')}` : `${m}:${String(x).padStart(2, '0')}`;
 }
 function setClocks(view) {
@@ -1889,8 +2390,8 @@ function setClocks(view) {
     e.dataset.side = side;
     const n = nameOf(view, side);
     const mine = app.online && app.online.seat === side;
-    e.querySelector('.who').textContent = `${sideName(side)}${mine ? ' (you)' : n ? ` (${n})` : ''}`;
-    e.setAttribute('aria-label', `${sideName(side)}'s clock`);
+    e.querySelector('.who').textContent = mine ? t('{side} (you)', { side: sideName(side) }) : n ? `${sideName(side)} (${n})` : sideName(side);
+    e.setAttribute('aria-label', side === 'N' ? t("North's clock") : t("South's clock"));
   }
   tickClocks();
   clearInterval(app.clockTimer);
@@ -1905,11 +2406,11 @@ function tickClocks() {
     const e = $(elId);
     const side = e.dataset.side;
     const ms = k.running === side ? k[side] - spent : k[side];
-    const t = e.querySelector('.time');
+    const tx = e.querySelector('.time');
     const win = k.first && k.first.side === side ? Math.max(0, k.first.ms - spent) : null;
     // a first move's window shows as its own count instead of the time, which does not run yet
-    const text = win !== null ? `1st move ${Math.ceil(win / 1000)} s` : clockText(ms);
-    if (t.textContent !== text) t.textContent = text;
+    const text = win !== null ? t('1st move {s} s', { s: Math.ceil(win / 1000) }) : clockText(ms);
+    if (tx.textContent !== text) tx.textContent = text;
     e.dataset.first = win !== null ? 'true' : 'false';
     e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
     e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
@@ -1918,7 +2419,7 @@ function tickClocks() {
     if (k.running === side && ms < LOW_MS && ms > 0 && !k.warned[side] && (!o || !o.seat || o.seat === side)) {
       k.warned[side] = true;
       const w = $('clock-warning');
-      w.textContent = o && o.seat === side ? 'Under 10 seconds on your clock!' : `${sideName(side)}: under 10 seconds`;
+      w.textContent = o && o.seat === side ? t('Under 10 seconds on your clock!') : t('{side}: under 10 seconds', { side: sideName(side) });
       w.hidden = false;
     }
   }
@@ -1941,15 +2442,15 @@ function renderRematch(view) {
   const by = rematchOffer(view);
   const b = $('rematch');
   if (by === o.seat) {
-    $('rematch-text').textContent = `You offered a rematch: waiting for ${opponentWord(true)}.`;
+    $('rematch-text').textContent = t('You offered a rematch: waiting for {who}.', { who: opponentWord(true) });
     b.hidden = true;
   } else if (by) {
-    $('rematch-text').textContent = `${opponentWord()} offers a rematch, the sides swapped.`;
-    b.textContent = 'Accept the rematch';
+    $('rematch-text').textContent = t('{who} offers a rematch, the sides swapped.', { who: opponentWord() });
+    b.textContent = t('Accept the rematch');
     b.hidden = false;
   } else {
-    $('rematch-text').textContent = 'Play again, the sides swapped?';
-    b.textContent = 'Offer a rematch';
+    $('rematch-text').textContent = t('Play again, the sides swapped?');
+    b.textContent = t('Offer a rematch');
     b.hidden = false;
   }
   box.dataset.by = by || '';
@@ -1961,9 +2462,9 @@ async function rematch() {
     const r = await gameApi('POST', v.id, 'rematch', withPly(v, {}));
     if (r && r.game && !r.state) { openRematch(v, r.game); return; }
     if (r && r.state) { render(r); if (followRematch(r)) return; }
-    say('You offered a rematch.', 'info');
+    say(t('You offered a rematch.'), 'info');
   } catch (e) {
-    say(`No rematch: ${e.message}`, 'refused');
+    say(t('No rematch: {error}', { error: e.message }), 'refused');
   }
 }
 /* the view names the new game: go to it (true) */
@@ -1978,7 +2479,7 @@ function followRematch(view) {
 function openRematch(old, id) {
   const k = seatOf(old.id) || {};
   keepSeat(id, { seat: other(app.online.seat), token: k.token || undefined, player: k.player || undefined });
-  say('The rematch has started: the sides are swapped.', 'info');
+  say(t('The rematch has started: the sides are swapped.'), 'info');
   openGame(id);
 }
 
@@ -1989,7 +2490,7 @@ async function openGame(id, message) {
   leaveOnline();
   showScreen('game');
   history.replaceState(null, '', `#game=${id}`);
-  if (!(await resume())) { say(`Cannot open that game${message ? '' : ''}.`, 'refused'); return false; }
+  if (!(await resume())) { say(t('Cannot open that game.'), 'refused'); return false; }
   if (message) say(message, 'info');
   computerTurns();
   return true;
@@ -2020,7 +2521,7 @@ function lobbySay(text, kind) {
   m.className = kind || '';
 }
 function clockLabel(c) {
-  if (!c) return 'no clock';
+  if (!c) return t('no clock');
   const i = Number(c.initial_s), inc = Number(c.increment_s || 0);
   return i % 60 === 0 ? `${i / 60}+${inc}` : `${i} s + ${inc} s`;
 }
@@ -2053,12 +2554,12 @@ async function chooseName(e) {
   try {
     const r = await api('POST', '/api/players', { name });
     saveJSON(PLAYER_KEY, { id: r.id, name: r.name, key: r.key });
-    lobbySay(`Welcome, ${r.name}. Accept a game below, or create one.`, 'info');
+    lobbySay(t('Welcome, {name}. Accept a game below, or create one.', { name: r.name }), 'info');
     renderMe();
     lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
     refreshLobby();
   } catch (err) {
-    lobbySay(err.status === 409 ? `The name ${name} is taken: choose another.` : `That name cannot be used: ${err.message}`, 'refused');
+    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name }) : t('That name cannot be used: {error}', { error: err.message }), 'refused');
     $('name-input').focus();
   }
 }
@@ -2073,7 +2574,7 @@ function lobbyStream(again) {
     const p = me();
     if (type === 'game' && d.game && p && (!d.player || d.player === p.id || (d.player && d.player.id === p.id))) {
       keepSeat(d.game, { seat: d.seat, player: p.id });
-      openGame(d.game, `Your game has started: you play ${sideName(d.seat)}.`);
+      openGame(d.game, t('Your game has started: you play {side}.', { side: sideName(d.seat) }));
     }
     if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
   };
@@ -2083,7 +2584,7 @@ function lobbyStream(again) {
     if (what === 'failed' && status === 401) { // the server knows this key no more (a new database): a name again
       try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
       renderMe();
-      lobbySay('This server does not know your name any more: choose one again.', 'refused');
+      lobbySay(t('This server does not know your name any more: choose one again.'), 'refused');
       lobbyStream(true); // (the stream again, a spectator's)
     }
   };
@@ -2103,7 +2604,7 @@ async function refreshLobby() {
       renderLive(Array.isArray(live) ? live : live.games || []);
     } while (lobby.again);
   } catch (e) {
-    lobbySay(`Cannot read the lobby: ${e.message}`, 'refused');
+    lobbySay(t('Cannot read the lobby: {error}', { error: e.message }), 'refused');
   } finally {
     lobby.refreshing = false;
   }
@@ -2123,23 +2624,23 @@ function renderSeeks() {
     const who = document.createElement('span');
     who.className = 'who';
     who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
-    if (k.by && k.by.provisional) who.title = 'a provisional rating: few rated games yet';
+    if (k.by && k.by.provisional) who.title = t('a provisional rating: few rated games yet');
     const detail = document.createElement('span');
     detail.className = 'detail';
-    const seat = k.seat === 'S' ? 'plays South' : k.seat === 'N' ? 'plays North' : 'either side';
-    detail.textContent = `${titleOf(k.variant)}${k.options ? ` (${k.options})` : ''} · ${clockLabel(k.clock)} · ${k.rated ? 'rated' : 'casual'} · ${seat}`;
+    const seat = k.seat === 'S' ? t('plays South') : k.seat === 'N' ? t('plays North') : t('either side');
+    detail.textContent = `${titleOf(k.variant)}${k.options ? ` (${k.options})` : ''} · ${clockLabel(k.clock)} · ${k.rated ? t('rated') : t('casual')} · ${seat}`;
     what.append(who, detail);
     const b = document.createElement('button');
     b.type = 'button';
     if (mine) {
-      b.textContent = 'Withdraw';
+      b.textContent = t('Withdraw');
       b.className = 'withdraw';
-      b.setAttribute('aria-label', `withdraw your ${titleOf(k.variant)} game`);
+      b.setAttribute('aria-label', t('withdraw your {game} game', { game: titleOf(k.variant) }));
       b.addEventListener('click', () => withdrawSeek(k.seek));
     } else {
-      b.textContent = 'Accept';
+      b.textContent = t('Accept');
       b.className = 'accept primary';
-      b.setAttribute('aria-label', `play ${k.by ? k.by.name : ''}: ${detail.textContent}`);
+      b.setAttribute('aria-label', t('play {name}: {what}', { name: k.by ? k.by.name : '', what: detail.textContent }));
       b.addEventListener('click', () => acceptSeek(k.seek));
     }
     li.append(what, b);
@@ -2162,7 +2663,7 @@ function renderLive(games) {
     const a = document.createElement('a');
     a.className = 'watch';
     a.href = `#watch=${g.id}`;
-    a.textContent = 'Watch';
+    a.textContent = t('Watch');
     li.append(what, a);
     ul.append(li);
   }
@@ -2171,7 +2672,7 @@ function renderLive(games) {
 
 async function lobbyRequest(method, path, body) {
   const p = me();
-  if (!p) { lobbySay('First choose your name.', 'refused'); $('name-input').focus(); return null; }
+  if (!p) { lobbySay(t('First choose your name.'), 'refused'); $('name-input').focus(); return null; }
   try {
     return await api(method, path, body, p.key);
   } catch (e) {
@@ -2179,7 +2680,7 @@ async function lobbyRequest(method, path, body) {
       try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
       renderMe();
     }
-    lobbySay(`Refused: ${e.message}`, 'refused');
+    lobbySay(t('Refused: {error}', { error: e.message }), 'refused');
     return null;
   }
 }
@@ -2197,7 +2698,7 @@ async function createSeek(e) {
     rated: $('seek-rated').value === 'rated', seat: $('seek-seat').value };
   const r = await lobbyRequest('POST', '/api/seeks', body);
   if (!r) return;
-  lobbySay('Your game is in the list: it starts as soon as someone accepts it. Keep this page open.', 'info');
+  lobbySay(t('Your game is in the list: it starts as soon as someone accepts it. Keep this page open.'), 'info');
   $('seek-box').open = false;
   refreshLobby();
 }
@@ -2205,10 +2706,10 @@ async function acceptSeek(id) {
   const r = await lobbyRequest('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {});
   if (!r) { refreshLobby(); return; }
   keepSeat(r.game, { seat: r.seat, player: me().id });
-  openGame(r.game, `The game has started: you play ${sideName(r.seat)}.`);
+  openGame(r.game, t('The game has started: you play {side}.', { side: sideName(r.seat) }));
 }
 async function withdrawSeek(id) {
-  if (await lobbyRequest('DELETE', `/api/seeks/${encodeURIComponent(id)}`)) lobbySay('Withdrawn.', 'info');
+  if (await lobbyRequest('DELETE', `/api/seeks/${encodeURIComponent(id)}`)) lobbySay(t('Withdrawn.'), 'info');
   refreshLobby();
 }
 
@@ -2218,7 +2719,7 @@ function playComputer() {
   const v = app.view;
   if (v && !app.online && !v.state.over && (v.players.S !== 'human' || v.players.N !== 'human')) { history.replaceState(null, '', `#game=${v.id}`); return; }
   if ($('opponent').value === 'online' || $('opponent').value === 'human') $('opponent').value = 'ai:4';
-  $('start').textContent = 'Start';
+  $('start').textContent = t('Start');
   newGame();
 }
 
@@ -2253,8 +2754,8 @@ async function showPlayer(id) {
       if (r.provisional) {
         const pv = document.createElement('span');
         pv.className = 'provisional';
-        pv.textContent = ' provisional';
-        pv.title = `few games yet: the rating may still move a lot (deviation ${Math.round(r.rd)})`;
+        pv.textContent = ` ${t('provisional')}`;
+        pv.title = t('few games yet: the rating may still move a lot (deviation {rd})', { rd: Math.round(r.rd) });
         c2.append(pv);
       }
       const c3 = document.createElement('td');
@@ -2266,16 +2767,16 @@ async function showPlayer(id) {
     $('no-ratings').hidden = rs.length > 0;
     await moreArchive();
   } catch (e) {
-    msg.textContent = `Cannot show that player: ${e.message}`;
+    msg.textContent = t('Cannot show that player: {error}', { error: e.message });
     msg.className = 'refused';
   }
 }
 /* the archive's result, the player's (docs/api.md): win, loss, draw or aborted, with how it ended */
-const RESULT_WORDS = { win: 'won', loss: 'lost', draw: 'a draw', aborted: 'aborted' };
-const ENDED_WORDS = { rules: 'by the rules', resigned: 'by resignation', agreed: 'agreed', time: 'on time' };
+const RESULT_WORDS = { win: () => t('won'), loss: () => t('lost'), draw: () => t('a draw'), aborted: () => t('aborted') };
+const ENDED_WORDS = { rules: () => t('by the rules'), resigned: () => t('by resignation'), agreed: () => t('agreed'), time: () => t('on time') };
 function resultWords(g) {
-  const r = RESULT_WORDS[g.result] || String(g.result || '');
-  const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason];
+  const r = RESULT_WORDS[g.result] ? RESULT_WORDS[g.result]() : String(g.result || '');
+  const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason] && ENDED_WORDS[g.end_reason]();
   return how ? `${r} ${how}` : r;
 }
 async function moreArchive() {
@@ -2294,18 +2795,18 @@ async function moreArchive() {
     const opp = g.opponent && typeof g.opponent === 'object' ? g.opponent.name : g.opponent;
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = `${opp ? `against ${opp}` : 'a game'}: ${resultWords(g)}`;
+    who.textContent = opp ? t('against {name}: {result}', { name: opp, result: resultWords(g) }) : t('a game: {result}', { result: resultWords(g) });
     const detail = document.createElement('span');
     detail.className = 'detail';
     const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;
-    const seat = g.seat === 'S' || g.seat === 'N' ? ` · played ${sideName(g.seat)}` : '';
-    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? 'rated' : 'casual'}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
+    const seat = g.seat === 'S' || g.seat === 'N' ? ` · ${t('played {side}', { side: sideName(g.seat) })}` : '';
+    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? t('rated') : t('casual')}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
     what.append(who, detail);
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'review-game';
-    b.textContent = 'Review';
-    b.setAttribute('aria-label', `review the game ${who.textContent}`);
+    b.textContent = t('Review');
+    b.setAttribute('aria-label', t('review the game {what}', { what: who.textContent }));
     b.addEventListener('click', () => reviewGame(g.id));
     li.append(what, b);
     ul.append(li);
@@ -2326,11 +2827,11 @@ async function reviewGame(id) {
     render(view);
     showRulesInPlay();
     openSetup(false);
-    say(`A game of ${view.title}, from the archive: step through it with the arrows.`, 'info');
+    say(t('A game of {game}, from the archive: step through it with the arrows.', { game: view.title }), 'info');
     await startReview(0);
   } catch (e) {
     const m = $('player-message');
-    m.textContent = `Cannot open that game: ${e.message}`;
+    m.textContent = t('Cannot open that game: {error}', { error: e.message });
     m.className = 'refused';
   }
 }

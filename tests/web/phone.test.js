@@ -1,0 +1,546 @@
+// The page on phones (issue 22 §1): at 360×640, 390×844 held upright and on its side (844×390),
+// and a 1366×768 desktop, for every game, what the move says (an illegal tap's message, the round
+// banner, Skip, the layout's total, each move control) lies on the screen together with the
+// board; the status is one sentence of at most 2 lines, with no rule id (those are behind its
+// "why?"); and the rest of §1: reduced motion, one announcement a move, dark mode (the device's
+// and the switch), axe-core in light and dark, play again, L'ab al-Akil's layout made on the
+// board, keyboard play, and the text bugs (a doubled "Round 1:", the match summary's lines, a
+// resignation's "0–0", a new round's old marks, Bulto's stores, the review buttons' glyphs).
+// One browser; a page a viewport. Screenshots: tests/web/screenshots/phone-GAME-360.png.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+const { startServer } = require('./server');
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = path.join(__dirname, 'screenshots');
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SIZES = { phone360: { width: 360, height: 640 }, phone390: { width: 390, height: 844 },
+  landscape: { width: 844, height: 390 }, desktop: { width: 1366, height: 768 } };
+const RULE_ID = /\(([QASBT]\d+)/;
+
+let srv, browser, variants;
+
+test.before(async () => {
+  srv = await startServer(['--game-rate', '0']);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (srv) await srv.stop();
+});
+
+async function newPage(size, opts = {}) {
+  const ctx = await browser.newContext({ viewport: SIZES[size], ...opts });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  return page;
+}
+async function closePage(page) {
+  assert.deepEqual(page.errors, [], 'no script error on the page');
+  await page.context().close();
+}
+
+async function idle(page) {
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.getElementById('status').dataset.toMove !== undefined,
+    null, { timeout: 60000 });
+}
+
+async function startGame(page, variant, { opts = {}, side = 'S', opponent = 'ai:1', speed = '0', seed = 3 } = {}) {
+  await page.goto(`${srv.base}/?seed=${seed}`);
+  await page.waitForSelector('body[data-busy="false"] #board .hole');
+  if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
+  await page.selectOption('#variant', variant);
+  if (Object.keys(opts).length) {
+    await page.click('#options-box summary');
+    for (const [k, v] of Object.entries(opts)) {
+      const sel = `#options [data-key="${k}"]`;
+      if ((await page.$eval(sel, (e) => e.tagName)) === 'SELECT') await page.selectOption(sel, v); else await page.fill(sel, v);
+    }
+  }
+  await page.selectOption('#opponent', opponent);
+  await page.selectOption('#side', side);
+  await page.$eval('#speed', (e, v) => { e.value = v; }, speed);
+  await page.click('#start');
+  await idle(page);
+}
+
+// the board and every element named (those shown) inside the viewport, all at once
+async function inView(page, what, selectors) {
+  const r = await page.evaluate((sels) => {
+    const box = (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right, w: b.width, h: b.height }; };
+    const out = { vw: innerWidth, vh: innerHeight, board: box(document.getElementById('board')), items: [] };
+    for (const sel of sels) {
+      for (const e of document.querySelectorAll(sel)) {
+        const b = box(e);
+        if (!b.w || !b.h || getComputedStyle(e).visibility === 'hidden') continue; // (not shown)
+        out.items.push([e.id || sel, b]);
+      }
+    }
+    return out;
+  }, selectors);
+  const ok = (b) => b.top >= -1 && b.left >= -1 && b.bottom <= r.vh + 1 && b.right <= r.vw + 1;
+  assert.ok(ok(r.board), `${what}: the board inside the viewport (${JSON.stringify(r.board)} in ${r.vw}×${r.vh})`);
+  for (const [name, b] of r.items) assert.ok(ok(b), `${what}: ${name} inside the viewport with the board (${JSON.stringify(b)} in ${r.vw}×${r.vh})`);
+  return r.items.map(([n]) => n);
+}
+const MOVE_CONTROLS = ['#move-strip button', '#move-strip #layout-sum', '#move-strip .move-button', '#message', '#note', '#skip:not([hidden])', '#round-banner:not([hidden])'];
+
+// the status: one sentence, at most 2 lines, no rule id
+async function checkStatus(page, what) {
+  const s = await page.evaluate(() => {
+    const e = document.getElementById('status');
+    return { text: e.textContent, h: e.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(e).lineHeight) };
+  });
+  const lines = Math.round(s.h / s.lh);
+  assert.ok(lines >= 1 && lines <= 2, `${what}: the status in at most 2 lines (${lines}: "${s.text}")`);
+  assert.doesNotMatch(s.text, RULE_ID, `${what}: no rule id in the status`);
+  return s.text;
+}
+
+// in the page: the person's moves (hot-seat: both sides), chosen by a small LCG, until stop(view)
+async function playUntil(page, stop, seed = 1) {
+  await page.evaluate(async ({ stopSrc, seed }) => {
+    const stopFn = new Function('view', `return (${stopSrc})(view);`);
+    let x = seed >>> 0;
+    const rand = () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 4294967296; };
+    const wait = async () => { while (app.busy || app.animating) await new Promise((r) => setTimeout(r, 5)); };
+    for (let i = 0; i < 3000; i++) {
+      await wait();
+      const v = app.view;
+      if (v.state.over || stopFn(v)) return;
+      const m = v.free_move ? v.free_move.example : v.moves[Math.floor(rand() * v.moves.length)].text;
+      await playMove(m);
+    }
+    throw new Error('the game did not stop');
+  }, { stopSrc: stop.toString(), seed });
+  await idle(page);
+}
+
+async function axe(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
+  const r = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return res.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+  });
+  assert.deepEqual(r, [], `axe-core (${what})`);
+}
+
+test('every game at every size: an illegal tap, the move controls and the status with the board', async () => {
+  for (const size of Object.keys(SIZES)) {
+    const page = await newPage(size);
+    for (const v of variants) {
+      const what = `${v.name} at ${size}`;
+      await startGame(page, v.name);
+      await checkStatus(page, what);
+      let view = await page.evaluate(() => app.view);
+      if (view.free_move) {
+        // a layout (L'ab al-Akil): made on the board; one stone too many is refused, in view
+        await page.click('#board .hole[data-hole="0"]');
+        await page.click('#free-move-submit');
+        assert.match(await page.textContent('#message'), /Not yet: 73 of 72 placed: 1 too many/);
+        await inView(page, `${what}, a refused layout`, MOVE_CONTROLS);
+        await page.click('#layout-remove');
+        await page.click('#board .hole[data-hole="0"]');
+        await page.click('#layout-remove');
+        await page.click('#free-move-submit');
+        await idle(page);
+        view = await page.evaluate(() => app.view);
+      }
+      const items = await inView(page, `${what}, the move`, MOVE_CONTROLS);
+      assert.ok(items.includes('undo') || view.free_move || view.state.over, `${what}: the move controls were measured (${items})`);
+      if (view.state.over) continue;
+      // an illegal tap: a hole the player cannot sow (the other's row)
+      const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
+      await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
+      await page.waitForFunction(() => /not allowed/.test(document.getElementById('message').textContent));
+      const msg = await page.textContent('#message');
+      assert.doesNotMatch(msg, RULE_ID, `${what}: the message's rule id is behind its why?`);
+      await inView(page, `${what}, an illegal tap`, MOVE_CONTROLS);
+      if (await page.$('#message button.why')) {
+        // the why?: the rule's text, from the game's rules
+        await page.click('#message button.why');
+        await page.waitForSelector('#why-box:not([hidden])');
+        const ids = (await page.getAttribute('#why-box', 'data-ids')).split(' ');
+        const lines = await page.$$eval('#why-text li', (ls) => ls.map((l) => [l.dataset.ruling, l.textContent]));
+        assert.ok(lines.length > 0 && lines.every(([r]) => r.split(' ').some((x) => ids.includes(x))), `${what}: the why? shows the rule cited`);
+        const rules = view.rules.filter((l) => l.ruling.split(' ').some((x) => ids.includes(x))).map((l) => l.text);
+        assert.deepEqual(lines.map(([, tx]) => tx), rules);
+        await inView(page, `${what}, why?`, ['#why-box']);
+        await page.click('#why-close');
+      }
+      // a move: the status then says what it did, in words
+      const hole = view.moves.find((m) => m.hole !== null && m.hole !== undefined && view.moves.filter((x) => x.hole === m.hole).length === 1);
+      if (hole) {
+        await page.click(`#board .hole[data-hole="${hole.hole}"]`);
+        await idle(page);
+        const s = await checkStatus(page, `${what}, after a move`);
+        const after = await page.evaluate(() => app.view);
+        if (!after.state.over && after.last && (!after.last.before || after.last.before.round === after.state.round)) {
+          assert.match(s, /^(South|North) (sowed|passed|kept|turned|laid|fed|played) /, `${what}: the status says what the last move did ("${s}")`);
+        }
+        await inView(page, `${what}, after a move`, MOVE_CONTROLS);
+      }
+      if (size === 'phone360') await page.screenshot({ path: path.join(SHOTS, `phone-${v.name}-360.png`) });
+    }
+    await closePage(page);
+  }
+});
+
+test('the round banner (Qelat, L\'ab al-Akil) with the board; a new round keeps no old marks; no doubled "Round 1:"', async () => {
+  for (const size of Object.keys(SIZES)) {
+    const page = await newPage(size);
+    for (const name of ['qelat', 'akil']) {
+      const what = `${name} at ${size}`;
+      await startGame(page, name, { opponent: 'human' });
+      await playUntil(page, (v) => !!v.state.last_round, 7);
+      await page.waitForSelector('#round-banner:not([hidden])');
+      const text = await page.textContent('#round-text');
+      assert.doesNotMatch(text, /Round \d+:.*Round \d+:/, `${what}: "Round N:" once (${text})`);
+      assert.doesNotMatch(text, RULE_ID, `${what}: the banner's rule ids are behind its why?`);
+      await inView(page, `${what}, the round banner`, ['#round-banner', '#round-ok']);
+      await checkStatus(page, `${what}, a new round`);
+      // the new round's board: the last move was the old round's, so nothing is marked
+      const v = await page.evaluate(() => app.view);
+      if (v.last && v.last.before && v.last.before.round !== v.state.round) {
+        assert.equal(await page.$$eval('#board .hole.last-from, #board .hole.last-path, #board .hole.last-capture', (e) => e.length), 0, `${what}: no old marks`);
+      }
+      if (size === 'phone360') await page.screenshot({ path: path.join(SHOTS, `phone360-round-${name}.png`) });
+      await page.click('#round-ok');
+      assert.equal(await page.isHidden('#round-banner'), true);
+    }
+    await closePage(page);
+  }
+});
+
+test('a match to its end: the status at the end, the summary\'s lines, play again with the same game', async () => {
+  const page = await newPage('phone360');
+  await startGame(page, 'qelat', { opponent: 'human', opts: { 'max-rounds': '2' } });
+  await playUntil(page, () => false, 3);
+  const end = await page.evaluate(() => app.view);
+  assert.equal(end.state.over, true);
+  const s = await checkStatus(page, 'qelat, the match over');
+  assert.match(s, /^Game over: /);
+  // the summary keeps its line breaks (one line a round) and cites no rule by id
+  const sum = await page.evaluate(() => { const e = document.getElementById('summary'); return { text: e.textContent, ws: getComputedStyle(e).whiteSpace, h: e.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(e).lineHeight) }; });
+  assert.equal(sum.ws, 'pre-line');
+  assert.ok(sum.text.split('\n').length >= 3, `a line a round (${JSON.stringify(sum.text)})`);
+  assert.ok(sum.h / sum.lh >= 3, 'shown on several lines');
+  assert.doesNotMatch(sum.text, RULE_ID);
+  // the result's rule ids (the engine's result line cites them) are behind the status's why?
+  const cited = [...String(end.state.result_line).matchAll(/\b([QAT]\d+)\b/g)].map((x) => x[1]);
+  if (cited.length) {
+    assert.equal(await page.isVisible('#status-why'), true, `a why? for ${cited}`);
+    await page.click('#status-why');
+    await page.waitForSelector('#why-box:not([hidden])');
+    const shown = await page.$$eval('#why-text li', (ls) => ls.map((l) => l.dataset.ruling));
+    assert.ok(shown.length && shown.every((r) => r.split(' ').some((x) => cited.includes(x))), `the rules cited (${cited}): ${shown}`);
+    await page.click('#why-close');
+  }
+  await inView(page, 'the match over', ['#again']);
+  await axe(page, 'a match over, phone');
+  // two people: play again (the same game and options, both players people)
+  assert.equal(await page.isHidden('#again-swap'), true, 'no swap between two people on one screen: the same game again');
+  await page.click('#again-same');
+  await idle(page);
+  const again = await page.evaluate(() => app.view);
+  assert.notEqual(again.id, end.id);
+  assert.equal(again.variant, 'qelat');
+  assert.equal(again.state.options, end.state.options);
+  assert.deepEqual([again.players.S, again.players.N], ['human', 'human']);
+  assert.equal(again.history.length, 0);
+  await closePage(page);
+});
+
+test('play again against the computer: the same, or the sides swapped', async () => {
+  const page = await newPage('phone390');
+  await startGame(page, 'sadeqa', { opponent: 'ai:1', opts: { 'max-plies': '6' } });
+  await playUntil(page, () => false, 5);
+  assert.equal(await page.isVisible('#again'), true);
+  await inView(page, 'sadeqa over', ['#again', '#again-same', '#again-swap']);
+  await page.click('#again-swap');
+  await idle(page);
+  let v = await page.evaluate(() => app.view);
+  assert.equal(v.players.N, 'human');
+  assert.match(String(v.players.S), /^ai:1\b/);
+  assert.equal(v.state.options, 'max-plies=6');
+  await playUntil(page, () => false, 6);
+  await page.click('#again-same');
+  await idle(page);
+  v = await page.evaluate(() => app.view);
+  assert.equal(v.players.N, 'human', 'the same sides as the game before');
+  await closePage(page);
+});
+
+test('L\'ab al-Akil\'s layout is made on the board: a tap adds, a long press or the − takes away, the running total', async () => {
+  const page = await newPage('phone390');
+  await startGame(page, 'akil', { opponent: 'ai:1' });
+  assert.equal(await page.$('#free-move input[data-hole]'), null, 'no separate grid of inputs');
+  // every hole a button; the draft starts as the even layout (72 over 12: 6 each)
+  const draft = () => page.$$eval('#board .hole', (gs) => gs.sort((a, b) => a.dataset.hole - b.dataset.hole).map((g) => Number(g.dataset.draft)));
+  assert.deepEqual(await draft(), new Array(12).fill(6));
+  assert.equal(await page.$$eval('#board .hole[tabindex="0"]', (g) => g.length), 12);
+  assert.match(await page.textContent('#layout-sum'), /^72 of 72 placed/);
+  await page.click('#board .hole[data-hole="0"]'); // A: 7
+  assert.match(await page.textContent('#layout-sum'), /73 of 72 placed: 1 too many/);
+  // a long press on B: one fewer
+  const b = await page.$('#board .hole[data-hole="1"] .pit');
+  const bb = await b.boundingBox();
+  await page.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(800);
+  await page.mouse.up();
+  // the − switch: a tap on C takes one; off again, a tap on D adds one, and the minus key on E takes one
+  await page.click('#layout-remove');
+  assert.equal(await page.getAttribute('#layout-remove', 'aria-pressed'), 'true');
+  await page.click('#board .hole[data-hole="2"]');
+  await page.click('#layout-remove');
+  await page.click('#board .hole[data-hole="3"]');
+  await page.focus('#board .hole[data-hole="4"]');
+  await page.keyboard.press('-');
+  const expect = [7, 5, 5, 7, 5, 6, 6, 6, 6, 6, 6, 6];
+  assert.deepEqual(await draft(), expect);
+  // (72, +1 on A, −1 on B, −1 on C, +1 on D, −1 on E)
+  assert.match(await page.textContent('#layout-sum'), /71 of 72 placed: 1 still to place/);
+  await page.click('#board .hole[data-hole="11"]');
+  expect[11] += 1;
+  assert.match(await page.textContent('#layout-sum'), /72 of 72 placed/);
+  await inView(page, 'the layout', MOVE_CONTROLS);
+  await page.click('#free-move-submit');
+  await idle(page);
+  const v = await page.evaluate(() => app.view);
+  assert.equal(v.history[0].move, `layout:${expect.join(',')}`);
+  await closePage(page);
+});
+
+test('keyboard: arrows go from hole to hole, Enter sows, and the focus stays on the board', async () => {
+  const page = await newPage('desktop');
+  await startGame(page, 'sadeqa', { opponent: 'ai:1' });
+  await page.focus('#board .hole[data-hole="0"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.hole), '1', 'South\'s B is right of A');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.hole), '1');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  const v = await page.evaluate(() => app.view);
+  assert.equal(v.history[0].move, 'B');
+  const focus = await page.evaluate(() => ({ inBoard: document.getElementById('board').contains(document.activeElement), hole: document.activeElement.dataset.hole, tab: document.activeElement.getAttribute('tabindex') }));
+  assert.ok(focus.inBoard, 'the focus is still on the board');
+  assert.equal(focus.tab, '0', 'on a hole that can be played');
+  // the next move from the keyboard alone
+  await page.keyboard.press('Enter');
+  await idle(page);
+  assert.equal((await page.evaluate(() => app.view)).history.length >= 3, true);
+  // after a tap the board itself keeps the focus (no ring on a hole, which would read as a hint);
+  // an arrow key then goes to a playable hole
+  const v2 = await page.evaluate(() => app.view);
+  const h2 = v2.moves.find((x) => x.hole !== null && x.hole !== undefined && v2.moves.filter((y) => y.hole === x.hole).length === 1);
+  await page.click(`#board .hole[data-hole="${h2.hole}"]`);
+  await idle(page);
+  if (!(await page.evaluate(() => app.view.state.over))) {
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('tabindex')), '0', 'an arrow key from the board goes to a hole');
+  }
+  await closePage(page);
+});
+
+test('reduced motion shows a move at once; a move is announced once', async () => {
+  const page = await newPage('phone390');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await startGame(page, 'sadeqa', { opponent: 'human', speed: '100' });
+  // every change of a live region (aria-live, status and alert roles) with something to say
+  await page.evaluate(() => {
+    window.__said = [];
+    window.__laps = [];
+    const live = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')];
+    const obs = new MutationObserver(() => {
+      for (const e of live) { const tx = e.textContent.trim(); if (tx && e.__last !== tx) window.__said.push([e.id, tx]); e.__last = tx; }
+    });
+    for (const e of live) { e.__last = e.textContent.trim(); obs.observe(e, { childList: true, subtree: true, characterData: true }); }
+    new MutationObserver(() => window.__laps.push(document.getElementById('lap').textContent)).observe(document.getElementById('lap'), { childList: true, subtree: true, characterData: true });
+    window.__skip = 0;
+    new MutationObserver(() => { if (!document.getElementById('skip').hidden) window.__skip++; }).observe(document.getElementById('skip'), { attributes: true });
+  });
+  const t0 = Date.now();
+  await page.click('#board .hole[data-hole="2"]'); // C: 5 laps from the start (api.test.js)
+  await idle(page);
+  const ms = Date.now() - t0;
+  const r = await page.evaluate(() => ({ said: window.__said, laps: window.__laps, skip: window.__skip }));
+  assert.ok(!r.laps.some((l) => /lap \d+ of/.test(l)), `no lap shown one by one (${r.laps})`);
+  assert.equal(r.skip, 0, 'no Skip: nothing to skip');
+  assert.deepEqual(r.said.map(([id]) => id), ['announce'], `one announcement for the move (${JSON.stringify(r.said)})`);
+  assert.match(r.said[0][1], /^South sowed C and took \d+\. North to move\.$/);
+  console.log(`the move shown in ${ms} ms with reduced motion; said: ${r.said[0][1]}`);
+  await closePage(page);
+  // and without reduced motion the same move is sown lap by lap, still announced once
+  const p2 = await newPage('phone390');
+  await startGame(p2, 'sadeqa', { opponent: 'human', speed: '100' });
+  await p2.evaluate(() => {
+    window.__said = [];
+    const live = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')];
+    const obs = new MutationObserver(() => { for (const e of live) { const tx = e.textContent.trim(); if (tx && e.__last !== tx) window.__said.push(e.id); e.__last = tx; } });
+    for (const e of live) { e.__last = e.textContent.trim(); obs.observe(e, { childList: true, subtree: true, characterData: true }); }
+  });
+  await p2.click('#board .hole[data-hole="2"]');
+  await p2.waitForFunction(() => /lap 2 of 5/.test(document.getElementById('lap').textContent));
+  await inView(p2, 'sowing shown', ['#skip']);
+  await idle(p2);
+  assert.deepEqual(await p2.evaluate(() => window.__said), ['announce']);
+  await closePage(p2);
+});
+
+test('dark mode: the device\'s, and the switch (kept); axe-core in light and dark', async () => {
+  const colours = (page) => page.evaluate(() => ({
+    wood: getComputedStyle(document.querySelector('#board .wood')).fill,
+    pit: getComputedStyle(document.querySelector('#board .hole .pit')).fill,
+    bg: getComputedStyle(document.body).backgroundColor,
+  }));
+  const light = await newPage('phone360', { colorScheme: 'light' });
+  await startGame(light, 'qelat');
+  const l = await colours(light);
+  await axe(light, 'light, phone');
+  const dark = await newPage('phone360', { colorScheme: 'dark' });
+  await startGame(dark, 'qelat');
+  const d = await colours(dark);
+  assert.notEqual(d.wood, l.wood, 'the board\'s wood changes');
+  assert.notEqual(d.pit, l.pit, 'the holes change');
+  assert.notEqual(d.bg, l.bg, 'the page changes');
+  await axe(dark, 'dark, phone');
+  await dark.screenshot({ path: path.join(SHOTS, 'phone360-dark-qelat.png') });
+  // the layout and a why? open, in dark
+  await startGame(dark, 'akil');
+  await axe(dark, 'dark, the layout');
+  // the switch: light on a dark device, kept across a reload
+  await dark.click('#settings summary');
+  await dark.selectOption('#theme', 'light');
+  assert.deepEqual(await colours(dark), l);
+  await dark.reload();
+  await dark.waitForSelector('body[data-busy="false"] #board .hole');
+  assert.equal((await colours(dark)).wood, l.wood, 'the choice is kept');
+  // and dark on a light device
+  await light.click('#settings summary');
+  await light.selectOption('#theme', 'dark');
+  assert.equal((await colours(light)).wood, d.wood);
+  await axe(light, 'the dark switch, phone');
+  await closePage(light);
+  await closePage(dark);
+});
+
+test('sound: off by default; the switch (kept) sounds the sowing and the captures', async () => {
+  const page = await newPage('phone390');
+  await startGame(page, 'sadeqa', { opponent: 'human', speed: '100' });
+  assert.equal(await page.isChecked('#sound'), false, 'off by default');
+  await page.click('#board .hole[data-hole="2"]');
+  await idle(page);
+  assert.equal(await page.getAttribute('body', 'data-sounds'), null, 'no sound while off');
+  await page.click('#settings summary');
+  await page.check('#sound');
+  await page.click('#settings summary');
+  await page.click('#board .hole[data-hole="10"]');
+  await idle(page);
+  assert.ok(Number(await page.getAttribute('body', 'data-sounds')) > 1, 'a sound a stone');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gabata.sound')), 'on');
+  await page.reload();
+  await page.waitForSelector('body[data-busy="false"] #board .hole');
+  assert.equal(await page.isChecked('#sound'), true, 'kept');
+  await closePage(page);
+});
+
+test('the texts: a resignation says no score, Bulto has no stores, the review buttons are drawn', async () => {
+  const page = await newPage('phone360');
+  await startGame(page, 'bulto');
+  assert.deepEqual(await page.$$eval('#board .store', (gs) => gs.map((g) => [g.getAttribute('visibility'), g.children.length])), [['hidden', 0], ['hidden', 0]]);
+  assert.equal(await page.$$eval('#board .store-pit', (e) => e.length), 0, 'no store drawn in Bulto');
+  const said = await page.evaluate(() => {
+    const v = app.view;
+    const st = Object.assign({}, v.state, { over: true, to_move: null, end_reason: 'resigned', result: { winner: 'N', scores: { S: 0, N: 0 } }, result_line: null });
+    return statusText(v, st).text;
+  });
+  assert.equal(said, 'Game over: North wins: South resigned.');
+  await startGame(page, 'sadeqa');
+  assert.ok(await page.$$eval('#board .store-pit', (e) => e.length) === 2, 'Sadeqa keeps its stores');
+  await page.click('#board .hole[data-hole="2"]');
+  await idle(page);
+  await page.click('#review-start');
+  await page.waitForSelector('#review:not([hidden])');
+  for (const id of ['review-first', 'review-prev', 'review-next', 'review-last']) {
+    const b = await page.$eval(`#${id}`, (e) => ({ text: e.textContent.trim(), svg: !!e.querySelector('svg path'), label: e.getAttribute('aria-label') }));
+    assert.equal(b.text, '', `${id}: no glyph`);
+    assert.ok(b.svg && b.label, `${id}: a shape of the page's own, and a name`);
+  }
+  // stepping back does not scroll the board away
+  const y0 = await page.evaluate(() => scrollY);
+  await page.click('#review-first');
+  await page.click('#review-next');
+  await inView(page, 'review', ['#review']);
+  assert.ok(Math.abs((await page.evaluate(() => scrollY)) - y0) < 2, 'the page did not scroll');
+  await closePage(page);
+});
+
+test('online: take back and draw disabled while a move is shown; "gone" after a declined draw; the keep/turn buttons at 1366×768', async () => {
+  // a server of its own: a stream that notices a closed page within a second or two
+  const on = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1']);
+  const a = await newPage('desktop');
+  const b = await newPage('phone390');
+  try {
+    await a.goto(`${on.base}/`);
+    await a.waitForSelector('body[data-busy="false"] #board .hole');
+    if (!(await a.$eval('#setup-box', (d) => d.open))) await a.click('#new-game');
+    await a.selectOption('#variant', 'akil');
+    await a.selectOption('#opponent', 'online');
+    await a.selectOption('#side', 'N'); // (South lays out; North keeps or turns)
+    await a.click('#start');
+    await a.waitForSelector('body[data-online="N"] #invite:not([hidden])');
+    const link = await a.inputValue('#invite-link');
+    await b.goto(link);
+    await b.waitForSelector('body[data-online="S"][data-busy="false"] #board .hole');
+    await a.waitForSelector('#online-status[data-opponent="connected"]');
+    // South lays out (on the board, the even layout); North's keep/turn buttons are on the screen with the board
+    await b.$eval('#speed', (e) => { e.value = '0'; });
+    await b.click('#free-move-submit');
+    await a.waitForSelector('#phase-controls button[data-move="keep"]');
+    await inView(a, 'online keep/turn at 1366×768', ['#phase-controls button', '#online-controls button']);
+    await a.$eval('#speed', (e) => { e.value = '100'; });
+    await a.click('#phase-controls button[data-move="keep"]');
+    // the first sowing (whoever makes it: A3): North's page shows it stone by stone, and meanwhile
+    // its requests wait, visibly
+    await a.waitForFunction(() => document.body.dataset.busy === 'false' && app.view.state.phase !== 'layout' && app.view.moves.some((x) => x.kind === 'sow'), null, { timeout: 30000 });
+    const sv = await a.evaluate(() => app.view);
+    const mover = sv.state.to_move === 'N' ? a : b;
+    await mover.waitForFunction(() => document.body.dataset.busy === 'false' && app.view.moves.some((x) => x.kind === 'sow'), null, { timeout: 30000 });
+    const mv = await mover.evaluate(() => app.view);
+    const m = mv.moves.find((x) => x.hole !== null && x.hole !== undefined && mv.state.holes[x.hole] > 3);
+    await mover.click(`#board .hole[data-hole="${m.hole}"]`);
+    await a.waitForSelector('#skip:not([hidden])', { timeout: 30000 });
+    assert.equal(await a.isDisabled('#offer-draw'), true, 'no draw offer while a move is shown');
+    assert.equal(await a.getAttribute('#online-controls', 'data-waiting'), 'true');
+    assert.match(await a.getAttribute('#offer-draw', 'title'), /Wait until the move has been shown/);
+    await a.waitForSelector('#skip[hidden]', { state: 'attached', timeout: 30000 });
+    await a.waitForFunction(() => !document.getElementById('offer-draw').disabled, null, { timeout: 30000 });
+    // a draw offered and declined; then South's page closes: North's says "gone"
+    await a.click('#offer-draw');
+    await b.waitForSelector('#offer:not([hidden])[data-kind="draw"] #offer-decline');
+    await inView(b, 'an offer to answer, phone', ['#offer-accept', '#offer-decline']);
+    await b.click('#offer-decline');
+    await a.waitForFunction(() => /declined/.test(document.getElementById('message').textContent));
+    await b.context().close();
+    await a.waitForSelector('#online-status[data-opponent="gone"]', { timeout: 15000 });
+    assert.match(await a.textContent('#online-status'), /is gone/);
+  } finally {
+    await closePage(a);
+    if (b.context().pages().length) await b.context().close();
+    await on.stop();
+  }
+});
