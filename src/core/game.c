@@ -157,6 +157,7 @@ int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_see
         return 0;
     }
     rec->len = 0; /* a new round began: the repetition record starts afresh (T5) */
+    rec->resets++;
     return -1;
 }
 
@@ -188,9 +189,16 @@ int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *re
 }
 
 /* ---- the game object ---- */
+/* A move of the history, with what undoing it needs besides the move (so that undo costs the
+ * same at any ply, never a replay): the repetition record's length and the rounds noted before
+ * it, and, for a move after which a new round began, where the round it ended lies in `past`. */
 typedef struct step {
     gb_move move;
     uint64_t rng_before;
+    int rec_len;    /* g->rec.len before the move: the position it was played from is the last */
+    int rounds_len; /* g->rounds_len before it */
+    unsigned ends;  /* g->rec.ends before it */
+    int past_at;    /* -1, or g->past_len before it: the ended round's record is past[past_at..] */
 } step;
 
 struct gb_game {
@@ -214,18 +222,16 @@ struct gb_game {
     gb_move *moves;
     gb_pos *children;
     int moves_cap;
+    /* The repetition records of the rounds that ended, one after the other, for undo: a new round
+     * restarts g->rec (T5), and undoing the move that began it puts the old record back. */
+    gb_pos *past;
+    int past_len, past_cap;
 };
 
-/* Settle *child and keep its moves in g. Generated into a scratch of the largest size on the
- * stack (as gb_settle's own), then copied into g's arrays, grown when too small; on failure g's
- * moves are those of its current position, untouched. */
-static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
+/* Keep n moves and their children as g's legal moves, in g's arrays grown to need; on failure
+ * g's moves are untouched. */
+static int keep_moves(gb_game *g, const gb_move *moves, const gb_pos *children, int n)
 {
-    gb_move moves[GB_MAX_MOVES];
-    gb_pos children[GB_MAX_MOVES];
-    int n = gb_settle(g->r, &g->o, child, &g->rec, chance, &g->rng, moves, children);
-    if (n < 0)
-        return n;
     assert(n <= GB_MAX_MOVES);
     if (n > g->moves_cap) {
         int cap = g->moves_cap ? g->moves_cap : 16;
@@ -249,6 +255,19 @@ static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
     return n;
 }
 
+/* Settle *child and keep its moves in g. Generated into a scratch of the largest size on the
+ * stack (as gb_settle's own), then copied into g's arrays, grown when too small; on failure g's
+ * moves are those of its current position, untouched. */
+static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
+{
+    gb_move moves[GB_MAX_MOVES];
+    gb_pos children[GB_MAX_MOVES];
+    int n = gb_settle(g->r, &g->o, child, &g->rec, chance, &g->rng, moves, children);
+    if (n < 0)
+        return n;
+    return keep_moves(g, moves, children, n);
+}
+
 static gb_game *game_alloc(const gb_rules *r, const gb_options *o, uint64_t seed)
 {
     gb_game *g = calloc(1, sizeof *g);
@@ -268,6 +287,7 @@ static int game_begin(gb_game *g, const gb_pos *start)
     g->rec.len = 0;
     g->hist_len = 0;
     g->rounds_len = 0;
+    g->past_len = 0;
     g->has_last = false;
     if (g->cur.flags & GB_F_OVER) {
         g->cur.hash = gb_pos_hash(&g->cur);
@@ -346,7 +366,15 @@ gb_game *gb_game_clone(const gb_game *g)
     c->rounds = NULL;
     c->moves = NULL;
     c->children = NULL;
-    c->rec.cap = c->hist_cap = c->rounds_cap = c->moves_cap = 0;
+    c->past = NULL;
+    c->rec.cap = c->hist_cap = c->rounds_cap = c->moves_cap = c->past_cap = 0;
+    if (g->past_len) {
+        c->past = malloc((size_t)g->past_len * sizeof *c->past);
+        if (!c->past)
+            goto fail;
+        memcpy(c->past, g->past, (size_t)g->past_len * sizeof *c->past);
+        c->past_cap = g->past_len;
+    }
     if (g->nmoves > 0) {
         c->moves = malloc((size_t)g->nmoves * sizeof *c->moves);
         c->children = malloc((size_t)g->nmoves * sizeof *c->children);
@@ -384,6 +412,7 @@ fail:
     free(c->rounds);
     free(c->moves);
     free(c->children);
+    free(c->past);
     free(c);
     return NULL;
 }
@@ -397,6 +426,7 @@ void gb_game_free(gb_game *g)
     free(g->rounds);
     free(g->moves);
     free(g->children);
+    free(g->past);
     free(g);
 }
 
@@ -524,10 +554,59 @@ static int hist_push(gb_game *g, const gb_move *m, uint64_t rng_before)
         g->hist = h;
         g->hist_cap = cap;
     }
-    g->hist[g->hist_len].move = *m;
-    g->hist[g->hist_len].rng_before = rng_before;
+    g->hist[g->hist_len] = (step){.move = *m, .rng_before = rng_before, .rec_len = g->rec.len,
+                                  .rounds_len = g->rounds_len, .ends = g->rec.ends,
+                                  .past_at = -1};
     g->hist_len++;
     return GB_OK;
+}
+
+/* Room in `past` for the record of the round under way, taken before the move is settled, so
+ * that keeping it (keep_round) cannot fail once the move has changed the record. */
+static int past_reserve(gb_game *g)
+{
+    int need = g->past_len + g->rec.len;
+    if (need <= g->past_cap)
+        return GB_OK;
+    int cap = g->past_cap ? g->past_cap : 256;
+    while (cap < need)
+        cap *= 2;
+    gb_pos *p = realloc(g->past, (size_t)cap * sizeof *p);
+    if (!p)
+        return GB_ENOMEM;
+    g->past = p;
+    g->past_cap = cap;
+    return GB_OK;
+}
+
+/* The move of step s restarted the record (a new round began): the old round's record is the
+ * record as it is from index 1 on, and `first` at 0 (the only entry a restart overwrites, with
+ * the new round's start; an ended match writes none). Kept in `past`, reserved beforehand. */
+static void keep_round(gb_game *g, step *s, const gb_pos *first)
+{
+    int len = s->rec_len;
+    assert(g->past_len + len <= g->past_cap && g->rec.len <= 1);
+    s->past_at = g->past_len;
+    if (len > 0) {
+        g->past[g->past_len] = *first;
+        if (len > 1)
+            memcpy(g->past + g->past_len + 1, g->rec.pos + 1, (size_t)(len - 1) * sizeof *g->past);
+    }
+    g->past_len += len;
+}
+
+/* Put the repetition record and the rounds back as they were before step s's move. */
+static void step_restore(gb_game *g, const step *s)
+{
+    if (s->past_at >= 0) {
+        /* the record's array holds at least the old round's length: it held it before */
+        assert(s->rec_len <= g->rec.cap && s->past_at + s->rec_len == g->past_len);
+        memcpy(g->rec.pos, g->past + s->past_at, (size_t)s->rec_len * sizeof *g->rec.pos);
+        g->past_len = s->past_at;
+    }
+    g->rec.len = s->rec_len;
+    g->rec.ends = s->ends;
+    g->rounds_len = s->rounds_len;
 }
 
 /* The move just played ended a round (or the game): note it, with the position after it. */
@@ -609,13 +688,20 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
         return rc;
     }
     rc = hist_push(g, m, rng_before);
+    if (rc == GB_OK && (rc = past_reserve(g)) != GB_OK)
+        g->hist_len--;
     if (rc)
         return gb_fail(err, rc, "out of memory");
-    unsigned ends = g->rec.ends;
+    step *st = &g->hist[g->hist_len - 1];
+    unsigned ends = g->rec.ends, resets = g->rec.resets;
+    gb_pos first = g->rec.len ? g->rec.pos[0] : g->cur;
     int n = settle_keep(g, &child, &m->chance);
+    if (g->rec.resets != resets)
+        keep_round(g, st, &first);
     if (n >= 0 && g->rec.ends != ends && round_push(g, &child) != GB_OK)
         n = GB_ENOMEM;
     if (n < 0) {
+        step_restore(g, st);
         g->hist_len--;
         g->rng = rng_before;
         return gb_fail(err, n, "out of memory");
@@ -666,25 +752,30 @@ int gb_undo(gb_game *g, gb_error *err)
 {
     if (g->hist_len == 0)
         return gb_fail(err, GB_EEMPTY, "nothing to undo");
-    /* Replay from the start: exact, including the repetition record across rounds. */
-    int keep = g->hist_len - 1;
-    step *old = g->hist;
-    int old_cap = g->hist_cap;
-    g->hist = NULL;
-    g->hist_cap = 0;
-    gb_pos start = g->start;
-    int rc = game_begin(g, &start);
-    for (int i = 0; rc == GB_OK && i < keep; i++) {
-        gb_move m = old[i].move;
-        g->rng = old[i].rng_before;
-        rc = gb_play(g, &m, NULL);
+    /* The position a move was played from is the last of the record as it was before it (the
+     * game was not over, so it had been pushed); its moves are generated again, as gb_settle
+     * listed them. No replay: the same cost at any ply. */
+    const step *s = &g->hist[g->hist_len - 1];
+    gb_move moves[GB_MAX_MOVES];
+    gb_pos children[GB_MAX_MOVES];
+    const gb_pos *prev = s->past_at >= 0 ? &g->past[s->past_at + s->rec_len - 1]
+                                         : &g->rec.pos[s->rec_len - 1];
+    assert(s->rec_len > 0 && !(prev->flags & GB_F_OVER));
+    if (s->past_at >= 0 && g->rec.cap < s->rec_len) { /* a clone's record is sized to its round */
+        gb_pos *p = realloc(g->rec.pos, (size_t)s->rec_len * sizeof *p);
+        if (!p)
+            return gb_fail(err, GB_ENOMEM, "out of memory");
+        g->rec.pos = p;
+        g->rec.cap = s->rec_len;
     }
-    if (rc == GB_OK)
-        g->rng = old[keep].rng_before;
-    free(old);
-    (void)old_cap;
-    if (rc)
-        return gb_fail(err, rc, "undo failed while replaying the game");
+    int n = g->r->gen(&g->o, prev, moves, children);
+    if (keep_moves(g, moves, children, n) < 0)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    g->cur = *prev;
+    step_restore(g, s);
+    g->nmoves = n;
+    g->rng = s->rng_before;
+    g->hist_len--;
     g->has_last = false;
     return GB_OK;
 }

@@ -446,6 +446,9 @@ typedef struct gb_seen {
     unsigned ends;
     int end_reason;
     gb_pos end;
+    /* How many times a new round restarted the record (gb_t5_conclude): the game object's undo
+     * keeps the round's record when this changes in a ply (game.c). */
+    unsigned resets;
 } gb_seen;
 
 /* Settle `child`, the raw result of a ply from `prev`: apply the game's end rule, then
