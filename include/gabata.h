@@ -294,6 +294,9 @@ GB_API int gb_move_listing(const gb_game *g);
 GB_API int gb_candidate_moves(const gb_game *g, uint64_t seed, gb_move *out, int max);
 GB_API int gb_play(gb_game *g, gb_move *m, gb_error *err);
 GB_API int gb_play_text(gb_game *g, const char *text, gb_error *err);
+/* Take back the last move: the position, legal moves, history, repetition record and rounds are
+ * as before it, in constant time (no replay), also after a move that ended a round.
+ * GB_EEMPTY when there is nothing to undo. */
 GB_API int gb_undo(gb_game *g, gb_error *err);
 /* A new game that is g after its i-th legal move (as listed by gb_legal_moves). */
 GB_API int gb_game_successor(const gb_game *g, int i, gb_game **out);

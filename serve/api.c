@@ -37,12 +37,7 @@
 #include <unistd.h>
 
 /* The page, embedded at build time by cmake/embed_web.cmake (web_assets.c). */
-struct web_asset {
-    const char *path;
-    const unsigned char *data;
-    size_t len;
-};
-extern const struct web_asset web_assets[];
+#include "web_assets.h"
 
 /* ---- games: store.c holds them (memory and the database) ---- */
 static struct {

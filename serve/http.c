@@ -43,12 +43,7 @@
  * never whole into the pool. */
 #define CONNECTION_MEMORY (24 * 1024)
 
-struct web_asset {
-    const char *path;
-    const unsigned char *data;
-    size_t len;
-};
-extern const struct web_asset web_assets[];
+#include "web_assets.h"
 
 /* events.c's side for the daemon */
 struct MHD_Response *events_open(struct MHD_Connection *c, const char *game_id, int seat,
@@ -578,6 +573,94 @@ static const char *mime_of(const char *path)
     return "application/octet-stream";
 }
 
+/* Does the Accept-Encoding header value take gzip? A comma-separated list of codings, each with
+ * an optional ;q=VALUE (RFC 9110 §12.5.3): gzip (or x-gzip, or *) with a weight above 0. */
+static bool accepts_gzip(const char *ae)
+{
+    if (!ae)
+        return false;
+    bool star = false, named = false, named_ok = false;
+    for (const char *p = ae; *p;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        const char *tok = p;
+        while (*p && *p != ',' && *p != ';' && *p != ' ' && *p != '\t')
+            p++;
+        size_t len = (size_t)(p - tok);
+        double q = 1;
+        while (*p && *p != ',') { /* parameters: only q counts */
+            if (*p == ';') {
+                p++;
+                while (*p == ' ' || *p == '\t')
+                    p++;
+                if ((p[0] == 'q' || p[0] == 'Q') && p[1] == '=')
+                    q = strtod(p + 2, NULL);
+            } else {
+                p++;
+            }
+        }
+        if ((len == 4 && strncasecmp(tok, "gzip", 4) == 0) ||
+            (len == 6 && strncasecmp(tok, "x-gzip", 6) == 0)) {
+            named = true;
+            named_ok = named_ok || q > 0;
+        } else if (len == 1 && *tok == '*') {
+            star = q > 0;
+        }
+    }
+    return named ? named_ok : star;
+}
+
+/* Does If-None-Match (a list of entity tags, or *) name `etag` (weak comparison, RFC 9110
+ * §13.1.2: a W/ prefix does not count)? */
+static bool etag_matches(const char *inm, const char *etag)
+{
+    if (!inm)
+        return false;
+    size_t n = strlen(etag);
+    for (const char *p = inm; *p;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (*p == '*')
+            return true;
+        if (p[0] == 'W' && p[1] == '/')
+            p += 2;
+        if (strncmp(p, etag, n) == 0 && (p[n] == 0 || p[n] == ',' || p[n] == ' ' || p[n] == '\t'))
+            return true;
+        while (*p && *p != ',')
+            p++;
+    }
+    return false;
+}
+
+/* A file of the embedded page: gzipped when the client takes it and there is a gzipped copy, with
+ * its ETag (304 when If-None-Match names it), cached for good when its name has its hash (the
+ * engine), else revalidated on each use (no-cache). */
+static enum MHD_Result send_asset(struct MHD_Connection *c, const struct web_asset *a, const char *path)
+{
+    bool gz = a->gz && accepts_gzip(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding"));
+    char etag[40];
+    snprintf(etag, sizeof etag, "\"%s%s\"", a->etag, gz ? "-gz" : "");
+    bool fresh = etag_matches(MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match"), etag);
+    struct MHD_Response *resp =
+        fresh ? MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT)
+              : MHD_create_response_from_buffer(gz ? a->gz_len : a->len,
+                                                (void *)(gz ? a->gz : a->data), MHD_RESPMEM_PERSISTENT);
+    if (!resp)
+        return MHD_NO;
+    MHD_add_response_header(resp, "Cache-Control",
+                            a->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    MHD_add_response_header(resp, "ETag", etag);
+    if (a->gz)
+        MHD_add_response_header(resp, "Vary", "Accept-Encoding");
+    if (gz && !fresh)
+        MHD_add_response_header(resp, "Content-Encoding", "gzip");
+    MHD_add_response_header(resp, "Content-Type", mime_of(path));
+    add_common_headers(resp, strncmp(mime_of(path), "text/html", 9) == 0);
+    enum MHD_Result ret = MHD_queue_response(c, fresh ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
 static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
 {
     const char *path = strcmp(url, "/") == 0 ? "/index.html" : url;
@@ -607,16 +690,12 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
         }
         MHD_add_response_header(resp, "Cache-Control", "no-store");
     } else {
-        for (const struct web_asset *a = web_assets; a->path && !resp; a++) {
-            if (strcmp(a->path, path) != 0)
-                continue;
-            resp = MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
-            if (!resp)
-                return MHD_NO;
-            MHD_add_response_header(resp, "Cache-Control", "no-cache");
-        }
-        if (!resp)
+        const struct web_asset *a = web_assets;
+        while (a->path && strcmp(a->path, path) != 0)
+            a++;
+        if (!a->path)
             return send_error(c, 404, 0, nf);
+        return send_asset(c, a, path);
     }
     MHD_add_response_header(resp, "Content-Type", mime_of(path));
     add_common_headers(resp, strncmp(mime_of(path), "text/html", 9) == 0);

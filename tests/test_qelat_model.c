@@ -137,6 +137,99 @@ static void test_perft_midgame_two_ways(void **state)
     }
 }
 
+/* Perft two ways from boards with heavy holes (12 to 36 balls: laps that go round the ring once
+ * or more, which the sowing adds a whole turn at a time, issue 24 §3), some ekwarna of either side,
+ * under every option that changes a sowing, and the last ply's trace: its laps sow, hole by hole,
+ * exactly the balls the board lost from each lifted hole. */
+static void test_perft_heavy_holes(void **state)
+{
+    (void)state;
+    const char *opts[] = {"rounds=1", "rounds=1,enemy=row", "rounds=1,after-eat=end",
+                          "rounds=1,skip-origin=yes", "rounds=1,enemy=row,after-eat=end,skip-origin=yes"};
+    uint64_t rng = 4711;
+    int tried = 0, heavy_laps = 0;
+    for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
+        for (int trial = 0; trial < 12; trial++) {
+            int c[12] = {0}, st[2] = {(int)(gb_rand_next(&rng) % 6), (int)(gb_rand_next(&rng) % 6)};
+            int left = 48 - st[0] - st[1], heavy = (int)(gb_rand_next(&rng) % 12);
+            c[heavy] = 12 + (int)(gb_rand_next(&rng) % 25);
+            left -= c[heavy];
+            while (left > 0) {
+                int h = (int)(gb_rand_next(&rng) % 12), k = 1 + (int)(gb_rand_next(&rng) % 4);
+                k = k < left ? k : left;
+                c[h] += k;
+                left -= k;
+            }
+            char board[160];
+            size_t n = 0;
+            int marks = (int)(gb_rand_next(&rng) % 3);
+            for (int i = 0; i < 12; i++) {
+                const char *mark = "";
+                if (marks > 0 && i != heavy && gb_rand_next(&rng) % 5 == 0) {
+                    mark = i >= 6 ? "S" : "N"; /* an ekwarna lies in its captor's enemy's hole (Q3) */
+                    marks--;
+                }
+                n += (size_t)snprintf(board + n, sizeof board - n, "%s%d%s", i == 0 ? "" : i == 6 ? "/" : ",",
+                                      c[i], mark);
+            }
+            char text[320];
+            snprintf(text, sizeof text, "qelat:%s board=%s stores=%d,%d turn=%s phase=play ply=0",
+                     opts[o], board, st[0], st[1], heavy < 6 ? "S" : "N");
+            gb_game *h = NULL;
+            if (gb_game_from_position(&h, text, 1, NULL) != GB_OK)
+                fail_msg("position refused: %s", text);
+            nq q;
+            nq_init(&q, strstr(opts[o], "enemy=row") != NULL, strstr(opts[o], "after-eat=end") == NULL,
+                    0, 0, 1, strstr(opts[o], "skip-origin") != NULL, 5000, 200);
+            nq_from_game(&q, h);
+            nq hist[16];
+            hist[0] = q;
+            for (int d = 1; d <= 3; d++)
+                if (gb_perft(h, d) != nq_perft(&q, d, hist, 1))
+                    fail_msg("perft %d differs from %s", d, text);
+            /* the heavy hole's move, if legal: its trace's holes, lap by lap */
+            gb_move mv[GB_MAX_MOVES];
+            int nm = gb_legal_moves(h, mv, GB_MAX_MOVES);
+            for (int i = 0; i < nm; i++) {
+                if (mv[i].kind != GB_MOVE_SOW || mv[i].hole != heavy)
+                    continue;
+                int before[12];
+                for (int k = 0; k < 12; k++)
+                    before[k] = gb_hole_count(h, k);
+                assert_int_equal(gb_play(h, &mv[i], NULL), GB_OK);
+                const gb_trace *t = gb_last_trace(h);
+                assert_non_null(t);
+                assert_true(t->events > 0);
+                assert_int_equal(t->lap[0].from, heavy);
+                assert_int_equal(t->lap[0].stones, before[heavy]);
+                /* the first lap: a ball into each hole after the heavy one, round and round (the
+                 * heavy hole itself passed over with skip-origin=yes, §0) */
+                const bool skip = strstr(opts[o], "skip-origin") != NULL;
+                for (int k = 0, at = heavy; k < t->lap[0].sown_len; k++) {
+                    at = (at + 1) % 12;
+                    if (skip && at == heavy)
+                        at = (at + 1) % 12;
+                    assert_int_equal(t->hole[t->lap[0].sown_at + k], at);
+                }
+                long sown = 0;
+                for (int l = 0; l < t->events && l < GB_TRACE_LAPS; l++) {
+                    if (t->lap[l].sown_at + t->lap[l].stones <= GB_TRACE_HOLES)
+                        assert_int_equal(t->lap[l].sown_len, t->lap[l].stones);
+                    sown += t->lap[l].stones;
+                }
+                if (t->events < GB_TRACE_LAPS)
+                    assert_int_equal(sown, t->sown);
+                heavy_laps++;
+                break;
+            }
+            gb_game_free(h);
+            tried++;
+        }
+    }
+    assert_int_equal(tried, 60);
+    assert_true(heavy_laps > 20);
+}
+
 /* Random matches with every option set, a few hundred, each checked ply by ply against the naive
  * model (moves listed, board, owners, marks, stores, turn, rounds, result), every combination with
  * match-repeat=plays-on and =ends (Q11; at each new round of an `ends` match the position string,
@@ -346,6 +439,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_two_ways),
         cmocka_unit_test(test_perft_midgame_two_ways),
+        cmocka_unit_test(test_perft_heavy_holes),
         cmocka_unit_test(test_random_matches),
         cmocka_unit_test(test_full_round_record),
         cmocka_unit_test(test_t1_endless),

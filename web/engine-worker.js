@@ -5,6 +5,10 @@
  * type} (body as text), or {ready: true} / {ready: false, error} once at the start. */
 'use strict';
 /* global importScripts, createGabata, createLocalBackend */
+// The engine's files. The build names them by a hash of their content (gabata.HASH.js, .wasm:
+// cmake/embed_web.cmake, scripts/build-static) and writes the names into this line, so that a
+// browser may cache them for good; `gabata serve --web DIR` serves a folder as it is.
+const ENGINE = { js: 'gabata.js', wasm: 'gabata.wasm' };
 let backend = null;
 const pending = [];
 
@@ -24,8 +28,8 @@ self.onmessage = (ev) => {
 };
 
 try {
-  importScripts('gabata.js', 'local.js');
-  createGabata({ locateFile: (f) => f }).then((M) => {
+  importScripts(ENGINE.js, 'local.js');
+  createGabata({ locateFile: (f) => (f.endsWith('.wasm') ? ENGINE.wasm : f) }).then((M) => {
     backend = createLocalBackend(M);
     self.postMessage({ ready: true });
     while (pending.length) answer(pending.shift());

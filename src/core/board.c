@@ -31,7 +31,6 @@ void gb_copy(char *dst, size_t len, const char *src)
     dst[n] = 0;
 }
 
-int gb_pos_owner(const gb_pos *p, int i) { return (p->own_n >> i) & 1u; }
 
 int gb_pos_mark(const gb_pos *p, int i)
 {

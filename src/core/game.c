@@ -75,13 +75,18 @@ static inline uint64_t holes_word(const gb_pos *p, int w)
     return v;
 }
 
-/* 0xff in byte i for each bit i of the 8 bits b (a nibble at a time: no carries) */
-static inline uint64_t byte_mask8(uint32_t b)
-{
-    uint64_t lo = ((b & 15u) * 0x204081ull) & 0x01010101ull;
-    uint64_t hi = (((b >> 4) & 15u) * 0x204081ull) & 0x01010101ull;
-    return (lo | hi << 32) * 0xff;
-}
+/* 0xff in byte i for each bit i of the 8 bits b: a table (2 KB) made by the preprocessor, since
+ * the scan needs three of them at every ply of a game with marks (they were a nibble-at-a-time
+ * multiply each, 4% of a Qelat playout's instructions) */
+#define BM_B(b, i) ((uint64_t)(((b) >> (i)) & 1u) * (0xffull << (8 * (i))))
+#define BM(b)                                                                                      \
+    (BM_B(b, 0) | BM_B(b, 1) | BM_B(b, 2) | BM_B(b, 3) | BM_B(b, 4) | BM_B(b, 5) | BM_B(b, 6) |  \
+     BM_B(b, 7))
+#define BM4(b) BM(b), BM((b) + 1), BM((b) + 2), BM((b) + 3)
+#define BM16(b) BM4(b), BM4((b) + 4), BM4((b) + 8), BM4((b) + 12)
+#define BM64(b) BM16(b), BM16((b) + 16), BM16((b) + 32), BM16((b) + 48)
+static const uint64_t byte_masks[256] = {BM64(0), BM64(64), BM64(128), BM64(192)};
+static inline uint64_t byte_mask8(uint32_t b) { return byte_masks[b & 0xffu]; }
 
 /* The position's bytes 24-31 are mark_s and mark_n, bytes 32-37 the miné and the two stores: each
  * compared as raw bytes (each store only grows and each side's marks only grow, so comparing them
@@ -110,19 +115,22 @@ static inline bool repeated_scan(const gb_seen *rec, const gb_pos *p, bool hashe
     const uint64_t marks = word_at(p, 24), fixed = word_at(p, 32) & fixed_mask();
     const uint64_t held0 = holes_word(p, 0);
     const uint32_t marked = p->mark_s | p->mark_n;
-    uint64_t held[3] = {held0, 0, 0}, mask[3] = {0, 0, 0};
-    if (marked) /* the counts of the marked holes, as byte masks over the holes' words */
-        for (int w = 0; w < 3; w++) {
-            held[w] = holes_word(p, w);
-            mask[w] = byte_mask8(marked >> (8 * w));
-        }
+    /* the counts of the marked holes, as byte masks over the holes' words (only where there are
+     * marks: Sadeqa III has none) */
+    uint64_t mask0 = 0, mask1 = 0, mask2 = 0, held1 = 0, held2 = 0;
+    if (marked) {
+        mask0 = byte_mask8(marked);
+        mask1 = byte_mask8(marked >> 8);
+        mask2 = byte_mask8(marked >> 16);
+        held1 = holes_word(p, 1);
+        held2 = holes_word(p, 2);
+    }
     for (int i = rec->len - 1; i >= 0; i--) {
         const gb_pos *q = &rec->pos[i];
         uint64_t differ = (word_at(q, 24) ^ marks) | ((word_at(q, 32) & fixed_mask()) ^ fixed);
         if (marked)
-            differ |= ((holes_word(q, 0) ^ held[0]) & mask[0]) |
-                      ((holes_word(q, 1) ^ held[1]) & mask[1]) |
-                      ((holes_word(q, 2) ^ held[2]) & mask[2]);
+            differ |= ((holes_word(q, 0) ^ held0) & mask0) | ((holes_word(q, 1) ^ held1) & mask1) |
+                      ((holes_word(q, 2) ^ held2) & mask2);
         if (differ)
             break; /* neither q nor any position before it can be p */
         if ((hashed ? q->hash == p->hash : holes_word(q, 0) == held0) && gb_pos_same(q, p))
@@ -157,6 +165,7 @@ int gb_t5_conclude(const gb_rules *r, const gb_options *o, gb_pos *child, gb_see
         return 0;
     }
     rec->len = 0; /* a new round began: the repetition record starts afresh (T5) */
+    rec->resets++;
     return -1;
 }
 
@@ -188,9 +197,16 @@ int gb_settle(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *re
 }
 
 /* ---- the game object ---- */
+/* A move of the history, with what undoing it needs besides the move (so that undo costs the
+ * same at any ply, never a replay): the repetition record's length and the rounds noted before
+ * it, and, for a move after which a new round began, where the round it ended lies in `all`. */
 typedef struct step {
     gb_move move;
     uint64_t rng_before;
+    int rec_len;    /* g->rec.len before the move: the position it was played from is the last */
+    int rounds_len; /* g->rounds_len before it */
+    unsigned ends;  /* g->rec.ends before it */
+    int past_at;    /* -1, or g->base before it: the ended round's record is all[past_at..] */
 } step;
 
 struct gb_game {
@@ -214,18 +230,18 @@ struct gb_game {
     gb_move *moves;
     gb_pos *children;
     int moves_cap;
+    /* The repetition records of every round of the game, one after the other: g->rec is a view of
+     * the round under way, all[base..]. A new round restarts the record (T5) and the view moves
+     * on past the old one, which stays for undo; nothing is copied but two positions. */
+    gb_pos *all;
+    int base, all_cap;
+    gb_pos round_first; /* all[base], which a new round's start overwrites (keep_round) */
 };
 
-/* Settle *child and keep its moves in g. Generated into a scratch of the largest size on the
- * stack (as gb_settle's own), then copied into g's arrays, grown when too small; on failure g's
- * moves are those of its current position, untouched. */
-static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
+/* Keep n moves and their children as g's legal moves, in g's arrays grown to need; on failure
+ * g's moves are untouched. */
+static int keep_moves(gb_game *g, const gb_move *moves, const gb_pos *children, int n)
 {
-    gb_move moves[GB_MAX_MOVES];
-    gb_pos children[GB_MAX_MOVES];
-    int n = gb_settle(g->r, &g->o, child, &g->rec, chance, &g->rng, moves, children);
-    if (n < 0)
-        return n;
     assert(n <= GB_MAX_MOVES);
     if (n > g->moves_cap) {
         int cap = g->moves_cap ? g->moves_cap : 16;
@@ -249,6 +265,19 @@ static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
     return n;
 }
 
+/* Settle *child and keep its moves in g. Generated into a scratch of the largest size on the
+ * stack (as gb_settle's own), then copied into g's arrays, grown when too small; on failure g's
+ * moves are those of its current position, untouched. */
+static int settle_keep(gb_game *g, gb_pos *child, uint8_t *chance)
+{
+    gb_move moves[GB_MAX_MOVES];
+    gb_pos children[GB_MAX_MOVES];
+    int n = gb_settle(g->r, &g->o, child, &g->rec, chance, &g->rng, moves, children);
+    if (n < 0)
+        return n;
+    return keep_moves(g, moves, children, n);
+}
+
 static gb_game *game_alloc(const gb_rules *r, const gb_options *o, uint64_t seed)
 {
     gb_game *g = calloc(1, sizeof *g);
@@ -257,8 +286,28 @@ static gb_game *game_alloc(const gb_rules *r, const gb_options *o, uint64_t seed
     g->r = r;
     g->o = *o;
     g->seed = g->rng = seed;
-    g->rec.own = true;
+    g->rec.own = false; /* a view of g->all, grown by rec_room */
     return g;
+}
+
+/* Room in g->all for one more position of the round under way, taken before a ply is settled,
+ * so that neither its push nor a new round's start (keep_round) can fail afterwards. */
+static int rec_room(gb_game *g)
+{
+    int need = g->base + g->rec.len + 1;
+    if (need > g->all_cap) {
+        int cap = g->all_cap ? g->all_cap : 64;
+        while (cap < need)
+            cap *= 2;
+        gb_pos *a = realloc(g->all, (size_t)cap * sizeof *a);
+        if (!a)
+            return GB_ENOMEM;
+        g->all = a;
+        g->all_cap = cap;
+    }
+    g->rec.pos = g->all + g->base;
+    g->rec.cap = g->all_cap - g->base;
+    return GB_OK;
 }
 
 /* Settle the start position into a fresh repetition record. */
@@ -266,9 +315,12 @@ static int game_begin(gb_game *g, const gb_pos *start)
 {
     g->cur = *start;
     g->rec.len = 0;
+    g->base = 0;
     g->hist_len = 0;
     g->rounds_len = 0;
     g->has_last = false;
+    if (rec_room(g) != GB_OK)
+        return GB_ENOMEM;
     if (g->cur.flags & GB_F_OVER) {
         g->cur.hash = gb_pos_hash(&g->cur);
         g->nmoves = 0;
@@ -279,6 +331,8 @@ static int game_begin(gb_game *g, const gb_pos *start)
             return n;
         g->nmoves = n;
     }
+    if (g->rec.len)
+        g->round_first = g->rec.pos[0];
     assert(gb_pos_sane(g->r, &g->cur));
     g->start = g->cur;
     return GB_OK;
@@ -342,11 +396,20 @@ gb_game *gb_game_clone(const gb_game *g)
         return NULL;
     *c = *g;
     c->rec.pos = NULL;
+    c->all = NULL;
     c->hist = NULL;
     c->rounds = NULL;
     c->moves = NULL;
     c->children = NULL;
-    c->rec.cap = c->hist_cap = c->rounds_cap = c->moves_cap = 0;
+    c->rec.cap = c->hist_cap = c->rounds_cap = c->moves_cap = c->all_cap = 0;
+    /* every round's record, for undo (the round under way last), and room for the next ply's */
+    c->all_cap = g->base + g->rec.len + 1;
+    c->all = malloc((size_t)c->all_cap * sizeof *c->all);
+    if (!c->all)
+        goto fail;
+    memcpy(c->all, g->all, (size_t)(g->base + g->rec.len) * sizeof *c->all);
+    c->rec.pos = c->all + c->base;
+    c->rec.cap = c->all_cap - c->base;
     if (g->nmoves > 0) {
         c->moves = malloc((size_t)g->nmoves * sizeof *c->moves);
         c->children = malloc((size_t)g->nmoves * sizeof *c->children);
@@ -363,13 +426,6 @@ gb_game *gb_game_clone(const gb_game *g)
         memcpy(c->rounds, g->rounds, (size_t)g->rounds_len * sizeof *c->rounds);
         c->rounds_cap = g->rounds_len;
     }
-    if (g->rec.len) {
-        c->rec.pos = malloc((size_t)g->rec.len * sizeof *c->rec.pos);
-        if (!c->rec.pos)
-            goto fail;
-        memcpy(c->rec.pos, g->rec.pos, (size_t)g->rec.len * sizeof *c->rec.pos);
-        c->rec.cap = g->rec.len;
-    }
     if (g->hist_len) {
         c->hist = malloc((size_t)g->hist_len * sizeof *c->hist);
         if (!c->hist)
@@ -379,7 +435,7 @@ gb_game *gb_game_clone(const gb_game *g)
     }
     return c;
 fail:
-    free(c->rec.pos);
+    free(c->all);
     free(c->hist);
     free(c->rounds);
     free(c->moves);
@@ -397,6 +453,7 @@ void gb_game_free(gb_game *g)
     free(g->rounds);
     free(g->moves);
     free(g->children);
+    free(g->all);
     free(g);
 }
 
@@ -524,10 +581,45 @@ static int hist_push(gb_game *g, const gb_move *m, uint64_t rng_before)
         g->hist = h;
         g->hist_cap = cap;
     }
-    g->hist[g->hist_len].move = *m;
-    g->hist[g->hist_len].rng_before = rng_before;
+    g->hist[g->hist_len] = (step){.move = *m, .rng_before = rng_before, .rec_len = g->rec.len,
+                                  .rounds_len = g->rounds_len, .ends = g->rec.ends,
+                                  .past_at = -1};
     g->hist_len++;
     return GB_OK;
+}
+
+/* The move of step s restarted the record (a new round began): the old round's record is
+ * all[base..base+s->rec_len), but for its first entry, which the new round's start overwrote
+ * (an ended match writes none): that start goes to the slot after the old record (rec_room made
+ * room for it), round_first back to its place, and the view moves on to the new round. */
+static void keep_round(gb_game *g, step *s)
+{
+    const int len = s->rec_len;
+    assert(g->rec.len <= 1 && g->base + len < g->all_cap);
+    gb_pos start = g->all[g->base];
+    g->all[g->base] = g->round_first;
+    s->past_at = g->base;
+    g->base += len;
+    g->rec.pos = g->all + g->base;
+    g->rec.cap = g->all_cap - g->base;
+    if (g->rec.len) {
+        g->rec.pos[0] = start;
+        g->round_first = start;
+    }
+}
+
+/* Put the repetition record and the rounds back as they were before step s's move. */
+static void step_restore(gb_game *g, const step *s)
+{
+    if (s->past_at >= 0) { /* back to the old round's record, which is where it was */
+        g->base = s->past_at;
+        g->rec.pos = g->all + g->base;
+        g->rec.cap = g->all_cap - g->base;
+        g->round_first = g->all[g->base];
+    }
+    g->rec.len = s->rec_len;
+    g->rec.ends = s->ends;
+    g->rounds_len = s->rounds_len;
 }
 
 /* The move just played ended a round (or the game): note it, with the position after it. */
@@ -609,13 +701,19 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
         return rc;
     }
     rc = hist_push(g, m, rng_before);
+    if (rc == GB_OK && (rc = rec_room(g)) != GB_OK)
+        g->hist_len--;
     if (rc)
         return gb_fail(err, rc, "out of memory");
-    unsigned ends = g->rec.ends;
+    step *st = &g->hist[g->hist_len - 1];
+    unsigned ends = g->rec.ends, resets = g->rec.resets;
     int n = settle_keep(g, &child, &m->chance);
+    if (g->rec.resets != resets)
+        keep_round(g, st);
     if (n >= 0 && g->rec.ends != ends && round_push(g, &child) != GB_OK)
         n = GB_ENOMEM;
     if (n < 0) {
+        step_restore(g, st);
         g->hist_len--;
         g->rng = rng_before;
         return gb_fail(err, n, "out of memory");
@@ -666,25 +764,22 @@ int gb_undo(gb_game *g, gb_error *err)
 {
     if (g->hist_len == 0)
         return gb_fail(err, GB_EEMPTY, "nothing to undo");
-    /* Replay from the start: exact, including the repetition record across rounds. */
-    int keep = g->hist_len - 1;
-    step *old = g->hist;
-    int old_cap = g->hist_cap;
-    g->hist = NULL;
-    g->hist_cap = 0;
-    gb_pos start = g->start;
-    int rc = game_begin(g, &start);
-    for (int i = 0; rc == GB_OK && i < keep; i++) {
-        gb_move m = old[i].move;
-        g->rng = old[i].rng_before;
-        rc = gb_play(g, &m, NULL);
-    }
-    if (rc == GB_OK)
-        g->rng = old[keep].rng_before;
-    free(old);
-    (void)old_cap;
-    if (rc)
-        return gb_fail(err, rc, "undo failed while replaying the game");
+    /* The position a move was played from is the last of the record as it was before it (the
+     * game was not over, so it had been pushed); its moves are generated again, as gb_settle
+     * listed them. No replay: the same cost at any ply. */
+    const step *s = &g->hist[g->hist_len - 1];
+    gb_move moves[GB_MAX_MOVES];
+    gb_pos children[GB_MAX_MOVES];
+    const gb_pos *prev = &g->all[(s->past_at >= 0 ? s->past_at : g->base) + s->rec_len - 1];
+    assert(s->rec_len > 0 && !(prev->flags & GB_F_OVER));
+    int n = g->r->gen(&g->o, prev, moves, children);
+    if (keep_moves(g, moves, children, n) < 0)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    g->cur = *prev;
+    step_restore(g, s);
+    g->nmoves = n;
+    g->rng = s->rng_before;
+    g->hist_len--;
     g->has_last = false;
     return GB_OK;
 }

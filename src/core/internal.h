@@ -269,7 +269,8 @@ static inline int gb_ring(const gb_rules *r) { return 2 * r->n; }
 static inline int gb_opposite(int n, int i) { return 2 * n - 1 - i; }
 static inline int gb_row_of(int n, int i) { return i >= n; } /* 0 South's row, 1 North's */
 static inline int gb_next(int ring, int i) { return i + 1 == ring ? 0 : i + 1; }
-int gb_pos_owner(const gb_pos *p, int i);
+/* 0 South, 1 North: who owns hole i (inline: the games ask it in their inner loops) */
+static inline int gb_pos_owner(const gb_pos *p, int i) { return (p->own_n >> i) & 1u; }
 int gb_pos_mark(const gb_pos *p, int i); /* GB_MARK_* */
 int gb_pos_board_total(const gb_pos *p, int ring);
 /* The invariants every position of every game keeps (for assert in the Debug builds): marks
@@ -450,6 +451,9 @@ typedef struct gb_seen {
     unsigned ends;
     int end_reason;
     gb_pos end;
+    /* How many times a new round restarted the record (gb_t5_conclude): the game object's undo
+     * keeps the round's record when this changes in a ply (game.c). */
+    unsigned resets;
 } gb_seen;
 
 /* Settle `child`, the raw result of a ply from `prev`: apply the game's end rule, then

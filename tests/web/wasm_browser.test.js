@@ -18,13 +18,18 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-let srv, ctx, profile, page;
+let srv, ctx, profile, page, engineJs;
 const requests = [];
 
 test.before(async () => {
   srv = await startServer();
-  const probe = await fetch(`${srv.base}/gabata.wasm`);
-  if (probe.status !== 200) throw new Error('this gabata has no WebAssembly engine embedded (built without emcc?)');
+  // the engine's files are named by their hash (cmake/embed_web.cmake); the worker says which
+  const worker = await (await fetch(`${srv.base}/engine-worker.js`)).text();
+  const named = worker.match(/const ENGINE = \{ js: '(gabata\.[0-9a-f]{16}\.js)', wasm: '(gabata\.[0-9a-f]{16}\.wasm)' \};/);
+  if (!named) throw new Error('this gabata has no WebAssembly engine embedded (built without emcc?)');
+  const probe = await fetch(`${srv.base}/${named[2]}`);
+  if (probe.status !== 200) throw new Error(`the worker names ${named[2]}, which the server does not send`);
+  engineJs = `/${named[1]}`;
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
   ctx = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
@@ -36,11 +41,11 @@ test.before(async () => {
   await page.goto(srv.base + '/');
   await page.waitForFunction(() => document.body.dataset.engine !== undefined, null, { timeout: 30000 });
   // the module itself in the page, for the figures
-  await page.addScriptTag({ url: '/gabata.js' });
-  await page.evaluate(async (src) => {
-    window.M = await window.createGabata();
+  await page.addScriptTag({ url: engineJs });
+  await page.evaluate(async ([src, wasm]) => {
+    window.M = await window.createGabata({ locateFile: (f) => (f.endsWith('.wasm') ? wasm : f) });
     window.figures = new Function(`return ${src}`)();
-  }, W.wasmFigures.toString());
+  }, [W.wasmFigures.toString(), engineJs.replace(/\.js$/, '.wasm')]);
 });
 
 test.after(async () => {

@@ -3,7 +3,10 @@
 // process) and in Chromium (CPU time of the page's main thread, from the DevTools protocol's
 // Performance metrics in thread ticks), each a run of about SECONDS after a warm-up, alternated
 // ROUNDS times; prints the medians and the ratios, and the wall-time figures beside them (on a
-// loaded machine the wall clock counts other programs' time too). Figures only.
+// loaded machine the wall clock counts other programs' time too). Then perft from the start of
+// every game (L'ab al-Akil's after its layout) to the depth PERFT_DEPTH gives, as nodes per CPU
+// second: native `gabata perft` (the process's CPU time, clock()) against the engine in node and
+// in Chromium, alternated ROUNDS times too. Figures only.
 //   GABATA=build-rel/gabata GABATA_WASM=build-wasm node tests/web/wasm_speed.js [ROUNDS] [SECONDS]
 'use strict';
 const fs = require('node:fs');
@@ -18,12 +21,24 @@ const ROUNDS = Number(process.argv[2] || 3);
 const SECONDS = Number(process.argv[3] || 2);
 const GAMES = ['sadeqa', 'qelat', 'akil', 'bulto'];
 const BENCH_GAMES = { sadeqa: 20000, qelat: 600, akil: 6000, bulto: 12000 };
+const PERFT_DEPTH = { sadeqa: 8, qelat: 10, akil: 11, bulto: 7 };
+const AKIL_START = 'akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice ply=1';
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function native(variant) {
   const out = execFileSync(gabataBinary(), ['bench', variant, '--games', String(BENCH_GAMES[variant])], { encoding: 'utf8' });
   return Number(out.match(/plies\/s\s+(\d+)/)[1]);
 }
+
+// native perft: the count, and the CPU seconds gabata perft prints for the last depth
+function nativePerft(variant) {
+  const d = PERFT_DEPTH[variant];
+  const args = variant === 'akil' ? ['perft', 'akil', String(d), '--position', AKIL_START] : ['perft', variant, String(d)];
+  const last = execFileSync(gabataBinary(), args, { encoding: 'utf8' }).trim().split('\n').pop();
+  const m = last.match(/^perft \d+ (\d+)\s+\(([\d.]+) s\)/);
+  return { count: Number(m[1]), seconds: Number(m[2]) };
+}
+const perftJob = (variant) => ({ kind: 'perft', variant, depth: PERFT_DEPTH[variant], moves: variant === 'akil' ? [W.AKIL_LAYOUT] : [] });
 
 async function main() {
   const M = await W.loadNode();
@@ -64,6 +79,23 @@ async function main() {
       res[v].chromiumWall.push(c.pliesPerSec);
     }
   }
+  const perft = {};
+  for (const v of GAMES) perft[v] = { native: [], node: [], chromium: [], count: 0 };
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const v of GAMES) {
+      const n = nativePerft(v);
+      perft[v].native.push(n.count / n.seconds);
+      const cpu0 = process.cpuUsage();
+      const a = W.wasmFigures(M, perftJob(v));
+      const cpu = process.cpuUsage(cpu0);
+      perft[v].node.push(a.count / ((cpu.user + cpu.system) / 1e6));
+      const t0 = await taskSeconds();
+      const c = await page.evaluate((j) => window.figures(window.M, j), perftJob(v));
+      perft[v].chromium.push(c.count / ((await taskSeconds()) - t0));
+      if (a.count !== n.count || c.count !== n.count) throw new Error(`${v}: perft ${n.count}, node ${a.count}, Chromium ${c.count}`);
+      perft[v].count = n.count;
+    }
+  }
   await ctx.close();
   fs.rmSync(profile, { recursive: true, force: true });
   console.log(`random playouts, plies per CPU second, medians of ${ROUNDS} alternated runs (${os.cpus()[0].model}, load ${os.loadavg()[0].toFixed(1)})`);
@@ -73,6 +105,13 @@ async function main() {
   for (const v of GAMES) {
     const n = median(res[v].native), a = median(res[v].node), c = median(res[v].chromium);
     console.log(`| ${v} | ${f(n)} | ${f(a)} | ${f(c)} | ${(a / n).toFixed(2)} | ${(c / n).toFixed(2)} | ${f(median(res[v].nodeWall))}, ${f(median(res[v].chromiumWall))} |`);
+  }
+  console.log(`\nperft, nodes per CPU second, medians of ${ROUNDS} alternated runs`);
+  console.log('| game, depth (count) | native | WebAssembly, node | WebAssembly, Chromium | node/native | Chromium/native |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const v of GAMES) {
+    const n = median(perft[v].native), a = median(perft[v].node), c = median(perft[v].chromium);
+    console.log(`| ${v}, ${PERFT_DEPTH[v]} (${f(perft[v].count)}) | ${f(n)} | ${f(a)} | ${f(c)} | ${(a / n).toFixed(2)} | ${(c / n).toFixed(2)} |`);
   }
 }
 

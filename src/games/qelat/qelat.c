@@ -94,19 +94,178 @@ static inline void ql_lap(gb_trace *t, bool events, uint32_t skip, int from, int
     }
 }
 
+/* The 12 counts as two words for the sowing (where bytes are in little-endian order): holes 0-7
+ * in `lo` (hole i in byte i), holes 8-11 in the low four bytes of `hi` (holes[12..15], past the
+ * ring, ride along unchanged). A lap of s stones from h without skip-origin (§0) is then h's byte
+ * cleared and, added, s/12 to every hole and one more to the s%12 holes after h: one table load
+ * and a few additions instead of a loop over the stones (as Sadeqa III's sowing, whose comments
+ * say more). No byte can carry: there are 48 balls. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define QL_WORDS 1
+typedef struct ql_words {
+    uint64_t lo, hi;
+} ql_words;
+/* byte i % 8 set when hole i is among the r holes after f, round the ring of 12 */
+#define QL_B(i, f, r) ((uint64_t)((((i) + 23 - (f)) % 12) < (r)) << (8 * ((i) & 7)))
+#define QL_LO(f, r)                                                                                \
+    (QL_B(0, f, r) | QL_B(1, f, r) | QL_B(2, f, r) | QL_B(3, f, r) | QL_B(4, f, r) |               \
+     QL_B(5, f, r) | QL_B(6, f, r) | QL_B(7, f, r))
+#define QL_HI(f, r) (QL_B(8, f, r) | QL_B(9, f, r) | QL_B(10, f, r) | QL_B(11, f, r))
+#define QL_E(f, r) {QL_LO(f, r), QL_HI(f, r)}
+#define QL_ROW(f)                                                                                  \
+    {QL_E(f, 0), QL_E(f, 1), QL_E(f, 2), QL_E(f, 3), QL_E(f, 4),  QL_E(f, 5),                     \
+     QL_E(f, 6), QL_E(f, 7), QL_E(f, 8), QL_E(f, 9), QL_E(f, 10), QL_E(f, 11)}
+static const ql_words ql_lap_run[QL_RING][QL_RING] = {
+    QL_ROW(0), QL_ROW(1), QL_ROW(2), QL_ROW(3), QL_ROW(4),  QL_ROW(5),
+    QL_ROW(6), QL_ROW(7), QL_ROW(8), QL_ROW(9), QL_ROW(10), QL_ROW(11)};
+#define QL_BYTE(h) (0xffull << (8 * ((h) & 7)))
+#define QL_K(h) {(h) < 8 ? ~QL_BYTE(h) : ~0ull, (h) < 8 ? ~0ull : ~QL_BYTE(h)}
+static const ql_words ql_keep[QL_RING] = {QL_K(0), QL_K(1), QL_K(2), QL_K(3),  QL_K(4),  QL_K(5),
+                                          QL_K(6), QL_K(7), QL_K(8), QL_K(9), QL_K(10), QL_K(11)};
+static inline int ql_count(uint64_t lo, uint64_t hi, int i)
+{
+    return (uint8_t)((i & 8 ? hi : lo) >> (8 * (i & 7)));
+}
+#endif
+
+/* The holes that hold balls, bit i for hole i of the 12: a word at a time where bytes are in
+ * little-endian order (bit 7 of each byte of ((w + 0x7f..) | w) is set when the byte is not 0,
+ * since a count is at most 48; one multiply gathers those bits), else hole by hole. */
+static inline uint32_t ql_nonempty(const gb_pos *p)
+{
+#ifdef QL_WORDS
+    uint64_t lo, hi;
+    memcpy(&lo, p->holes, 8);
+    memcpy(&hi, p->holes + 8, 8);
+    lo = ((lo + 0x7f7f7f7f7f7f7f7full) | lo) & 0x8080808080808080ull;
+    hi = ((hi + 0x7f7f7f7f7f7f7f7full) | hi) & 0x0000000080808080ull;
+    return (uint32_t)(((lo >> 7) * 0x0102040810204080ull) >> 56) |
+           (uint32_t)(((hi >> 7) * 0x0102040810204080ull) >> 56) << 8;
+#else
+    uint32_t live = 0;
+    for (int i = 0; i < QL_RING; i++)
+        live |= (uint32_t)(p->holes[i] != 0) << i;
+    return live;
+#endif
+}
+
+/* How many bits of a mask of 12 bits (not __builtin_popcount: without -mpopcnt it is a call) */
+static inline int ql_popcount(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x555u);
+    m = (m & 0x333u) + ((m >> 2) & 0x333u);
+    m = (m + (m >> 4)) & 0x0f0fu;
+    return (int)((m + (m >> 8)) & 0x1fu);
+}
+
+/* The holes that are enemy holes to `mover` for a capture (Q3): by ownership (enemy=owner) or by
+ * row (enemy=row). Owners do not change during a round's plies, nor do rows. */
+static inline uint32_t enemy_holes(const gb_options *o, const gb_pos *p, int mover)
+{
+    if (o->v[QL_ENEMY] == 1)
+        return mover ? 0x03fu : 0xfc0u;
+    return (mover ? ~p->own_n : p->own_n) & QL_ALL;
+}
+
+/* Q3: what the last ball of a lap from `from` (of `stones` balls), fallen into hole pos (now
+ * holding the counts in p->holes), does. Returns true when the move ends there. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* out of line at -O2, where the playouts' sowing calls it once a move */
+#endif
+static inline bool lap_end(gb_pos *p, int mover, uint32_t enemy, int from, int pos, int stones,
+                           uint32_t passed, gb_trace *t, bool *ate, bool events)
+{
+    uint32_t *mine = mover ? &p->mark_n : &p->mark_s;
+    const uint32_t theirs = mover ? p->mark_s : p->mark_n, b = bit(pos);
+    if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
+        ql_lap(t, events, passed, from, pos, stones, GB_EV_INTO_HELD, pos, 0);
+        return true;
+    }
+    if (theirs & b) {
+        /* Q3: an ekwarna of the opponent: eat the last ball, with one more from it if it held
+         * any before the last ball fell (clarifications: an empty one yields the last ball
+         * alone and stays the opponent's, Q4). */
+        int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
+        p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
+        p->store[mover] = (uint8_t)(p->store[mover] + eaten);
+        ql_lap(t, events, passed, from, pos, stones, GB_EV_RAID, pos, eaten);
+        *ate = true;
+        return true;
+    }
+    /* Q3: an ordinary hole. */
+    if ((enemy & b) && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
+        *mine |= b;
+        ql_lap(t, events, passed, from, pos, stones, GB_EV_CLAIM, pos, 0);
+        return true;
+    }
+    if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
+        ql_lap(t, events, passed, from, pos, stones, GB_EV_END, pos, 0);
+        return true;
+    }
+    return false; /* Q3 otherwise (ordinary, 2 or more, including 4 in a hole the mover owns) */
+}
+
 /* One whole sowing (Q2, Q3) from hole h by `mover`, relay included. Sets *ate when the move ended
  * by eating (Q3). Returns GB_OK or GB_EENDLESS (T1). With `events` false only the laps' count and
- * stones go to t (playouts). */
+ * stones go to t (playouts). The marks, stores and owners do not change until the last lap, so
+ * the lap guard (T1) compares the board and the hole about to be lifted only; it counts the first
+ * GB_LAP_QUICK laps and begins its cycle search after them (gb_lapguard_lap). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace *t, bool *ate,
                       bool events)
 {
-    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
-    const bool by_row = o->v[QL_ENEMY] == 1;
-    uint32_t *mine = mover ? &p->mark_n : &p->mark_s;
-    const uint32_t theirs = mover ? p->mark_s : p->mark_n;
-    gb_lapguard guard;
-    gb_lapguard_init(&guard, QL_RING);
+    const uint32_t enemy = enemy_holes(o, p, mover);
     *ate = false;
+#ifdef QL_WORDS
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) {
+        /* the counts in two registers for the whole sowing, the lap guard's saved state too */
+        const uint32_t stop = p->mark_s | p->mark_n; /* an ekwarna ends the move, whoever's */
+        uint64_t lo, hi, saved_lo = 0, saved_hi = 0;
+        long laps = 0, power = 1, lambda = 0;
+        int saved_h = -1;
+        memcpy(&lo, p->holes, 8);
+        memcpy(&hi, p->holes + 8, 8);
+        for (;;) {
+            const int stones = ql_count(lo, hi, h), r = stones % 12;
+            const uint64_t all = 0x0101010101010101ull * (unsigned)(stones / 12);
+            lo = (lo & ql_keep[h].lo) + ql_lap_run[h][r].lo + all;
+            hi = (hi & ql_keep[h].hi) + ql_lap_run[h][r].hi + (all & 0xffffffffull);
+            const int pos = (h + r) % 12, now = ql_count(lo, hi, pos);
+            if ((stop & bit(pos)) || now == 1 || (now == 4 && (enemy & bit(pos)))) {
+                memcpy(p->holes, &lo, 8);
+                memcpy(p->holes + 8, &hi, 8);
+                bool ended = lap_end(p, mover, enemy, h, pos, stones, 0, t, ate, events);
+                assert(ended);
+                (void)ended;
+                return GB_OK;
+            }
+            ql_lap(t, events, 0, h, pos, stones, GB_EV_CONTINUE, pos, 0);
+            if (laps < GB_LAP_QUICK) {
+                laps++;
+            } else { /* gb_lapguard_step's Brent search, on the registers */
+                if (++laps >= GB_LAP_LIMIT || (saved_h == pos && lo == saved_lo && hi == saved_hi)) {
+                    memcpy(p->holes, &lo, 8);
+                    memcpy(p->holes + 8, &hi, 8);
+                    return GB_EENDLESS; /* T1: the lap limit, or a lap-end state again */
+                }
+                if (saved_h < 0 || ++lambda == power) { /* re-save at powers of 2 */
+                    saved_lo = lo;
+                    saved_hi = hi;
+                    saved_h = pos;
+                    if (lambda == power)
+                        power *= 2;
+                    lambda = 0;
+                }
+            }
+            h = pos;
+        }
+    }
+#endif
+    const bool skip_origin = o->v[GB_OPT_SKIP_ORIGIN];
+    gb_lapguard guard;
+    guard.laps = 0;
     for (;;) {
         int stones = p->holes[h], origin = h, pos = h;
         p->holes[h] = 0;
@@ -117,40 +276,20 @@ static inline int sow(const gb_options *o, gb_pos *p, int mover, int h, gb_trace
                 pos = gb_next(QL_RING, pos);
             p->holes[pos]++;
         }
-        const uint32_t b = bit(pos);
-        if (*mine & b) { /* Q3: the mover's own ekwarna: the ball stays there; the move ends */
-            ql_lap(t, events, passed, h, pos, stones, GB_EV_INTO_HELD, pos, 0);
+        if (lap_end(p, mover, enemy, h, pos, stones, passed, t, ate, events))
             return GB_OK;
-        }
-        if (theirs & b) {
-            /* Q3: an ekwarna of the opponent: eat the last ball, with one more from h if h held
-             * any before the last ball fell (clarifications: an empty one yields the last ball
-             * alone and stays the opponent's, Q4). */
-            int held = p->holes[pos] - 1, eaten = 1 + (held > 0);
-            p->holes[pos] = (uint8_t)(p->holes[pos] - eaten);
-            p->store[mover] = (uint8_t)(p->store[mover] + eaten);
-            ql_lap(t, events, passed, h, pos, stones, GB_EV_RAID, pos, eaten);
-            *ate = true;
-            return GB_OK;
-        }
-        /* Q3: an ordinary hole. "Enemy" by ownership (enemy=owner) or by row (enemy=row). */
-        bool enemy = by_row ? gb_row_of(QL_N, pos) != mover : gb_pos_owner(p, pos) != mover;
-        if (enemy && p->holes[pos] == 4) { /* Q3: it becomes the mover's ekwarna; move ends */
-            *mine |= b;
-            ql_lap(t, events, passed, h, pos, stones, GB_EV_CLAIM, pos, 0);
-            return GB_OK;
-        }
-        if (p->holes[pos] == 1) { /* Q3: ordinary, now holds 1: the move ends */
-            ql_lap(t, events, passed, h, pos, stones, GB_EV_END, pos, 0);
-            return GB_OK;
-        }
-        /* Q3 otherwise (ordinary, 2 or more, including 4 in a hole the mover owns): continue. */
         ql_lap(t, events, passed, h, pos, stones, GB_EV_CONTINUE, pos, 0);
+        if (guard.laps == GB_LAP_QUICK - 1) { /* the cycle search begins: set it up */
+            gb_lapguard_init(&guard, QL_RING);
+            guard.laps = GB_LAP_QUICK - 1;
+        }
         if (gb_lapguard_lap(&guard, p->holes, pos, 0)) /* marks and stores never change mid-sowing */
             return GB_EENDLESS;                         /* T1 */
         h = pos;
     }
 }
+
+static inline uint32_t start_holes(const gb_pos *p, int side);
 
 /* Q2: may `side` start a sowing from hole h? */
 static bool can_start(const gb_pos *p, int side, int h)
@@ -161,11 +300,24 @@ static bool can_start(const gb_pos *p, int side, int h)
 /* Has `side` a legal sowing (T1/T4: with endless=illegal a never-ending one does not count)? */
 static bool has_move(const gb_options *o, const gb_pos *p, int side)
 {
+    const uint32_t starts = start_holes(p, side);
+    if (!starts || o->v[GB_OPT_ENDLESS])
+        return starts != 0; /* endless=ends-game: every start is a legal move */
+    /* A cheap proof first: a start of k < 12 balls whose first lap ends the move (Q3) is a finite
+     * sowing. Its lap never comes round to the origin (so skip-origin does not matter) and drops
+     * one ball into hole h + k: an ekwarna, an empty hole, or an enemy hole of 3 ends it. */
+    const uint32_t enemy = enemy_holes(o, p, side), stop = ekwarna(p);
+    for (uint32_t m = starts; m; m &= m - 1) {
+        const int h = __builtin_ctz(m), k = p->holes[h];
+        if (k < QL_RING) {
+            const int pos = (h + k) % QL_RING, now = p->holes[pos] + 1;
+            if ((stop & bit(pos)) || now == 1 || (now == 4 && (enemy & bit(pos))))
+                return true;
+        }
+    }
     for (int h = 0; h < QL_RING; h++) {
-        if (!can_start(p, side, h))
+        if (!(starts & bit(h)))
             continue;
-        if (o->v[GB_OPT_ENDLESS])
-            return true; /* endless=ends-game: every start is a legal move */
         gb_pos c = *p;
         bool ate;
         if (sow(o, &c, side, h, NULL, &ate, false) == GB_OK)
@@ -258,10 +410,7 @@ static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
 /* The holes `side` may start from (Q2, Q4): owned, not an ekwarna, not empty; bit i for hole i. */
 static inline uint32_t start_holes(const gb_pos *p, int side)
 {
-    uint32_t live = 0;
-    for (int i = 0; i < QL_RING; i++)
-        live |= (uint32_t)(p->holes[i] != 0) << i;
-    return live & owned_by(p, side) & ~ekwarna(p);
+    return ql_nonempty(p) & owned_by(p, side) & ~ekwarna(p);
 }
 
 /* The playouts' fast path (gb_rules.sample): a uniformly random legal move with gen's child.
@@ -275,7 +424,7 @@ static int ql_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_mov
     uint32_t live = start_holes(p, side);
     while (live) {
         uint32_t pick = live;
-        for (int k = gb_rand_below(rng, __builtin_popcount(live)); k > 0; k--)
+        for (int k = gb_rand_below(rng, ql_popcount(live)); k > 0; k--)
             pick &= pick - 1;
         const int h = __builtin_ctz(pick);
         gb_trace_restart(t);
@@ -306,11 +455,7 @@ static bool ql_ended(const gb_options *o, const gb_pos *p, int nmoves)
 {
     (void)o;
     (void)nmoves;
-    uint32_t ek = ekwarna(p);
-    for (int i = 0; i < QL_RING; i++)
-        if (p->holes[i] && !(ek & bit(i)))
-            return false;
-    return true;
+    return (ql_nonempty(p) & ~ekwarna(p)) == 0;
 }
 
 /* Q6 earnings: takings + balls in one's ekwarna; at a round ended by T1/T2/T3, balls in an

@@ -28,13 +28,19 @@ static void sq_setup(const gb_options *o, gb_pos *p)
     p->round = 1;
 }
 
-/* Not on WebAssembly: there a 128-bit shift is a library call, and the byte loop below is the
- * faster (docs/performance.md, the computer in the browser). */
-#if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    !defined(__wasm__)
+/* The 16 counts in registers for a whole sowing (sq_sow): one 128-bit integer where the target has
+ * them; on WebAssembly, where a 128-bit shift is a library call, two 64-bit words (holes 0-7 and
+ * 8-15), which it has natively (docs/performance.md, the computer in the browser). Both are the
+ * same values, a byte a hole; sq_v's helpers below are all the sowing uses of them. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__wasm__) || defined(__SIZEOF_INT128__))
 #define SQ_WIDE 1
+#if defined(__wasm__) || !defined(__SIZEOF_INT128__)
+#define SQ_TWO_WORDS 1
+#else
 __extension__ typedef unsigned __int128 sq_u128;
 #define SQ_ONES (((sq_u128)0x0101010101010101ull << 64) | 0x0101010101010101ull)
+#endif
 
 /* What a lap of fewer than 16 stones adds to the counts: byte i of sq_lap_run[from][r] is 1 for
  * the r holes after `from` (round the ring; the origin is not skipped), as a (low, high) pair of
@@ -65,6 +71,41 @@ static const sq_words sq_keep[16] = {SQ_K(0), SQ_K(1), SQ_K(2),  SQ_K(3),  SQ_K(
                                      SQ_K(6), SQ_K(7), SQ_K(8),  SQ_K(9),  SQ_K(10), SQ_K(11),
                                      SQ_K(12), SQ_K(13), SQ_K(14), SQ_K(15)};
 
+#ifdef SQ_TWO_WORDS
+typedef sq_words sq_v;
+static inline sq_v sq_v_load(const uint8_t *b)
+{
+    sq_v v;
+    memcpy(&v.lo, b, 8);
+    memcpy(&v.hi, b + 8, 8);
+    return v;
+}
+static inline void sq_v_store(uint8_t *b, sq_v v)
+{
+    memcpy(b, &v.lo, 8);
+    memcpy(b + 8, &v.hi, 8);
+}
+static inline int sq_v_count(sq_v v, int h) /* hole h's count */
+{
+    return (uint8_t)((h & 8 ? v.hi : v.lo) >> (8 * (h & 7)));
+}
+static inline bool sq_v_same(sq_v a, sq_v b) { return ((a.lo ^ b.lo) | (a.hi ^ b.hi)) == 0; }
+static inline sq_v sq_v_zero(void) { return (sq_v){0, 0}; }
+/* hole h emptied, then a lap of `stones` from h added (as sq_lap_add below) */
+static inline sq_v sq_v_lap(sq_v v, int h, int stones)
+{
+    const sq_words keep = sq_keep[h], run = sq_lap_run[h][stones & 15];
+    v.lo = (v.lo & keep.lo) + run.lo;
+    v.hi = (v.hi & keep.hi) + run.hi;
+    if (stones >= 16) { /* rare: a lap round the whole ring */
+        uint64_t all = 0x0101010101010101ull * (unsigned)(stones >> 4);
+        v.lo += all;
+        v.hi += all;
+    }
+    return v;
+}
+#else
+typedef sq_u128 sq_v;
 static inline sq_u128 sq_wide(sq_words w) { return ((sq_u128)w.hi << 64) | w.lo; }
 
 /* What a lap of `stones` stones lifted from `from` adds to the 16 counts held as one 128-bit
@@ -78,6 +119,22 @@ static inline sq_u128 sq_lap_add(int from, int stones)
         add += SQ_ONES * (unsigned)(stones >> 4);
     return add;
 }
+static inline sq_v sq_v_load(const uint8_t *b)
+{
+    sq_v v;
+    memcpy(&v, b, sizeof v);
+    return v;
+}
+static inline void sq_v_store(uint8_t *b, sq_v v) { memcpy(b, &v, sizeof v); }
+static inline int sq_v_count(sq_v v, int h) { return (uint8_t)(v >> (8 * h)); }
+static inline bool sq_v_same(sq_v a, sq_v b) { return a == b; }
+static inline sq_v sq_v_zero(void) { return 0; }
+static inline sq_v sq_v_lap(sq_v v, int h, int stones)
+{
+    v &= sq_wide(sq_keep[h]);
+    return v + sq_lap_add(h, stones);
+}
+#endif
 #endif
 
 /* Note a lap in t: in full for display (events), with the holes it sowed (the `stones` holes after
@@ -132,21 +189,19 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
     if (!o->v[GB_OPT_SKIP_ORIGIN]) {
         /* the 16 counts stay in a register for the whole sowing, and so does the lap guard:
          * gb_lapguard_lap's steps (T1), with the saved lap-end state one 128-bit value */
-        sq_u128 v, saved = 0;
+        sq_v v = sq_v_load(b), saved = sq_v_zero();
         long laps = 0, power = 1, lambda = 0;
         int saved_h = -1;
-        memcpy(&v, b, sizeof v);
         for (;;) {
-            int stones = (uint8_t)(v >> (8 * h));
-            v &= sq_wide(sq_keep[h]);
-            v += sq_lap_add(h, stones);
+            int stones = sq_v_count(v, h);
+            v = sq_v_lap(v, h, stones);
             int pos = (h + stones) & 15;
-            if ((uint8_t)(v >> (8 * pos)) > 1) { /* S3: occupied before the last stone: relay */
+            if (sq_v_count(v, pos) > 1) { /* S3: occupied before the last stone: relay */
                 sq_lap(t, events, false, h, pos, stones, GB_EV_CONTINUE, 0, 0);
                 if (laps < GB_LAP_QUICK) {
                     laps++;
                 } else {
-                    if (++laps >= GB_LAP_LIMIT || (saved_h == pos && v == saved))
+                    if (++laps >= GB_LAP_LIMIT || (saved_h == pos && sq_v_same(v, saved)))
                         return GB_EENDLESS; /* T1: the lap limit, or a lap-end state again */
                     if (saved_h < 0 || ++lambda == power) { /* Brent: re-save at powers of 2 */
                         saved = v;
@@ -159,7 +214,7 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
                 h = pos;
                 continue;
             }
-            memcpy(b, &v, sizeof v);
+            sq_v_store(b, v);
             sq_end_move(p, h, pos, stones, t, events, false);
             return GB_OK;
         }
