@@ -1,9 +1,16 @@
 # Embed the page (web/) into the gabata program, so that `gabata serve` works wherever the binary
 # is. Run by the build: cmake -DOUT=file.c -DBASE=dir -DFILES=a,b [-DEXTRA=/abs/x,/abs/y] -P embed_web.cmake
 # FILES are paths under BASE, served at /PATH; EXTRA are files built elsewhere (the WebAssembly
-# engine), served at /NAME.
+# engine), served at /NAME; PO the catalogs, served at /po/NAME.
 string(REPLACE "," ";" FILES "${FILES}")
 string(REPLACE "," ";" EXTRA "${EXTRA}")
+# PO: the catalogs (po/<lang>.po, absolute paths), served at /po/<lang>.po
+string(REPLACE "," ";" PO "${PO}")
+foreach(f ${PO})
+  get_filename_component(name "${f}" NAME)
+  list(APPEND FILES "po/${name}")
+  set(where_po/${name} "${f}")
+endforeach()
 foreach(f ${EXTRA})
   get_filename_component(name "${f}" NAME)
   list(APPEND FILES "${name}")
