@@ -143,17 +143,6 @@ function i18nChoose() {
   return 'en';
 }
 
-/* The page laid out right to left for Arabic, with the board as drawn in every language: the
- * holes keep their places, so sowing goes counter-clockwise on the board as the rules say, and
- * the labels and numbers of the board read left to right. */
-const I18N_STYLE = `
-[dir=rtl] #board-wrap, [dir=rtl] #board, [dir=rtl] .board-ltr { direction: ltr; }
-[dir=rtl] #movelist, [dir=rtl] .ltr { direction: ltr; unicode-bidi: isolate; }
-#lang-slot { display: inline-flex; align-items: center; gap: 0.4em; flex-wrap: wrap; }
-#lang-slot select { min-height: 44px; font: inherit; }
-#lang-slot a { font-size: 0.85em; min-height: 44px; display: inline-flex; align-items: center; }
-`;
-
 /* The selector, in the slot index.html keeps for it (#lang-slot), made once. */
 function i18nSelector() {
   const slot = document.getElementById('lang-slot');
@@ -222,9 +211,12 @@ function i18nSetLanguage(code) {
 }
 
 if (typeof document !== 'undefined') {
-  const style = document.createElement('style');
+  // the selector's and right-to-left styles (i18n.css: a file, as the page's
+  // Content-Security-Policy allows no inline style)
+  const style = document.createElement('link');
   style.id = 'i18n-style';
-  style.textContent = I18N_STYLE;
+  style.rel = 'stylesheet';
+  style.href = 'i18n.css';
   document.head.appendChild(style);
   const start = () => i18nSetLanguage(i18nChoose());
   // English is in the page already: only another language waits for its catalog
