@@ -221,8 +221,11 @@ void cli_help(FILE *out, const char *text)
         } else if (!body[strspn(body, " ")]) { /* a term alone: "usage: gabata engine" */
             spaces(first, indent);
             cli_wrap(out, width, first, first, head);
-        } else if (width - hang >= 30 || usage) {
-            int h = width - hang >= 30 ? hang : indent + 4;
+        } else if (width - columns(l.s, (size_t)hang) >= 30 || usage) {
+            /* hang counts bytes; the continuation lines line up under the column it ends at,
+             * which a term in Arabic or Ge'ez letters (two or three bytes each) reaches sooner */
+            int hc = columns(l.s, (size_t)hang);
+            int h = width - hc >= 30 ? hc : indent + 4;
             spaces(first, indent);
             strcat(first, head);
             spaces(rest, h);
