@@ -77,7 +77,7 @@ void draw_summary(FILE *out, const gb_game *g)
 /* "Game over: North wins 62–34: the 11 stones left … (S5)." (the library's result line) */
 void draw_result(FILE *out, const gb_game *g)
 {
-    char line[1024];
+    char line[4096];
     if (gb_result_line(g, line, sizeof line) >= 0)
         fprintf(out, _("  Game over: %s.\n"), line);
 }
@@ -136,7 +136,7 @@ void draw_round_summary(FILE *out, const gb_game *g, int round_before)
     int round = gb_last_round_ended(g);
     if (round <= 0 || round != round_before)
         return;
-    char text[1024], standing[512];
+    char text[4096], standing[2048]; /* room for a translation (three bytes a letter) */
     if (gb_round_summary(g, round, text, sizeof text) < 0 ||
         gb_round_standing(g, round, standing, sizeof standing) < 0)
         return;

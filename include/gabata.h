@@ -156,10 +156,11 @@ GB_API int gb_variant_rules_text(const char *name, gb_rules_text *out);
 
 /* A game's rules, complete, for the options in force: every rule that decides play, one short
  * rule a line in plain words and the game's own (bét, ekwarna, tebweez, miné, ...), under
- * GB_RULE_LINE_MAX bytes and about 200 characters, so a phone's panel can show each. The text
+ * GB_RULE_LINE_MAX bytes and about 200 characters in English, so a phone's panel can show each. The text
  * names no ruling; the rulings a line states are kept beside it, for a "why?" that opens them
  * (docs/rulings.md#<id>). */
-#define GB_RULE_LINE_MAX 320
+#define GB_RULE_LINE_MAX 768 /* room for a line in Ge'ez or Arabic letters (gb_set_translate),
+                                three and two bytes each in UTF-8 */
 #define GB_RULE_LINES_MAX 40 /* room for any game's lines */
 typedef struct gb_rule_line {
     char text[GB_RULE_LINE_MAX]; /* one rule, for players; UTF-8 */

@@ -32,8 +32,14 @@ static const char *const table[][2] = {
     {"option %s given twice", "option %d deux fois"},
 };
 
+/* a translation longer than a rules line holds, in three-byte letters ("ሀ", U+1200) */
+static char ethiopic[3 * GB_RULE_LINE_MAX];
+
 static const char *fake(const char *english)
 {
+    if (strcmp(english, "A player with no move passes.") == 0 ||
+        strncmp(english, "If the last stone falls into an occupied hole,", 46) == 0)
+        return ethiopic;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strcmp(table[i][0], english) == 0)
             return table[i][1];
@@ -64,6 +70,14 @@ static void test_rules_lines(void **state)
     assert_string_equal(line_of(lines, n, "C5"),
                         "A lap of sowing that goes all the way round drops a stone into the hole it "
                         "was lifted from too.");
+    /* cut short at a whole letter: GB_RULE_LINE_MAX - 1 bytes hold 255 letters and two bytes
+     * of one more, which are dropped */
+    for (size_t i = 0; i + 3 < sizeof ethiopic; i += 3)
+        memcpy(ethiopic + i, "\xe1\x88\x80", 3);
+    n = gb_variant_rules_lines("sadeqa", "", lines, GB_RULE_LINES_MAX, &err);
+    const char *cut = line_of(lines, n, "S3");
+    assert_int_equal(strlen(cut), (GB_RULE_LINE_MAX - 1) / 3 * 3);
+    assert_memory_equal(cut + strlen(cut) - 3, "\xe1\x88\x80", 3);
     /* the errors */
     gb_game *g = NULL;
     assert_int_not_equal(gb_variant_rules_lines("nosuch", "", lines, GB_RULE_LINES_MAX, &err), GB_OK);

@@ -123,6 +123,8 @@ void gb_text_t_reason(gb_text *t, const gb_options *o, int reason);
 #define GB_N_(s) s
 const char *gb_tr(const char *english);
 const char *gb_tr_format(const char *fmt);
+/* s, cut short by snprintf, made to end with a whole UTF-8 character. */
+void gb_utf8_trim(char *s);
 /* A side's name, "South" or "North". */
 const char *gb_side_word(int side);
 

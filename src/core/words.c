@@ -30,6 +30,21 @@ static const char *const shared_move_kind[GB_MOVE_KIND_COUNT] = {
 };
 static const char *const shared_mark[4] = {NULL, "held", "held", "dormant"};
 
+/* A text cut short by snprintf ends with whole characters: a UTF-8 sequence cut in the middle
+ * (a translation's letters take two or three bytes each) is dropped. */
+void gb_utf8_trim(char *s)
+{
+    size_t n = strlen(s), i = n;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+        i--; /* back over continuation bytes to the lead byte */
+    if (i > 0 && (unsigned char)s[i - 1] >= 0xc0) {
+        unsigned char b = (unsigned char)s[i - 1];
+        size_t need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+        if (n - (i - 1) < need)
+            s[i - 1] = 0;
+    }
+}
+
 /* ---- the front-end's language (gb_set_translate) ---- */
 static gb_translate_fn translate;
 
@@ -206,8 +221,10 @@ void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const cha
         gb_rule_line *l = &out->line[out->count];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(l->text, sizeof l->text, gb_tr_format(fmt), ap);
+        int k = vsnprintf(l->text, sizeof l->text, gb_tr_format(fmt), ap);
         va_end(ap);
+        if (k >= (int)sizeof l->text)
+            gb_utf8_trim(l->text);
         l->ruling = ruling;
         l->option = option;
     }
