@@ -429,7 +429,11 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
         total[1] += made[1];
     }
     gb_text t = text_begin(buf, len);
-    gb_text_add(&t, "%d round%s", p->round, p->round == 1 ? "" : "s");
+    /* two texts, not an "s" added: a translation has its own words for one and for many */
+    if (p->round == 1)
+        gb_text_add(&t, "%d round", p->round);
+    else
+        gb_text_add(&t, "%d rounds", p->round);
     if (known)
         gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
                     won[1], won[2], w->made, total[0], total[1]);

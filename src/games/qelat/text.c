@@ -245,8 +245,11 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
     } else {
         int gainer = after > before ? GB_SOUTH : GB_NORTH, k = after > before ? after - before : before - after;
         uint32_t moved = (e->end.own_n ^ gb_qelat_owners(o, after)) & QL_ALL;
-        gb_text_add(t, "%s gains %d hole%s from %s (", gb_side_word(gainer), k, k == 1 ? "" : "s",
-                    gb_side_word(!gainer));
+        /* two texts, not an "s" added: a translation has its own words for one and for many */
+        if (k == 1)
+            gb_text_add(t, "%s gains %d hole from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
+        else
+            gb_text_add(t, "%s gains %d holes from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
         for (int i = 0, first = 1; i < QL_RING; i++)
             if (moved & (1u << i)) {
                 char lab[2];
