@@ -182,6 +182,25 @@ function i18nSelector() {
   document.getElementById('lang-fix').textContent = t('Correct a translation');
 }
 
+/* Under the rules, in a right-to-left language: the board is not mirrored (its holes keep
+ * their places, and sowing its direction as drawn). Outside #rules, which the page redraws. */
+function i18nBoardNote() {
+  const rules = document.getElementById('rules');
+  let note = document.getElementById('board-direction');
+  if (i18n.dir !== 'rtl') {
+    if (note) note.hidden = true;
+    return;
+  }
+  if (!rules) return;
+  if (!note) {
+    note = document.createElement('p');
+    note.id = 'board-direction';
+    rules.after(note);
+  }
+  note.hidden = false;
+  note.textContent = t('The board is drawn as in every language, not mirrored: sowing goes counter-clockwise on the board as drawn, and South\'s holes A, B, C… run from the left.');
+}
+
 /* Switch to a language: its catalog fetched (po/<lang>.po; English has none), then the page's
  * static texts, <html lang dir>, the selector, and a `gabata-lang` event on document for the
  * rest of the page to draw its texts again. A catalog that cannot be read leaves English. */
@@ -204,6 +223,7 @@ function i18nSetLanguage(code) {
       document.documentElement.dir = i18n.dir;
       i18nApply(document);
       i18nSelector();
+      i18nBoardNote();
       document.dispatchEvent(new CustomEvent('gabata-lang', { detail: { lang: i18n.lang, dir: i18n.dir } }));
     }
   });

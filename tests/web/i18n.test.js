@@ -92,6 +92,10 @@ test('?lang= sets the language, <html lang dir>, the selector; no translated Eng
     assert.deepEqual({ lang: got.lang, dir: got.dir, i18n: got.i18n, select: got.select },
       { lang, dir, i18n: lang, select: lang }, `?lang=${lang}`);
     assert.equal(got.boardDir, 'ltr', `${lang}: the board is drawn left to right (sowing as drawn)`);
+    // a right-to-left page says under the rules that its board is not mirrored
+    const note = await page.evaluate(() => { const n = document.getElementById('board-direction'); return n && !n.hidden ? n.textContent : null; });
+    if (dir === 'rtl') assert.ok(note && note.length > 20, `${lang}: the note that the board is not mirrored`);
+    else assert.equal(note, null, `${lang}: no note on the board's direction`);
     const cat = translated(lang);
     if (cat.has('Language')) assert.equal(got.label, cat.get('Language'), `${lang}: the selector's label`);
     // every control's own text (and its label attributes) that the catalog translates is shown translated
