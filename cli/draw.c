@@ -82,19 +82,30 @@ void draw_result(FILE *out, const gb_game *g)
         fprintf(out, _("  Game over: %s.\n"), line);
 }
 
+/* A line of the trace, wrapped to the terminal's width (a translation may be longer than the
+ * English), its continuation indented two more than its lead. */
+static void trace_line(FILE *out, const char *lead, const char *rest, const char *text)
+{
+    cli_wrap(out, cli_width(out), lead, rest, text);
+}
+
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
 {
-    char mv[GB_MOVE_TEXT_MAX];
+    char mv[GB_MOVE_TEXT_MAX], line[1024];
     gb_move_format(g, m, mv, sizeof mv);
     const gb_trace *t = gb_last_trace(g);
-    fprintf(out, _("  %s plays %s"), side_name(mover), mv);
-    if (!t || t->laps == 0) {
-        fprintf(out, "\n");
-        return;
+    int k = snprintf(line, sizeof line, _("  %s plays %s"), side_name(mover), mv);
+    if (t && t->laps > 0 && k >= 0 && (size_t)k < sizeof line) {
+        /* two counts, each with its own plural: two messages */
+        k += snprintf(line + k, sizeof line - (size_t)k,
+                      ngettext(": %d lap, ", ": %d laps, ", (unsigned long)t->laps), t->laps);
+        if (k >= 0 && (size_t)k < sizeof line)
+            snprintf(line + k, sizeof line - (size_t)k,
+                     ngettext("%ld stone sown\n", "%ld stones sown\n", (unsigned long)t->sown), t->sown);
     }
-    /* two counts, each with its own plural: two messages */
-    fprintf(out, ngettext(": %d lap, ", ": %d laps, ", (unsigned long)t->laps), t->laps);
-    fprintf(out, ngettext("%ld stone sown\n", "%ld stones sown\n", (unsigned long)t->sown), t->sown);
+    trace_line(out, "  ", "    ", line);
+    if (!t || t->laps == 0)
+        return;
     int show = t->events;
     for (int i = 0; i < show; i++) {
         const gb_lap *l = &t->lap[i];
@@ -103,11 +114,15 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
             i = show - 3;
             continue;
         }
-        fprintf(out, ngettext("    %c: %u stone, last into %c", "    %c: %u stones, last into %c",
+        char said[512];
+        k = snprintf(line, sizeof line,
+                     ngettext("    %c: %u stone, last into %c", "    %c: %u stones, last into %c",
                               (unsigned long)l->stones),
-                label(g, l->from), (unsigned)l->stones, label(g, l->to));
-        char said[128];
-        fprintf(out, "%s\n", gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");
+                     label(g, l->from), (unsigned)l->stones, label(g, l->to));
+        if (k >= 0 && (size_t)k < sizeof line)
+            snprintf(line + k, sizeof line - (size_t)k, "%s",
+                     gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");
+        trace_line(out, "    ", "      ", line);
     }
     if (t->laps > t->events)
         fprintf(out, _("    (%d laps not shown)\n"), t->laps - t->events);
