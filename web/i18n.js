@@ -143,7 +143,8 @@ function i18nChoose() {
   return 'en';
 }
 
-/* The selector, in the slot index.html keeps for it (#lang-slot), made once. */
+/* The selector, in the slot index.html keeps for it (#lang-slot), made once, and the link for
+ * corrections (#lang-fix, in the footer). */
 function i18nSelector() {
   const slot = document.getElementById('lang-slot');
   if (!slot) return;
@@ -170,12 +171,16 @@ function i18nSelector() {
       } catch (e) { /* no history */ }
       i18nSetLanguage(sel.value);
     });
+    slot.append(sel);
+    // where to send a correction: in the footer, so that the header keeps to one row on a phone
     const fix = document.createElement('a');
     fix.id = 'lang-fix';
     fix.href = I18N_CORRECTIONS;
     fix.rel = 'noopener';
     fix.target = '_blank';
-    slot.append(sel, fix);
+    const foot = document.querySelector('footer');
+    if (foot) foot.append(' ', fix);
+    else slot.append(fix);
   }
   sel.value = i18n.lang;
   sel.setAttribute('aria-label', t('Language'));
