@@ -1,12 +1,13 @@
 /* draw.c — the game in a terminal: the board (the library's gb_board_text), the laps of a move,
  * a round's end and the game's, in the library's words. */
 #include "cli.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *side_name(int side) { return side == GB_NORTH ? "North" : "South"; }
+const char *side_name(int side) { return side == GB_NORTH ? _("North") : _("South"); }
 
 static char label(const gb_game *g, int hole)
 {
@@ -45,7 +46,9 @@ void draw_summary(FILE *out, const gb_game *g)
     char *match = k >= 0 ? malloc((size_t)k + 1) : NULL;
     if (match && gb_match_summary(g, match, (size_t)k + 1) >= 0) {
         /* the whole match: its rounds and totals, a line a round (the result line is drawn) */
-        fprintf(out, "  Summary: %d move%s played in the match.\n", total, total == 1 ? "" : "s");
+        fprintf(out, ngettext("  Summary: %d move played in the match.\n",
+                              "  Summary: %d moves played in the match.\n", (unsigned long)total),
+                total);
         char *last = strrchr(match, '\n');
         if (last)
             *last = 0;
@@ -56,56 +59,80 @@ void draw_summary(FILE *out, const gb_game *g)
             fprintf(out, "    %s\n", line);
         }
     } else {
-        fprintf(out, "  Summary: %d move%s played%s; taken in play: South %d, North %d; %d left on the board.\n",
-                total, total == 1 ? "" : "s", gb_round(g) > 1 ? " over several rounds" : "",
-                gb_store(g, GB_SOUTH), gb_store(g, GB_NORTH), board);
+        const char *played = gb_round(g) > 1
+            ? ngettext("  Summary: %d move played over several rounds; taken in play: South %d, "
+                       "North %d; %d left on the board.\n",
+                       "  Summary: %d moves played over several rounds; taken in play: South %d, "
+                       "North %d; %d left on the board.\n", (unsigned long)total)
+            : ngettext("  Summary: %d move played; taken in play: South %d, North %d; %d left on "
+                       "the board.\n",
+                       "  Summary: %d moves played; taken in play: South %d, North %d; %d left on "
+                       "the board.\n", (unsigned long)total);
+        fprintf(out, played, total, gb_store(g, GB_SOUTH), gb_store(g, GB_NORTH), board);
     }
     free(match);
-    fprintf(out, "  Final score: South %d, North %d.\n", gb_score(g, GB_SOUTH), gb_score(g, GB_NORTH));
+    fprintf(out, _("  Final score: South %d, North %d.\n"), gb_score(g, GB_SOUTH), gb_score(g, GB_NORTH));
 }
 
 /* "Game over: North wins 62–34: the 11 stones left … (S5)." (the library's result line) */
 void draw_result(FILE *out, const gb_game *g)
 {
-    char line[1024];
+    char line[4096];
     if (gb_result_line(g, line, sizeof line) >= 0)
-        fprintf(out, "  Game over: %s.\n", line);
+        fprintf(out, _("  Game over: %s.\n"), line);
+}
+
+/* A line of the trace, wrapped to the terminal's width (a translation may be longer than the
+ * English), its continuation indented two more than its lead. */
+static void trace_line(FILE *out, const char *lead, const char *rest, const char *text)
+{
+    cli_wrap(out, cli_width(out), lead, rest, text);
 }
 
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
 {
-    char mv[GB_MOVE_TEXT_MAX];
+    char mv[GB_MOVE_TEXT_MAX], line[1024];
     gb_move_format(g, m, mv, sizeof mv);
     const gb_trace *t = gb_last_trace(g);
-    fprintf(out, "  %s plays %s", side_name(mover), mv);
-    if (!t || t->laps == 0) {
-        fprintf(out, "\n");
-        return;
+    int k = snprintf(line, sizeof line, _("  %s plays %s"), side_name(mover), mv);
+    if (t && t->laps > 0 && k >= 0 && (size_t)k < sizeof line) {
+        /* two counts, each with its own plural: two messages */
+        k += snprintf(line + k, sizeof line - (size_t)k,
+                      ngettext(": %d lap, ", ": %d laps, ", (unsigned long)t->laps), t->laps);
+        if (k >= 0 && (size_t)k < sizeof line)
+            snprintf(line + k, sizeof line - (size_t)k,
+                     ngettext("%ld stone sown\n", "%ld stones sown\n", (unsigned long)t->sown), t->sown);
     }
-    fprintf(out, ": %d lap%s, %ld stone%s sown\n", t->laps, t->laps == 1 ? "" : "s", t->sown,
-            t->sown == 1 ? "" : "s");
+    trace_line(out, "  ", "    ", line);
+    if (!t || t->laps == 0)
+        return;
     int show = t->events;
     for (int i = 0; i < show; i++) {
         const gb_lap *l = &t->lap[i];
         if (i == 8 && show > 12) {
-            fprintf(out, "    ... %d more laps ...\n", t->laps - 10);
+            fprintf(out, _("    ... %d more laps ...\n"), t->laps - 10);
             i = show - 3;
             continue;
         }
-        fprintf(out, "    %c: %u stone%s, last into %c", label(g, l->from), (unsigned)l->stones,
-                l->stones == 1 ? "" : "s", label(g, l->to));
-        char said[128];
-        fprintf(out, "%s\n", gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");
+        char said[512];
+        k = snprintf(line, sizeof line,
+                     ngettext("    %c: %u stone, last into %c", "    %c: %u stones, last into %c",
+                              (unsigned long)l->stones),
+                     label(g, l->from), (unsigned)l->stones, label(g, l->to));
+        if (k >= 0 && (size_t)k < sizeof line)
+            snprintf(line + k, sizeof line - (size_t)k, "%s",
+                     gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");
+        trace_line(out, "    ", "      ", line);
     }
     if (t->laps > t->events)
-        fprintf(out, "    (%d laps not shown)\n", t->laps - t->events);
+        fprintf(out, _("    (%d laps not shown)\n"), t->laps - t->events);
     /* Qelat Q3: an eat, and whether the eater plays again */
     for (int i = t->events - 1; i >= 0; i--) {
         if (t->lap[i].event != GB_EV_RAID)
             continue;
         bool again = !gb_is_over(g) && gb_to_move(g) == mover && gb_round(g) == round_before_last(g);
-        fprintf(out, "  %s eats %u%s.\n", side_name(mover), (unsigned)t->lap[i].value,
-                again ? " and plays again" : "");
+        fprintf(out, again ? _("  %s eats %u and plays again.\n") : _("  %s eats %u.\n"),
+                side_name(mover), (unsigned)t->lap[i].value);
         break;
     }
 }
@@ -124,12 +151,13 @@ void draw_round_summary(FILE *out, const gb_game *g, int round_before)
     int round = gb_last_round_ended(g);
     if (round <= 0 || round != round_before)
         return;
-    char text[1024], standing[512];
+    char text[4096], standing[2048]; /* room for a translation (three bytes a letter) */
     if (gb_round_summary(g, round, text, sizeof text) < 0 ||
         gb_round_standing(g, round, standing, sizeof standing) < 0)
         return;
-    standing[0] = (char)toupper((unsigned char)standing[0]);
+    if ((unsigned char)standing[0] < 0x80) /* a translation may begin with any letter */
+        standing[0] = (char)toupper((unsigned char)standing[0]);
     fprintf(out, "\n  === %s.\n  === %s.\n", text, standing);
     if (!gb_is_over(g))
-        fprintf(out, "  === Round %d begins: %s to move.\n", gb_round(g), side_name(gb_to_move(g)));
+        fprintf(out, _("  === Round %d begins: %s to move.\n"), gb_round(g), side_name(gb_to_move(g)));
 }

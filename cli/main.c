@@ -1,6 +1,7 @@
 /* main.c — the gabata program: one command a job (play, replay, perft, bench, engine). */
 #include "ai_cli.h"
 #include "cli.h"
+#include "i18n.h"
 #include "stats.h"
 #include "yardstick.h"
 
@@ -76,24 +77,27 @@ static int cmd_variants(void)
 }
 
 static const char rules_help[] =
-    "usage: gabata rules VARIANT [key=value ...]\n"
-    "Prints the rules of the game for the options given (gabata variants lists them; none: the\n"
-    "defaults), as `rules` shows them in gabata play, at the terminal's width.\n";
+    N_("usage: gabata rules VARIANT [key=value ...] [--lang CODE]\n"
+       "Prints the rules of the game for the options given (gabata variants lists them; none: the\n"
+       "defaults), as `rules` shows them in gabata play, at the terminal's width. --lang CODE\n"
+       "(en, ar, am, ti, om) chooses the language, as --lang does for every command; without it the\n"
+       "language is the environment's (LANGUAGE, LC_ALL, LANG).\n");
 
 static int cmd_rules(int argc, char **argv)
 {
+    cli_i18n_library();
     if (wants_help(argc, argv)) {
-        cli_help(stdout, rules_help);
+        cli_help(stdout, _(rules_help));
         return 0;
     }
     if (argc < 2) {
-        cli_help(stderr, rules_help);
+        cli_help(stderr, _(rules_help));
         return 2;
     }
     char opts[1024] = "";
     for (int i = 2; i < argc; i++) {
         if (!strchr(argv[i], '='))
-            return fail("unexpected argument '%s' (see gabata rules --help)", argv[i]);
+            return fail(_("unexpected argument '%s' (see gabata rules --help)"), argv[i]);
         join_options(opts, sizeof opts, argv[i]);
     }
     gb_game *g = NULL;
@@ -543,6 +547,8 @@ static const char engine_help[] =
 
 int main(int argc, char **argv)
 {
+    if (cli_i18n_init(&argc, argv) != 0)
+        return 2;
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         cli_help(argc < 2 ? stderr : stdout, usage_text);

@@ -1,5 +1,6 @@
 /* play.c — `gabata play`: a game in the terminal, against the computer or another person. */
 #include "cli.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -13,8 +14,8 @@
 #endif
 
 static const char play_help[] =
-    "usage: gabata play VARIANT [--south P] [--north P] [--think SECONDS] [--seed N]\n"
-    "                   [--seat south|north] [--position STRING] [key=value ...]\n"
+    N_("usage: gabata play VARIANT [--south P] [--north P] [--think SECONDS] [--seed N]\n"
+    "                   [--seat south|north] [--position STRING] [--lang CODE] [key=value ...]\n"
     "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8, or mcts (default:\n"
     "South human, North ai, which is ai:4). The ai levels search with alpha-beta: 1 is for\n"
     "beginners, 8 the strongest (docs/ai.md); mcts is Monte Carlo tree search. --think sets the\n"
@@ -24,13 +25,15 @@ static const char play_help[] =
     "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
     "load FILE, help, quit (which offers to save a game not saved yet).\n"
     "Moves read from standard input when it is not a terminal, so a game can be scripted: each\n"
-    "line read is echoed after its prompt, and the game ends at the end of the input.\n";
+    "line read is echoed after its prompt, and the game ends at the end of the input.\n"
+    "--lang CODE (en, ar, am, ti, om) plays in that language; without it the language is the\n"
+    "environment's (LANGUAGE, LC_ALL, LANG). Commands and moves are typed as in English.\n");
 
 static void print_in_game_help(const gb_game *g)
 {
     int n = gb_game_rows(g);
-    char text[2048];
-    snprintf(text, sizeof text, "  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
+    char text[4096];
+    snprintf(text, sizeof text, _("  %c..%c, %c..%c   sow from that hole (South's row %c-%c, North's %c-%c, each from its owner's left)\n"
            "  other moves  as the game has them: C~1 (Bulto: refuse a bulto), pass, feed:C, keep, turn,\n"
            "               layout:N,N,... or just 12 numbers (L'ab al-Akil; 'suggest' shows a near-even one,\n"
            "               'take' lays it); 'moves' lists the legal ones\n"
@@ -43,7 +46,7 @@ static void print_in_game_help(const gb_game *g)
            "  save FILE    save the game record (replay it with gabata replay FILE)\n"
            "  load FILE    continue a saved game from its record\n"
            "  help         this list\n"
-           "  quit         leave the game\n",
+           "  quit         leave the game\n"),
            'A', 'A' + n - 1, 'a', 'a' + n - 1, 'A', 'A' + n - 1, 'a', 'a' + n - 1);
     cli_help(stdout, text);
 }
@@ -95,7 +98,7 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
                 break;
             size_t len = strspn(p, "0123456789");
             if (len == 0 || len > 3) {
-                snprintf(err->msg, sizeof err->msg, "a layout is 12 whole numbers, one for each pit A-F then a-f (or 'suggest')");
+                snprintf(err->msg, sizeof err->msg, _("a layout is 12 whole numbers, one for each pit A-F then a-f (or 'suggest')"));
                 err->code = GB_EINVAL;
                 return GB_EINVAL;
             }
@@ -105,7 +108,7 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
             p += len;
         }
         if (count != 12) {
-            snprintf(err->msg, sizeof err->msg, "a layout is 12 numbers (pits A-F then a-f), %d given", count);
+            snprintf(err->msg, sizeof err->msg, _("a layout is 12 numbers (pits A-F then a-f), %d given"), count);
             err->code = GB_EINVAL;
             return GB_EINVAL;
         }
@@ -132,9 +135,12 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
                     where = t->lap[i].to;
         }
         gb_game_free(c);
-        char q[96];
-        snprintf(q, sizeof q, "  make a bulto %s%s? [y/n] ", where >= 0 ? "at " : "here",
-                 where >= 0 ? gb_hole_label(g, where) : "");
+        char q[256];
+        /* y and n stay the letters typed, in every language (the catalogs say so) */
+        if (where >= 0)
+            snprintf(q, sizeof q, _("  make a bulto at %s? [y/n] "), gb_hole_label(g, where));
+        else
+            snprintf(q, sizeof q, "%s", _("  make a bulto here? [y/n] "));
         char *ans = read_line(q, tty);
         bool yes = !ans || ans[0] != 'n';
         free(ans);
@@ -151,7 +157,7 @@ static void list_moves(const gb_game *g, uint64_t rng)
     gb_move moves[GB_MAX_MOVES];
     int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
     if (gb_is_over(g)) {
-        printf("  the game is over: no move is legal\n");
+        printf(_("  the game is over: no move is legal\n"));
         return;
     }
     gb_move ex;
@@ -159,19 +165,19 @@ static void list_moves(const gb_game *g, uint64_t rng)
         /* a phase whose moves cannot be listed (L'ab al-Akil's tebweez, A2): say what they are */
         char t[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &ex, t, sizeof t);
-        printf("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
-               "  e.g. %s; 'suggest' shows one, 'take' lays what it showed\n",
+        printf(_("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
+               "  e.g. %s; 'suggest' shows one, 'take' lays what it showed\n"),
                gb_phase(g), 2 * gb_game_rows(g), gb_hole_label(g, 0), gb_hole_label(g, gb_game_rows(g) - 1),
                gb_hole_label(g, gb_game_rows(g)), gb_hole_label(g, 2 * gb_game_rows(g) - 1), t);
         return;
     }
-    printf("  legal moves:");
+    printf(_("  legal moves:"));
     for (int i = 0; i < n; i++) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &moves[i], mv, sizeof mv);
         printf(" %s", mv);
     }
-    printf("%s\n", n ? "" : " none");
+    printf("%s\n", n ? "" : _(" none"));
 }
 
 static void save_record(const gb_game *g, const char *path, const player *south, const player *north)
@@ -184,13 +190,13 @@ static void save_record(const gb_game *g, const char *path, const player *south,
                           player_describe(north, nn, sizeof nn), "Date", date, NULL};
     char *rec = gb_record_format(g, tags);
     if (!rec) {
-        printf("  could not save: out of memory\n");
+        printf(_("  could not save: out of memory\n"));
         return;
     }
     if (save_file_atomic(path, rec) != 0)
-        printf("  could not save to %s: %s\n", path, strerror(errno));
+        printf(_("  could not save to %s: %s\n"), path, strerror(errno));
     else
-        printf("  saved to %s\n", path);
+        printf(_("  saved to %s\n"), path);
     free(rec);
 }
 
@@ -216,18 +222,18 @@ static void redo_push(redo_stack *r, const gb_move *m)
 static void show_hint(const gb_game *g, uint64_t rng)
 {
     if (gb_is_over(g)) {
-        printf("  the game is over\n");
+        printf(_("  the game is over\n"));
         return;
     }
     player ai = {PLAYER_AI, 4, 0};
     gb_move m;
     char mv[GB_MOVE_TEXT_MAX], who[64];
     if (player_choose(&ai, g, &rng, &m) != 0) {
-        printf("  no move to suggest\n");
+        printf(_("  no move to suggest\n"));
         return;
     }
     gb_move_format(g, &m, mv, sizeof mv);
-    printf("  hint: %s (the choice of %s)\n", mv, player_describe(&ai, who, sizeof who));
+    printf(_("  hint: %s (the choice of %s)\n"), mv, player_describe(&ai, who, sizeof who));
 }
 
 /* A saved record, replayed; NULL (with the reason printed) when it cannot be read or replayed. */
@@ -236,13 +242,13 @@ static gb_game *load_record(const char *path)
     char why[512];
     char *text = read_file_text(path, why, sizeof why);
     if (!text) {
-        printf("  cannot read %s\n", why);
+        printf(_("  cannot read %s\n"), why);
         return NULL;
     }
     gb_game *g = NULL;
     gb_error err;
     if (gb_record_parse(&g, text, &err) != GB_OK) {
-        printf("  cannot load %s: %s\n", path, err.msg);
+        printf(_("  cannot load %s: %s\n"), path, err.msg);
         g = NULL;
     }
     free(text);
@@ -284,14 +290,14 @@ static bool computer_turn(play_session *ps, int side)
     gb_error err;
     bool thinking = ps->out_tty && ps->kinds[side].kind != PLAYER_RANDOM;
     if (thinking) { /* erased once the move is chosen */
-        printf("  %s is thinking…", side_name(side));
+        printf(_("  %s is thinking…"), side_name(side));
         fflush(stdout);
     }
     int rc = player_choose_kept(&ps->kinds[side], ps->g, &ps->rng, &ps->kept[side], &m);
     if (thinking)
         printf("\r\033[K");
     if (rc != 0 || gb_play(ps->g, &m, &err) != GB_OK) {
-        printf("  the computer found no move\n");
+        printf(_("  the computer found no move\n"));
         return false;
     }
     ps->redo.len = 0;
@@ -324,7 +330,7 @@ static void offer_save(play_session *ps)
 {
     if (ps->changes == ps->saved_at || gb_history_length(ps->g) == 0)
         return;
-    const char *q = "  The game is not saved. Save it to (a file name, or Enter to leave without saving): ";
+    const char *q = _("  The game is not saved. Save it to (a file name, or Enter to leave without saving): ");
     if (!ps->tty)
         printf("%s", q);
     char *ans = read_line(q, ps->tty);
@@ -335,7 +341,7 @@ static void offer_save(play_session *ps)
     if (ans && *ans && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
         save_record(ps->g, ans, &ps->kinds[0], &ps->kinds[1]);
     else
-        printf("  left without saving\n");
+        printf(_("  left without saving\n"));
     free(ans);
 }
 
@@ -392,9 +398,9 @@ static void command_undo(play_session *ps, char *arg)
             break;
     }
     if (!undone)
-        printf("  nothing to undo\n");
+        printf(_("  nothing to undo\n"));
     else
-        printf("  took back %d move%s\n", undone, undone == 1 ? "" : "s");
+        printf(ngettext("  took back %d move\n", "  took back %d moves\n", (unsigned long)undone), undone);
     ps->changes += undone ? 1 : 0;
     board(ps);
 }
@@ -410,7 +416,7 @@ static void command_redo(play_session *ps, char *arg)
         gb_move rm = ps->redo.moves[ps->redo.len - 1];
         int mover = gb_to_move(g);
         if (gb_play(g, &rm, &err) != GB_OK) {
-            printf("  cannot redo: %s\n", err.msg);
+            printf(_("  cannot redo: %s\n"), err.msg);
             ps->redo.len = 0;
             break;
         }
@@ -421,7 +427,7 @@ static void command_redo(play_session *ps, char *arg)
             break;
     }
     if (!redone)
-        printf("  nothing to redo\n");
+        printf(_("  nothing to redo\n"));
     ps->changes += redone ? 1 : 0;
     board(ps);
 }
@@ -429,7 +435,7 @@ static void command_redo(play_session *ps, char *arg)
 static void command_save(play_session *ps, char *path)
 {
     if (!*path) {
-        printf("  usage: save FILE\n");
+        printf(_("  usage: save FILE\n"));
     } else {
         save_record(ps->g, path, &ps->kinds[0], &ps->kinds[1]);
         ps->saved_at = ps->changes;
@@ -440,15 +446,16 @@ static void command_load(play_session *ps, char *path)
 {
     gb_game *ng = NULL;
     if (!*path) {
-        printf("  usage: load FILE\n");
+        printf(_("  usage: load FILE\n"));
     } else if ((ng = load_record(path)) != NULL) {
         gb_game_free(ps->g);
         ps->g = ng;
         ps->redo.len = 0;
         gb_searcher_clear(ps->kept[0]); /* another game */
         gb_searcher_clear(ps->kept[1]);
-        printf("  loaded %s: %s, %d moves\n", path, gb_variant_title(gb_game_variant(ps->g)),
-               gb_history_length(ps->g));
+        int moves = gb_history_length(ps->g);
+        printf(ngettext("  loaded %s: %s, %d move\n", "  loaded %s: %s, %d moves\n", (unsigned long)moves),
+               path, gb_variant_title(gb_game_variant(ps->g)), moves);
         ps->saved_at = ++ps->changes; /* the game is its file's */
         board(ps);
     }
@@ -466,13 +473,13 @@ static void near_even_layout(play_session *ps, bool take)
     if (shown) {
         lay = ps->suggested;
     } else if (gb_suggest_move(g, &ps->rng, &lay) != GB_OK) {
-        printf("  there is no layout to suggest now\n");
+        printf(_("  there is no layout to suggest now\n"));
         return;
     }
     if (!take) {
         char t[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &lay, t, sizeof t);
-        printf("  a near-even layout: %s\n  (type 'take' to lay it, or type your own 12 numbers)\n", t);
+        printf(_("  a near-even layout: %s\n  (type 'take' to lay it, or type your own 12 numbers)\n"), t);
         ps->suggested = lay;
         ps->suggested_at = ps->changes + 1;
     } else if (gb_play(g, &lay, &err) != GB_OK) {
@@ -519,9 +526,9 @@ static void human_move(play_session *ps, const char *line)
         printf("  %s\n", err.msg);
         char other[GB_MOVE_TEXT_MAX];
         if (other_case(ps->g, line, other, sizeof other))
-            printf("  did you mean %s?\n", other);
+            printf(_("  did you mean %s?\n"), other);
         else if (err.code == GB_EINVAL)
-            printf("  (type 'help' for commands, 'moves' for the legal moves)\n");
+            printf(_("  (type 'help' for commands, 'moves' for the legal moves)\n"));
         return;
     }
     ps->redo.len = 0;
@@ -563,7 +570,7 @@ static void run_command(play_session *ps, char *line)
         return;
     }
     if (gb_is_over(ps->g))
-        printf("  the game is over: undo, save FILE, load FILE, rules or quit\n");
+        printf(_("  the game is over: undo, save FILE, load FILE, rules or quit\n"));
     else
         human_move(ps, line);
 }
@@ -583,11 +590,11 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_help(stdout, play_help);
+            cli_help(stdout, _(play_help));
             return 0;
         } else if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
             if (i + 1 >= argc || player_parse(argv[i + 1], &pa->kinds[a[2] == 'n']) != 0) {
-                fprintf(stderr, "gabata: %s needs human, random, ai, ai:1 ... ai:8 or mcts\n", a);
+                fprintf(stderr, _("gabata: %s needs human, random, ai, ai:1 ... ai:8 or mcts\n"), a);
                 return 2;
             }
             i++;
@@ -595,7 +602,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
             char *end;
             errno = 0;
             if (i + 1 >= argc || (think = strtod(argv[i + 1], &end), *end || errno || !(think > 0) || think > 3600)) {
-                fprintf(stderr, "gabata: --think needs a number of seconds (more than 0, at most 3600)\n");
+                fprintf(stderr, _("gabata: --think needs a number of seconds (more than 0, at most 3600)\n"));
                 return 2;
             }
             i++;
@@ -603,19 +610,19 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
             char *end;
             errno = 0;
             if (i + 1 >= argc || (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno || !*argv[i + 1])) {
-                fprintf(stderr, "gabata: --seed needs a whole number\n");
+                fprintf(stderr, _("gabata: --seed needs a whole number\n"));
                 return 2;
             }
             i++;
         } else if (strcmp(a, "--seat") == 0) {
             if (i + 1 >= argc || (strcmp(argv[i + 1], "south") != 0 && strcmp(argv[i + 1], "north") != 0)) {
-                fprintf(stderr, "gabata: --seat needs south or north\n");
+                fprintf(stderr, _("gabata: --seat needs south or north\n"));
                 return 2;
             }
             pa->seat = strcmp(argv[++i], "north") == 0 ? GB_NORTH : GB_SOUTH;
         } else if (strcmp(a, "--position") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "gabata: --position needs a position string\n");
+                fprintf(stderr, _("gabata: --position needs a position string\n"));
                 return 2;
             }
             pa->position = argv[++i];
@@ -625,12 +632,12 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         } else if (!pa->variant && a[0] != '-') {
             pa->variant = a;
         } else {
-            fprintf(stderr, "gabata: unexpected argument '%s' (see gabata play --help)\n", a);
+            fprintf(stderr, _("gabata: unexpected argument '%s' (see gabata play --help)\n"), a);
             return 2;
         }
     }
     if (!pa->variant && !pa->position) {
-        cli_help(stderr, play_help);
+        cli_help(stderr, _(play_help));
         return 2;
     }
     for (int k = 0; k < 2; k++)
@@ -642,6 +649,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
 
 int cmd_play(int argc, char **argv)
 {
+    cli_i18n_library();
     play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}}, (uint64_t)time(NULL), "", GB_SOUTH};
     int rc = parse_play_args(argc, argv, &pa);
     if (rc >= 0)
@@ -657,9 +665,9 @@ int cmd_play(int argc, char **argv)
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     ps.out_tty = isatty(STDOUT_FILENO);
     ps.color = ps.out_tty && getenv("NO_COLOR") == NULL;
-    char d0[64], d1[64], hello[256];
+    char d0[64], d1[64], hello[1024];
     snprintf(hello, sizeof hello,
-             "%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules.",
+             _("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules."),
              gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),
              player_describe(&ps.kinds[1], d1, sizeof d1), (unsigned long long)pa.seed);
     cli_wrap(stdout, cli_width(stdout), "", "", hello);
@@ -685,7 +693,7 @@ int cmd_play(int argc, char **argv)
             continue;
         }
         char prompt[64];
-        snprintf(prompt, sizeof prompt, "%s> ", side >= 0 ? side_name(side) : "game over");
+        snprintf(prompt, sizeof prompt, "%s> ", side >= 0 ? side_name(side) : _("game over"));
         char *line = read_command(&ps, prompt);
         if (!line) {
             printf("\n");

@@ -1,12 +1,14 @@
 /* wrap.c — text for the terminal at its width: the help of every command and `rules` are
  * reflowed when printed, never wider than the terminal (TIOCGWINSZ, else $COLUMNS, else 80;
  * within 40..100) and never broken inside a word (issue 22 §3). */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <wchar.h>
 
 int cli_width(FILE *out)
 {
@@ -21,12 +23,28 @@ int cli_width(FILE *out)
     return w < CLI_WIDTH_MIN ? CLI_WIDTH_MIN : w > CLI_WIDTH_MAX ? CLI_WIDTH_MAX : (int)w;
 }
 
-/* Columns taken by n bytes of UTF-8 (one a character: the texts hold no wide characters). */
+/* Columns taken by n bytes of UTF-8, as the terminal draws them (wcwidth: Ge'ez syllables one
+ * column each, Arabic's vowel marks and other combining marks none, wide characters two); a
+ * character the locale cannot measure (a C locale) counts one. */
 static int columns(const char *s, size_t n)
 {
     int c = 0;
-    for (size_t i = 0; i < n; i++)
-        c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    for (size_t i = 0; i < n;) {
+        unsigned char b = (unsigned char)s[i];
+        int len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        wchar_t wc = len == 1 ? b : (wchar_t)(b & (0x3f >> (len - 1)));
+        for (int k = 1; k < len; k++) {
+            if (i + (size_t)k >= n || ((unsigned char)s[i + k] & 0xc0) != 0x80) {
+                len = k; /* broken UTF-8: what was read counts as one character */
+                wc = 0xfffd;
+                break;
+            }
+            wc = (wchar_t)((wc << 6) | ((unsigned char)s[i + k] & 0x3f));
+        }
+        int w = wcwidth(wc);
+        c += w < 0 ? 1 : w;
+        i += (size_t)len;
+    }
     return c;
 }
 
@@ -203,8 +221,11 @@ void cli_help(FILE *out, const char *text)
         } else if (!body[strspn(body, " ")]) { /* a term alone: "usage: gabata engine" */
             spaces(first, indent);
             cli_wrap(out, width, first, first, head);
-        } else if (width - hang >= 30 || usage) {
-            int h = width - hang >= 30 ? hang : indent + 4;
+        } else if (width - columns(l.s, (size_t)hang) >= 30 || usage) {
+            /* hang counts bytes; the continuation lines line up under the column it ends at,
+             * which a term in Arabic or Ge'ez letters (two or three bytes each) reaches sooner */
+            int hc = columns(l.s, (size_t)hang);
+            int h = width - hc >= 30 ? hc : indent + 4;
             spaces(first, indent);
             strcat(first, head);
             spaces(rest, h);

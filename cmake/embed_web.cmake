@@ -4,13 +4,20 @@
 # engine), served at /NAME, except the engine's gabata.js and gabata.wasm: those are served under
 # a name with a hash of both (gabata.HASH.js, gabata.HASH.wasm; the same hash as
 # scripts/build-static's), which is written into engine-worker.js, so that a browser may keep them
-# for good (serve/web_assets.h). Every file is gzipped here too (gzip -9n) when that makes it
+# for good (serve/web_assets.h); PO the catalogs, served at /po/NAME. Every file is gzipped here too (gzip -9n) when that makes it
 # smaller, and gets a hash of its bytes for its ETag.
 string(REPLACE "," ";" FILES "${FILES}")
 string(REPLACE "," ";" EXTRA "${EXTRA}")
 get_filename_component(OUTDIR "${OUT}" DIRECTORY)
 set(work "${OUTDIR}/web_assets.d")
 file(MAKE_DIRECTORY "${work}")
+# PO: the catalogs (po/<lang>.po, absolute paths), served at /po/<lang>.po
+string(REPLACE "," ";" PO "${PO}")
+foreach(f ${PO})
+  get_filename_component(name "${f}" NAME)
+  list(APPEND FILES "po/${name}")
+  set(where_po/${name} "${f}")
+endforeach()
 foreach(f ${EXTRA})
   get_filename_component(name "${f}" NAME)
   list(APPEND FILES "${name}")

@@ -154,10 +154,11 @@ GB_API int gb_variant_rules_text(const char *name, gb_rules_text *out);
 
 /* A game's rules, complete, for the options in force: every rule that decides play, one short
  * rule a line in plain words and the game's own (bét, ekwarna, tebweez, miné, ...), under
- * GB_RULE_LINE_MAX bytes and about 200 characters, so a phone's panel can show each. The text
+ * GB_RULE_LINE_MAX bytes and about 200 characters in English, so a phone's panel can show each. The text
  * names no ruling; the rulings a line states are kept beside it, for a "why?" that opens them
  * (docs/rulings.md#<id>). */
-#define GB_RULE_LINE_MAX 320
+#define GB_RULE_LINE_MAX 768 /* room for a line in Ge'ez or Arabic letters (gb_set_translate),
+                                three and two bytes each in UTF-8 */
 #define GB_RULE_LINES_MAX 40 /* room for any game's lines */
 typedef struct gb_rule_line {
     char text[GB_RULE_LINE_MAX]; /* one rule, for players; UTF-8 */
@@ -187,6 +188,19 @@ GB_API const char *gb_move_kind_name(const gb_game *g, int kind);
  * begins "…, last into <hole>" (" (was empty): captures 8 from b", ": makes it an ekwarna").
  * Returns the length written, or GB_EINVAL for an unknown event. */
 GB_API int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len);
+
+/* The players' language (issue 22 §3, docs/translating.md). The library writes English and never
+ * calls gettext; a front-end that shows its texts in another language hands it a translator,
+ * which the library then asks for each English text it composes for players before filling in
+ * its numbers and names: the rules lines, the result, round and match words, the laps' phrases,
+ * "South"/"North", and the errors of gb_error. fn returns the translation of an English text
+ * (the text itself when it has none); a translation whose printf conversions differ from the
+ * English text's is not used. NULL (the default) is English. Set it once, before any thread
+ * uses the library (gabata play and gabata rules do; gabata serve and the page do not: the page
+ * translates for itself). The static texts (gb_variant_rules_text's, gb_variant_title's) are
+ * returned in English: translate them with the same function. */
+typedef const char *(*gb_translate_fn)(const char *english);
+GB_API void gb_set_translate(gb_translate_fn fn);
 
 /* The end in words, for players (the terminal, the page through the state JSON). Each writes
  * one line or more into buf as snprintf does (cut short to fit, always terminated when len > 0)

@@ -570,6 +570,8 @@ static const char *mime_of(const char *path)
         return "application/wasm";
     if (strcmp(dot, ".json") == 0)
         return "application/json";
+    if (strcmp(dot, ".po") == 0) /* the page's catalogs (web/i18n.js) */
+        return "text/plain; charset=utf-8";
     return "application/octet-stream";
 }
 
@@ -671,8 +673,10 @@ static enum MHD_Result send_static(struct MHD_Connection *c, const char *url)
             *p = '?';
     struct MHD_Response *resp = NULL;
     if (H.web_dir) {
-        /* files from a directory (development): only plain names, no way out of the directory */
-        if (strstr(path, "..") || strchr(path + 1, '/'))
+        /* files from a directory (development): only plain names, and po/NAME (the catalogs),
+         * no way out of the directory */
+        const char *name = strncmp(path, "/po/", 4) == 0 ? path + 4 : path + 1;
+        if (strstr(path, "..") || strchr(name, '/'))
             return send_error(c, 404, 0, nf);
         char full[4096];
         snprintf(full, sizeof full, "%s%s", H.web_dir, path);

@@ -44,7 +44,7 @@ for v in $variants; do
   # load the record and go on from it
   printf 'load %s\nmoves\nload %s\nquit\n' "$tmp/$v.rec" "$tmp/none.rec" |
     "$gabata" play "$v" --south human --north human --seed 1 >"$out" 2>&1
-  has "loaded $tmp/$v.rec: $title, 1 moves" "$v load"
+  has "loaded $tmp/$v.rec: $title, 1 move" "$v load"
   has "cannot read $tmp/none.rec" "$v load of a missing file"
 done
 

@@ -13,7 +13,7 @@ import textwrap
 
 
 class Line(ctypes.Structure):
-    _fields_ = [("text", ctypes.c_char * 320), ("ruling", ctypes.c_char_p),
+    _fields_ = [("text", ctypes.c_char * 768), ("ruling", ctypes.c_char_p),  # GB_RULE_LINE_MAX
                 ("option", ctypes.c_char_p)]
 
 

@@ -10,8 +10,10 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        int k = vsnprintf(err->msg, sizeof err->msg, gb_tr_format(fmt), ap);
         va_end(ap);
+        if (k >= (int)sizeof err->msg)
+            gb_utf8_trim(err->msg);
         /* one line, whatever the input echoed in it held (found by fuzz_move): control
          * characters, a newline above all, become '?' */
         for (char *c = err->msg; *c; c++)

@@ -116,6 +116,15 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
     ;
 /* How a game or round ended by T1-T3 ("a position repeated (T2)", ...), for the round words. */
 void gb_text_t_reason(gb_text *t, const gb_options *o, int reason);
+/* Texts for players (issue 22 §3): GB_N_ marks an English text for xgettext (tools/i18n-update)
+ * and does nothing else; gb_tr gives a text in the front-end's language (gb_set_translate), the
+ * English when there is none; gb_tr_format the same for a printf format, whose translation is
+ * used only when it has the same conversions in the same order (a bad catalog cannot crash). */
+#define GB_N_(s) s
+const char *gb_tr(const char *english);
+const char *gb_tr_format(const char *fmt);
+/* s, cut short by snprintf, made to end with a whole UTF-8 character. */
+void gb_utf8_trim(char *s);
 /* A side's name, "South" or "North". */
 const char *gb_side_word(int side);
 

@@ -2,7 +2,9 @@
  * game's own (gb_rules.words, .text) over the shared words below. */
 #include "internal.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *const shared_event[GB_EV_COUNT] = {
     [GB_EV_CONTINUE] = "continue", [GB_EV_END] = "end",         [GB_EV_CAPTURE] = "capture",
@@ -12,21 +14,119 @@ static const char *const shared_event[GB_EV_COUNT] = {
 /* Phrases go on from "…, last into <hole>"; %v is the lap's value, %o the label of its other
  * hole, %t of the hole its last stone reached. */
 static const char *const shared_phrase[GB_EV_COUNT] = {
-    [GB_EV_CONTINUE] = ", lifted and sown on",
-    [GB_EV_END] = " (was empty): move ends",
-    [GB_EV_CAPTURE] = " (was empty): captures %v from %o",
-    [GB_EV_CLAIM] = ": becomes the mover's",
-    [GB_EV_INTO_HELD] = ": the mover's own, move ends",
-    [GB_EV_RAID] = ": takes %v",
-    [GB_EV_DECLINE] = ": refused",
-    [GB_EV_FEED] = ": fed",
-    [GB_EV_PASS] = ": passes",
+    [GB_EV_CONTINUE] = GB_N_(", lifted and sown on"),
+    [GB_EV_END] = GB_N_(" (was empty): move ends"),
+    [GB_EV_CAPTURE] = GB_N_(" (was empty): captures %v from %o"),
+    [GB_EV_CLAIM] = GB_N_(": becomes the mover's"),
+    [GB_EV_INTO_HELD] = GB_N_(": the mover's own, move ends"),
+    [GB_EV_RAID] = GB_N_(": takes %v"),
+    [GB_EV_DECLINE] = GB_N_(": refused"),
+    [GB_EV_FEED] = GB_N_(": fed"),
+    [GB_EV_PASS] = GB_N_(": passes"),
 };
 static const char *const shared_move_kind[GB_MOVE_KIND_COUNT] = {
     [GB_MOVE_SOW] = "sow",       [GB_MOVE_PASS] = "pass", [GB_MOVE_FEED] = "feed",
     [GB_MOVE_LAYOUT] = "layout", [GB_MOVE_KEEP] = "keep", [GB_MOVE_TURN] = "turn",
 };
 static const char *const shared_mark[4] = {NULL, "held", "held", "dormant"};
+
+/* A text cut short by snprintf ends with whole characters: a UTF-8 sequence cut in the middle
+ * (a translation's letters take two or three bytes each) is dropped. */
+void gb_utf8_trim(char *s)
+{
+    size_t n = strlen(s), i = n;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+        i--; /* back over continuation bytes to the lead byte */
+    if (i > 0 && (unsigned char)s[i - 1] >= 0xc0) {
+        unsigned char b = (unsigned char)s[i - 1];
+        size_t need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+        if (n - (i - 1) < need)
+            s[i - 1] = 0;
+    }
+}
+
+/* ---- the front-end's language (gb_set_translate) ---- */
+static gb_translate_fn translate;
+
+void gb_set_translate(gb_translate_fn fn) { translate = fn; }
+
+const char *gb_tr(const char *english)
+{
+    const char *t = translate && english && *english ? translate(english) : NULL;
+    return t && *t ? t : english;
+}
+
+/* The next printf conversion of f at or after *at ("d", "ld", "s", "u"...; flags, width and
+ * precision skipped, "%%" none), copied into c; false at the end. A '*' width or precision, or a
+ * positional "%1$d", reads as a conversion of its own, so that a translation using one never
+ * matches an English text that does not. */
+static bool next_conversion(const char **at, char c[8])
+{
+    for (const char *p = *at; *p; p++) {
+        if (*p != '%')
+            continue;
+        if (p[1] == '%') {
+            p++;
+            continue;
+        }
+        p++;
+        size_t n = 0;
+        while (*p && strchr("-+ #0123456789.*$'", *p)) {
+            if ((*p == '*' || *p == '$') && n < 7)
+                c[n++] = *p;
+            p++;
+        }
+        while (*p && strchr("hlLqjzt", *p) && n < 7)
+            c[n++] = *p++;
+        if (!*p)
+            return false;
+        if (n < 7)
+            c[n++] = *p;
+        c[n] = 0;
+        *at = p + 1;
+        return true;
+    }
+    return false;
+}
+
+static bool same_conversions(const char *a, const char *b)
+{
+    char ca[8], cb[8];
+    for (;;) {
+        bool more_a = next_conversion(&a, ca), more_b = next_conversion(&b, cb);
+        if (more_a != more_b)
+            return false;
+        if (!more_a)
+            return true;
+        if (strcmp(ca, cb) != 0)
+            return false;
+    }
+}
+
+const char *gb_tr_format(const char *fmt)
+{
+    const char *t = gb_tr(fmt);
+    return t == fmt || same_conversions(fmt, t) ? t : fmt;
+}
+
+/* A lap's phrase: its own placeholders (%v, %o, %t, in any order), so a translation is used
+ * only when it keeps each of the English phrase's, each once. */
+static const char *lap_phrase_tr(const char *english)
+{
+    const char *t = gb_tr(english);
+    if (t == english)
+        return t;
+    for (const char *k = "vot"; *k; k++) {
+        int ne = 0, nt = 0;
+        for (const char *p = english; (p = strchr(p, '%')) != NULL; p++)
+            ne += p[1] == *k;
+        for (const char *p = t; (p = strchr(p, '%')) != NULL; p++)
+            nt += p[1] == *k;
+        if (ne != nt)
+            return english;
+    }
+    return t;
+}
 
 /* The word of a game's own table, else the shared one; NULL when i is out of range. */
 static const char *word(const char *const *own, const char *const *shared, int count, int i)
@@ -70,6 +170,7 @@ int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len)
     buf[0] = 0;
     if (!t)
         return GB_EINVAL;
+    t = lap_phrase_tr(t);
     size_t used = 0;
     for (; *t && used + 1 < len; t++) {
         char tmp[16];
@@ -120,8 +221,10 @@ void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const cha
         gb_rule_line *l = &out->line[out->count];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(l->text, sizeof l->text, fmt, ap);
+        int k = vsnprintf(l->text, sizeof l->text, gb_tr_format(fmt), ap);
         va_end(ap);
+        if (k >= (int)sizeof l->text)
+            gb_utf8_trim(l->text);
         l->ruling = ruling;
         l->option = option;
     }
@@ -131,6 +234,8 @@ void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const cha
 void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
                      const char *plies)
 {
+    /* the unit's word in the front-end's language: "round" or "game" */
+    unit = strcmp(unit, "round") == 0 ? GB_N_("round") : GB_N_("game");
     if (o->v[GB_OPT_SKIP_ORIGIN])
         gb_rule(out, "C5", "skip-origin",
                 "A lap of sowing that goes all the way round skips the hole it was lifted from.");
@@ -142,7 +247,7 @@ void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bo
         gb_rule(out, "T1", "endless",
                 "A sowing that would never end (10,000 laps) may be played, but it ends the %s at "
                 "once, scored as after a repetition on the board as it was before that move.",
-                unit);
+                gb_tr(unit));
     else if (passes)
         gb_rule(out, "T1 T4", "endless",
                 "A sowing that would never end (10,000 laps) may not be played; a player left with "
@@ -152,8 +257,8 @@ void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bo
                 "A sowing that would never end (10,000 laps) may not be played; a player left with "
                 "only such sowings has no move.");
     gb_rule(out, "T3 T5", "max-plies",
-            "A %s still going after %d plies (%s) ends there, scored as after a repetition.", unit,
-            o->v[GB_OPT_MAX_PLIES], plies);
+            "A %s still going after %d plies (%s) ends there, scored as after a repetition.",
+            gb_tr(unit), o->v[GB_OPT_MAX_PLIES], gb_tr(plies));
 }
 
 /* Every line of r for o: the game's own words, or its text's rules with no rulings. */
@@ -194,13 +299,13 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     size_t room = t->used < t->len ? t->len - t->used : 0;
-    int k = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
+    int k = vsnprintf(room ? t->buf + t->used : NULL, room, gb_tr_format(fmt), ap);
     va_end(ap);
     if (k > 0)
         t->used += (size_t)k;
 }
 
-const char *gb_side_word(int side) { return side == GB_NORTH ? "North" : "South"; }
+const char *gb_side_word(int side) { return gb_tr(side == GB_NORTH ? "North" : "South"); }
 
 void gb_text_t_reason(gb_text *t, const gb_options *o, int reason)
 {
@@ -324,7 +429,11 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
         total[1] += made[1];
     }
     gb_text t = text_begin(buf, len);
-    gb_text_add(&t, "%d round%s", p->round, p->round == 1 ? "" : "s");
+    /* two texts, not an "s" added: a translation has its own words for one and for many */
+    if (p->round == 1)
+        gb_text_add(&t, "%d round", p->round);
+    else
+        gb_text_add(&t, "%d rounds", p->round);
     if (known)
         gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
                     won[1], won[2], w->made, total[0], total[1]);

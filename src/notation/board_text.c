@@ -43,10 +43,31 @@ static int hole_at(int n, int side, int seat, int i)
     return far ? first + n - 1 - i : first + i;
 }
 
+/* Characters in UTF-8 text (the side words of a front-end's language, gb_set_translate: Arabic
+ * and Ge'ez letters take one column each, as Latin ones do). */
+static int chars(const char *s)
+{
+    int c = 0;
+    for (; *s; s++)
+        c += ((unsigned char)*s & 0xc0) != 0x80;
+    return c;
+}
+
+/* The width of the rows' names, "South", "North" and "owner" in the front-end's language: at
+ * least 5, so that the English board is as it always was. */
+static int name_width(void)
+{
+    int w = 5;
+    const char *words[] = {gb_side_word(GB_SOUTH), gb_side_word(GB_NORTH), gb_tr(GB_N_("owner"))};
+    for (int i = 0; i < 3; i++)
+        w = chars(words[i]) > w ? chars(words[i]) : w;
+    return w;
+}
+
 static void labels(gb_text *t, const gb_game *g, int side, int seat, bool color)
 {
     int n = gb_game_rows(g);
-    gb_text_add(t, "          %s", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "");
+    gb_text_add(t, "  %*s   %s", name_width(), "", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "");
     for (int i = 0; i < n; i++) {
         const char *l = gb_hole_label(g, hole_at(n, side, seat, i));
         gb_text_add(t, "  %c   ", l ? l[0] : '?');
@@ -57,8 +78,9 @@ static void labels(gb_text *t, const gb_game *g, int side, int seat, bool color)
 static void row(gb_text *t, const gb_game *g, int side, int seat, bool color)
 {
     int n = gb_game_rows(g);
-    gb_text_add(t, "  %s%s%s   ", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "",
-                gb_side_word(side), color ? C_OFF : "");
+    const char *name = gb_side_word(side);
+    gb_text_add(t, "  %s%s%s%*s   ", color ? (side == GB_NORTH ? C_NORTH : C_SOUTH) : "", name,
+                color ? C_OFF : "", name_width() - chars(name), "");
     for (int i = 0; i < n; i++)
         cell(t, g, hole_at(n, side, seat, i), color);
     gb_text_add(t, "   taken %d\n", gb_store(g, side));
@@ -67,7 +89,8 @@ static void row(gb_text *t, const gb_game *g, int side, int seat, bool color)
 static void owners(gb_text *t, const gb_game *g, int side, int seat)
 {
     int n = gb_game_rows(g);
-    gb_text_add(t, "  owner   ");
+    const char *owner = gb_tr(GB_N_("owner"));
+    gb_text_add(t, "  %s%*s   ", owner, name_width() - chars(owner), "");
     for (int i = 0; i < n; i++)
         gb_text_add(t, "   %c  ", gb_hole_owner(g, hole_at(n, side, seat, i)) ? 'N' : 'S');
     gb_text_add(t, "\n");

@@ -173,7 +173,7 @@ test('the static build plays from a plain static web host', async () => {
 // lacks them) the page finds no local engine and plays through the server's API.
 test('without the WebAssembly files the page falls back to the server', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-noengine-'));
-  for (const f of ['index.html', 'i18n.js', 'app.js', 'style.css', 'engine-worker.js', 'local.js']) {
+  for (const f of ['index.html', 'i18n.js', 'i18n.css', 'app.js', 'style.css', 'engine-worker.js', 'local.js']) {
     fs.copyFileSync(path.join(W.ROOT, 'web', f), path.join(dir, f));
   }
   const plain = await startServer(['--web', dir]);

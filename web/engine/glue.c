@@ -329,7 +329,7 @@ EXPORT const char *gbw_view(int h)
     o_raw(",\"position\":");
     o_str(pos ? pos : "");
     o_raw(",\"rules\":");
-    gb_rule_line rl[GB_RULE_LINES_MAX];
+    static gb_rule_line rl[GB_RULE_LINES_MAX]; /* static: 30 KB, on the worker's small stack */
     o_rules(rl, gb_rules_lines(g, rl, GB_RULE_LINES_MAX));
     o_raw("}");
     free(st);
@@ -474,7 +474,7 @@ EXPORT const char *gbw_catalog(void)
         }
         o_raw("],\"rules\":");
         gb_rules_text t;
-        gb_rule_line all[GB_RULE_LINES_MAX];
+        static gb_rule_line all[GB_RULE_LINES_MAX]; /* static: 30 KB, on the worker's small stack */
         int nl = gb_variant_rules_lines(v, NULL, all, GB_RULE_LINES_MAX, NULL);
         if (gb_variant_rules_text(v, &t) == GB_OK && nl > 0) { /* every rule, at the defaults */
             o_raw("{\"where\":");

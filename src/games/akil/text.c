@@ -19,10 +19,10 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_akil_text = {
-    .origin = "\"The game of the wise\", also Mankal'ah: played at the coffee-shops of Egypt, described "
-              "by Edward William Lane in 1836 and still seen in Cairo in 1912.",
-    .words = "The pits are beyt (plural buyoot), the seeds hasa (shells or pebbles); the laying out of "
-             "the seeds is the tebweez.",
+    .origin = GB_N_("\"The game of the wise\", also Mankal'ah: played at the coffee-shops of Egypt, described "
+              "by Edward William Lane in 1836 and still seen in Cairo in 1912."),
+    .words = GB_N_("The pits are beyt (plural buyoot), the seeds hasa (shells or pebbles); the laying out of "
+             "the seeds is the tebweez."),
     .rules = rules,
 };
 
@@ -235,6 +235,6 @@ const gb_words gb_akil_words = {
     .round = ak_round,
     .made = "seeds",
     .rules = ak_rules,
-    .phrase = {[GB_EV_CAPTURE] = " (now 2 or 4): captures %v with %o and the chain", /* A6 */
+    .phrase = {[GB_EV_CAPTURE] = GB_N_(" (now 2 or 4): captures %v with %o and the chain"), /* A6 */
                [GB_EV_FEED] = ": fed (A8)"},
 };

@@ -21,12 +21,12 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_bulto_text = {
-    .origin = "Bulto (\"a place where you spend the night\") is played by the Borana elders of southern "
+    .origin = GB_N_("Bulto (\"a place where you spend the night\") is played by the Borana elders of southern "
               "Ethiopia and northern Kenya, lying on the ground beside the board in the open air; "
-              "Pankhurst 1971.",
-    .words = "The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
+              "Pankhurst 1971."),
+    .words = GB_N_("The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
              "the stones medan sadéqa. The first move is the menager; its holes of three are miné. A hole "
-             "a player wins is his bulto.",
+             "a player wins is his bulto."),
     .rules = rules,
 };
 
@@ -115,10 +115,10 @@ const gb_words gb_bulto_words = {
     .mark = {[GB_MARK_HELD_S] = "bulto", [GB_MARK_HELD_N] = "bulto", [GB_MARK_DORMANT] = "mine"},
     .mark_word = {[GB_MARK_DORMANT] = "miné"}, /* B2 */
     .event = {[GB_EV_CLAIM] = "bulto", [GB_EV_INTO_HELD] = "own-bulto", [GB_EV_DECLINE] = "refuse"},
-    .phrase = {[GB_EV_CLAIM] = ": makes it a bulto",            /* B4 */
+    .phrase = {[GB_EV_CLAIM] = GB_N_(": makes it a bulto"),            /* B4 */
                [GB_EV_INTO_HELD] = ": own bulto, move ends",   /* B8 */
                [GB_EV_DECLINE] = ": bulto refused"},            /* B5 */
-    .phrase_many = {[GB_EV_CLAIM] = ": makes %v bulto at once, from %t on"}, /* B6 */
+    .phrase_many = {[GB_EV_CLAIM] = GB_N_(": makes %v bulto at once, from %t on")}, /* B6 */
     .result = bu_result,
     .rules = bu_rules,
 };

@@ -21,10 +21,10 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_qelat_text = {
-    .origin = "Played in the Keren-Agordat area of western Eritrea by herdsmen taking cattle to water, "
-              "newly married couples and their friends, and housewives; Pankhurst's Qelat II (1971).",
-    .words = "Each hole is a bét (\"house\" in Bilén); the balls are til (dry goat droppings) or shesher "
-             "(small stones). A captured hole is an ekwarna, \"a child is born to me\".",
+    .origin = GB_N_("Played in the Keren-Agordat area of western Eritrea by herdsmen taking cattle to water, "
+              "newly married couples and their friends, and housewives; Pankhurst's Qelat II (1971)."),
+    .words = GB_N_("Each hole is a bét (\"house\" in Bilén); the balls are til (dry goat droppings) or shesher "
+             "(small stones). A captured hole is an ekwarna, \"a child is born to me\"."),
     .rules = rules,
 };
 
@@ -245,8 +245,11 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
     } else {
         int gainer = after > before ? GB_SOUTH : GB_NORTH, k = after > before ? after - before : before - after;
         uint32_t moved = (e->end.own_n ^ gb_qelat_owners(o, after)) & QL_ALL;
-        gb_text_add(t, "%s gains %d hole%s from %s (", gb_side_word(gainer), k, k == 1 ? "" : "s",
-                    gb_side_word(!gainer));
+        /* two texts, not an "s" added: a translation has its own words for one and for many */
+        if (k == 1)
+            gb_text_add(t, "%s gains %d hole from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
+        else
+            gb_text_add(t, "%s gains %d holes from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
         for (int i = 0, first = 1; i < QL_RING; i++)
             if (moved & (1u << i)) {
                 char lab[2];
@@ -268,7 +271,7 @@ const gb_words gb_qelat_words = {
     .rules = ql_rules,
     .mark = {[GB_MARK_HELD_S] = "ekwarna", [GB_MARK_HELD_N] = "ekwarna"},
     .event = {[GB_EV_CLAIM] = "ekwarna", [GB_EV_INTO_HELD] = "own-ekwarna", [GB_EV_RAID] = "eat"},
-    .phrase = {[GB_EV_CLAIM] = ": makes it an ekwarna",         /* Q3 */
+    .phrase = {[GB_EV_CLAIM] = GB_N_(": makes it an ekwarna"),         /* Q3 */
                [GB_EV_INTO_HELD] = ": own ekwarna, move ends", /* Q3 */
                [GB_EV_RAID] = ": eats %v"},                    /* Q3 */
 };

@@ -18,9 +18,9 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_sadeqa_text = {
-    .origin = "Played by young Oromo herdsmen of Welega (Wellega), western Ethiopia, while watching their "
-              "cattle; Pankhurst's Game 92 (1971).",
-    .words = "The board is a sadeqa, each hole a mana (\"house\"), the stones daga.",
+    .origin = GB_N_("Played by young Oromo herdsmen of Welega (Wellega), western Ethiopia, while watching their "
+              "cattle; Pankhurst's Game 92 (1971)."),
+    .words = GB_N_("The board is a sadeqa, each hole a mana (\"house\"), the stones daga."),
     .rules = rules,
 };
 

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""The terminal in each language (issue 22 §3): gabata --lang CODE rules GAME, its help and
+gabata play's show the language's own script (Arabic, Ge'ez) or its own words (Afaan Oromoo)
+where the catalog has them; the environment chooses the same way (LANG=ar_EG.UTF-8 even where
+that locale is not built, LANGUAGE=am); LC_ALL=C is English; a bad --lang is one line and exit
+2; and at COLUMNS=80 and 60 no line is wider than the terminal, its width counted in columns
+as a terminal draws them (wcwidth: an Arabic vowel mark takes none, a wide character two).
+Usage: i18n_terminal.py path/to/gabata path/to/po"""
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+gabata, podir = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(os.path.dirname(podir), 'tools'))
+from i18n_po import parse  # noqa: E402
+
+fails = []
+SCRIPT = {'ar': re.compile('[\u0600-\u06ff]'), 'am': re.compile('[\u1200-\u137f]'),
+          'ti': re.compile('[\u1200-\u137f]')}
+GAMES = ['sadeqa', 'qelat', 'akil', 'bulto']
+
+
+def width(line):
+    w = 0
+    for ch in line:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ('Mn', 'Me', 'Cf'):
+            continue
+        w += 2 if unicodedata.east_asian_width(ch) in ('W', 'F') else 1
+    return w
+
+
+def run(args, env=None, stdin=None, columns=80):
+    e = {k: v for k, v in os.environ.items() if k not in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG')}
+    e['COLUMNS'] = str(columns)
+    e.update(env or {})
+    r = subprocess.run([gabata] + args, input=stdin, capture_output=True, text=True, env=e,
+                       timeout=60)
+    return r.returncode, r.stdout, r.stderr
+
+
+def translated(lang):
+    """The English texts the catalog translates, and their translations."""
+    path = os.path.join(podir, lang + '.po')
+    out = {}
+    for e in parse(path):
+        if e.msgid and not e.obsolete and 'fuzzy' not in e.flags and e.msgstr.get(0):
+            out[e.msgid] = e.msgstr[0]
+    return out
+
+
+texts = {}
+for lang in ['en', 'ar', 'am', 'ti', 'om']:
+    cat = translated(lang) if lang != 'en' else {}
+    for name, args, stdin in ([('rules ' + g, ['rules', g], None) for g in GAMES] +
+                              [('rules --help', ['rules', '--help'], None),
+                               ('play --help', ['play', '--help'], None),
+                               ('play', ['play', 'qelat', '--north', 'random', '--seed', '3'],
+                                'help\nrules\nA\nmoves\nundo\nquit\n')]):
+        for cols in (80, 60):
+            rc, out, err = run(['--lang', lang] + args, stdin=stdin, columns=cols)
+            if rc != 0:
+                fails.append('%s: gabata --lang %s %s exits %d: %s' % (lang, lang, name, rc, err.strip()[:200]))
+                continue
+            for line in out.split('\n'):
+                if width(line) > cols:
+                    fails.append('%s: %s at COLUMNS=%d: a line of %d columns: %s'
+                                 % (lang, name, cols, width(line), line))
+                    break
+            texts[(lang, name, cols)] = out
+    if lang == 'en':
+        continue
+    # the language shows where the catalog has it: a rules line, a help line, a message of play
+    for name in ['rules ' + g for g in GAMES] + ['play --help', 'play']:
+        out = texts.get((lang, name, 80), '')
+        en = texts.get(('en', name, 80), '')
+        has = [m for m in cat if len(m) > 20 and m.split('\n')[0].strip()[:30] in en]
+        if not has:
+            continue  # nothing of this text translated yet (po/INCOMPLETE)
+        script = SCRIPT.get(lang)
+        if script and not script.search(out):
+            fails.append('%s: gabata --lang %s %s shows none of its script' % (lang, lang, name))
+        if out == en:
+            fails.append('%s: gabata --lang %s %s is the English' % (lang, lang, name))
+
+# the environment chooses as --lang does
+for env, lang in (({'LANG': 'ar_EG.UTF-8'}, 'ar'), ({'LANGUAGE': 'am', 'LANG': 'C.UTF-8'}, 'am'),
+                  ({'LC_ALL': 'ar_EG.UTF-8'}, 'ar'), ({'LANGUAGE': 'fr:ti', 'LANG': 'C.UTF-8'}, 'ti')):
+    rc, out, err = run(['rules', 'qelat'], env=env)
+    want = texts.get((lang, 'rules qelat', 80))
+    if rc != 0 or out != want:
+        fails.append('%s: does not give what --lang %s gives' % (env, lang))
+rc, out, err = run(['rules', 'qelat'], env={'LC_ALL': 'C', 'LANG': 'ar_EG.UTF-8'})
+if out != texts.get(('en', 'rules qelat', 80)):
+    fails.append('LC_ALL=C LANG=ar_EG.UTF-8: not English (LC_ALL decides)')
+# a bad --lang: one line, exit 2; --lang alone, the same
+for args in (['--lang', 'xx', 'rules', 'qelat'], ['rules', 'qelat', '--lang']):
+    rc, out, err = run(args)
+    if rc != 2 or len(err.strip().split('\n')) != 1 or '--lang' not in err or out:
+        fails.append('gabata %s: rc %d, stderr %r (one line and exit 2 expected)' % (' '.join(args), rc, err))
+# a program's output stays English whatever the language (the engine protocol)
+rc, out, err = run(['--lang', 'ar', 'engine'], stdin='new sadeqa\nmoves\nquit\n')
+if SCRIPT['ar'].search(out):
+    fails.append('gabata --lang ar engine: the protocol is translated: %r' % out[:200])
+
+for f in fails:
+    print('FAIL: ' + f)
+print('i18n_terminal: %d texts in 5 languages at 80 and 60 columns, %d failure%s'
+      % (len(texts), len(fails), '' if len(fails) == 1 else 's'))
+sys.exit(1 if fails else 0)

@@ -1,0 +1,101 @@
+/* test_translate.c — gb_set_translate (issue 22 §3): the library asks the front-end's
+ * translator for the English of every text it composes for players, and fills in its numbers
+ * after; a translation whose printf conversions differ from the English is not used (a bad
+ * catalog cannot make printf read what is not there). The translations here are made up for
+ * the test; the English they replace is the rules text of Sadeqa III (src/games/sadeqa/text.c)
+ * and of every game (src/core/words.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "helpers.h"
+
+static const char *const table[][2] = {
+    /* a rules line with no number: used as it is */
+    {"Two rows of 8 mana with 6 daga in each (96 stones). Each player owns the row nearest him; "
+     "South moves first.",
+     "S1: 8 mana, 6 daga"},
+    /* one with three: the same conversions, in the same order: used */
+    {"A %s still going after %d plies (%s) ends there, scored as after a repetition.",
+     "T3: %s / %d / %s"},
+    {"game", "partie"},
+    {"a ply is one move", "un coup"},
+    /* a conversion too many: not used, the English is */
+    {"A lap of sowing that goes all the way round drops a stone into the hole it was lifted from "
+     "too.",
+     "C5 %s"},
+    /* an error (gb_fail): used; another with a %d for a %s: not used */
+    {"unknown variant '%s'", "variante inconnue « %s »"},
+    {"option %s given twice", "option %d deux fois"},
+};
+
+/* a translation longer than a rules line holds, in three-byte letters ("ሀ", U+1200) */
+static char ethiopic[3 * GB_RULE_LINE_MAX];
+
+static const char *fake(const char *english)
+{
+    if (strcmp(english, "A player with no move passes.") == 0 ||
+        strncmp(english, "If the last stone falls into an occupied hole,", 46) == 0)
+        return ethiopic;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i][0], english) == 0)
+            return table[i][1];
+    return english;
+}
+
+/* The rules line of a ruling, from gb_variant_rules_lines. */
+static const char *line_of(gb_rule_line *lines, int n, const char *ruling)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(lines[i].ruling, ruling) == 0)
+            return lines[i].text;
+    return "(none)";
+}
+
+static void test_rules_lines(void **state)
+{
+    (void)state;
+    gb_rule_line lines[GB_RULE_LINES_MAX];
+    gb_error err;
+    gb_set_translate(fake);
+    int n = gb_variant_rules_lines("sadeqa", "", lines, GB_RULE_LINES_MAX, &err);
+    assert_true(n > 0);
+    assert_string_equal(line_of(lines, n, "S1 C1"), "S1: 8 mana, 6 daga");
+    /* Sadeqa III's ply cap is 2000 by default (RULINGS T3, docs/sadeqa.md) */
+    n = gb_variant_rules_lines("sadeqa", "max-plies=700", lines, GB_RULE_LINES_MAX, &err);
+    assert_string_equal(line_of(lines, n, "T3 T5"), "T3: partie / 700 / un coup");
+    assert_string_equal(line_of(lines, n, "C5"),
+                        "A lap of sowing that goes all the way round drops a stone into the hole it "
+                        "was lifted from too.");
+    /* cut short at a whole letter: GB_RULE_LINE_MAX - 1 bytes hold 255 letters and two bytes
+     * of one more, which are dropped */
+    for (size_t i = 0; i + 3 < sizeof ethiopic; i += 3)
+        memcpy(ethiopic + i, "\xe1\x88\x80", 3);
+    n = gb_variant_rules_lines("sadeqa", "", lines, GB_RULE_LINES_MAX, &err);
+    const char *cut = line_of(lines, n, "S3");
+    assert_int_equal(strlen(cut), (GB_RULE_LINE_MAX - 1) / 3 * 3);
+    assert_memory_equal(cut + strlen(cut) - 3, "\xe1\x88\x80", 3);
+    /* the errors */
+    gb_game *g = NULL;
+    assert_int_not_equal(gb_variant_rules_lines("nosuch", "", lines, GB_RULE_LINES_MAX, &err), GB_OK);
+    assert_string_equal(err.msg, "variante inconnue « nosuch »");
+    assert_int_not_equal(gb_game_new(&g, "sadeqa", "seeds=4 seeds=6", 1, &err), GB_OK);
+    assert_string_equal(err.msg, "option seeds given twice");
+    /* NULL: English again */
+    gb_set_translate(NULL);
+    n = gb_variant_rules_lines("sadeqa", "", lines, GB_RULE_LINES_MAX, &err);
+    assert_string_equal(line_of(lines, n, "S1 C1"),
+                        "Two rows of 8 mana with 6 daga in each (96 stones). Each player owns the "
+                        "row nearest him; South moves first.");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rules_lines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
