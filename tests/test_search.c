@@ -775,6 +775,90 @@ static void test_protocol_go(void **state)
     free(out);
 }
 
+/* One legal move, by time: the value reported is a short search's (gb_search, FORCED_TIME_PERMILLE
+ * of the move time), not depth 1's evaluation: deeper than 1 ply, and the value alpha-beta without
+ * a table gives at that depth (which test_alphabeta_equals_minimax checks against minimax). */
+static void test_forced_move_searched(void **state)
+{
+    (void)state;
+    gb_search_opts none;
+    memset(&none, 0, sizeof none);
+    none.tt_mb = -1;
+    gb_searcher *s = gb_searcher_new(NULL), *plain = gb_searcher_new(&none);
+    int checked = 0;
+    for (int i = 0; i < 3000 && checked < 3; i++) {
+        gb_game *g = random_position(i % 2 ? "sadeqa" : "bulto", (uint64_t)i + 41000, 160);
+        gb_move moves[GB_MAX_MOVES];
+        if (gb_legal_moves(g, moves, GB_MAX_MOVES) != 1) {
+            gb_game_free(g);
+            continue;
+        }
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.movetime_ms = 400;
+        o.tt_exact = 1;
+        gb_search_result r;
+        assert_int_equal(gb_search(s, g, &o, &r, NULL), GB_OK);
+        assert_true(gb_same_move(&r.best, &moves[0]));
+        if (r.depth <= 1) {
+            char *p = gb_position_format(g);
+            fail_msg("position %s: a forced move searched to depth %d only", p, r.depth);
+        }
+        assert_int_equal(r.score, ab_value(plain, g, r.depth, 0));
+        checked++;
+        gb_game_free(g);
+    }
+    assert_int_equal(checked, 3);
+    gb_searcher_free(s);
+    gb_searcher_free(plain);
+}
+
+/* A Qelat round start (Q7, Q8) where South owns hs holes and `starter` starts. */
+static gb_pos qelat_start(int hs, int starter)
+{
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "qelat", NULL, 1, NULL), GB_OK);
+    gb_pos p = *gb_game_pos(g);
+    gb_game_free(g);
+    p.own_n = (0xfffu << hs) & 0xfffu; /* North owns 12 - hs holes; the layout does not matter here */
+    p.to_move = (uint8_t)starter;
+    p.round = 7;
+    return p;
+}
+
+/* The match-level value of a round's end (gb_eval_round): a start the match has been through is a
+ * cycle to the cap (plays-on, T3), which the player behind by holes must break and the one ahead
+ * may keep. Worked out by hand from the rule: South, behind at 5 holes, takes a new start at 4
+ * holes over the 5-hole start seen before, North the other way; a start not seen, or one seen at
+ * 6-6, is valued as before: by the holes. */
+static void test_eval_round_cycle(void **state)
+{
+    (void)state;
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "qelat", NULL, 1, NULL), GB_OK);
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *o = gb_game_options(g);
+    gb_pos seen5 = qelat_start(5, GB_NORTH), new4 = qelat_start(4, GB_NORTH), level = qelat_start(6, GB_SOUTH);
+    gb_match_view mv = {0};
+    mv.n = 2;
+    mv.start[0] = gb_round_start_key(&seen5);
+    mv.start[1] = gb_round_start_key(&level);
+    assert_true(gb_match_view_has(&mv, &seen5));
+    assert_false(gb_match_view_has(&mv, &new4));
+    /* the same start in another round, after other earnings, is the same start */
+    gb_pos later = seen5;
+    later.round = 40, later.match[0] = 18, later.match[1] = 30, later.aux = 5;
+    assert_true(gb_match_view_has(&mv, &later));
+    /* unseen: by the holes (and the rounds left) alone */
+    assert_true(gb_eval_round(r, o, &seen5, GB_SOUTH, NULL) > gb_eval_round(r, o, &new4, GB_SOUTH, NULL));
+    /* seen: South (behind) breaks the cycle, North (ahead) keeps it */
+    assert_true(gb_eval_round(r, o, &seen5, GB_SOUTH, &mv) < gb_eval_round(r, o, &new4, GB_SOUTH, &mv));
+    assert_true(gb_eval_round(r, o, &seen5, GB_NORTH, &mv) > gb_eval_round(r, o, &new4, GB_NORTH, &mv));
+    assert_int_equal(gb_eval_round(r, o, &seen5, GB_NORTH, &mv), -gb_eval_round(r, o, &seen5, GB_SOUTH, &mv));
+    assert_int_equal(gb_eval_round(r, o, &level, GB_SOUTH, &mv), 0);
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -792,6 +876,8 @@ int main(void)
         cmocka_unit_test(test_eval_game_terms),
         cmocka_unit_test(test_eval_sadeqa_by_table),
         cmocka_unit_test(test_eval_symmetric),
+        cmocka_unit_test(test_forced_move_searched),
+        cmocka_unit_test(test_eval_round_cycle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
