@@ -14,7 +14,9 @@
  * - the evaluation: each game's own terms on positions worked out by hand from docs/ai.md's
  *   tables, and for every game the same value for a position and its mirror (rows, marks, owners,
  *   stores, gains and the side to move exchanged) and opposite values for the two sides; Sadeqa
- *   III's terms (computed word-wise) against docs/ai.md's table written plainly, hole by hole. */
+ *   III's terms (computed word-wise) against docs/ai.md's table written plainly, hole by hole;
+ * - a forced move by time is searched past depth 1; the match value of Qelat's round ends prefers
+ *   breaking a cycle for the player behind; a Q11 end (match-repeat=ends) is scored exactly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -859,6 +861,42 @@ static void test_eval_round_cycle(void **state)
     gb_game_free(g);
 }
 
+/* Q11: with match-repeat=ends a round end that repeats an earlier round's start ends the match, and
+ * the search scores it as the finished match it is, exactly. The line is test_qelat.c's (worked
+ * out by hand there): round 2's last move, F, brings round 2's own start back (South 7 holes,
+ * North to start), so South, to move, wins the match with it: a win in 1 ply. With plays-on the
+ * same move begins round 3 and is valued by the match evaluation, not as a decided result. */
+static void test_q11_end_scored_exactly(void **state)
+{
+    (void)state;
+    const char *r1 = "B c D d D d E F e D c A F E A F c A a pass b d", *r2 = "c a f C d E b d D b A b D b f E B";
+    for (int ends = 0; ends < 2; ends++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, "qelat", ends ? "match-repeat=ends" : NULL, 1, NULL), GB_OK);
+        char line[256], *save = NULL;
+        snprintf(line, sizeof line, "%s %s", r1, r2);
+        for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            assert_int_equal(gb_play_text(g, t, NULL), GB_OK);
+        assert_int_equal(gb_to_move(g), GB_SOUTH);
+        gb_searcher *s = gb_searcher_new(NULL);
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.depth = 3;
+        gb_search_result r;
+        assert_int_equal(gb_search(s, g, &o, &r, NULL), GB_OK);
+        if (ends) {
+            assert_int_equal(r.score, GB_SCORE_WIN - 1);
+            char text[GB_MOVE_TEXT_MAX];
+            assert_true(gb_move_format(g, &r.best, text, sizeof text) > 0);
+            assert_string_equal(text, "F");
+        } else {
+            assert_int_equal(gb_score_is_win(r.score), 0);
+        }
+        gb_searcher_free(s);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -878,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_eval_symmetric),
         cmocka_unit_test(test_forced_move_searched),
         cmocka_unit_test(test_eval_round_cycle),
+        cmocka_unit_test(test_q11_end_scored_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
