@@ -106,6 +106,7 @@ int gb_match_cycle_moves(const gb_game *g, gb_move *out, int max)
     const int first = last->move + 1, len = gb_history_length(g), k = len - first;
     const uint64_t start = gb_round_start_key(&last->next);
     int n = 0;
+    /* (round 1 is left out: it begins at 6-6, where no one is behind) */
     for (int j = 0; j < rounds - 1 && n < max; j++) {
         const gb_round_end *e = gb_game_round_at(g, j);
         /* round j + 1 began at e->next with the moves from e->move + 1 to its own end */
