@@ -24,7 +24,11 @@ static int end_value(const gb_game *c, int me, int plies)
 {
     if (gb_is_over(c))
         return final_value(c, me, plies);
-    return gb_eval_round(gb_game_rules(c), gb_game_options(c), gb_game_pos(c), me);
+    /* the match's round starts before the one c has just begun, as the search sees them from
+     * its root (a line ends at the first round end) */
+    gb_match_view mv;
+    gb_match_view_of(c, false, &mv);
+    return gb_eval_round(gb_game_rules(c), gb_game_options(c), gb_game_pos(c), me, &mv);
 }
 
 static bool same_state(const gb_game *a, const gb_game *b)

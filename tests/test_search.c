@@ -14,7 +14,9 @@
  * - the evaluation: each game's own terms on positions worked out by hand from docs/ai.md's
  *   tables, and for every game the same value for a position and its mirror (rows, marks, owners,
  *   stores, gains and the side to move exchanged) and opposite values for the two sides; Sadeqa
- *   III's terms (computed word-wise) against docs/ai.md's table written plainly, hole by hole. */
+ *   III's terms (computed word-wise) against docs/ai.md's table written plainly, hole by hole;
+ * - a forced move by time is searched past depth 1; the match value of Qelat's round ends prefers
+ *   breaking a cycle for the player behind; a Q11 end (match-repeat=ends) is scored exactly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -775,6 +777,126 @@ static void test_protocol_go(void **state)
     free(out);
 }
 
+/* One legal move, by time: the value reported is a short search's (gb_search, FORCED_TIME_PERMILLE
+ * of the move time), not depth 1's evaluation: deeper than 1 ply, and the value alpha-beta without
+ * a table gives at that depth (which test_alphabeta_equals_minimax checks against minimax). */
+static void test_forced_move_searched(void **state)
+{
+    (void)state;
+    gb_search_opts none;
+    memset(&none, 0, sizeof none);
+    none.tt_mb = -1;
+    gb_searcher *s = gb_searcher_new(NULL), *plain = gb_searcher_new(&none);
+    int checked = 0;
+    for (int i = 0; i < 3000 && checked < 3; i++) {
+        gb_game *g = random_position(i % 2 ? "sadeqa" : "bulto", (uint64_t)i + 41000, 160);
+        gb_move moves[GB_MAX_MOVES];
+        if (gb_legal_moves(g, moves, GB_MAX_MOVES) != 1) {
+            gb_game_free(g);
+            continue;
+        }
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.movetime_ms = 400;
+        o.tt_exact = 1;
+        gb_search_result r;
+        assert_int_equal(gb_search(s, g, &o, &r, NULL), GB_OK);
+        assert_true(gb_same_move(&r.best, &moves[0]));
+        if (r.depth <= 1) {
+            char *p = gb_position_format(g);
+            fail_msg("position %s: a forced move searched to depth %d only", p, r.depth);
+        }
+        assert_int_equal(r.score, ab_value(plain, g, r.depth, 0));
+        checked++;
+        gb_game_free(g);
+    }
+    assert_int_equal(checked, 3);
+    gb_searcher_free(s);
+    gb_searcher_free(plain);
+}
+
+/* A Qelat round start (Q7, Q8) where South owns hs holes and `starter` starts. */
+static gb_pos qelat_start(int hs, int starter)
+{
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "qelat", NULL, 1, NULL), GB_OK);
+    gb_pos p = *gb_game_pos(g);
+    gb_game_free(g);
+    p.own_n = (0xfffu << hs) & 0xfffu; /* North owns 12 - hs holes; the layout does not matter here */
+    p.to_move = (uint8_t)starter;
+    p.round = 7;
+    return p;
+}
+
+/* The match-level value of a round's end (gb_eval_round): a start the match has been through is a
+ * cycle to the cap (plays-on, T3), which the player behind by holes must break and the one ahead
+ * may keep. Worked out by hand from the rule: South, behind at 5 holes, takes a new start at 4
+ * holes over the 5-hole start seen before, North the other way; a start not seen, or one seen at
+ * 6-6, is valued as before: by the holes. */
+static void test_eval_round_cycle(void **state)
+{
+    (void)state;
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "qelat", NULL, 1, NULL), GB_OK);
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *o = gb_game_options(g);
+    gb_pos seen5 = qelat_start(5, GB_NORTH), new4 = qelat_start(4, GB_NORTH), level = qelat_start(6, GB_SOUTH);
+    gb_match_view mv = {0};
+    mv.n = 2;
+    mv.start[0] = gb_round_start_key(&seen5);
+    mv.start[1] = gb_round_start_key(&level);
+    assert_true(gb_match_view_has(&mv, &seen5));
+    assert_false(gb_match_view_has(&mv, &new4));
+    /* the same start in another round, after other earnings, is the same start */
+    gb_pos later = seen5;
+    later.round = 40, later.match[0] = 18, later.match[1] = 30, later.aux = 5;
+    assert_true(gb_match_view_has(&mv, &later));
+    /* unseen: by the holes (and the rounds left) alone */
+    assert_true(gb_eval_round(r, o, &seen5, GB_SOUTH, NULL) > gb_eval_round(r, o, &new4, GB_SOUTH, NULL));
+    /* seen: South (behind) breaks the cycle, North (ahead) keeps it */
+    assert_true(gb_eval_round(r, o, &seen5, GB_SOUTH, &mv) < gb_eval_round(r, o, &new4, GB_SOUTH, &mv));
+    assert_true(gb_eval_round(r, o, &seen5, GB_NORTH, &mv) > gb_eval_round(r, o, &new4, GB_NORTH, &mv));
+    assert_int_equal(gb_eval_round(r, o, &seen5, GB_NORTH, &mv), -gb_eval_round(r, o, &seen5, GB_SOUTH, &mv));
+    assert_int_equal(gb_eval_round(r, o, &level, GB_SOUTH, &mv), 0);
+    gb_game_free(g);
+}
+
+/* Q11: with match-repeat=ends a round end that repeats an earlier round's start ends the match, and
+ * the search scores it as the finished match it is, exactly. The line is test_qelat.c's (worked
+ * out by hand there): round 2's last move, F, brings round 2's own start back (South 7 holes,
+ * North to start), so South, to move, wins the match with it: a win in 1 ply. With plays-on the
+ * same move begins round 3 and is valued by the match evaluation, not as a decided result. */
+static void test_q11_end_scored_exactly(void **state)
+{
+    (void)state;
+    const char *r1 = "B c D d D d E F e D c A F E A F c A a pass b d", *r2 = "c a f C d E b d D b A b D b f E B";
+    for (int ends = 0; ends < 2; ends++) {
+        gb_game *g;
+        assert_int_equal(gb_game_new(&g, "qelat", ends ? "match-repeat=ends" : NULL, 1, NULL), GB_OK);
+        char line[256], *save = NULL;
+        snprintf(line, sizeof line, "%s %s", r1, r2);
+        for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            assert_int_equal(gb_play_text(g, t, NULL), GB_OK);
+        assert_int_equal(gb_to_move(g), GB_SOUTH);
+        gb_searcher *s = gb_searcher_new(NULL);
+        gb_search_opts o;
+        memset(&o, 0, sizeof o);
+        o.budget.depth = 3;
+        gb_search_result r;
+        assert_int_equal(gb_search(s, g, &o, &r, NULL), GB_OK);
+        if (ends) {
+            assert_int_equal(r.score, GB_SCORE_WIN - 1);
+            char text[GB_MOVE_TEXT_MAX];
+            assert_true(gb_move_format(g, &r.best, text, sizeof text) > 0);
+            assert_string_equal(text, "F");
+        } else {
+            assert_int_equal(gb_score_is_win(r.score), 0);
+        }
+        gb_searcher_free(s);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -792,6 +914,9 @@ int main(void)
         cmocka_unit_test(test_eval_game_terms),
         cmocka_unit_test(test_eval_sadeqa_by_table),
         cmocka_unit_test(test_eval_symmetric),
+        cmocka_unit_test(test_forced_move_searched),
+        cmocka_unit_test(test_eval_round_cycle),
+        cmocka_unit_test(test_q11_end_scored_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

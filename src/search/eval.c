@@ -63,10 +63,54 @@ int gb_eval(const gb_rules *r, const gb_options *o, const gb_pos *p, int side)
     return generic_terms(r, p, side);
 }
 
+/* ---- the match (match games) ---- */
+uint64_t gb_round_start_key(const gb_pos *p)
+{
+    gb_pos q = *p;
+    /* Qelat's starts= mask (Q11) grows every round; with match-repeat=ends a start seen again
+     * ends the match before it is valued, so the key leaves it out with the rest */
+    memset(q.holes + GB_SPARE_AT, 0, GB_MAX_HOLES - GB_SPARE_AT);
+    q.store[0] = q.store[1] = 0;
+    q.aux = 0;
+    q.round = 0;
+    q.match[0] = q.match[1] = 0;
+    q.phase = p->phase;
+    return gb_pos_hash(&q);
+}
+
+bool gb_match_view_has(const gb_match_view *mv, const gb_pos *p)
+{
+    if (!mv || mv->n == 0)
+        return false;
+    const uint64_t k = gb_round_start_key(p);
+    for (int i = 0; i < mv->n; i++)
+        if (mv->start[i] == k)
+            return true;
+    return false;
+}
+
+static void view_add(gb_match_view *mv, const gb_pos *p)
+{
+    if (gb_match_view_has(mv, p) || mv->n >= GB_MATCH_STARTS) /* Qelat has 22 starts (Q11) */
+        return;
+    mv->start[mv->n++] = gb_round_start_key(p);
+}
+
+void gb_match_view_of(const gb_game *g, bool current, gb_match_view *mv)
+{
+    mv->n = 0;
+    const int rounds = gb_game_round_count(g);
+    if (rounds == 0 && !current)
+        return; /* the first round: its start is the current one */
+    view_add(mv, gb_game_start(g));
+    for (int i = 0; i < rounds - (current ? 0 : 1); i++)
+        view_add(mv, &gb_game_round_at(g, i)->next);
+}
+
 /* A round just ended (match games): the new round's start is scored by what it means for the
  * match, not searched further: the game's eval_round (L'ab al-Akil: gains toward 60, A13), else
  * the holes owned (Qelat, Q7, Q10: all 12 win the match). Other games have no rounds. */
-int gb_eval_round(const gb_rules *r, const gb_options *o, const gb_pos *p, int side)
+int gb_eval_round(const gb_rules *r, const gb_options *o, const gb_pos *p, int side, const gb_match_view *mv)
 {
     if (r->eval_round)
         return r->eval_round(o, p, side, use_generic());
@@ -75,7 +119,20 @@ int gb_eval_round(const gb_rules *r, const gb_options *o, const gb_pos *p, int s
     /* Qelat and the generic fallback: the holes each player owns for the next round */
     int north = popcount32(p->own_n & all), south = ring - north;
     int held = side == GB_NORTH ? north - south : south - north;
-    return 400 * held;
+    int v = 400 * held;
+    /* The match as a whole (Q10, Q11, T3). Rounds left: at max-rounds the player ahead by holes
+     * wins (T3), so a hole weighs more as the cap nears (twice as much with one round left,
+     * 0.5% more with 200 left). */
+    const long left = (long)o->v[GB_OPT_MAX_ROUNDS] - (long)p->round + 1;
+    if (left >= 1)
+        v += (int)(MATCH_CAP_WEIGHT * held / left);
+    /* A start the match has been through: the players played it the same way last time, and
+     * would again, round after round, to the cap, where the player ahead wins (with
+     * match-repeat=plays-on; with `ends` it ended the match before this). So the player behind
+     * must break the cycle: a start seen again is worth MATCH_CYCLE more to the player ahead. */
+    if (held != 0 && gb_match_view_has(mv, p))
+        v += held > 0 ? MATCH_CYCLE : -MATCH_CYCLE;
+    return v;
 }
 
 int gb_eval_final(const gb_pos *p, int side, int plies)

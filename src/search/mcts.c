@@ -33,7 +33,7 @@ static double end_result(const gb_rules *r, const gb_options *o, const gb_pos *p
 {
     if (p->flags & GB_F_OVER)
         return p->winner == GB_SOUTH ? 1.0 : p->winner == GB_NORTH ? 0.0 : 0.5;
-    return gb_eval_to_result(gb_eval_round(r, o, p, GB_SOUTH));
+    return gb_eval_to_result(gb_eval_round(r, o, p, GB_SOUTH, NULL));
 }
 
 /* Expand node `ni` (its position's moves, or candidates): children settled against the record
@@ -91,7 +91,7 @@ static int expand(gb_searcher *s, int ni, int *used)
             s->rec.len = saved;
             if (saved > 0)
                 s->rec.pos[0] = s->rec0;
-            int v = gb_leaf_value(r, o, &s->tree[ni].pos, &ch[i], &c->pos, &s->rec, &s->rec0,
+            int v = gb_leaf_value(r, o, &s->match, &s->tree[ni].pos, &ch[i], &c->pos, &s->rec, &s->rec0,
                                   GB_SOUTH, 1, s->scratch_moves, s->scratch_children);
             c->ends = 1;
             c->fixed = (float)gb_eval_to_result(v);

@@ -57,19 +57,20 @@ static bool same_outcome(const gb_pos *a, const gb_pos *b)
            a->end_reason == b->end_reason && a->ply == b->ply;
 }
 
-static int line_end_value(const gb_rules *r, const gb_options *o, const gb_pos *c, int side, int plies)
+static int line_end_value(const gb_rules *r, const gb_options *o, const gb_match_view *mv, const gb_pos *c,
+                          int side, int plies)
 {
     if (c->flags & GB_F_OVER)
         return gb_eval_final(c, side, plies);
-    return gb_eval_round(r, o, c, side);
+    return gb_eval_round(r, o, c, side, mv);
 }
 
-int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, const gb_pos *raw,
-                  const gb_pos *settled, gb_seen *rec, const gb_pos *rec0, int side, int plies,
-                  gb_move *scratch_moves, gb_pos *scratch_children)
+int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_match_view *mv, const gb_pos *parent,
+                  const gb_pos *raw, const gb_pos *settled, gb_seen *rec, const gb_pos *rec0, int side,
+                  int plies, gb_move *scratch_moves, gb_pos *scratch_children)
 {
     (void)parent;
-    int v1 = line_end_value(r, o, settled, side, plies);
+    int v1 = line_end_value(r, o, mv, settled, side, plies);
     /* Chance: settle once more with the other outcome; if it differs, a chance outcome was drawn
      * in this ply, and the value is the expectation over both (each has probability 1/2). */
     int saved = rec->len;
@@ -82,9 +83,52 @@ int gb_leaf_value(const gb_rules *r, const gb_options *o, const gb_pos *parent, 
         rec->pos[0] = *rec0;
     if (same_outcome(settled, &c2))
         return v1;
-    int v2 = line_end_value(r, o, &c2, side, plies);
+    int v2 = line_end_value(r, o, mv, &c2, side, plies);
     assert(v1 > -INF && v1 < INF && v2 > -INF && v2 < INF);
     return (v1 + v2) / 2;
+}
+
+/* ---- the match's cycles ---- */
+int gb_match_cycle_moves(const gb_game *g, gb_move *out, int max)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const gb_pos *p = gb_game_pos(g);
+    const int rounds = gb_game_round_count(g);
+    if (r->eval_round || rounds == 0 || (p->flags & GB_F_OVER))
+        return 0;
+    const int ring = gb_ring(r);
+    const uint32_t all = ring >= 32 ? 0xffffffffu : (1u << ring) - 1;
+    const int north = __builtin_popcount(p->own_n & all), mine = p->to_move == GB_NORTH ? north : ring - north;
+    if (2 * mine >= ring)
+        return 0; /* level or ahead: the cycle to the cap does not lose */
+    /* this round: its start and its moves so far, history[first..len-1] */
+    const gb_round_end *last = gb_game_round_at(g, rounds - 1);
+    const int first = last->move + 1, len = gb_history_length(g), k = len - first;
+    const uint64_t start = gb_round_start_key(&last->next);
+    int n = 0;
+    /* (round 1 is left out: it begins at 6-6, where no one is behind) */
+    for (int j = 0; j < rounds - 1 && n < max; j++) {
+        const gb_round_end *e = gb_game_round_at(g, j);
+        /* round j + 1 began at e->next with the moves from e->move + 1 to its own end */
+        const gb_round_end *end = gb_game_round_at(g, j + 1);
+        const int f = e->move + 1;
+        if (end->move - f + 1 <= k || gb_round_start_key(&e->next) != start)
+            continue; /* shorter than this round so far, or from another start */
+        bool same = true;
+        for (int i = 0; i < k && same; i++) {
+            const gb_move *a = gb_history_move(g, f + i), *b = gb_history_move(g, first + i);
+            same = gb_same_move(a, b);
+        }
+        if (!same)
+            continue;
+        const gb_move *m = gb_history_move(g, f + k);
+        bool dup = false;
+        for (int i = 0; i < n && !dup; i++)
+            dup = gb_same_move(&out[i], m);
+        if (!dup)
+            out[n++] = *m;
+    }
+    return n;
 }
 
 /* ---- the root ---- */
@@ -113,6 +157,8 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
     if (grec->len)
         s->rec0 = grec->pos[0];
     s->node[0] = *gb_game_pos(g);
+    gb_match_view_of(g, true, &s->match);
+    s->ncycle = gb_match_cycle_moves(g, s->cycle_moves, MATCH_CYCLE_MOVES);
     /* the root's segment: the positions since the last capture, before the root itself */
     uint64_t seg = 0;
     int taken = gb_board_taken(&s->node[0]);

@@ -37,6 +37,11 @@ struct gb_searcher {
     gb_pos scratch_children[GB_MAX_MOVES];
     gb_seen rec;
     gb_pos rec0;
+    gb_match_view match; /* the root game's round starts, current round's included */
+    /* the root's moves that repeat an earlier round of the match, for its player behind
+     * (gb_match_cycle_moves); their values lose MATCH_CYCLE */
+    gb_move cycle_moves[MATCH_CYCLE_MOVES];
+    int ncycle;
     gb_move killers[MAX_PLY][KILLERS];
     int history[2][128];
     gb_move pv[MAX_PLY][MAX_PLY];
@@ -62,6 +67,13 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
 /* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's
  * random move for a phase that cannot be listed. Returns the count. */
 int gb_search_root_moves(gb_searcher *s, const gb_search_opts *o);
+/* The moves that, played at g's position, would repeat an earlier round of the match move for
+ * move: a round that began at the same start as g's round and went on with the same moves as g's
+ * round so far, and then with this one (Qelat, plays-on: the same round again leads to the same
+ * start again, the cycle to the cap). Only for the player who owns fewer holes, who must break
+ * the cycle; 0 for other games (those with their own eval_round), the player ahead or level.
+ * At most max; returns the count. */
+int gb_match_cycle_moves(const gb_game *g, gb_move *out, int max);
 /* Seconds since t0 (CLOCK_MONOTONIC). */
 double gb_search_elapsed(const struct timespec *t0);
 

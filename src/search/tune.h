@@ -12,8 +12,22 @@
  * counts stones in hundredths. */
 #define GB_SCORE_DECIDED (GB_SCORE_WIN - 10000)
 
+/* ---- the match (eval.c, gb_eval_round) ---- */
+/* A round start seen before in the match (a cycle to the cap) is worth this much more to the
+ * player ahead by holes, less to the one behind: two holes' worth (a hole changing hands is 800),
+ * so that the player behind trades up to two holes to break the cycle. */
+#define MATCH_CYCLE 1600
+/* Moves kept for the root (gb_match_cycle_moves): one an earlier round, a few rounds. */
+#define MATCH_CYCLE_MOVES 4
+/* The holes' weight as the cap (max-rounds, T3) nears: a hole's lead gains MATCH_CAP_WEIGHT /
+ * (rounds left), at most doubling it (more would outweigh the round's own evaluation, on the
+ * scale of 400 a hole, at the leaves that do not end the round). */
+#define MATCH_CAP_WEIGHT 400
+
 /* ---- alpha-beta (search.c) ---- */
-/* Aspiration: from depth ASP_MIN_DEPTH the window is the last value +- ASP_WINDOW (0.6 stones);
+/* Aspiration: from depth ASP_MIN_DEPTH the window is centred between the last two iterations'
+ * values (the value swings with the depth's parity, search.c), wide enough to hold both, plus
+ * ASP_WINDOW (0.6 stones) either side;
  * a fail widens that side ASP_GROWTH-fold, and past ASP_MAX_WINDOW (20 stones) opens it fully:
  * a value that moved that far is no longer near the guess. */
 #define ASP_MIN_DEPTH 3
@@ -23,6 +37,9 @@
 /* By time: no new iteration once this share of the move time is spent (the next one takes
  * several times as long as the last, so it would not finish). */
 #define TIME_NEXT_ITERATION 0.6
+/* One legal move, by time: the search that finds its value takes this share of the move time,
+ * in thousandths (a tenth: the move is played at once, and the rest of a game's clock is kept). */
+#define FORCED_TIME_PERMILLE 100
 /* The clock is read every 2^CLOCK_EVERY_LOG2 nodes: often enough for millisecond budgets at a
  * million nodes a second, rarely enough to cost nothing. */
 #define CLOCK_EVERY_LOG2 8
