@@ -184,7 +184,8 @@ function i18nSelector() {
   }
   sel.value = i18n.lang;
   sel.setAttribute('aria-label', t('Language'));
-  document.getElementById('lang-fix').textContent = t('Correct a translation');
+  const fix = document.getElementById('lang-fix');
+  if (fix) fix.textContent = t('Correct a translation');
 }
 
 /* Under the rules, in a right-to-left language: the board is not mirrored (its holes keep

@@ -116,12 +116,18 @@ test('?lang= sets the language, <html lang dir>, the selector; no translated Eng
   }
 });
 
+// the selector sits in the header's Settings (a <details>): a player opens it, then chooses
+async function chooseLang(page, code) {
+  await page.evaluate(() => { const d = document.getElementById('settings'); if (d) d.open = true; });
+  await page.selectOption('#lang-select', code);
+}
+
 test('the selector switches the language, fires gabata-lang, and is kept for the next visit', async () => {
   const page = await newPage();
   await open(page, '');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   await page.evaluate(() => { window.langEvents = []; document.addEventListener('gabata-lang', (e) => window.langEvents.push(e.detail)); });
-  await page.selectOption('#lang-select', 'ar');
+  await chooseLang(page, 'ar');
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   await page.evaluate(() => i18n.ready);
   assert.deepEqual(await page.evaluate(() => window.langEvents), [{ lang: 'ar', dir: 'rtl' }]);
@@ -130,7 +136,7 @@ test('the selector switches the language, fires gabata-lang, and is kept for the
   assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
   await open(page, '?lang=om'); // the address wins over the kept choice
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'om');
-  await page.selectOption('#lang-select', 'en'); // and follows a new choice
+  await chooseLang(page, 'en'); // and follows a new choice
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   assert.match(page.url(), /[?&]lang=en\b/);
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'ltr');
