@@ -11,6 +11,8 @@
 #include "serve.h"
 #include "store.h"
 
+#include <signal.h>
+#include <pthread.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -147,6 +149,15 @@ int cmd_serve(int argc, char **argv)
         data = data_buf;
     }
     serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0, data, (int)max_live, durable};
+    /* SIGINT and SIGTERM are blocked before any thread starts (the game table's clock timer
+     * starts here), so every thread inherits the mask and the signal reaches only the daemon's
+     * sigwait (serve_http_run), which shuts down in order; else a SIGTERM could land on the
+     * timer thread and kill the process with no orderly stop. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     if (serve_api_start(&cfg) != 0)
         return 1; /* it said why, in one line */
 

@@ -195,3 +195,30 @@ test('a second server on the same database file, through a hard link in another 
     fs.rmSync(b, { recursive: true, force: true });
   }
 });
+
+// A stop is always orderly: SIGINT and SIGTERM are blocked in every thread of the server (the
+// clock's timer thread starts with the game table, before the daemon), so they reach only the
+// daemon's sigwait; a thread that left them open could take SIGTERM and kill the process
+// before the database is closed. Read from Linux's /proc (SigBlk, a mask of bit signal-1).
+test('every thread of gabata serve blocks SIGINT and SIGTERM, so a stop goes through the orderly shutdown', async (t) => {
+  if (!fs.existsSync('/proc/self/task')) return t.skip('no /proc');
+  const data = tmp('signals');
+  const srv = await startServer(['--data', data]);
+  try {
+    const tasks = fs.readdirSync(`/proc/${srv.proc.pid}/task`);
+    assert.ok(tasks.length > 2, 'the server runs threads');
+    for (const tid of tasks) {
+      // the main thread waits in sigwait, which opens the signals it waits for while it waits
+      if (Number(tid) === srv.proc.pid) continue;
+      const status = fs.readFileSync(`/proc/${srv.proc.pid}/task/${tid}/status`, 'utf8');
+      const name = (status.match(/^Name:\s*(.*)$/m) || [])[1];
+      const blocked = BigInt('0x' + status.match(/^SigBlk:\s*([0-9a-f]+)$/m)[1]);
+      assert.ok(blocked & (1n << 1n), `thread ${tid} (${name}) leaves SIGINT open`);
+      assert.ok(blocked & (1n << 14n), `thread ${tid} (${name}) leaves SIGTERM open`);
+    }
+    assert.equal(await srv.stop(), 0, 'SIGTERM: the orderly stop, exit status 0');
+  } finally {
+    if (srv.proc.exitCode === null) await srv.stop();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+});
