@@ -490,6 +490,38 @@ typedef struct gb_match_result {
  * think by time excepted). */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 
+
+/* ---- exact endgame tables (Sadeqa III; docs/tables.md) ----
+ * For every position with at most K stones on the board, its exact final margin under the rules
+ * (T2 included), built once into a folder of files (one a stone count) and memory-mapped. */
+typedef struct gb_tables gb_tables;
+typedef struct gb_tables_level_info {
+    int stones;                 /* the level built */
+    unsigned long long positions, cyclic; /* cyclic: positions on a cycle of capture-free moves */
+    unsigned long long unknown; /* positions left unknown (a cycle's walk past its budget) */
+    unsigned largest_component; /* of the level's capture-free moves */
+    long long walk_nodes;       /* positions the searches inside cycles visited */
+    double seconds;
+} gb_tables_level_info;
+typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
+/* Build levels 1..stones of variant (only "sadeqa" for now) with `options` into dir (made if
+ * missing), calling progress after each level. A position on a cycle whose exact walk visits more
+ * than `budget` positions (0: no limit) is left unknown, and so is every position whose value
+ * needs it. GB_OK or a negative code with err set. */
+GB_API int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
+                           long long budget, gb_tables_progress_fn progress, void *user,
+                           gb_error *err);
+/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
+GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
+GB_API void gb_tables_close(gb_tables *t);
+/* What the tables hold, a line a level, as snprintf writes. */
+GB_API int gb_tables_describe(const gb_tables *t, char *buf, size_t len);
+GB_API int gb_tables_stones(const gb_tables *t); /* K: the most stones on the board held */
+/* The exact final margin (the side to move's score minus the other's, stores included) of g's
+ * position with its repetition record: 1 and *margin set, or 0 when the tables do not decide it
+ * (other options or variant, more stones, a cycle too long to walk). */
+GB_API int gb_tables_probe(const gb_tables *t, const gb_game *g, int *margin);
+
 #ifdef __cplusplus
 }
 #endif
