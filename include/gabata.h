@@ -387,7 +387,20 @@ typedef struct gb_search_result {
     double seconds;
     int pv_len;
     gb_move pv[GB_PV_MAX]; /* principal variation, best first */
+    /* 0: score is an estimate; 1: proven (no line reached the horizon); 2: proven, and `margin`
+     * is the exact final margin (side to move's score minus the other's) under best play
+     * (searches with tables: every end is scored by its margin) */
+    int exact;
+    int margin;
 } gb_search_result;
+/* The score of a proven final margin m reached `plies` plies from the root, with tables: a win
+ * by more stones above a win by fewer, a quicker one above a slower one; a draw is 0. */
+#define GB_SCORE_MARGIN(m, plies)                                                                  \
+    ((m) > 0 ? GB_SCORE_WIN - 9000 + 90 * (m) - (plies)                                          \
+             : (m) < 0 ? -(GB_SCORE_WIN - 9000 - 90 * (m) - (plies)) : 0)
+/* The margin of such a score (plies < 90). */
+#define GB_MARGIN_OF_SCORE(v)                                                                      \
+    ((v) > 0 ? ((v) - (GB_SCORE_WIN - 9000) + 89) / 90 : (v) < 0 ? -((-(v) - (GB_SCORE_WIN - 9000) + 89) / 90) : 0)
 
 /* Called after every completed iteration (alpha-beta) or now and then (MCTS), e.g. to print
  * `info` lines. Must not call back into the searcher. */
@@ -402,6 +415,10 @@ typedef struct gb_search_opts {
     void *user;
     const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
     int nsearchmoves;
+    /* exact endgame tables to probe (gb_tables_open; NULL: none), docs/tables.md. With them the
+     * search scores every ended game and every table value by its margin (GB_SCORE_EXACT...),
+     * so that a decided result is played for the most stones. */
+    const struct gb_tables *tables;
 } gb_search_opts;
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the
@@ -452,6 +469,9 @@ GB_API void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t see
  * gb_searcher_free). GB_OK, GB_EOVER when the game is over. */
 GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                             gb_move *out);
+/* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
+GB_API int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t,
+                                   uint64_t *rng, gb_searcher **kept, gb_move *out);
 
 /* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
  * (which also seeds the game's own random source); after 100 openings that all end the game, one

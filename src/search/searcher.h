@@ -47,6 +47,8 @@ struct gb_searcher {
     struct timespec t0;
     long movetime_ms;
     bool stop, can_stop, horizon;
+    const struct gb_tables *tables; /* this search's endgame tables, or NULL */
+    long long table_hits;
     /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
      * searcher */
     struct mcts_node *tree;
