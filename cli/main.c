@@ -13,6 +13,7 @@
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 static const char usage_text[] =
     "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
@@ -29,6 +30,7 @@ static const char usage_text[] =
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  serve             the browser game and its JSON API (docs/api.md)\n"
     "  tables build|info exact endgame tables (Sadeqa III; docs/tables.md)\n"
+    "  solve VARIANT POS the exact value of a position and its best moves (docs/solved.md)\n"
     "  variants          the games and their options\n"
     "  rules VARIANT     the rules of a game, for the options given (key=value ...)\n"
     "\n"
@@ -565,6 +567,8 @@ int main(int argc, char **argv)
         return cmd_stats(argc - 1, argv + 1);
     if (strcmp(cmd, "analyze") == 0)
         return cmd_analyze(argc - 1, argv + 1);
+    if (strcmp(cmd, "solve") == 0)
+        return cmd_solve(argc - 1, argv + 1);
     if (strcmp(cmd, "tables") == 0)
         return cmd_tables(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)

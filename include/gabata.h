@@ -419,6 +419,7 @@ typedef struct gb_search_opts {
      * search scores every ended game and every table value by its margin (GB_SCORE_EXACT...),
      * so that a decided result is played for the most stones. */
     const struct gb_tables *tables;
+    int margins; /* score every end by its margin (GB_SCORE_MARGIN) even without tables */
 } gb_search_opts;
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the

@@ -222,7 +222,7 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
             s->rec.pos[0] = s->rec0;
         v = gb_leaf_value(s->r, &s->o, p, raw, &c, &s->rec, &s->rec0, me, ply + 1, s->scratch_moves,
                           s->scratch_children);
-        if (s->tables && (c.flags & GB_F_OVER)) { /* with tables: every end by its margin */
+        if (s->margins && (c.flags & GB_F_OVER)) { /* with tables: every end by its margin */
             int sc[2];
             s->r->scores(&s->o, &c, sc);
             v = GB_SCORE_MARGIN(sc[me] - sc[!me], ply + 1);
@@ -470,7 +470,7 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         prev = v;
         res->score = v;
         res->depth = d;
-        res->exact = s->horizon ? 0 : s->tables && (v == 0 || gb_score_is_win(v)) ? 2 : 1;
+        res->exact = s->horizon ? 0 : s->margins && (v == 0 || gb_score_is_win(v)) ? 2 : 1;
         res->margin = res->exact == 2 ? GB_MARGIN_OF_SCORE(v) : 0;
         if (s->pv_len[0] > 0) {
             res->best = s->pv[0][0];
