@@ -17,6 +17,25 @@ static const char tables_help[] =
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
+int cli_use_tables(const char *cmd, const char *dir)
+{
+    static gb_tables *kept; /* one folder for the program's life */
+    gb_error err = {0};
+    if (!dir || !*dir) {
+        fprintf(stderr, "gabata %s: --tables needs a folder (gabata tables build)\n", cmd);
+        return 2;
+    }
+    gb_tables *t;
+    if (gb_tables_open(&t, dir, 0, &err) != GB_OK) {
+        fprintf(stderr, "gabata %s: %s\n", cmd, err.msg);
+        return 2;
+    }
+    gb_tables_close(kept);
+    kept = t;
+    players_set_tables(t);
+    return 0;
+}
+
 static void level_done(const gb_tables_level_info *l, void *user)
 {
     (void)user;
