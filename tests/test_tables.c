@@ -228,6 +228,52 @@ static void test_history_matters(void **state)
     assert_true(checked >= 2);
 }
 
+/* Within the tables every level from ai:6 up plays a move that keeps the exact value: the
+ * value of the position after the move (the tables', with the record) is the position's. */
+static void test_levels_keep_value(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (int i = 0; i < 120; i++) {
+        gb_game *g = random_position(2 + below(gb_tables_stones(tb) - 1));
+        if (i % 2)
+            walk_capture_free(g, 1 + below(6));
+        int want;
+        if (gb_is_over(g) || gb_tables_probe(tb, g, &want) != 1) {
+            gb_game_free(g);
+            continue;
+        }
+        for (int level = 6; level <= 8; level++) {
+            gb_player p = {GB_PLAYER_AI, level, 0};
+            uint64_t r = 7 + (uint64_t)i;
+            gb_move m;
+            assert_int_equal(gb_player_choose_tables(&p, g, tb, &r, NULL, &m), GB_OK);
+            gb_game *c = gb_game_clone(g);
+            gb_error err = {0};
+            assert_int_equal(gb_play(c, &m, &err), GB_OK);
+            const int me = gb_to_move(g);
+            int got;
+            if (gb_is_over(c))
+                got = gb_score(c, me) - gb_score(c, !me);
+            else {
+                assert_int_equal(gb_tables_probe(tb, c, &got), 1);
+                if (gb_to_move(c) != me)
+                    got = -got;
+            }
+            if (got != want) {
+                char *pos = gb_position_format(g);
+                fail_msg("ai:%d in %s (after %d moves): its move gives %d, the position is worth %d", level, pos,
+                         gb_history_length(g), got, want);
+            }
+            gb_game_free(c);
+            checked++;
+        }
+        gb_game_free(g);
+    }
+    print_message("%d choices of ai:6..ai:8 keep the exact value\n", checked);
+    assert_true(checked >= 150);
+}
+
 /* Two ends worked by hand from the rules, and options the tables were not built for. */
 static void test_by_hand(void **state)
 {
@@ -290,6 +336,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_history_free),
         cmocka_unit_test(test_inside_stretch),
         cmocka_unit_test(test_history_matters),
+        cmocka_unit_test(test_levels_keep_value),
         cmocka_unit_test(test_files),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
