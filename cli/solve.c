@@ -49,6 +49,10 @@ static int prove(gb_searcher *s, const gb_game *g, const gb_move *only, const gb
     o.margins = 1;
     o.tt_mb = 256;
     o.budget.movetime_ms = seconds > 0.001 ? (long)(seconds * 1000) : 1;
+    /* a depth too, or a root of one move (a forced move, or one move proven on its own) would
+     * stop after its first iteration; so a proof is one whose every line ends within 64 plies
+     * (GB_SEARCH_MAX_DEPTH) or in the tables */
+    o.budget.depth = GB_SEARCH_MAX_DEPTH;
     o.info = progress;
     o.user = c;
     if (only) {
