@@ -45,7 +45,12 @@ typedef struct analysis_entry {
     int value_played;    /* the played move's value, same search */
     int mark;            /* 0, 1 mistake (?), 2 blunder (two question marks) */
     bool analysed;       /* false for moves that cannot be compared (a layout) */
+    /* with tables (analyze_set_tables): values proven by them, as exact final margins */
+    bool exact, exact_played;
+    int margin, margin_played;
 } analysis_entry;
+/* Endgame tables for analyze_record's searches to probe (NULL: none); docs/tables.md. */
+void analyze_set_tables(const gb_tables *t);
 
 /* Analyse every move of a record's game with the budget; `out` gets one entry a move (at most
  * max). `progress` (may be NULL) is called before each move. Returns the number of moves, or a

@@ -28,12 +28,16 @@ static int record_start(const char *text, const gb_game *full, gb_game **out, gb
     return rc;
 }
 
+static const gb_tables *analyze_tables;
+void analyze_set_tables(const gb_tables *t) { analyze_tables = t; }
+
 static int search_value(gb_searcher *s, const gb_game *g, const gb_budget *b, const gb_move *only,
                         gb_search_result *res, gb_error *err)
 {
     gb_search_opts o;
     memset(&o, 0, sizeof o);
     o.budget = *b;
+    o.tables = analyze_tables;
     o.seed = 1;
     if (only) {
         o.searchmoves = only;
@@ -86,12 +90,16 @@ int analyze_record(const char *text, const gb_budget *budget, analysis_entry *ou
             e->value = best.score;
             e->value_played = best.score;
             e->analysed = true;
+            e->exact = e->exact_played = best.exact == 2;
+            e->margin = e->margin_played = best.margin;
             if (!same_move(&best.best, &played)) {
                 gb_move only = played;
                 only.chance = 0;
                 if ((rc = search_value(s, g, budget, &only, &mine, err)) != GB_OK)
                     break;
                 e->value_played = mine.score;
+                e->exact_played = mine.exact == 2;
+                e->margin_played = mine.margin;
                 int loss = best.score - mine.score;
                 int wb = gb_score_is_win(best.score), wp = gb_score_is_win(mine.score);
                 if (wp < wb && (wb > 0 || wp < 0)) /* a won game thrown away, or a lost one made */
@@ -100,6 +108,14 @@ int analyze_record(const char *text, const gb_budget *budget, analysis_entry *ou
                     e->mark = 2;
                 else if (loss >= ANALYZE_MISTAKE)
                     e->mark = 1;
+                if (e->exact && e->exact_played) {
+                    /* both proven: every move that changes the exact value is marked, one that
+                     * changes the result (a win, a draw, a loss) or 3 stones a blunder */
+                    int d = e->margin - e->margin_played;
+                    int rb = (e->margin > 0) - (e->margin < 0), rp = (e->margin_played > 0) - (e->margin_played < 0);
+                    e->mark = d <= 0 ? 0 : (rp < rb || d >= 3) ? 2 : 1;
+                    loss = d;
+                }
                 if (loss <= 0) /* as good as the engine's choice at this budget */
                     e->best = played;
             }
@@ -118,12 +134,14 @@ int analyze_record(const char *text, const gb_budget *budget, analysis_entry *ou
 }
 
 static const char analyze_help[] =
-    "usage: gabata analyze FILE [--depth N | --movetime MS]\n"
+    "usage: gabata analyze FILE [--depth N | --movetime MS] [--tables DIR]\n"
     "Searches every position of a game record (budget: depth 8 unless given) and prints, move by\n"
     "move, the position's value for the player to move (in stones; 'won'/'lost' for forced\n"
     "results), the move played and, where the engine prefers another, that move and what the played\n"
     "one lost. A loss of one stone or more marks a mistake (?), three or more, or a won game thrown\n"
-    "away, a blunder (?\?). Progress is reported on a terminal (stderr).\n";
+    "away, a blunder (?\?). Progress is reported on a terminal (stderr). --tables DIR probes\n"
+    "endgame tables (gabata tables build): proven values read 'wins by 6', 'draws', and every\n"
+    "move that changes a proven value is marked.\n";
 
 static void show_progress(int i, int n, void *user)
 {
@@ -141,6 +159,17 @@ static void value_text(char *buf, size_t len, int v)
         snprintf(buf, len, "lost in %d", GB_SCORE_WIN + v);
     else
         snprintf(buf, len, "%+.2f", v / 100.0);
+}
+
+/* a proven final margin, in words */
+static void exact_text(char *buf, size_t len, int m)
+{
+    if (m > 0)
+        snprintf(buf, len, "wins by %d", m);
+    else if (m < 0)
+        snprintf(buf, len, "loses by %d", -m);
+    else
+        snprintf(buf, len, "draws (exact)");
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -169,6 +198,14 @@ int cmd_analyze(int argc, char **argv)
                 b.movetime_ms = v;
             }
             i++;
+        } else if (strcmp(a, "--tables") == 0 && i + 1 < argc) {
+            gb_tables *t;
+            gb_error terr = {0};
+            if (gb_tables_open(&t, argv[++i], 0, &terr) != GB_OK) {
+                fprintf(stderr, "gabata analyze: %s\n", terr.msg);
+                return 2;
+            }
+            analyze_set_tables(t); /* kept to the end of the program */
         } else if (!path && a[0] != '-') {
             path = a;
         } else {
@@ -224,6 +261,10 @@ int cmd_analyze(int argc, char **argv)
         gb_move_format(g, &e[i].best, bm, sizeof bm);
         value_text(val, sizeof val, e[i].value);
         value_text(vp, sizeof vp, e[i].value_played);
+        if (e[i].exact)
+            exact_text(val, sizeof val, e[i].margin);
+        if (e[i].exact_played)
+            exact_text(vp, sizeof vp, e[i].margin_played);
         printf("%4d. %-5s %-10s%-3s", i + 1, side_name(e[i].mover), mv, e[i].mark == 2 ? "?\?" : e[i].mark ? "?" : "");
         if (!e[i].analysed)
             printf(" (forced or a layout)\n");

@@ -39,6 +39,11 @@ typedef gb_player player;
 int player_parse(const char *s, player *p);
 #define player_describe gb_player_describe
 #define player_budget gb_player_budget
+/* The endgame tables the players of player_choose probe (NULL: none), kept by the caller. */
+void players_set_tables(const gb_tables *t);
+/* `--tables DIR` of a command: open DIR's tables for the program's players (players_set_tables),
+ * kept to its end; 0, or 2 with a one-line message naming `cmd` on stderr. */
+int cli_use_tables(const char *cmd, const char *dir);
 /* gb_player_choose with a fresh searcher, or with one kept across a game: 0 on success. */
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
 int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,

@@ -16,6 +16,7 @@ typedef struct session {
     /* the searcher of every `go`, kept with its table across them as chess engines keep theirs
      * (a search can so differ from a fresh one's); `new` clears it (docs/protocol.md) */
     gb_searcher *sr;
+    gb_tables *tables; /* `setoption tables DIR`: probed by every `go` (docs/tables.md) */
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
@@ -204,6 +205,8 @@ static void go_info(const gb_search_result *r, void *user)
     char sc[48];
     if (c->mcts)
         snprintf(sc, sizeof sc, "q %d", r->score);
+    else if (r->exact == 2) /* a proven margin: a proven draw is "exact 0", not "cs 0" */
+        snprintf(sc, sizeof sc, "exact %d", r->margin);
     else
         format_score(sc, sizeof sc, r->score);
     double secs = r->seconds > 1e-6 ? r->seconds : 1e-6;
@@ -271,6 +274,7 @@ static void protocol_go(session *s, char *args)
     o.info = go_info;
     o.user = &c;
     o.tt_mb = 32;
+    o.tables = s->tables;
     if (!s->sr)
         s->sr = gb_searcher_new(&o);
     gb_searcher *sr = s->sr;
@@ -293,6 +297,32 @@ static void protocol_go(session *s, char *args)
     ok(s);
 }
 
+/* `setoption tables DIR|none`: the endgame tables every `go` probes. */
+static void protocol_setoption(session *s, char *args)
+{
+    char *name = strtok(args, " \t"), *value = strtok(NULL, "");
+    if (!name || strcmp(name, "tables") != 0 || !value || !*value) {
+        reply_error(s, "usage: setoption tables DIR|none");
+        return;
+    }
+    while (*value == ' ' || *value == '\t')
+        value++;
+    gb_tables *t = NULL;
+    if (strcmp(value, "none") != 0) {
+        gb_error err = {0};
+        if (gb_tables_open(&t, value, 0, &err) != GB_OK) {
+            reply_error(s, err.msg);
+            return;
+        }
+    }
+    /* the searcher's table holds scores of the other scale: a new one */
+    gb_searcher_free(s->sr);
+    s->sr = NULL;
+    gb_tables_close(s->tables);
+    s->tables = t;
+    ok(s);
+}
+
 static const char help_text[] =
     "new VARIANT [key=value ...]  start a game (variants: sadeqa, qelat, akil, bulto)\n"
     "position [STRING]            set the position, or print the current one\n"
@@ -304,6 +334,7 @@ static const char help_text[] =
     "record                       the game record so far\n"
     "perft DEPTH                  count move sequences of DEPTH plies\n"
     "seed N                       the random seed for the next game (chance, lots)\n"
+    "setoption tables DIR|none    endgame tables for go to probe (score exact N: a proven margin)\n"
     "go [depth N|nodes N|movetime MS] [mcts]  search: info lines, then bestmove MOVE\n"
     "stop                         accepted (go is synchronous: it stops at its budget)\n"
     "help                         this list\n"
@@ -338,7 +369,7 @@ static int read_line(FILE *in, char *buf, size_t *len)
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out, NULL};
+    session s = {NULL, 1, out, NULL, NULL};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
@@ -415,6 +446,8 @@ int engine_run(FILE *in, FILE *out)
             protocol_seed(&s, args);
         } else if (strcmp(cmd, "go") == 0) {
             protocol_go(&s, args);
+        } else if (strcmp(cmd, "setoption") == 0) {
+            protocol_setoption(&s, args);
         } else if (strcmp(cmd, "stop") == 0) {
             ok(&s);
         } else if (strcmp(cmd, "help") == 0) {
@@ -429,6 +462,7 @@ int engine_run(FILE *in, FILE *out)
     }
     gb_game_free(s.g);
     gb_searcher_free(s.sr);
+    gb_tables_close(s.tables);
     free(line);
     fflush(out);
     return 0;

@@ -14,6 +14,8 @@
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_learn(int argc, char **argv); /* learn.c */
+int cmd_tables(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 static const char usage_text[] =
     "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
@@ -29,6 +31,8 @@ static const char usage_text[] =
     "  analyze FILE      the engine's view of every move of a game record\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  serve             the browser game and its JSON API (docs/api.md)\n"
+    "  tables build|info exact endgame tables (Sadeqa III; docs/tables.md)\n"
+    "  solve VARIANT POS the exact value of a position and its best moves (docs/solved.md)\n"
     "  variants          the games and their options\n"
     "  rules VARIANT     the rules of a game, for the options given (key=value ...)\n"
     "  learn VARIANT [N] short lessons, one rule each, checked by your own move\n"
@@ -575,6 +579,10 @@ int main(int argc, char **argv)
         return cmd_stats(argc - 1, argv + 1);
     if (strcmp(cmd, "analyze") == 0)
         return cmd_analyze(argc - 1, argv + 1);
+    if (strcmp(cmd, "solve") == 0)
+        return cmd_solve(argc - 1, argv + 1);
+    if (strcmp(cmd, "tables") == 0)
+        return cmd_tables(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
         return cmd_variants();
     if (strcmp(cmd, "rules") == 0)

@@ -15,12 +15,14 @@
 
 static const char play_help[] =
     N_("usage: gabata play VARIANT [--south P] [--north P] [--think SECONDS] [--seed N]\n"
-    "                   [--seat south|north] [--position STRING] [--lang CODE] [key=value ...]\n"
+    "                   [--seat south|north] [--position STRING] [--tables DIR]\n"
+    "                   [--lang CODE] [key=value ...]\n"
     "Plays a game in the terminal. P is human, random, ai or ai:1 ... ai:8, or mcts (default:\n"
     "South human, North ai, which is ai:4). The ai levels search with alpha-beta: 1 is for\n"
     "beginners, 8 the strongest (docs/ai.md); mcts is Monte Carlo tree search. --think sets the\n"
     "computer players' time a move (ai:8@2 sets one player's). --seat north draws the board\n"
-    "from North's side (turned round), South's row at the top.\n"
+    "from North's side (turned round), South's row at the top. --tables DIR: the computer\n"
+    "players probe endgame tables (gabata tables build; docs/tables.md).\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
     "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
     "load FILE, help, quit (which offers to save a game not saved yet).\n"
@@ -620,6 +622,11 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
                 return 2;
             }
             pa->seat = strcmp(argv[++i], "north") == 0 ? GB_NORTH : GB_SOUTH;
+        } else if (strcmp(a, "--tables") == 0) {
+            int rc = cli_use_tables("play", i + 1 < argc ? argv[i + 1] : NULL);
+            if (rc)
+                return rc;
+            i++;
         } else if (strcmp(a, "--position") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, _("gabata: --position needs a position string\n"));

@@ -3,12 +3,16 @@
 
 int player_parse(const char *s, player *p) { return gb_player_parse(s, p, NULL) == GB_OK ? 0 : -1; }
 
+/* the endgame tables every computer player of this program probes (--tables; NULL: none) */
+static const gb_tables *players_tables;
+void players_set_tables(const gb_tables *t) { players_tables = t; }
+
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
 {
-    return gb_player_choose(p, g, rng, NULL, out) == GB_OK ? 0 : -1;
+    return gb_player_choose_tables(p, g, players_tables, rng, NULL, out) == GB_OK ? 0 : -1;
 }
 
 int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept, gb_move *out)
 {
-    return gb_player_choose(p, g, rng, kept, out) == GB_OK ? 0 : -1;
+    return gb_player_choose_tables(p, g, players_tables, rng, kept, out) == GB_OK ? 0 : -1;
 }

@@ -492,7 +492,20 @@ typedef struct gb_search_result {
     double seconds;
     int pv_len;
     gb_move pv[GB_PV_MAX]; /* principal variation, best first */
+    /* 0: score is an estimate; 1: proven (no line reached the horizon); 2: proven, and `margin`
+     * is the exact final margin (side to move's score minus the other's) under best play
+     * (searches with tables: every end is scored by its margin) */
+    int exact;
+    int margin;
 } gb_search_result;
+/* The score of a proven final margin m reached `plies` plies from the root, with tables: a win
+ * by more stones above a win by fewer, a quicker one above a slower one; a draw is 0. */
+#define GB_SCORE_MARGIN(m, plies)                                                                  \
+    ((m) > 0 ? GB_SCORE_WIN - 9000 + 90 * (m) - (plies)                                          \
+             : (m) < 0 ? -(GB_SCORE_WIN - 9000 - 90 * (m) - (plies)) : 0)
+/* The margin of such a score (plies < 90). */
+#define GB_MARGIN_OF_SCORE(v)                                                                      \
+    ((v) > 0 ? ((v) - (GB_SCORE_WIN - 9000) + 89) / 90 : (v) < 0 ? -((-(v) - (GB_SCORE_WIN - 9000) + 89) / 90) : 0)
 
 /* Called after every completed iteration (alpha-beta) or now and then (MCTS), e.g. to print
  * `info` lines. Must not call back into the searcher. */
@@ -507,6 +520,11 @@ typedef struct gb_search_opts {
     void *user;
     const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
     int nsearchmoves;
+    /* exact endgame tables to probe (gb_tables_open; NULL: none), docs/tables.md. With them the
+     * search scores every ended game and every table value by its margin (GB_SCORE_EXACT...),
+     * so that a decided result is played for the most stones. */
+    const struct gb_tables *tables;
+    int margins; /* score every end by its margin (GB_SCORE_MARGIN) even without tables */
 } gb_search_opts;
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the
@@ -557,6 +575,9 @@ GB_API void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t see
  * gb_searcher_free). GB_OK, GB_EOVER when the game is over. */
 GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                             gb_move *out);
+/* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
+GB_API int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t,
+                                   uint64_t *rng, gb_searcher **kept, gb_move *out);
 
 /* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
  * (which also seeds the game's own random source); after 100 openings that all end the game, one
@@ -672,6 +693,37 @@ GB_API int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actio
 /* A uniformly random legal id for every game into actions[0 .. n-1], drawn from *rng (the
  * caller's source, not the games'): a random player, or a policy's exploration, at C speed. */
 GB_API void gb_batch_random_actions(const gb_batch *b, uint64_t *rng, int32_t *actions);
+
+/* ---- exact endgame tables (Sadeqa III; docs/tables.md) ----
+ * For every position with at most K stones on the board, its exact final margin under the rules
+ * (T2 included), built once into a folder of files (one a stone count) and memory-mapped. */
+typedef struct gb_tables gb_tables;
+typedef struct gb_tables_level_info {
+    int stones;                 /* the level built */
+    unsigned long long positions, cyclic; /* cyclic: positions on a cycle of capture-free moves */
+    unsigned long long unknown; /* positions left unknown (a cycle's walk past its budget) */
+    unsigned largest_component; /* of the level's capture-free moves */
+    long long walk_nodes;       /* positions the searches inside cycles visited */
+    double seconds;
+} gb_tables_level_info;
+typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
+/* Build levels 1..stones of variant (only "sadeqa" for now) with `options` into dir (made if
+ * missing), calling progress after each level. A position on a cycle whose exact walk visits more
+ * than `budget` positions (0: no limit) is left unknown, and so is every position whose value
+ * needs it. GB_OK or a negative code with err set. */
+GB_API int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
+                           long long budget, gb_tables_progress_fn progress, void *user,
+                           gb_error *err);
+/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
+GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
+GB_API void gb_tables_close(gb_tables *t);
+/* What the tables hold, a line a level, as snprintf writes. */
+GB_API int gb_tables_describe(const gb_tables *t, char *buf, size_t len);
+GB_API int gb_tables_stones(const gb_tables *t); /* K: the most stones on the board held */
+/* The exact final margin (the side to move's score minus the other's, stores included) of g's
+ * position with its repetition record: 1 and *margin set, or 0 when the tables do not decide it
+ * (other options or variant, more stones, a cycle too long to walk). */
+GB_API int gb_tables_probe(const gb_tables *t, const gb_game *g, int *margin);
 
 #ifdef __cplusplus
 }

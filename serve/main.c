@@ -23,7 +23,7 @@
 
 static const char serve_help[] =
     "usage: gabata serve [--port N] [--host ADDRESS] [--data DIR] [--max-games N] [--live-games N]\n"
-    "                    [--sync normal|full] [--max-body BYTES] [--web DIR] [--quiet]\n"
+    "                    [--sync normal|full] [--max-body BYTES] [--web DIR] [--tables DIR] [--quiet]\n"
     "Starts the browser game: open http://HOST:PORT/ in a browser. The same server answers a JSON\n"
     "API (docs/api.md) that scripts can use too.\n"
     "  --port N         TCP port (default 8080; 0 picks a free one and prints it)\n"
@@ -38,6 +38,7 @@ static const char serve_help[] =
     "                   full: also a crash of the machine (a disk flush every move)\n"
     "  --max-body BYTES largest request body accepted (default 65536)\n"
     "  --web DIR        serve the page from DIR instead of the copy built into the program\n"
+    "  --tables DIR     the computer's moves and hints probe these endgame tables (docs/tables.md)\n"
     "  --quiet          no line per game created\n"
     "Stop it with Ctrl-C.\n";
 
@@ -72,6 +73,11 @@ int cmd_serve(int argc, char **argv)
                 fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
                 return 2;
             }
+        } else if (strcmp(a, "--tables") == 0) {
+            int rc = cli_use_tables("serve", has ? argv[i + 1] : NULL);
+            if (rc)
+                return rc;
+            i++;
         } else if (strcmp(a, "--data") == 0) {
             if (!has || !argv[i + 1][0]) {
                 fprintf(stderr, "gabata: --data needs a folder\n");

@@ -64,7 +64,8 @@ class gb_budget(ctypes.Structure):
 class gb_search_result(ctypes.Structure):
     _fields_ = [("best", gb_move), ("score", ctypes.c_int), ("depth", ctypes.c_int),
                 ("nodes", ctypes.c_longlong), ("seconds", ctypes.c_double),
-                ("pv_len", ctypes.c_int), ("pv", gb_move * GB_PV_MAX)]
+                ("pv_len", ctypes.c_int), ("pv", gb_move * GB_PV_MAX),
+                ("exact", ctypes.c_int), ("margin", ctypes.c_int)]
 
 
 INFO_FN = ctypes.CFUNCTYPE(None, ctypes.POINTER(gb_search_result), ctypes.c_void_p)
@@ -73,7 +74,8 @@ INFO_FN = ctypes.CFUNCTYPE(None, ctypes.POINTER(gb_search_result), ctypes.c_void
 class gb_search_opts(ctypes.Structure):
     _fields_ = [("budget", gb_budget), ("tt_mb", ctypes.c_int), ("tt_exact", ctypes.c_int),
                 ("seed", ctypes.c_uint64), ("info", INFO_FN), ("user", ctypes.c_void_p),
-                ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int)]
+                ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int),
+                ("tables", ctypes.c_void_p), ("margins", ctypes.c_int)]
 
 
 class gb_player(ctypes.Structure):

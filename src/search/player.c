@@ -106,6 +106,12 @@ void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed)
 
 int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept, gb_move *out)
 {
+    return gb_player_choose_tables(p, g, NULL, rng, kept, out);
+}
+
+int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
+                            gb_searcher **kept, gb_move *out)
+{
     if (gb_is_over(g))
         return GB_EOVER;
     int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
@@ -114,6 +120,7 @@ int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_sea
         return gb_random_move(g, rng, out);
     gb_search_opts o;
     gb_player_budget(p, &o, gb_rand_next(rng));
+    o.tables = t;
     /* a kept searcher is made on the player's first move, with the table size of its budget
      * (the same for every move: it depends on the player alone) */
     gb_searcher *s = kept && *kept ? *kept : gb_searcher_new(&o);

@@ -18,6 +18,7 @@
  *   last capture on the path (repetition, T2, compares only with those) and, near max-plies, the
  *   ply (T3). So the table never carries a value across paths where it would differ. */
 #include "searcher.h"
+#include "tables.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -176,6 +177,23 @@ static int cycle_cost(const gb_searcher *s, const gb_move *m)
     return 0;
 }
 
+/* The exact value of the settled child c (its record on s->rec) from the endgame tables, for
+ * `me`: true with *v set when they decide it. Not within 1000 plies of the cap: a table's value
+ * is the game's without it (docs/tables.md). */
+static bool table_value(gb_searcher *s, const gb_pos *c, int me, int plies, int *v)
+{
+    if (s->tables->r != s->r || (long)s->o.v[GB_OPT_MAX_PLIES] - (long)c->ply < 1000)
+        return false;
+    int m;
+    if (gb_tb_value(s->tables, &s->o, c, &s->rec, 20000, &m) != 1)
+        return false;
+    if (c->to_move != me)
+        m = -m;
+    *v = GB_SCORE_MARGIN(m, plies);
+    s->table_hits++;
+    return true;
+}
+
 /* The value of the move of node `ply` whose raw child is `raw`, from that node's mover's view. */
 static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, int alpha, int beta)
 {
@@ -214,6 +232,13 @@ static int child_value(gb_searcher *s, int ply, const gb_pos *raw, int depth, in
             s->rec.pos[0] = s->rec0;
         v = gb_leaf_value(s->r, &s->o, &s->match, p, raw, &c, &s->rec, &s->rec0, me, ply + 1,
                           s->scratch_moves, s->scratch_children);
+        if (s->margins && (c.flags & GB_F_OVER)) { /* with tables: every end by its margin */
+            int sc[2];
+            s->r->scores(&s->o, &c, sc);
+            v = GB_SCORE_MARGIN(sc[me] - sc[!me], ply + 1);
+        }
+    } else if (s->tables && table_value(s, &c, me, ply + 1, &v)) {
+        /* exact: no horizon */
     } else if (n == 0 || leaf) {
         assert(!conserves || gb_stones_in_play(s->r, &c) == gb_stones_in_play(s->r, p));
         /* the horizon, or a position whose moves cannot be listed (a layout): evaluate */
@@ -470,6 +495,8 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         prev[d & 1] = v;
         res->score = v;
         res->depth = d;
+        res->exact = s->horizon ? 0 : s->margins && (v == 0 || gb_score_is_win(v)) ? 2 : 1;
+        res->margin = res->exact == 2 ? GB_MARGIN_OF_SCORE(v) : 0;
         if (s->pv_len[0] > 0) {
             res->best = s->pv[0][0];
             res->pv_len = s->pv_len[0] < GB_PV_MAX ? s->pv_len[0] : GB_PV_MAX;

@@ -136,7 +136,9 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
 {
     const gb_rules *r = gb_game_rules(g);
     const gb_options *opt = gb_game_options(g);
-    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0) {
+    /* with tables the scores are on another scale (margins): nothing learnt carries over */
+    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0 || s->tables != o->tables ||
+        s->margins != (o->margins || o->tables)) {
         gb_tt_clear(&s->tt);
         memset(s->history, 0, sizeof s->history);
     }
@@ -166,6 +168,9 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
         seg ^= grec->pos[i].hash;
     s->seg[0] = seg;
     s->tt_exact = o->tt_exact;
+    s->tables = o->tables;
+    s->margins = o->margins || o->tables;
+    s->table_hits = 0;
     gb_tt_new_search(&s->tt);
     s->nodes = 0;
     s->stop = false;

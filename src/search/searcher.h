@@ -52,6 +52,9 @@ struct gb_searcher {
     struct timespec t0;
     long movetime_ms;
     bool stop, can_stop, horizon;
+    const struct gb_tables *tables; /* this search's endgame tables, or NULL */
+    long long table_hits;
+    bool margins; /* every end scored by its margin (tables, or asked for: gabata solve) */
     /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
      * searcher */
     struct mcts_node *tree;

@@ -1,0 +1,217 @@
+/* solve.c — `gabata solve`: the exact value of a position and every best move, or "unknown"
+ * with what was reached, never a guess (issue 23 §2; docs/solved.md). An alpha-beta search that
+ * scores every end by its final margin, deepened until no line meets its horizon (every line
+ * ends within the depth or in the endgame tables): its value is then the exact margin. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char solve_help[] =
+    "usage: gabata solve VARIANT POSITION|--moves \"MOVES\" [--max-time S] [--tables DIR]\n"
+    "The exact value of the position (the final margin under best play) and every move that\n"
+    "keeps it, or 'unknown' when no proof was found within the time (default 60 s).\n"
+    "POSITION is a position string (docs/notation.md), or --moves plays MOVES from the start\n"
+    "(VARIANT may carry options: sadeqa:seeds=4). --tables DIR probes endgame tables\n"
+    "(gabata tables build). Sadeqa III and Bulto (games of one round). Progress on standard\n"
+    "error when it is a terminal.\n";
+
+typedef struct solve_ctx {
+    bool tty;
+    const char *what;
+} solve_ctx;
+
+static void progress(const gb_search_result *r, void *user)
+{
+    const solve_ctx *c = user;
+    if (c->tty)
+        fprintf(stderr, "\r%s: depth %d, %lld positions, %.1f s   ", c->what, r->depth, r->nodes, r->seconds);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Search g (only `only` at the root when not NULL) until exact or out of time: 1 and *margin
+ * set when proven, 0 otherwise (*depth: the deepest iteration completed). */
+static int prove(gb_searcher *s, const gb_game *g, const gb_move *only, const gb_tables *t,
+                 double seconds, solve_ctx *c, int *margin, int *depth)
+{
+    gb_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.tables = t;
+    o.margins = 1;
+    o.tt_mb = 256;
+    o.budget.movetime_ms = seconds > 0.001 ? (long)(seconds * 1000) : 1;
+    /* a depth too, or a root of one move (a forced move, or one move proven on its own) would
+     * stop after its first iteration; so a proof is one whose every line ends within 64 plies
+     * (GB_SEARCH_MAX_DEPTH) or in the tables */
+    o.budget.depth = GB_SEARCH_MAX_DEPTH;
+    o.info = progress;
+    o.user = c;
+    if (only) {
+        o.searchmoves = only;
+        o.nsearchmoves = 1;
+    }
+    gb_search_result r;
+    gb_error err = {0};
+    *depth = 0;
+    if (gb_search(s, g, &o, &r, &err) != GB_OK)
+        return 0;
+    *depth = r.depth;
+    if (r.exact != 2)
+        return 0;
+    *margin = r.margin;
+    return 1;
+}
+
+static const char *verdict(int m, char *buf, size_t len)
+{
+    if (m > 0)
+        snprintf(buf, len, "wins by %d", m);
+    else if (m < 0)
+        snprintf(buf, len, "loses by %d", -m);
+    else
+        snprintf(buf, len, "draws");
+    return buf;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(solve_help, stdout);
+            return 0;
+        }
+    const char *variant = NULL, *moves = NULL, *tdir = NULL;
+    char pos[1024] = "";
+    double max_time = 60;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--moves") == 0 && i + 1 < argc) {
+            moves = argv[++i];
+        } else if (strcmp(a, "--tables") == 0 && i + 1 < argc) {
+            tdir = argv[++i];
+        } else if (strcmp(a, "--max-time") == 0 && i + 1 < argc) {
+            char *end;
+            max_time = strtod(argv[++i], &end);
+            if (*end || end == argv[i] || !(max_time > 0 && max_time <= 1e6)) {
+                fprintf(stderr, "gabata solve: --max-time takes seconds (more than 0), not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1] == '-') {
+            fprintf(stderr, "gabata solve: unknown option '%s' (--moves, --max-time, --tables)\n", a);
+            return 2;
+        } else if (!variant) {
+            variant = a;
+        } else {
+            size_t used = strlen(pos);
+            snprintf(pos + used, sizeof pos - used, "%s%s", used ? " " : "", a);
+        }
+    }
+    if (!variant || (!moves && !pos[0]) || (moves && pos[0])) {
+        fputs(solve_help, stderr);
+        return 2;
+    }
+    gb_error err = {0};
+    gb_game *g = NULL;
+    if (moves) {
+        char name[64], *opts;
+        snprintf(name, sizeof name, "%s", variant);
+        opts = strchr(name, ':');
+        if (opts)
+            *opts++ = 0;
+        if (gb_game_new(&g, name, opts, 1, &err) != GB_OK) {
+            fprintf(stderr, "gabata solve: %s\n", err.msg);
+            return 2;
+        }
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", moves);
+        for (char *m = strtok(buf, " \t,"); m; m = strtok(NULL, " \t,"))
+            if (gb_play_text(g, m, &err) != GB_OK) {
+                fprintf(stderr, "gabata solve: move '%s': %s\n", m, err.msg);
+                gb_game_free(g);
+                return 2;
+            }
+    } else {
+        /* the position string names its variant: VARIANT must be it */
+        char full[1100];
+        snprintf(full, sizeof full, "%s %s", variant, pos);
+        if (gb_game_from_position(&g, strncmp(pos, variant, strlen(variant)) == 0 ? pos : full, 1, &err) != GB_OK) {
+            fprintf(stderr, "gabata solve: %s\n", err.msg);
+            return 2;
+        }
+    }
+    const char *vn = gb_game_variant(g);
+    if (strcmp(vn, "sadeqa") != 0 && strcmp(vn, "bulto") != 0) {
+        fprintf(stderr, "gabata solve: %s is a match of rounds, whose value the search does not prove (sadeqa, bulto)\n", vn);
+        gb_game_free(g);
+        return 2;
+    }
+    if (gb_is_over(g)) {
+        fprintf(stderr, "gabata solve: the game is over\n");
+        gb_game_free(g);
+        return 2;
+    }
+    gb_tables *t = NULL;
+    if (tdir && gb_tables_open(&t, tdir, 0, &err) != GB_OK) {
+        fprintf(stderr, "gabata solve: %s\n", err.msg);
+        gb_game_free(g);
+        return 2;
+    }
+    gb_search_opts so;
+    memset(&so, 0, sizeof so);
+    so.tt_mb = 256;
+    gb_searcher *s = gb_searcher_new(&so);
+    solve_ctx c = {isatty(2) != 0, "position"};
+    const double t0 = now();
+    int margin = 0, depth = 0;
+    const char *side = gb_to_move(g) == GB_SOUTH ? "South" : "North";
+    int rc = 0;
+    char vb[48];
+    if (!s) {
+        fprintf(stderr, "gabata solve: out of memory\n");
+        rc = 1;
+    } else if (!prove(s, g, NULL, t, max_time, &c, &margin, &depth)) {
+        int lo = gb_store(g, gb_to_move(g)) - gb_store(g, !gb_to_move(g));
+        int on = 0;
+        for (int i = 0; i < 2 * gb_game_rows(g); i++)
+            on += gb_hole_count(g, i);
+        if (c.tty)
+            fputc('\n', stderr);
+        printf("unknown: no proof within %.0f s (searched to depth %d); %s's margin lies between %d and %d "
+               "(the stones still in play)\n", max_time, depth, side, lo - on, lo + on);
+        rc = 3;
+    } else {
+        printf("value: %s (to move) %s (exact, depth %d, %.1f s)\n", side, verdict(margin, vb, sizeof vb), depth,
+               now() - t0);
+        /* every move that keeps the value: each move proven on its own */
+        gb_move m[GB_MAX_MOVES];
+        int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+        printf("moves:");
+        for (int i = 0; i < n; i++) {
+            char mt[GB_MOVE_TEXT_MAX];
+            gb_move_format(g, &m[i], mt, sizeof mt);
+            c.what = mt;
+            double left = max_time - (now() - t0);
+            int mm = 0, md = 0;
+            if (left > 0 && prove(s, g, &m[i], t, left, &c, &mm, &md))
+                printf(" %s %s%s;", mt, verdict(mm, vb, sizeof vb), mm == margin ? " (best)" : "");
+            else
+                printf(" %s unknown;", mt);
+        }
+        if (c.tty)
+            fputc('\r', stderr);
+        printf("\n");
+    }
+    gb_searcher_free(s);
+    gb_tables_close(t);
+    gb_game_free(g);
+    return rc;
+}

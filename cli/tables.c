@@ -1,0 +1,136 @@
+/* tables.c — `gabata tables build|info`: the exact endgame tables (docs/tables.md). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char tables_help[] =
+    "usage: gabata tables build VARIANT [key=value ...] --stones K [--out DIR] [--budget N]\n"
+    "       gabata tables info DIR\n"
+    "build: every position with at most K stones on the board, with its exact final margin\n"
+    "(Sadeqa III only), one file a stone count in DIR (default tables/VARIANT); a line a level\n"
+    "on standard error as it is done. A position on a cycle of capture-free moves whose exact\n"
+    "walk visits more than N positions (--budget, default 100000; 0: no limit) is left unknown.\n"
+    "info: what DIR holds, every level's checksum checked.\n"
+    "docs/tables.md has the method, the sizes and the build times.\n";
+
+int cli_use_tables(const char *cmd, const char *dir)
+{
+    static gb_tables *kept; /* one folder for the program's life */
+    gb_error err = {0};
+    if (!dir || !*dir) {
+        fprintf(stderr, "gabata %s: --tables needs a folder (gabata tables build)\n", cmd);
+        return 2;
+    }
+    gb_tables *t;
+    if (gb_tables_open(&t, dir, 0, &err) != GB_OK) {
+        fprintf(stderr, "gabata %s: %s\n", cmd, err.msg);
+        return 2;
+    }
+    gb_tables_close(kept);
+    kept = t;
+    players_set_tables(t);
+    return 0;
+}
+
+static void level_done(const gb_tables_level_info *l, void *user)
+{
+    (void)user;
+    fprintf(stderr,
+            "level %2d: %llu positions, %llu on cycles (largest component %u), %llu unknown, "
+            "%lld walk nodes, %.2f s\n",
+            l->stones, l->positions, l->cyclic, l->largest_component, l->unknown, l->walk_nodes,
+            l->seconds);
+}
+
+int cmd_tables(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(tables_help, stdout);
+            return 0;
+        }
+    if (argc < 2) {
+        fputs(tables_help, stderr);
+        return 2;
+    }
+    gb_error err = {0};
+    if (strcmp(argv[1], "info") == 0) {
+        if (argc != 3) {
+            fprintf(stderr, "gabata tables info: give one folder (gabata tables info DIR)\n");
+            return 2;
+        }
+        gb_tables *t;
+        if (gb_tables_open(&t, argv[2], 1, &err) != GB_OK) {
+            fprintf(stderr, "gabata tables info: %s\n", err.msg);
+            return 1;
+        }
+        char buf[8192];
+        gb_tables_describe(t, buf, sizeof buf);
+        fputs(buf, stdout);
+        puts("checksums: all match");
+        gb_tables_close(t);
+        return 0;
+    }
+    if (strcmp(argv[1], "build") != 0) {
+        fprintf(stderr, "gabata tables: unknown subcommand '%s' (build or info)\n", argv[1]);
+        return 2;
+    }
+    const char *variant = NULL, *out = NULL;
+    char opts[512] = "", defdir[256];
+    int stones = -1;
+    long long budget = 100000;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--stones") == 0 && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || v < 1 || v > 40) {
+                fprintf(stderr, "gabata tables build: --stones takes a number from 1 to 40, not '%s'\n", argv[i]);
+                return 2;
+            }
+            stones = (int)v;
+        } else if (strcmp(a, "--budget") == 0 && i + 1 < argc) {
+            char *end;
+            budget = strtoll(argv[++i], &end, 10);
+            if (*end || end == argv[i] || budget < 0) {
+                fprintf(stderr, "gabata tables build: --budget takes a number of positions (0: no limit), not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
+            out = argv[++i];
+        } else if (a[0] == '-') {
+            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR)\n", a);
+            return 2;
+        } else if (!variant) {
+            variant = a;
+        } else if (strchr(a, '=')) {
+            size_t used = strlen(opts);
+            snprintf(opts + used, sizeof opts - used, "%s%s", used ? " " : "", a);
+        } else {
+            fprintf(stderr, "gabata tables build: '%s' is not an option (key=value)\n", a);
+            return 2;
+        }
+    }
+    if (!variant || stones < 0) {
+        fprintf(stderr, "gabata tables build: give a variant and --stones K\n");
+        return 2;
+    }
+    if (!out) {
+        snprintf(defdir, sizeof defdir, "tables/%s", variant);
+        out = defdir;
+        if (mkdir("tables", 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "gabata tables build: cannot make tables/: %s\n", strerror(errno));
+            return 1;
+        }
+    }
+    if (gb_tables_build(variant, opts, stones, out, budget, level_done, NULL, &err) != GB_OK) {
+        fprintf(stderr, "gabata tables build: %s\n", err.msg);
+        return 1;
+    }
+    printf("built %s levels 1..%d in %s\n", variant, stones, out);
+    return 0;
+}

@@ -1,0 +1,690 @@
+/* tables.c — exact endgame tables for Sadeqa III (issue 23 §1; docs/tables.md says why they are
+ * exact).
+ *
+ * A level k holds every position with k stones on the board: 2 x C(k+15, 15) of them, indexed by
+ * the rank of the stone distribution (lexicographic, hole 0 most significant) times 2 plus the
+ * player to move. Its byte is the exact final margin of the stones still on the board (what the
+ * side to move will end with of them minus what the other will), for the position reached with
+ * no earlier position of its capture-free stretch able to recur (RULINGS T2): value + 64 in the
+ * low 7 bits, and bit 7 set when the position lies on a cycle of capture-free moves (a strongly
+ * connected component of more than one position), where the value is that of the position
+ * entered from outside its component.
+ *
+ * Why the component: inside a capture-free stretch the stones in the stores do not change, so
+ * the stretch is a walk in the graph of capture-free moves of one level; a position reachable
+ * from N that is also on the path to N lies on a cycle with N, in N's component. So the value of
+ * N given its path depends only on the path's part in N's component, and a component's first
+ * position on a path has a history-free value. Tarjan's algorithm gives the components sinks
+ * first, so every exit of a component is known when the component is solved; inside it an exact
+ * alpha-beta over simple paths (the path is the T2 record) solves each entry.
+ *
+ * The max-plies cap (T3) is not part of a value: docs/tables.md. */
+#include "tables.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TB_HOLES 16
+#define TB_MAGIC "gabata-table"
+#define TB_VERSION 1
+#define TB_HEADER 512
+#define TB_NONE 0xffffffffu
+
+/* ways[n][s]: distributions of s stones over n holes */
+static uint64_t ways[TB_HOLES + 1][TB_MAX_STONES + 1];
+
+static void init_ways(void)
+{
+    if (ways[0][0])
+        return;
+    for (int n = 0; n <= TB_HOLES; n++)
+        for (int s = 0; s <= TB_MAX_STONES; s++)
+            ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
+}
+
+uint64_t gb_tb_level_size(int k)
+{
+    init_ways();
+    return 2 * ways[TB_HOLES][k];
+}
+
+/* The rank of the board of p (its k stones), lexicographic with hole 0 most significant. */
+static uint64_t board_rank(const uint8_t *h, int k)
+{
+    uint64_t r = 0;
+    int rem = k;
+    for (int i = 0; i < TB_HOLES - 1 && rem > 0; i++) {
+        for (int v = 0; v < h[i]; v++)
+            r += ways[TB_HOLES - 1 - i][rem - v];
+        rem -= h[i];
+    }
+    return r;
+}
+
+static void board_unrank(uint64_t r, int k, uint8_t *h)
+{
+    int rem = k;
+    for (int i = 0; i < TB_HOLES - 1; i++) {
+        int v = 0;
+        while (r >= ways[TB_HOLES - 1 - i][rem - v]) {
+            r -= ways[TB_HOLES - 1 - i][rem - v];
+            v++;
+        }
+        h[i] = (uint8_t)v;
+        rem -= v;
+    }
+    h[TB_HOLES - 1] = (uint8_t)rem;
+}
+
+static int board_stones(const gb_pos *p)
+{
+    int k = 0;
+    for (int i = 0; i < TB_HOLES; i++)
+        k += p->holes[i];
+    return k;
+}
+
+static uint64_t pos_index(const gb_pos *p, int k) { return board_rank(p->holes, k) * 2 + p->to_move; }
+
+/* A position of the level with index i: stores empty (a value does not depend on them), the
+ * other player having moved last (S5 reads it). */
+static void pos_of_index(uint64_t i, int k, gb_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    board_unrank(i / 2, k, p->holes);
+    p->to_move = (uint8_t)(i & 1);
+    p->own_n = 0xff00u;
+    p->round = 1;
+    p->flags = p->to_move == GB_SOUTH ? GB_F_LAST_N : 0;
+}
+
+/* What the side to move gets of the board's stones when a position ends by T2 (stones to the
+ * owner of their row), minus the other's. */
+static int rows_margin(const gb_pos *p)
+{
+    int row[2] = {0, 0};
+    for (int i = 0; i < TB_HOLES; i++)
+        row[i >= 8] += p->holes[i];
+    return row[p->to_move] - row[!p->to_move];
+}
+
+static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
+/* byte 0: not known (a walk inside a cycle ran past its budget, or needed such a value) */
+#define TB_UNKNOWN_BYTE 0
+
+/* ---- the solver shared by the build and the probe ----
+ * A walk inside a level: `lookup` gives the value of a position of a lower level or of a
+ * finished part of this one; `walk` says whether a child of this level must be searched on (it
+ * may share a component with the path) rather than looked up. */
+typedef struct walker {
+    const gb_rules *r;
+    const gb_options *o;
+    int k;
+    /* the path: indices of this level's positions on it (the T2 record since the last capture) */
+    uint64_t *path;
+    int len, cap;
+    long long nodes, node_limit;
+    bool stopped; /* past node_limit, out of memory, or a value needed is not known */
+    bool oom;
+    /* build: the level being built and its component marks */
+    uint8_t *cur;          /* this level's bytes (0: not known yet) */
+    const uint32_t *comp;  /* build: component ids of this level's positions */
+    uint32_t comp_id;      /* build: the component being solved */
+    const gb_tables *t;    /* lower levels (and, when probing, this one) */
+} walker;
+
+static int lower_value(walker *w, int k, const gb_pos *c)
+{
+    if (k == 0)
+        return 0;
+    const uint8_t b = w->t->level[k].bytes[pos_index(c, k)];
+    if (b == TB_UNKNOWN_BYTE)
+        w->stopped = true;
+    return entry_value(b);
+}
+
+static bool on_path(const walker *w, uint64_t i)
+{
+    for (int j = 0; j < w->len; j++)
+        if (w->path[j] == i)
+            return true;
+    return false;
+}
+
+static int walk(walker *w, const gb_pos *p, int alpha, int beta);
+
+/* Would move_value walk on into c (a capture-free child that may share p's cycle, not on the
+ * path)? */
+static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
+{
+    if (c->flags & GB_F_ENDLESS || c->store[p->to_move] != p->store[p->to_move])
+        return false;
+    const uint64_t ci = pos_index(c, w->k);
+    if (w->cur) {
+        if (w->comp[ci] != w->comp_id)
+            return false;
+    } else {
+        const uint8_t *lv = w->t->level[w->k].bytes;
+        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
+            return false;
+    }
+    return !on_path(w, ci);
+}
+
+/* The value of the move of p whose raw child is c, for p's mover. */
+static int move_value(walker *w, const gb_pos *p, const gb_pos *c, int alpha, int beta)
+{
+    const int me = p->to_move;
+    if (c->flags & GB_F_ENDLESS) /* T1, endless=ends-game: scored as T2 on the board before it */
+        return rows_margin(p);
+    const int gain = c->store[me] - p->store[me];
+    if (gain > 0) /* S4: a capture; the rest is a history-free position of a lower level */
+        return gain - lower_value(w, w->k - gain, c);
+    const uint64_t ci = pos_index(c, w->k);
+    if (w->cur) { /* building */
+        uint8_t b = w->cur[ci];
+        if (w->comp[ci] != w->comp_id) { /* another component, solved already */
+            if (b == TB_UNKNOWN_BYTE)
+                w->stopped = true;
+            return -entry_value(b);
+        }
+    } else {
+        uint8_t b = w->t->level[w->k].bytes[ci];
+        /* a position off every cycle, or entered from one: its value is the table's */
+        if (!(b & 0x80) || !(w->t->level[w->k].bytes[pos_index(p, w->k)] & 0x80)) {
+            if (b == TB_UNKNOWN_BYTE)
+                w->stopped = true;
+            return -entry_value(b);
+        }
+    }
+    /* S5 before T2 (T5): a child whose player has no move ends the game; it lies on no cycle,
+     * so it is never on the path */
+    if (on_path(w, ci)) /* T2: the position recurs: stones to the owner of their row */
+        return -rows_margin(c);
+    if (w->len == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 256;
+        uint64_t *np = realloc(w->path, (size_t)cap * sizeof *np);
+        if (!np) {
+            w->stopped = w->oom = true;
+            return 0;
+        }
+        w->path = np;
+        w->cap = cap;
+    }
+    w->path[w->len++] = ci;
+    int v = -walk(w, c, -beta, -alpha);
+    w->len--;
+    return v;
+}
+
+/* The exact value of p, the last position of w's path, for its mover, within [alpha, beta]
+ * (alpha-beta: a value outside the window is a bound on the same side). */
+static int walk(walker *w, const gb_pos *p, int alpha, int beta)
+{
+    gb_move moves[8];
+    gb_pos children[8];
+    if (w->stopped || (w->node_limit && w->nodes >= w->node_limit)) {
+        w->stopped = true;
+        return 0;
+    }
+    w->nodes++;
+    int n = w->r->gen(w->o, p, moves, children);
+    if (n == 0) /* S5: no legal move: the stones go to the other player, who moved last */
+        return -w->k;
+    int best = -TB_MAX_STONES - 1;
+    /* first the moves whose value is at hand (captures, exits, repetitions), then those that walk
+     * on: an exit often cuts the walk */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            if (needs_walk(w, p, &children[i]) != (pass == 1))
+                continue;
+            int v = move_value(w, p, &children[i], alpha, beta);
+            if (w->stopped)
+                return 0;
+            if (v > best) {
+                best = v;
+                if (v > alpha)
+                    alpha = v;
+                if (alpha >= beta)
+                    return best;
+            }
+        }
+    return best;
+}
+
+/* ---- building a level ---- */
+typedef struct frame {
+    uint64_t node;
+    uint8_t n, next;
+    uint64_t child[8]; /* this level's capture-free children; TB_NONE-like for others */
+} frame;
+
+/* The capture-free children of this level of position i (never-ending moves and captures are no
+ * edges of the level's graph). */
+static int level_children(const gb_rules *r, const gb_options *o, int k, uint64_t i, uint64_t *out)
+{
+    gb_pos p, ch[8];
+    gb_move mv[8];
+    pos_of_index(i, k, &p);
+    int n = r->gen(o, &p, mv, ch), m = 0;
+    for (int j = 0; j < n; j++) {
+        if (ch[j].flags & GB_F_ENDLESS || ch[j].store[p.to_move] != p.store[p.to_move])
+            continue;
+        out[m++] = pos_index(&ch[j], k);
+    }
+    return m;
+}
+
+static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
+{
+    const uint64_t N = gb_tb_level_size(k);
+    uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
+    uint32_t *stack = malloc(N * sizeof *stack);
+    uint8_t *done = calloc(N, 1); /* finished: its component popped */
+    size_t fcap = 1024, fl = 0;
+    frame *fr = malloc(fcap * sizeof *fr);
+    walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
+    int rc = GB_OK;
+    if (!idx || !low || !stack || !fr || !done) {
+        rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
+                     (unsigned long long)N);
+        goto done;
+    }
+    if (N >= 0xfffffff0u) {
+        rc = gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
+        goto done;
+    }
+    uint32_t counter = 0, sp = 0;
+    memset(out, 0, N);
+    /* a finished position (its byte written) keeps its component's id in low[] */
+    uint32_t ncomp = 0;
+    for (uint64_t root = 0; root < N; root++) {
+        if (idx[root])
+            continue;
+        fl = 0;
+        fr[fl].node = root;
+        fr[fl].n = (uint8_t)level_children(t->r, &t->o, k, root, fr[fl].child);
+        fr[fl].next = 0;
+        fl++;
+        idx[root] = low[root] = ++counter;
+        stack[sp++] = (uint32_t)root;
+        while (fl) {
+            frame *f = &fr[fl - 1];
+            if (f->next < f->n) {
+                uint64_t c = f->child[f->next++];
+                if (!idx[c]) {
+                    if (fl == fcap) {
+                        fcap *= 2;
+                        frame *nf = realloc(fr, fcap * sizeof *nf);
+                        if (!nf) {
+                            rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
+                            goto done;
+                        }
+                        fr = nf;
+                        f = &fr[fl - 1];
+                    }
+                    frame *g = &fr[fl++];
+                    g->node = c;
+                    g->n = (uint8_t)level_children(t->r, &t->o, k, c, g->child);
+                    g->next = 0;
+                    idx[c] = low[c] = ++counter;
+                    stack[sp++] = (uint32_t)c;
+                } else if (!done[c]) {
+                    /* visited, not finished: on the stack, so in f's component */
+                    if (idx[c] < low[f->node])
+                        low[f->node] = idx[c];
+                }
+                continue;
+            }
+            /* f is done */
+            uint64_t v = f->node;
+            fl--;
+            if (fl && low[v] < low[fr[fl - 1].node])
+                low[fr[fl - 1].node] = low[v];
+            if (low[v] != idx[v])
+                continue;
+            /* v roots a component: pop it */
+            uint32_t top = sp;
+            while (stack[sp - 1] != v)
+                sp--;
+            sp--;
+            const uint32_t size = top - sp, id = TB_NONE - 1 - ncomp++;
+            for (uint32_t j = sp; j < top; j++) {
+                low[stack[j]] = id;
+                done[stack[j]] = 1;
+            }
+            w.comp_id = id;
+            if (size > st->largest_component)
+                st->largest_component = size;
+            if (size > 1)
+                st->cyclic += size;
+            for (uint32_t j = sp; j < top; j++) {
+                gb_pos p;
+                pos_of_index(stack[j], k, &p);
+                w.len = 0;
+                w.path = w.path ? w.path : malloc(256 * sizeof *w.path);
+                w.cap = w.cap ? w.cap : 256;
+                if (!w.path) {
+                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
+                    goto done;
+                }
+                w.path[w.len++] = stack[j];
+                const long long before = w.nodes;
+                w.node_limit = size > 1 ? before + budget : 0;
+                w.stopped = false;
+                int val = walk(&w, &p, -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
+                if (w.oom) {
+                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
+                    goto done;
+                }
+                if (w.stopped) { /* not known: the byte stays 0 */
+                    st->unknown++;
+                    if (size > 1)
+                        out[stack[j]] = 0;
+                    continue;
+                }
+                assert(val >= -k && val <= k);
+                out[stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
+            }
+        }
+    }
+    st->walk_nodes += w.nodes;
+done:
+    free(idx);
+    free(done);
+    free(low);
+    free(stack);
+    free(fr);
+    free(w.path);
+    return rc;
+}
+
+/* ---- files ---- */
+static uint64_t fnv1a(const uint8_t *b, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void level_path(char *buf, size_t len, const char *dir, int k)
+{
+    snprintf(buf, len, "%s/sadeqa-%02d.gbt", dir, k);
+}
+
+/* The options that decide a value: skip-origin and endless (seeds only sets the start, max-plies
+ * is not part of a value: docs/tables.md). */
+static void value_options(const gb_rules *r, const gb_options *o, gb_options *out, char *buf, size_t len)
+{
+    gb_options_default(r, out);
+    out->v[GB_OPT_SKIP_ORIGIN] = o->v[GB_OPT_SKIP_ORIGIN];
+    out->v[GB_OPT_ENDLESS] = o->v[GB_OPT_ENDLESS];
+    gb_options_format(r, out, buf, len);
+}
+
+static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t *b, uint64_t n,
+                       uint64_t cyclic, uint64_t sum, gb_error *err)
+{
+    char path[4096], tmp[4200], head[TB_HEADER];
+    level_path(path, sizeof path, dir, k);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    memset(head, 0, sizeof head);
+    snprintf(head, sizeof head,
+             "%s %d\nvariant sadeqa\noptions %s\nstones %d\npositions %llu\ncyclic %llu\n"
+             "checksum %016llx\n",
+             TB_MAGIC, TB_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n,
+             (unsigned long long)cyclic, (unsigned long long)sum);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
+    }
+    return GB_OK;
+}
+
+int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
+                    long long budget, gb_tables_progress_fn progress, void *user, gb_error *err)
+{
+    const gb_rules *r = gb_rules_find(variant ? variant : "");
+    if (!r)
+        return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
+    if (strcmp(r->name, "sadeqa") != 0)
+        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa only, not %s (docs/tables.md)",
+                       r->name);
+    if (stones < 1 || stones > TB_MAX_STONES)
+        return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
+    gb_options o;
+    int rc = gb_options_parse(r, options, &o, err);
+    if (rc)
+        return rc;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
+    init_ways();
+    gb_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    t->r = r;
+    value_options(r, &o, &t->o, t->options, sizeof t->options);
+    for (int k = 1; k <= stones && rc == GB_OK; k++) {
+        const uint64_t n = gb_tb_level_size(k);
+        uint8_t *b = malloc(n);
+        if (!b) {
+            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
+            break;
+        }
+        gb_tb_stats st = {0};
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        rc = build_level(t, k, b, budget, &st, err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (rc == GB_OK) {
+            t->checksum[k] = fnv1a(b, n);
+            t->cyclic[k] = st.cyclic;
+            rc = write_level(dir, t, k, b, n, st.cyclic, t->checksum[k], err);
+        }
+        t->level[k].bytes = b;
+        t->level[k].count = n;
+        t->stones = k;
+        if (rc == GB_OK && progress) {
+            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
+                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec)};
+            progress(&li, user);
+        }
+    }
+    for (int k = 1; k <= t->stones; k++)
+        free((void *)t->level[k].bytes);
+    free(t);
+    return rc;
+}
+
+static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts,
+                       size_t optlen, uint64_t *cyclic, uint64_t *sum, gb_error *err)
+{
+    char head[TB_HEADER + 1];
+    if (len < TB_HEADER)
+        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
+    memcpy(head, m, TB_HEADER);
+    head[TB_HEADER] = 0;
+    int ver = 0, kk = -1;
+    unsigned long long n = 0, cy = 0, cs = 0;
+    char var[32] = "", o[128] = "";
+    if (sscanf(head, TB_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx",
+               &ver, var, o, &kk, &n, &cy, &cs) != 7)
+        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
+    if (ver != TB_VERSION)
+        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, TB_VERSION);
+    if (strcmp(var, "sadeqa") != 0 || kk != k || n != gb_tb_level_size(k) || len != TB_HEADER + n)
+        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
+    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
+    *cyclic = cy;
+    *sum = cs;
+    return GB_OK;
+}
+
+int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
+{
+    *out = NULL;
+    init_ways();
+    gb_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    t->r = gb_rules_find("sadeqa");
+    int rc = GB_OK;
+    for (int k = 1; k <= TB_MAX_STONES; k++) {
+        char path[4096], opts[128];
+        level_path(path, sizeof path, dir, k);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0) {
+            if (errno == ENOENT)
+                break; /* the levels run from 1 up without a gap */
+            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+            break;
+        }
+        struct stat sb;
+        void *m = MAP_FAILED;
+        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        close(fd);
+        if (m == MAP_FAILED) {
+            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
+            break;
+        }
+        t->level[k].map = m;
+        t->level[k].map_len = (size_t)sb.st_size;
+        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], err);
+        if (rc)
+            break;
+        if (k == 1) {
+            gb_copy(t->options, sizeof t->options, opts);
+            gb_options o;
+            rc = gb_options_parse(t->r, opts, &o, err);
+            if (rc)
+                break;
+            value_options(t->r, &o, &t->o, t->options, sizeof t->options);
+        } else if (strcmp(opts, t->options) != 0) {
+            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level 1 (%s)", path,
+                         opts[0] ? opts : "defaults", t->options[0] ? t->options : "defaults");
+            break;
+        }
+        t->level[k].bytes = (const uint8_t *)m + TB_HEADER;
+        t->level[k].count = gb_tb_level_size(k);
+        if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
+            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
+            break;
+        }
+        t->stones = k;
+    }
+    if (rc == GB_OK && t->stones == 0)
+        rc = gb_fail(err, GB_EINVAL, "%s holds no table (sadeqa-01.gbt ...: gabata tables build)", dir);
+    if (rc) {
+        gb_tables_close(t);
+        return rc;
+    }
+    *out = t;
+    return GB_OK;
+}
+
+void gb_tables_close(gb_tables *t)
+{
+    if (!t)
+        return;
+    for (int k = 0; k <= TB_MAX_STONES; k++)
+        if (t->level[k].map)
+            munmap(t->level[k].map, t->level[k].map_len);
+    free(t);
+}
+
+int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
+{
+    gb_text x = {buf, len, 0};
+    if (len)
+        buf[0] = 0;
+    gb_text_add(&x, "variant sadeqa\noptions %s\nstones %d\n", t->options[0] ? t->options : "defaults",
+                t->stones);
+    uint64_t total = 0;
+    for (int k = 1; k <= t->stones; k++) {
+        total += t->level[k].count;
+        gb_text_add(&x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
+                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
+                    (unsigned long long)t->checksum[k]);
+    }
+    gb_text_add(&x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
+                (unsigned long long)total);
+    return (int)x.used;
+}
+
+int gb_tables_stones(const gb_tables *t) { return t ? t->stones : 0; }
+
+/* ---- probing ---- */
+static bool gb_board_taken_eq(const gb_pos *a, const gb_pos *b)
+{
+    return a->store[0] == b->store[0] && a->store[1] == b->store[1];
+}
+
+int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
+                long long node_limit, int *margin)
+{
+    if (!t || strcmp(t->r->name, "sadeqa") != 0 || o->v[GB_OPT_SKIP_ORIGIN] != t->o.v[GB_OPT_SKIP_ORIGIN] ||
+        o->v[GB_OPT_ENDLESS] != t->o.v[GB_OPT_ENDLESS] || (p->flags & GB_F_OVER) || p->mark_s ||
+        p->mark_n || p->own_n != 0xff00u)
+        return 0;
+    /* S5 gives the stones to who moved last: the table takes him to be the other player */
+    if (!!(p->flags & GB_F_LAST_N) != (p->to_move == GB_SOUTH))
+        return 0;
+    const int k = board_stones(p);
+    if (k > t->stones)
+        return 0;
+    const int stores = p->store[p->to_move] - p->store[!p->to_move];
+    if (k == 0) {
+        *margin = stores;
+        return 1;
+    }
+    const uint8_t *lv = t->level[k].bytes;
+    const uint64_t i = pos_index(p, k);
+    /* the positions of p's capture-free stretch before it, latest last */
+    int from = rec ? rec->len - 1 : 0;
+    if (rec && rec->len > 0) {
+        while (from > 0 && gb_board_taken_eq(&rec->pos[from - 1], p))
+            from--;
+    }
+    const int before = rec && rec->len > 0 ? rec->len - 1 - from : 0;
+    if (lv[i] == TB_UNKNOWN_BYTE)
+        return 0;
+    if (!(lv[i] & 0x80) || before == 0 || !(lv[pos_index(&rec->pos[rec->len - 2], k)] & 0x80)) {
+        *margin = stores + entry_value(lv[i]);
+        return 1;
+    }
+    /* on a cycle, after positions that may share it: walk on with the record */
+    walker w = {.r = t->r, .o = &t->o, .k = k, .t = t, .node_limit = node_limit};
+    w.cap = before + 1 + 64;
+    w.path = malloc((size_t)w.cap * sizeof *w.path);
+    if (!w.path)
+        return 0;
+    for (int j = from; j < rec->len; j++)
+        w.path[w.len++] = pos_index(&rec->pos[j], k);
+    int v = walk(&w, p, -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
+    free(w.path);
+    if (w.stopped)
+        return 0;
+    *margin = stores + v;
+    return 1;
+}
+
+int gb_tables_probe(const gb_tables *t, const gb_game *g, int *margin)
+{
+    if (!t || !g || gb_game_rules(g) != t->r)
+        return 0;
+    return gb_tb_value(t, gb_game_options(g), gb_game_pos(g), gb_game_seen(g), 1000000, margin);
+}

@@ -1,0 +1,42 @@
+/* tables.h — the endgame tables inside libgabata (tables.c; docs/tables.md). */
+#ifndef GABATA_TABLES_H
+#define GABATA_TABLES_H
+
+#include "internal.h"
+
+#define TB_MAX_STONES 40 /* a value and its flag fit a byte for up to 63; the builder's limit */
+
+typedef struct gb_tb_level {
+    const uint8_t *bytes; /* NULL: not held */
+    uint64_t count;
+    void *map;
+    size_t map_len;
+} gb_tb_level;
+
+struct gb_tables {
+    const gb_rules *r;
+    gb_options o;
+    char options[128]; /* the options that decide the values, as gb_options_format writes them */
+    int stones;        /* levels 1..stones are held */
+    gb_tb_level level[TB_MAX_STONES + 1];
+    uint64_t checksum[TB_MAX_STONES + 1];
+    uint64_t cyclic[TB_MAX_STONES + 1];
+};
+
+typedef struct gb_tb_stats {
+    uint64_t cyclic;            /* positions on a cycle of capture-free moves */
+    uint64_t unknown;           /* positions whose value is not known */
+    uint32_t largest_component; /* of the capture-free graph */
+    long long walk_nodes;       /* positions the component searches visited */
+} gb_tb_stats;
+
+uint64_t gb_tb_level_size(int k);
+
+/* The exact final margin of p (stores included) for its side to move, given the record `rec`
+ * whose last position is p (NULL or empty: p reached after a capture), or GB_EINVAL when the
+ * tables do not hold it (other options, more stones) or the walk inside a cycle ran past
+ * `node_limit` positions (0: none). 1 with *margin set, 0 when not known. */
+int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
+                long long node_limit, int *margin);
+
+#endif
