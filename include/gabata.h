@@ -521,7 +521,7 @@ typedef struct gb_search_opts {
     const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
     int nsearchmoves;
     /* exact endgame tables to probe (gb_tables_open; NULL: none), docs/tables.md. With them the
-     * search scores every ended game and every table value by its margin (GB_SCORE_EXACT...),
+     * search scores every ended game and every table value by its margin (GB_SCORE_MARGIN),
      * so that a decided result is played for the most stones. */
     const struct gb_tables *tables;
     int margins; /* score every end by its margin (GB_SCORE_MARGIN) even without tables */
