@@ -1,0 +1,89 @@
+/* test_gen_lazy.c — gb_rules.gen_lazy (the batch's move list, batch.c) against gen, for every game
+ * that has one: at random boards (many empty holes, where the proofs fire, and long relays, where
+ * they must not) under each endless= choice (T1), the same moves in the same order; a move left
+ * unsown must be legal, and `play` on a copy (no trace) must give gen's child (or GB_EENDLESS where
+ * gen gives the board marked endless); a sown one must be gen's child. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+
+static uint64_t rs = 2024;
+
+static void check_pos(const gb_rules *r, const gb_options *o, const gb_pos *p, long *lazy_seen)
+{
+    gb_move m1[GB_MAX_MOVES], m2[GB_MAX_MOVES];
+    gb_pos c1[GB_MAX_MOVES], c2[GB_MAX_MOVES];
+    int n1 = r->gen(o, p, m1, c1);
+    uint64_t lazy = 0;
+    int n2 = r->gen_lazy(o, p, m2, c2, &lazy);
+    assert_int_equal(n1, n2);
+    if (n2 < 64)
+        assert_true((lazy >> n2) == 0);
+    for (int j = 0; j < n1; j++) {
+        assert_int_equal(m1[j].kind, m2[j].kind);
+        assert_int_equal(m1[j].hole, m2[j].hole);
+        assert_int_equal(m1[j].refusals, m2[j].refusals);
+        if (!(lazy >> j & 1)) {
+            assert_memory_equal(&c1[j], &c2[j], sizeof c1[j]);
+            continue;
+        }
+        ++*lazy_seen;
+        gb_pos c = *p;
+        gb_move m = m2[j];
+        uint64_t rng = 0;
+        int rc = r->play(o, &c, &m, NULL, &rng, NULL);
+        if (rc == GB_EENDLESS) {
+            assert_true(o->v[GB_OPT_ENDLESS] != 0); /* endless=illegal: it must not be listed */
+            c = *p;
+            c.flags |= GB_F_ENDLESS;
+        } else {
+            assert_int_equal(rc, GB_OK);
+        }
+        assert_int_equal(rng, 0);
+        assert_memory_equal(&c, &c1[j], sizeof c);
+    }
+}
+
+static void boards(const char *variant, const char *opts, int count, int most)
+{
+    gb_game *g;
+    gb_error err;
+    assert_int_equal(gb_game_new(&g, variant, opts, 0, &err), GB_OK);
+    const gb_rules *r = gb_game_rules(g);
+    const gb_options *o = gb_game_options(g);
+    assert_non_null(r->gen_lazy);
+    long lazy_seen = 0;
+    for (int k = 0; k < count; k++) {
+        gb_pos p = *gb_game_pos(g);
+        for (int h = 0; h < 2 * r->n; h++) /* a third of the holes empty */
+            p.holes[h] = (uint8_t)(gb_rand_below(&rs, 3) ? gb_rand_below(&rs, most + 1) : 0);
+        p.to_move = (uint8_t)gb_rand_below(&rs, 2);
+        check_pos(r, o, &p, &lazy_seen);
+    }
+    if (lazy_seen < count / 4)
+        fail_msg("%s %s: only %ld moves left unsown in %d boards", variant, opts, lazy_seen, count);
+    gb_game_free(g);
+}
+
+static void sadeqa_lazy(void **state)
+{
+    (void)state;
+    boards("sadeqa", "", 20000, 12);
+    boards("sadeqa", "", 5000, 40); /* big holes: laps round the ring */
+    boards("sadeqa", "skip-origin=yes", 20000, 20);
+    boards("sadeqa", "endless=ends-game", 20000, 12);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sadeqa_lazy),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
