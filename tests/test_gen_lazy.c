@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "gabata.h"
+
 #include "internal.h"
 
 static uint64_t rs = 2024;
@@ -71,6 +73,39 @@ static void boards(const char *variant, const char *opts, int count, int most)
     gb_game_free(g);
 }
 
+/* Every position of `games` random games (the positions play reaches: marks, phases, offers). */
+static void games(const char *variant, const char *opts, int count)
+{
+    long lazy_seen = 0, positions = 0;
+    for (int k = 0; k < count; k++) {
+        gb_game *g;
+        gb_error err;
+        assert_int_equal(gb_game_new(&g, variant, opts, (uint64_t)k + 1, &err), GB_OK);
+        const gb_rules *r = gb_game_rules(g);
+        const gb_options *o = gb_game_options(g);
+        gb_move m[GB_MAX_MOVES];
+        int n;
+        while (!gb_is_over(g) && (n = gb_legal_moves(g, m, GB_MAX_MOVES)) > 0) {
+            check_pos(r, o, gb_game_pos(g), &lazy_seen);
+            positions++;
+            assert_int_equal(gb_play(g, &m[gb_rand_below(&rs, n)], &err), GB_OK);
+        }
+        gb_game_free(g);
+    }
+    if (lazy_seen == 0)
+        fail_msg("%s %s: no move left unsown in %ld positions", variant, opts, positions);
+    print_message("%s %s: %ld positions, %ld moves unsown\n", variant, opts, positions, lazy_seen);
+}
+
+static void bulto_lazy(void **state)
+{
+    (void)state;
+    games("bulto", "", 150);
+    games("bulto", "skip-origin=yes", 80);
+    games("bulto", "endless=ends-game", 80);
+    games("bulto", "right-rule=all", 80);
+}
+
 static void sadeqa_lazy(void **state)
 {
     (void)state;
@@ -78,12 +113,14 @@ static void sadeqa_lazy(void **state)
     boards("sadeqa", "", 5000, 40); /* big holes: laps round the ring */
     boards("sadeqa", "skip-origin=yes", 20000, 20);
     boards("sadeqa", "endless=ends-game", 20000, 12);
+    games("sadeqa", "", 100);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sadeqa_lazy),
+        cmocka_unit_test(bulto_lazy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
