@@ -344,7 +344,15 @@ struct gb_batch {
     gb_pos *children; /* n x cap: each game's legal moves' raw children */
     int32_t *ids;     /* n x cap: their ids (-1: none), or the catalogue's in a layout phase */
     size_t rec_cap;
+    /* The catalogue of the settled start when it is a layout phase (L'ab al-Akil's first round,
+     * A2): the same for every episode (a function of the position), so found once, read-only
+     * after gb_batch_new (threads may step ranges at once). */
+    gb_pos start_settled;
+    int start_ncat; /* -1: none kept */
+    int32_t start_cat[GB_ACTION_LAYOUTS];
 };
+
+static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos *children);
 
 uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode)
 {
@@ -415,6 +423,22 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
         gb_batch_free(b);
         return gb_fail(err, GB_ENOMEM, "out of memory for a batch of %d games of %s", n, r->name);
     }
+    /* the start settled once, with slot 0's scratch (reset settles it again with its own rng) */
+    b->start_ncat = -1;
+    {
+        gb_move moves[GB_MAX_MOVES];
+        gb_pos children[GB_MAX_MOVES];
+        slot *s = &b->s[0];
+        const slot before = *s; /* as calloc left it: a step before any reset is refused */
+        s->rng = gb_batch_game_seed(seed, 0, 0);
+        if (settle_slot(b, 0, b->start, moves, children) == 0 && s->nmoves == 0 &&
+            s->nids > 0) {
+            b->start_settled = s->cur;
+            b->start_ncat = s->nids;
+            memcpy(b->start_cat, b->ids, (size_t)s->nids * sizeof *b->ids);
+        }
+        *s = before;
+    }
     *out = b;
     return GB_OK;
 }
@@ -468,7 +492,12 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
         return 1;
     }
     if (n == 0) {
-        s->nids = catalogue_ids(b->r, &b->o, &b->e, &child, ids);
+        if (b->start_ncat >= 0 && !memcmp(&child, &b->start_settled, sizeof child)) {
+            memcpy(ids, b->start_cat, (size_t)b->start_ncat * sizeof *ids);
+            s->nids = b->start_ncat;
+        } else {
+            s->nids = catalogue_ids(b->r, &b->o, &b->e, &child, ids);
+        }
         return 0;
     }
     if (n > b->cap)
