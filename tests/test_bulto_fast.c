@@ -17,9 +17,11 @@
 /* its own copy of the rules and the playouts, statics and all */
 #define gb_rules_bulto gb_rules_bulto_under_test
 #define gb_bulto_sample bu_sample_under_test
+#define gb_bulto_gen_fast bu_gen_fast_under_test
 #include "bulto/bulto.c"
 #include "bulto/playout.c"
 #undef gb_bulto_sample
+#undef gb_bulto_gen_fast
 #undef gb_rules_bulto
 
 static uint64_t rs = 12345;

@@ -328,6 +328,7 @@ typedef struct slot {
     int nmoves;       /* listed moves of cur (0: a layout phase, or over) */
     int nids;         /* legal ids of cur */
     int pick;         /* the listed move (or catalogue entry) chosen for this step */
+    uint64_t lazy;    /* bit j: listed move j is legal but not sown yet (gb_rules.gen_lazy) */
     const uint8_t *mask_row; /* the mask row last written in full (sparse updates after it) */
     bool started;     /* reset has begun a game in it */
 } slot;
@@ -343,7 +344,15 @@ struct gb_batch {
     gb_pos *children; /* n x cap: each game's legal moves' raw children */
     int32_t *ids;     /* n x cap: their ids (-1: none), or the catalogue's in a layout phase */
     size_t rec_cap;
+    /* The catalogue of the settled start when it is a layout phase (L'ab al-Akil's first round,
+     * A2): the same for every episode (a function of the position), so found once, read-only
+     * after gb_batch_new (threads may step ranges at once). */
+    gb_pos start_settled;
+    int start_ncat; /* -1: none kept */
+    int32_t start_cat[GB_ACTION_LAYOUTS];
 };
+
+static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos *children);
 
 uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode)
 {
@@ -414,6 +423,22 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
         gb_batch_free(b);
         return gb_fail(err, GB_ENOMEM, "out of memory for a batch of %d games of %s", n, r->name);
     }
+    /* the start settled once, with slot 0's scratch (reset settles it again with its own rng) */
+    b->start_ncat = -1;
+    {
+        gb_move moves[GB_MAX_MOVES];
+        gb_pos children[GB_MAX_MOVES];
+        slot *s = &b->s[0];
+        const slot before = *s; /* as calloc left it: a step before any reset is refused */
+        s->rng = gb_batch_game_seed(seed, 0, 0);
+        if (settle_slot(b, 0, b->start, moves, children) == 0 && s->nmoves == 0 &&
+            s->nids > 0) {
+            b->start_settled = s->cur;
+            b->start_ncat = s->nids;
+            memcpy(b->start_cat, b->ids, (size_t)s->nids * sizeof *b->ids);
+        }
+        *s = before;
+    }
     *out = b;
     return GB_OK;
 }
@@ -423,11 +448,15 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
 typedef struct batch_finder {
     gb_move *moves;
     gb_pos *children;
+    uint64_t lazy; /* the last call's unsown moves */
 } batch_finder;
 
 static inline int find_batch(void *ctx, const gb_rules *r, const gb_options *o, gb_pos *child)
 {
-    const batch_finder *f = ctx;
+    batch_finder *f = ctx;
+    if (r->version >= 4 && r->gen_lazy) /* only the move played is sown, if a proof allows */
+        return r->gen_lazy(o, child, f->moves, f->children, &f->lazy);
+    f->lazy = 0;
     return r->gen(o, child, f->moves, f->children);
 }
 
@@ -448,13 +477,14 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
     slot *s = &b->s[i];
     if (s->rec.len > 0 && one_way_changed(&s->rec.pos[s->rec.len - 1], &child))
         s->rec.len = 0;
-    batch_finder f = {moves, children};
+    batch_finder f = {moves, children, 0};
     uint8_t chance = 0; /* one outcome a ply, drawn at most once (as gb_play's move field) */
     int n = gb_settle_with(b->r, &b->o, &child, &s->rec, &chance, &s->rng, false, find_batch, &f);
     if (n < 0)
         return n;
     s->cur = child;
     s->nmoves = n;
+    s->lazy = f.lazy;
     int32_t *ids = b->ids + (size_t)i * (size_t)b->cap;
     gb_pos *kids = b->children + (size_t)i * (size_t)b->cap;
     if (child.flags & GB_F_OVER) {
@@ -462,7 +492,12 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
         return 1;
     }
     if (n == 0) {
-        s->nids = catalogue_ids(b->r, &b->o, &b->e, &child, ids);
+        if (b->start_ncat >= 0 && !memcmp(&child, &b->start_settled, sizeof child)) {
+            memcpy(ids, b->start_cat, (size_t)b->start_ncat * sizeof *ids);
+            s->nids = b->start_ncat;
+        } else {
+            s->nids = catalogue_ids(b->r, &b->o, &b->e, &child, ids);
+        }
         return 0;
     }
     if (n > b->cap)
@@ -613,7 +648,22 @@ int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
             memcpy(old, ids, (size_t)nold * sizeof *old);
         }
         gb_pos child;
-        if (s->nmoves) {
+        if (s->nmoves && s->pick < 64 && (s->lazy >> s->pick & 1)) {
+            /* legal but not sown when listed (gen_lazy): sown now, as gen would have */
+            gb_move m;
+            uint64_t none = 0;
+            child = s->cur;
+            int prc = move_of(&b->e, ids[s->pick], &m)
+                          ? b->r->play(&b->o, &child, &m, NULL, &none, NULL)
+                          : GB_EILLEGAL;
+            if (prc == GB_EENDLESS && b->o.v[GB_OPT_ENDLESS]) {
+                child = s->cur;
+                child.flags |= GB_F_ENDLESS;
+            } else if (prc != GB_OK) {
+                return gb_fail(err, GB_EILLEGAL, "game %d: action %d was refused", i,
+                               (int)ids[s->pick]);
+            }
+        } else if (s->nmoves) {
             child = b->children[(size_t)i * (size_t)b->cap + (size_t)s->pick];
         } else { /* a layout phase: the catalogue entry, played (A2) */
             gb_move m;

@@ -190,8 +190,8 @@ typedef struct gb_words {
  * layout of this table the game was written against; members are only ever added at the end,
  * and a member a game leaves NULL gets the driver's default. The registry refuses (at compile
  * time) a game whose version is newer than the driver's. */
-#define GB_RULES_VERSION 3 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest;
-                             3: + lessons */
+#define GB_RULES_VERSION 4 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest;
+                             3: + lessons; 4: + gen_lazy */
 typedef struct gb_rules {
     int version;       /* GB_RULES_VERSION when written */
     const char *name;  /* "sadeqa" */
@@ -259,6 +259,14 @@ typedef struct gb_rules {
     /* Version 3: the game's lessons (src/games/<game>/lessons.c, gb_lesson_*), ended by one
      * whose id is NULL; NULL for none. */
     const gb_lesson *lessons;
+    /* Version 4, optional (NULL: gen): gen for the batch (batch.c), which needs the legal moves
+     * exactly (the mask) but plays only one of them. The same moves in the same order, but a move
+     * proven legal without sowing it (a cheap proof, exact) may be left unsown: bit i of *lazy set
+     * and children[i] left as it is. Such a move's child must be what `play` gives on a copy of p
+     * with no trace (GB_EENDLESS for a never-ending sowing under endless=ends-game), drawing
+     * nothing from rng. At most 64 moves may be lazy (the bits of *lazy). */
+    int (*gen_lazy)(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                    uint64_t *lazy);
 } gb_rules;
 
 /* The registry (src/games/registry.c): the games in the order `gabata variants` lists them. */

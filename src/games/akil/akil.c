@@ -305,6 +305,40 @@ static int ak_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return count;
 }
 
+/* gb_rules.gen_lazy: ak_gen for the batch. In the sowing phase a move is legal unsown when
+ * nothing has to be sown to know it: every feed (A8: one seed, always legal), every sowing under
+ * endless=ends-game (T1), and a sowing of k < 12 seeds whose first lap (which cannot reach its
+ * origin) ends the move: its last seed falls into a pit that held 0 (A5), or 1 or 3 (a capture,
+ * A6). Every other pit is sown, as ak_gen does; the other phases are ak_gen's. */
+static int ak_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                       uint64_t *lazy)
+{
+    *lazy = 0;
+    if (p->phase != PH_SOWING)
+        return ak_gen(o, p, moves, children);
+    const bool feed = must_feed(p), ends_game = o->v[GB_OPT_ENDLESS] != 0;
+    const int kind = feed ? GB_MOVE_FEED : GB_MOVE_SOW;
+    int count = 0;
+    uint64_t bits = 0;
+    for (int h = first_pit(p->to_move); h < first_pit(p->to_move) + AK_N; h++) {
+        const int k = p->holes[h];
+        if (!k)
+            continue;
+        const gb_move m = {.kind = (uint8_t)kind, .hole = (uint8_t)h};
+        const int last = k < AK_RING ? p->holes[(h + k) % AK_RING] : 2;
+        if (feed || ends_game || last == 0 || last == 1 || last == 3) {
+            moves[count] = m;
+            bits |= 1ull << count++;
+            continue;
+        }
+        add_child(o, p, m, moves, children, &count);
+    }
+    if (count == 0) /* A9, T4 */
+        add_child(o, p, (gb_move){.kind = GB_MOVE_PASS}, moves, children, &count);
+    *lazy = bits;
+    return count;
+}
+
 /* The playouts' fast path (gb_rules.sample): a uniformly random legal move with gen's child.
  * The layout phase has no listed moves (0, as gen). The choice: keep or turn. A feed (A8): any
  * non-empty pit of the mover's row, each a legal move. A sowing: draw one of the non-empty pits;
@@ -597,6 +631,7 @@ const gb_rules gb_rules_akil = {
     .check = ak_check,
     .fields = ak_fields,
     .sample = ak_sample,
+    .gen_lazy = ak_gen_lazy,
     .suggest = ak_suggest,
     .eval = gb_akil_eval,
     .eval_round = gb_akil_eval_round,

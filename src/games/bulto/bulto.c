@@ -167,6 +167,17 @@ static int bu_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return out.count;
 }
 
+/* gb_rules.gen_lazy: the playouts' sowing on bit masks where it can list gen's moves, else gen. */
+static int bu_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                       uint64_t *lazy)
+{
+    int n = gb_bulto_gen_fast(o, p, moves, children, lazy);
+    if (n != GB_EINVAL)
+        return n;
+    *lazy = 0;
+    return bu_gen(o, p, moves, children);
+}
+
 /* B9 (with T4): the game ends when the player to move cannot move. */
 static bool bu_ended(const gb_options *o, const gb_pos *p, int nmoves)
 {
@@ -258,6 +269,7 @@ const gb_rules gb_rules_bulto = {
     .scores = bu_scores,
     .check = bu_check,
     .sample = gb_bulto_sample,
+    .gen_lazy = bu_gen_lazy,
     .eval = gb_bulto_eval,
     .text = &gb_bulto_text,
     .words = &gb_bulto_words,

@@ -561,3 +561,71 @@ int gb_bulto_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move
     }
     return 0; /* B9, T4: no legal move */
 }
+
+/* gb_rules.gen_lazy's fast part (bulto.c): the moves gen lists, found as sample_all finds them
+ * (every start hole's sowing on bit masks, refusing every offer; same order and limits as gen),
+ * with the refusal of every offer sown (its child is that sowing's end) and each offer taken left
+ * unsown (bit set in *lazy: play makes it when chosen). GB_EINVAL where sample_all would give up
+ * (two offers that may leave one position, B5, or a full list) or past 64 unsown moves: the
+ * caller lists with gen then. */
+int gb_bulto_gen_fast(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                      uint64_t *lazy)
+{
+    const int mover = p->to_move;
+    const sow_ctx ctx = move_ctx(o, p);
+    const bool judge = p->phase != BU_MENAGER && ctx.cand;
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0, skip_origin = o->v[GB_OPT_SKIP_ORIGIN] != 0;
+    sow_out out = {NULL, NULL, 0, GB_MAX_MOVES, 0, 0, 0, 0, NULL, 0, -1, false};
+    const uint32_t starts = start_mask(p);
+    const bu_board board = board_load(p->holes);
+    const bu_counts counts = counts_of(board);
+    uint64_t bits = 0;
+    for (uint32_t left = starts; left && out.count < out.cap; left &= left - 1) {
+        const int h = __builtin_ctz(left); /* in ring order, as gen */
+        gb_pos c = *p;
+        long offers = 0;
+        const int from = out.count;
+        int rc;
+        fast_sow f;
+        if (fast_count(&ctx, p, &c, board, counts, h, judge, out.count, out.cap, &f, NULL)) {
+            rc = SOW_NATURAL;
+            offers = f.offers;
+            if (skip_origin && f.stepped && offers >= 2)
+                return GB_EINVAL;
+            out.count += (int)offers;
+        } else {
+            c = *p;
+            out.hole = h;
+            out.laps = out.sown = 0;
+            rc = sow_from(o, p, &c, h, -1, NULL, &out, &offers);
+            if (rc == SOW_FULL || (offers >= 2 && (rc != SOW_NATURAL || skip_origin)))
+                return GB_EINVAL;
+        }
+        if (out.count > 64)
+            return GB_EINVAL; /* more unsown moves than *lazy has bits */
+        for (int j = from; j < out.count; j++) { /* the offers taken: refusals 0, 1, ... */
+            moves[j] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h,
+                                 .refusals = (uint16_t)(j - from)};
+            bits |= 1ull << j;
+        }
+        const bool illegal = rc == GB_EENDLESS && !ends_game; /* T1 */
+        const bool all = !illegal && !(out.count >= out.cap || offers > 65535);
+        if (all) {
+            moves[out.count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h,
+                                         .refusals = (uint16_t)offers};
+            if (rc == GB_EENDLESS) {
+                c = *p; /* endless=ends-game: the game ends on the board before the move */
+                c.flags |= GB_F_ENDLESS;
+            } else {
+                if (p->phase == BU_MENAGER)
+                    after_menager(&c);
+                end_move(&c, mover);
+            }
+            children[out.count++] = c;
+        } else if (!illegal) {
+            break; /* the list is full, as gen's */
+        }
+    }
+    *lazy = bits;
+    return out.count;
+}

@@ -515,5 +515,8 @@ BU_SHARED void after_menager(gb_pos *p)
 /* The playouts' fast path (gb_rules.sample, playout.c). */
 int gb_bulto_sample(const gb_options *o, const gb_pos *p, uint64_t *rng, gb_move *m, gb_pos *child,
               gb_trace *t);
+/* gb_rules.gen_lazy's fast part (playout.c): GB_EINVAL where gen must list the moves. */
+int gb_bulto_gen_fast(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                      uint64_t *lazy);
 
 #endif

@@ -407,6 +407,44 @@ static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return count;
 }
 
+/* gb_rules.gen_lazy: ql_gen for the batch. Under endless=ends-game every hole the mover may start
+ * from is a legal move (T1), so none is sown here. Under endless=illegal a hole of k stones,
+ * k < 12, is legal unsown when its first lap (which cannot reach its origin) ends the move by Q3:
+ * its last ball falls into an ekwarna, or into an empty hole, or makes 4 in a hole the mover may
+ * claim. Every other hole is sown, as ql_gen does. */
+static int ql_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                       uint64_t *lazy)
+{
+    int count = 0, side = p->to_move;
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
+    const uint32_t enemy = enemy_holes(o, p, side), stop = ekwarna(p);
+    uint64_t bits = 0;
+    for (int h = 0; h < QL_RING; h++) {
+        if (!can_start(p, side, h))
+            continue;
+        const int k = p->holes[h], pos = (h + k) % QL_RING;
+        moves[count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        if (ends_game || (k < QL_RING && ((stop & bit(pos)) || p->holes[pos] == 0 ||
+                                          ((enemy & bit(pos)) && p->holes[pos] == 3)))) {
+            bits |= 1ull << count++;
+            continue;
+        }
+        gb_pos c = *p;
+        if (ql_play(o, &c, &moves[count], NULL, NULL, NULL) == GB_EENDLESS)
+            continue; /* T1, endless=illegal: not a legal move */
+        children[count++] = c;
+    }
+    *lazy = bits;
+    if (count == 0) { /* Q5 (and T4): no legal move: the only move is to pass */
+        gb_move m = {.kind = GB_MOVE_PASS};
+        gb_pos c = *p;
+        ql_play(o, &c, &m, NULL, NULL, NULL);
+        moves[count] = m;
+        children[count++] = c;
+    }
+    return count;
+}
+
 /* The holes `side` may start from (Q2, Q4): owned, not an ekwarna, not empty; bit i for hole i. */
 static inline uint32_t start_holes(const gb_pos *p, int side)
 {
@@ -713,6 +751,7 @@ const gb_rules gb_rules_qelat = {
     .check = ql_check,
     .fields = ql_fields,
     .sample = ql_sample,
+    .gen_lazy = ql_gen_lazy,
     .eval = gb_qelat_eval,
     .text = &gb_qelat_text,
     .words = &gb_qelat_words,

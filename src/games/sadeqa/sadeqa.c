@@ -282,6 +282,34 @@ static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
     return count;
 }
 
+/* gb_rules.gen_lazy: sq_gen for the batch. Under endless=ends-game every non-empty hole is a legal
+ * move (T1), so none is sown here. Under endless=illegal a hole of k stones, 1 <= k <= 15, whose
+ * k-th hole onward is empty is legal unsown (as sq_any_move: the first lap ends there on an empty
+ * hole, S3, and the move ends); every other hole is sown, as sq_gen does. */
+static int sq_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
+                       uint64_t *lazy)
+{
+    int count = 0, first = p->to_move * SQ_N;
+    const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
+    uint64_t bits = 0;
+    for (int h = first; h < first + SQ_N; h++) {
+        const int k = p->holes[h];
+        if (!k)
+            continue;
+        moves[count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        if (ends_game || (k < 16 && p->holes[(h + k) & 15] == 0)) {
+            bits |= 1ull << count++;
+            continue;
+        }
+        gb_pos c = *p;
+        if (sq_sow(o, &c, h, NULL, false) == GB_EENDLESS)
+            continue; /* T1, endless=illegal: not a legal move */
+        children[count++] = c;
+    }
+    *lazy = bits;
+    return count;
+}
+
 /* The playouts' fast path: a uniformly random legal move. Draw one of the non-empty holes
  * uniformly; if its sowing never ends and that makes it illegal (T1), drop it and draw again from
  * the rest. Each legal move is thus equally likely, and usually one sowing is simulated, not 8.
@@ -408,6 +436,7 @@ const gb_rules gb_rules_sadeqa = {
     .check = sq_check,
     .sample = sq_sample,
     .any_move = sq_any_move,
+    .gen_lazy = sq_gen_lazy,
     .eval = gb_sadeqa_eval,
     .text = &gb_sadeqa_text,
     .words = &gb_sadeqa_words,
