@@ -138,3 +138,46 @@ for (const lang of LANGS) {
     await ctx.close();
   });
 }
+
+// Screenshots of every language and game at phone size, mid-game (issue 22, "Done when"):
+// tests/web/screenshots/lang-<lang>-<game>.png. The same every run: a fixed seed, the same moves
+// (by a fixed LCG, two people on one screen), no animation (reduced motion), light colours.
+test('a screenshot of every language and every game at 360×640, mid-game', async () => {
+  const shots = path.join(__dirname, 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 640 }, reducedMotion: 'reduce', colorScheme: 'light' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  for (const lang of ['en', ...LANGS]) {
+    for (const variant of ['sadeqa', 'qelat', 'akil', 'bulto']) {
+      await page.goto(`${srv.base}/?lang=${lang}&seed=11`);
+      await page.waitForSelector('body[data-busy="false"] #board .hole');
+      await page.evaluate(() => i18n.ready);
+      if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
+      await page.selectOption('#variant', variant);
+      await page.selectOption('#opponent', 'human');
+      await page.$eval('#speed', (e) => { e.value = '0'; });
+      await page.click('#start');
+      await page.waitForFunction(() => document.body.dataset.busy === 'false' && app.view);
+      await page.evaluate(async () => {
+        let x = 11;
+        const rand = () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 4294967296; };
+        const wait = async () => { while (app.busy || app.animating) await new Promise((res) => setTimeout(res, 5)); };
+        for (let i = 0; i < 8; i++) {
+          await wait();
+          const v = app.view;
+          if (v.state.over) break;
+          // (a layout of its own: the view's example is drawn at random)
+          await playMove(v.free_move ? 'layout:9,3,8,4,7,5,6,6,5,7,4,8' : v.moves[Math.floor(rand() * v.moves.length)].text);
+        }
+        await wait();
+        if (document.activeElement) document.activeElement.blur();
+        window.scrollTo(0, 0);
+      });
+      await page.screenshot({ path: path.join(shots, `lang-${lang}-${variant}.png`) });
+    }
+  }
+  assert.deepEqual(errors, [], 'no script error on the page');
+  await ctx.close();
+});
