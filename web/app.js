@@ -312,7 +312,8 @@ const RULE_ID = /^(?:[QASBT]\d+|[QASB]-C\d+|C\d+)$/;
 function plain(text) {
   const ids = [];
   const out = String(text || '').replace(/\s*\(([^()]*)\)/g, (m, inner) => {
-    const parts = inner.split(/[;,]\s*/);
+    // (a translation may separate them with its own commas: Arabic's ، ؛, Ge'ez's ፣ ፤)
+    const parts = inner.split(/[;,،؛፣፤]\s*/);
     const keep = parts.filter((x) => { if (RULE_ID.test(x.trim())) { ids.push(x.trim()); return false; } return true; });
     if (keep.length === parts.length) return m;
     return keep.length ? ` (${keep.join(', ')})` : '';
