@@ -423,7 +423,12 @@ function buildOptions(v, box) {
   for (const o of v.options) {
     const label = document.createElement('label');
     label.className = 'option';
-    label.append(`${o.key} `);
+    // the key is typed as in English (key=value, in every language): marked so, not a text
+    const key = document.createElement('span');
+    key.className = 'option-key';
+    key.translate = false;
+    key.textContent = o.key;
+    label.append(key, ' ');
     let input;
     if (o.choices) {
       input = document.createElement('select');
