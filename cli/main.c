@@ -17,10 +17,12 @@ int cmd_learn(int argc, char **argv); /* learn.c */
 int cmd_tables(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 
+/* The main usage, in the chosen language (its first line apart: the version is no text of the
+ * catalog's), wrapped to the terminal's width as every help is. */
+static const char usage_head[] =
+    N_("gabata %s — the two-row mancala games of the Horn of Africa and Egypt\n");
 static const char usage_text[] =
-    "gabata " GB_VERSION " — the two-row mancala games of the Horn of Africa and Egypt\n"
-    "\n"
-    "usage: gabata COMMAND [ARGS]   (gabata COMMAND --help for each)\n"
+    N_("usage: gabata COMMAND [ARGS]   (gabata COMMAND --help for each)\n"
     "\n"
     "  play VARIANT      play in the terminal, against the computer or another person\n"
     "  replay FILE       show a game record position by position\n"
@@ -38,7 +40,16 @@ static const char usage_text[] =
     "  learn VARIANT [N] short lessons, one rule each, checked by your own move\n"
     "\n"
     "Games: sadeqa (Sadeqa III, Welega, Ethiopia), qelat (Qelat, Keren, Eritrea),\n"
-    "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n";
+    "akil (L'ab al-Akil, Egypt), bulto (Bulto, Borana, Ethiopia and Kenya).\n");
+
+static void usage(FILE *out)
+{
+    char head[512];
+    snprintf(head, sizeof head, _(usage_head), GB_VERSION);
+    cli_help(out, head);
+    fputc('\n', out);
+    cli_help(out, _(usage_text));
+}
 
 /* a number macro as text, for messages */
 #define GB_STR_(x) #x
@@ -74,8 +85,28 @@ static int cmd_variants(void)
         char help[1024];
         gb_variant_options_help(name, help, sizeof help);
         printf("%s — %s\n", name, gb_variant_title(name));
-        for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n"))
-            printf("    %s\n", line);
+        /* each "key=choices (default X)": the key and its values are typed as in English (and
+         * read by the shell's completion), the words after them in the chosen language */
+        for (char *line = strtok(help, "\n"); line; line = strtok(NULL, "\n")) {
+            char *paren = strstr(line, " (");
+            if (!paren) {
+                printf("    %s\n", line);
+                continue;
+            }
+            *paren = 0;
+            const char *in = paren + 2, *def = strstr(in, "default ");
+            char words[256];
+            if (def && in[0] != 'd') { /* "1..1000000, default 5000)" */
+                long lo = 0, hi = 0, d = 0;
+                sscanf(in, "%ld..%ld, default %ld", &lo, &hi, &d);
+                snprintf(words, sizeof words, _("(%ld..%ld, default %ld)"), lo, hi, d);
+            } else {
+                char v[128] = "";
+                sscanf(in, "default %127[^)]", v);
+                snprintf(words, sizeof words, _("(default %s)"), v);
+            }
+            printf("    %s %s\n", line, words);
+        }
     }
     return 0;
 }
@@ -555,7 +586,7 @@ int main(int argc, char **argv)
         return 2;
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
-        cli_help(argc < 2 ? stderr : stdout, usage_text);
+        usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
@@ -597,6 +628,6 @@ int main(int argc, char **argv)
         return engine_run(stdin, stdout);
     }
     fprintf(stderr, "gabata: unknown command '%s'\n\n", cmd);
-    cli_help(stderr, usage_text);
+    usage(stderr);
     return 2;
 }

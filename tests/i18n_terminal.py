@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The terminal in each language (issue 22 §3): gabata --lang CODE rules GAME, its help and
-gabata play's show the language's own script (Arabic, Ge'ez) or its own words (Afaan Oromoo)
+"""The terminal in each language (issue 22 §3): gabata --lang CODE rules GAME, its help,
+gabata --help (the main usage), variants, learn (its list, help and a lesson) and gabata play's show the language's own script (Arabic, Ge'ez) or its own words (Afaan Oromoo)
 where the catalog has them; the environment chooses the same way (LANG=ar_EG.UTF-8 even where
 that locale is not built, LANGUAGE=am); LC_ALL=C is English; a bad --lang is one line and exit
 2; and at COLUMNS=80 and 60 no line is wider than the terminal, its width counted in columns
@@ -56,6 +56,11 @@ for lang in ['en', 'ar', 'am', 'ti', 'om']:
     for name, args, stdin in ([('rules ' + g, ['rules', g], None) for g in GAMES] +
                               [('rules --help', ['rules', '--help'], None),
                                ('play --help', ['play', '--help'], None),
+                               ('--help', ['--help'], None),
+                               ('variants', ['variants'], None),
+                               ('learn', ['learn'], None),
+                               ('learn --help', ['learn', '--help'], None),
+                               ('learn qelat', ['learn', 'qelat'], 'A\nskip\nmoves\nquit\n'),
                                ('play', ['play', 'qelat', '--north', 'random', '--seed', '3'],
                                 'help\nrules\nA\nmoves\nundo\nquit\n')]):
         for cols in (80, 60):
@@ -72,10 +77,14 @@ for lang in ['en', 'ar', 'am', 'ti', 'om']:
     if lang == 'en':
         continue
     # the language shows where the catalog has it: a rules line, a help line, a message of play
-    for name in ['rules ' + g for g in GAMES] + ['play --help', 'play']:
+    for name in ['rules ' + g for g in GAMES] + ['play --help', 'play', '--help', 'variants', 'learn',
+                                                  'learn --help', 'learn qelat']:
         out = texts.get((lang, name, 80), '')
         en = texts.get(('en', name, 80), '')
-        has = [m for m in cat if len(m) > 20 and m.split('\n')[0].strip()[:30] in en]
+        # (a text of 20 letters or more: `variants` has only its short "(default %s)")
+        has = [m for m in cat if (len(m) > 20 or name == 'variants') and re.search('[A-Za-z]{4}', m)
+               and m.split('\n')[0].strip().split('%')[0][:30].strip() in en
+               and m.split('\n')[0].strip().split('%')[0].strip()]
         if not has:
             continue  # nothing of this text translated yet (po/INCOMPLETE)
         script = SCRIPT.get(lang)

@@ -276,7 +276,7 @@ document.addEventListener('click', async (ev) => {
     tmp.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (e) {
-    say(t('No record: {error}', { error: e.message }), 'refused');
+    say(t('No record: {error}', { error: tlib(e.message) }), 'refused');
   }
 });
 
@@ -312,7 +312,8 @@ const RULE_ID = /^(?:[QASBT]\d+|[QASB]-C\d+|C\d+)$/;
 function plain(text) {
   const ids = [];
   const out = String(text || '').replace(/\s*\(([^()]*)\)/g, (m, inner) => {
-    const parts = inner.split(/[;,]\s*/);
+    // (a translation may separate them with its own commas: Arabic's ، ؛, Ge'ez's ፣ ፤)
+    const parts = inner.split(/[;,،؛፣፤]\s*/);
     const keep = parts.filter((x) => { if (RULE_ID.test(x.trim())) { ids.push(x.trim()); return false; } return true; });
     if (keep.length === parts.length) return m;
     return keep.length ? ` (${keep.join(', ')})` : '';
@@ -329,7 +330,7 @@ function openWhy(ids, from) {
   ul.textContent = '';
   for (const l of rulesFor(ids)) {
     const li = document.createElement('li');
-    li.textContent = l.text;
+    li.textContent = tlib(l.text);
     li.dataset.ruling = l.ruling;
     ul.append(li);
   }
@@ -422,7 +423,12 @@ function buildOptions(v, box) {
   for (const o of v.options) {
     const label = document.createElement('label');
     label.className = 'option';
-    label.append(`${o.key} `);
+    // the key is typed as in English (key=value, in every language): marked so, not a text
+    const key = document.createElement('span');
+    key.className = 'option-key';
+    key.translate = false;
+    key.textContent = o.key;
+    label.append(key, ' ');
     let input;
     if (o.choices) {
       input = document.createElement('select');
@@ -445,7 +451,7 @@ function buildOptions(v, box) {
     label.append(input);
     if (o.help) {
       const h = document.createElement('small');
-      h.textContent = o.help;
+      h.textContent = tlib(o.help);
       label.append(h);
     }
     box.append(label);
@@ -470,16 +476,16 @@ function showRules(v, optionsInForce, chosen) {
   if (v.rules) {
     const where = document.createElement('p');
     where.className = 'where';
-    where.textContent = v.rules.where;
+    where.textContent = tlib(v.rules.where);
     const terms = document.createElement('p');
     terms.className = 'terms';
-    terms.textContent = v.rules.terms;
+    terms.textContent = tlib(v.rules.terms);
     const ul = document.createElement('ul');
     // in play, the view's rules: every rule for the options in force, with its rulings
     const inPlay = optionsInForce !== undefined && app.view && app.view.variant === v.name && app.view.rules;
     for (const line of inPlay ? app.view.rules : v.rules.lines) {
       const li = document.createElement('li');
-      li.textContent = typeof line === 'string' ? line : line.text;
+      li.textContent = tlib(typeof line === 'string' ? line : line.text);
       if (line.ruling) li.dataset.ruling = line.ruling;
       ul.append(li);
     }
@@ -933,8 +939,8 @@ function statusText(view, st) {
       // the result first ("South wins 25–15"); how it came about goes to the summary under the board
       const line = String(st.result_line);
       const c = line.indexOf(': ');
-      const p = plain(c > 0 ? line.slice(0, c) : line);
-      const all = plain(line);
+      const p = plain(tlib(c > 0 ? line.slice(0, c) : line));
+      const all = plain(tlib(line));
       return { text: t('Game over: {result}.', { result: p.text.replace(/[.]$/, '') }), ids: all.ids };
     }
     const scores = r.scores || { S: 0, N: 0 };
@@ -1058,10 +1064,10 @@ function render(view) {
   // the end: how it came about, and a match's rounds, one a line (the result itself is the status)
   const summary = $('summary');
   let more = '';
-  if (st.over && st.match_summary) more = String(st.match_summary);
+  if (st.over && st.match_summary) more = tlib(String(st.match_summary));
   else if (st.over && st.result_line && String(st.result_line).indexOf(': ') > 0) {
     const rest = String(st.result_line).slice(String(st.result_line).indexOf(': ') + 2);
-    more = rest.charAt(0).toUpperCase() + rest.slice(1);
+    more = tlib(rest.charAt(0).toUpperCase() + rest.slice(1));
   }
   withWhy(summary, more);
   summary.hidden = !more;
@@ -1090,9 +1096,10 @@ function roundBanner(st) {
   app.seenRound = lr.round;
   const b = $('round-banner');
   // (the engine's text names its round already: "Round 1: North wins the round …")
-  const text = String(lr.text || '');
-  const head = /^Round \d+/.test(text) ? '' : t('Round {round}: ', { round: lr.round });
-  const standing = lr.standing ? String(lr.standing) : '';
+  const english = String(lr.text || '');
+  const head = /^Round \d+/.test(english) ? '' : t('Round {round}: ', { round: lr.round });
+  const text = tlib(english);
+  const standing = lr.standing ? tlib(String(lr.standing)) : '';
   withWhy($('round-text'), `${head}${text}${/[.]$/.test(text) || !text ? '' : '.'}${standing ? ' ' + standing.charAt(0).toUpperCase() + standing.slice(1) + '.' : ''}`);
   b.hidden = false;
   b.dataset.round = String(lr.round);
@@ -1276,7 +1283,7 @@ function renderFreeMove(view, box) {
         const h = await gameApi('GET', view.id, 'hint');
         const p = h.move.split(':')[1].split(',').map(Number);
         return p.length === lo.n2 ? p : null;
-      } catch (e) { say(t('No suggestion: {error}', { error: e.message }), 'refused'); return null; }
+      } catch (e) { say(t('No suggestion: {error}', { error: tlib(e.message) }), 'refused'); return null; }
     });
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -1402,7 +1409,7 @@ async function playMove(text) {
     render(view);
   } catch (e) {
     if (e.status === 409 && await staleReload(epoch)) return;
-    say(e.status === 422 ? t('That move is not allowed: {reason}.', { reason: e.message.replace(/^illegal move: /, '') }) : t('Sorry: {error}', { error: e.message }), 'refused');
+    say(e.status === 422 ? t('That move is not allowed: {reason}.', { reason: tlib(e.message.replace(/^illegal move: /, '')) }) : t('Sorry: {error}', { error: tlib(e.message) }), 'refused');
     render(app.view);
   } finally {
     setBusy(false);
@@ -1433,7 +1440,7 @@ async function computerTurns() {
         try {
           view = await gameApi('POST', v.id, 'computer', withPly(v, {}));
         } catch (e) {
-          say(t('The computer could not move: {error}', { error: e.message }), 'refused');
+          say(t('The computer could not move: {error}', { error: tlib(e.message) }), 'refused');
           break;
         }
       } else if (!v.free_move && v.moves.length === 1 && !clocked(v)) {
@@ -1451,7 +1458,7 @@ async function computerTurns() {
         try {
           view = await gameApi('POST', v.id, 'moves', withPly(v, { move: m.text }));
         } catch (e) {
-          say(t('Sorry: {error}', { error: e.message }), 'refused');
+          say(t('Sorry: {error}', { error: tlib(e.message) }), 'refused');
           break;
         }
       } else {
@@ -1696,7 +1703,7 @@ async function startFrom(body) {
     fitBoard();
     keepInView();
   } catch (err) {
-    say(t('Could not start the game: {error}', { error: err.message }), 'refused');
+    say(t('Could not start the game: {error}', { error: tlib(err.message) }), 'refused');
     setBusy(false);
     return;
   }
@@ -1715,7 +1722,7 @@ async function undo() {
     app.review = null;
     render(view);
   } catch (e) {
-    say(t('Cannot undo: {error}', { error: e.message }), 'refused');
+    say(t('Cannot undo: {error}', { error: tlib(e.message) }), 'refused');
   } finally {
     setBusy(false);
   }
@@ -1730,7 +1737,7 @@ async function hint() {
     say(t("Hint: {move} (the computer's choice).", { move: h.move }), 'info');
     render(app.view);
   } catch (e) {
-    say(t('No hint: {error}', { error: e.message }), 'refused');
+    say(t('No hint: {error}', { error: tlib(e.message) }), 'refused');
   }
 }
 
@@ -1793,7 +1800,7 @@ async function startReview(k) {
     say('');
     await fillTimeline();
   } catch (e) {
-    say(t('Cannot look back: {error}', { error: e.message }), 'refused');
+    say(t('Cannot look back: {error}', { error: tlib(e.message) }), 'refused');
     return;
   } finally {
     setBusy(false);
@@ -1892,7 +1899,7 @@ async function loadRecord(file) {
     setBusy(false);
     await startReview(moves.length);
   } catch (e) {
-    say(t('Could not load the record: {error}', { error: e.message }), 'refused');
+    say(t('Could not load the record: {error}', { error: tlib(e.message) }), 'refused');
   } finally {
     setBusy(false);
   }
@@ -1971,7 +1978,7 @@ async function init() {
   try {
     app.catalog = await api('GET', '/api/variants');
   } catch (e) {
-    $('status').textContent = t('Cannot reach the gabata server: {error}', { error: e.message });
+    $('status').textContent = t('Cannot reach the gabata server: {error}', { error: tlib(e.message) });
     return;
   }
   const sel = $('variant');
@@ -2093,7 +2100,7 @@ async function joinGame(link) {
       return watchGame(id, true);
     }
     history.replaceState(null, '', '#');
-    say(t('This link does not open a game: {error}', { error: e.message }), 'refused');
+    say(t('This link does not open a game: {error}', { error: tlib(e.message) }), 'refused');
     return false;
   }
 }
@@ -2114,7 +2121,7 @@ async function watchGame(id, keepMessage) {
   } catch (e) {
     leaveOnline();
     history.replaceState(null, '', '#');
-    say(t('Cannot watch that game: {error}', { error: e.message }), 'refused');
+    say(t('Cannot watch that game: {error}', { error: tlib(e.message) }), 'refused');
     return false;
   }
 }
@@ -2222,7 +2229,7 @@ async function pump() {
       if (followRematch(view)) return;
     }
   } catch (e) {
-    if (app.online === o) say(t('Could not read the game: {error}', { error: e.message }), 'refused');
+    if (app.online === o) say(t('Could not read the game: {error}', { error: tlib(e.message) }), 'refused');
   } finally {
     o.pumping = false;
   }
@@ -2316,7 +2323,7 @@ async function onlineAction(action, body, done) {
     render(view);
   } catch (e) {
     if (e.status === 409 && await staleReload(epoch)) return;
-    say(t('Refused: {error}', { error: e.message }), 'refused');
+    say(t('Refused: {error}', { error: tlib(e.message) }), 'refused');
   }
 }
 
@@ -2464,7 +2471,7 @@ async function rematch() {
     if (r && r.state) { render(r); if (followRematch(r)) return; }
     say(t('You offered a rematch.'), 'info');
   } catch (e) {
-    say(t('No rematch: {error}', { error: e.message }), 'refused');
+    say(t('No rematch: {error}', { error: tlib(e.message) }), 'refused');
   }
 }
 /* the view names the new game: go to it (true) */
@@ -2559,7 +2566,7 @@ async function chooseName(e) {
     lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
     refreshLobby();
   } catch (err) {
-    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name }) : t('That name cannot be used: {error}', { error: err.message }), 'refused');
+    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name }) : t('That name cannot be used: {error}', { error: tlib(err.message) }), 'refused');
     $('name-input').focus();
   }
 }
@@ -2604,7 +2611,7 @@ async function refreshLobby() {
       renderLive(Array.isArray(live) ? live : live.games || []);
     } while (lobby.again);
   } catch (e) {
-    lobbySay(t('Cannot read the lobby: {error}', { error: e.message }), 'refused');
+    lobbySay(t('Cannot read the lobby: {error}', { error: tlib(e.message) }), 'refused');
   } finally {
     lobby.refreshing = false;
   }
@@ -2680,7 +2687,7 @@ async function lobbyRequest(method, path, body) {
       try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
       renderMe();
     }
-    lobbySay(t('Refused: {error}', { error: e.message }), 'refused');
+    lobbySay(t('Refused: {error}', { error: tlib(e.message) }), 'refused');
     return null;
   }
 }
@@ -2767,7 +2774,7 @@ async function showPlayer(id) {
     $('no-ratings').hidden = rs.length > 0;
     await moreArchive();
   } catch (e) {
-    msg.textContent = t('Cannot show that player: {error}', { error: e.message });
+    msg.textContent = t('Cannot show that player: {error}', { error: tlib(e.message) });
     msg.className = 'refused';
   }
 }
@@ -2831,7 +2838,7 @@ async function reviewGame(id) {
     await startReview(0);
   } catch (e) {
     const m = $('player-message');
-    m.textContent = t('Cannot open that game: {error}', { error: e.message });
+    m.textContent = t('Cannot open that game: {error}', { error: tlib(e.message) });
     m.className = 'refused';
   }
 }

@@ -53,6 +53,194 @@ function tn(n, singular, plural, params) {
   return i18nFill(n === 1 ? singular : plural, p);
 }
 
+/* ---- the engine's texts (tlib) ----
+ * The library (the page's WebAssembly engine and gabata serve alike) writes its texts for players
+ * in English, composed of the catalog's c-format texts: "North wins 5–3: a position repeated
+ * (T2)" is "%s wins %d–%d", ": " and "a position repeated (T2)", each filled in by printf. tlib
+ * gives such a text in the page's language without asking the engine: the text looked up whole,
+ * else read as a sequence of catalog texts (each c-format msgid compiled once to a regex: %d a
+ * number, %s any text, %c a character; a lap phrase's %v a count, %o and %t holes), with what lies
+ * between them (": ", ".", a newline, a hole's label) kept as it is; of the readings, the one that
+ * covers most of the English letters, then with the fewest pieces. A piece's values go into its
+ * translation in order (%1$s… by number, %v/%o/%t by name); a %s value is itself a text of the
+ * library's ("North") and translated the same way. What no catalog text covers stays English. */
+const I18N_CONV = /%(?:(\d+)\$)?[-+ 0#]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j)?([diuxXcs%])|%([vot])/g;
+const I18N_LETTER = /\p{L}/u;
+const I18N_CONV_RE = { d: '-?\\d+', i: '-?\\d+', u: '\\d+', x: '[0-9a-f]+', X: '[0-9A-F]+', c: '[\\s\\S]',
+  s: '[\\s\\S]+?', v: '\\d+', o: '\\S+?', t: '\\S+?' };
+const i18nLibCache = { catalog: null, pieces: null, memo: new Map() };
+
+/* A c-format text: its literal parts and conversions, or null when it has none. */
+function i18nPieces(msgid) {
+  const lits = [], convs = [];
+  let at = 0, m, lit = '';
+  I18N_CONV.lastIndex = 0;
+  while ((m = I18N_CONV.exec(msgid))) {
+    if (m[2] === '%') { lit += msgid.slice(at, m.index) + '%'; at = I18N_CONV.lastIndex; continue; }
+    lits.push(lit + msgid.slice(at, m.index));
+    lit = '';
+    convs.push({ kind: m[3] || m[2], pos: m[1] ? Number(m[1]) : 0 });
+    at = I18N_CONV.lastIndex;
+  }
+  if (!convs.length) return null;
+  lits.push(lit + msgid.slice(at));
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let src = '^' + esc(lits[0]);
+  convs.forEach((c, k) => { src += `(${I18N_CONV_RE[c.kind]})` + esc(lits[k + 1]); });
+  const literal = lits.join('');
+  return { msgid, lits, convs, re: new RegExp(src + '$'), literal,
+    word0: I18N_LETTER.test(msgid.trimStart()[0] || ''), word1: I18N_LETTER.test(msgid.trimEnd().slice(-1)),
+    words: [...literal].filter((ch) => I18N_LETTER.test(ch)).length };
+}
+
+function i18nLibIndex() {
+  if (i18nLibCache.catalog === i18n.catalog) return i18nLibCache;
+  const byPrefix = new Map(), open = [], exact = [];
+  for (const [msgid, msgstr] of Object.entries(i18n.catalog || {})) {
+    if (typeof msgstr !== 'string') continue;
+    const p = i18nPieces(msgid);
+    if (!p) {
+      // a text with no conversion, as a piece of a longer one (whole ones are looked up first)
+      const words = [...msgid].filter((ch) => I18N_LETTER.test(ch)).length;
+      if (words) {
+        exact.push({ msgid, lits: [msgid], convs: [], literal: msgid, words,
+          word0: I18N_LETTER.test(msgid.trimStart()[0] || ''), word1: I18N_LETTER.test(msgid.trimEnd().slice(-1)) });
+      }
+      continue;
+    }
+    if (!p.words) continue;
+    if (p.lits[0]) {
+      const k = p.lits[0].slice(0, 2);
+      if (!byPrefix.has(k)) byPrefix.set(k, []);
+      byPrefix.get(k).push(p);
+    } else {
+      open.push(p);
+    }
+  }
+  for (const e of exact) {
+    const k = e.msgid.slice(0, 2);
+    if (!byPrefix.has(k)) byPrefix.set(k, []);
+    byPrefix.get(k).push(e);
+  }
+  Object.assign(i18nLibCache, { catalog: i18n.catalog, byPrefix, open, memo: new Map() });
+  return i18nLibCache;
+}
+
+/* A piece's translation with the values read from the English filled in. */
+function i18nFillPiece(p, values) {
+  const str = i18n.catalog[p.msgid];
+  if (!p.convs.length) return str;
+  const byKind = {};
+  p.convs.forEach((c, k) => { if ('vot'.includes(c.kind)) byKind[c.kind] = values[k]; });
+  let next = 0;
+  I18N_CONV.lastIndex = 0;
+  return str.replace(I18N_CONV, (m, pos, kind, lap) => {
+    if (kind === '%') return '%';
+    if (lap) return lap in byKind ? byKind[lap] : m;
+    const k = pos ? Number(pos) - 1 : next++;
+    if (k >= values.length) return m;
+    return p.convs[k].kind === 's' ? tlib(values[k]) : values[k];
+  });
+}
+
+/* Where piece p, begun at i, may end: after each place its last literal is found, or (a text
+ * that ends with a value) anywhere after. */
+function i18nEnds(text, i, p) {
+  if (!p.convs.length) return [i + p.msgid.length];
+  const last = p.lits[p.lits.length - 1], ends = [];
+  if (!last) {
+    // a number ends where its digits do; a text or a hole anywhere
+    const digits = 'duivx'.includes(p.convs[p.convs.length - 1].kind);
+    for (let j = text.length; j > i + p.lits[0].length; j--) {
+      if (!digits || (/\d/.test(text[j - 1]) && !/\d/.test(text[j] || ''))) ends.push(j);
+    }
+    return ends;
+  }
+  for (let k = text.indexOf(last, i + p.lits[0].length); k >= 0; k = text.indexOf(last, k + 1)) ends.push(k + last.length);
+  return ends;
+}
+
+/* Is the first character from k on (step 1) or back (step -1), spaces skipped, a letter or a
+ * digit? */
+function i18nWordNear(text, k, step) {
+  while (k >= 0 && k < text.length && /\s/.test(text[k])) k += step;
+  return k >= 0 && k < text.length && /[\p{L}\p{N}]/u.test(text[k]);
+}
+
+function tlib(english) {
+  const text = english === undefined || english === null ? '' : String(english);
+  if (!i18n.catalog || !text) return text;
+  const whole = i18n.catalog[text];
+  if (typeof whole === 'string') return whole;
+  // the library writes its lines one by one ("\n" a piece of its own): each line on its own
+  if (text.includes('\n')) return text.split('\n').map(tlib).join('\n');
+  return i18nRead(text).out;
+}
+
+/* The best reading of text: {words (the English letters its pieces cover, a value's own pieces
+ * too), wild (the characters read as values: fewer is more specific), pieces, out}. */
+function i18nRead(text) {
+  const ix = i18nLibIndex();
+  const known = ix.memo.get(text);
+  if (known) return known;
+  const L = text.length;
+  const letter = (k) => k >= 0 && k < L && I18N_LETTER.test(text[k]);
+  const whole = i18n.catalog[text];
+  if (typeof whole === 'string') {
+    let w = 0;
+    for (let k = 0; k < L; k++) if (letter(k)) w++;
+    return { words: w, wild: 0, pieces: 1, out: whole };
+  }
+  const best = new Array(L + 1);
+  best[L] = { words: 0, wild: 0, pieces: 0, out: '' };
+  const better = (a, b) => a.words !== b.words ? a.words > b.words
+    : a.wild !== b.wild ? a.wild < b.wild : a.pieces < b.pieces;
+  for (let i = L - 1; i >= 0; i--) {
+    // a character kept as it is
+    let b = { words: best[i + 1].words, wild: best[i + 1].wild, pieces: best[i + 1].pieces, next: i + 1 };
+    // a piece begins only where a word does (not inside one)
+    if (!letter(i - 1) || !letter(i)) {
+      const cands = (ix.byPrefix.get(text.slice(i, i + 2)) || []).concat(ix.open);
+      for (const p of cands) {
+        if (!text.startsWith(p.lits[0], i)) continue;
+        // a text that begins with a value: only where its first literal follows
+        if (!p.lits[0] && text.indexOf(p.lits[1], i + 1) < 0) continue;
+        for (const j of i18nEnds(text, i, p)) {
+          if (!best[j] || (letter(j - 1) && letter(j))) continue;
+          // a piece that begins (ends) with a word begins (ends) a clause: not a word inside
+          // an English sentence the catalog does not have ("It takes none, and…")
+          if (p.word0 && i18nWordNear(text, i - 1, -1)) continue;
+          if (p.word1 && i18nWordNear(text, j, 1)) continue;
+          let values = [], words = p.words, wild = 0;
+          if (p.convs.length) {
+            const m = p.re.exec(text.slice(i, j));
+            if (!m) continue;
+            values = m.slice(1);
+            values.forEach((x, k) => {
+              wild += x.length;
+              if (p.convs[k].kind === 's' && x.length < L) words += i18nRead(x).words;
+            });
+          }
+          const r = best[j];
+          const c = { words: words + r.words, wild: wild + r.wild, pieces: r.pieces + 1, p, values, next: j };
+          if (better(c, b)) b = c;
+        }
+      }
+    }
+    best[i] = b;
+  }
+  let out = '';
+  for (let i = 0; i < L;) {
+    const b = best[i];
+    out += b.p ? i18nFillPiece(b.p, b.values) : text[i];
+    i = b.next;
+  }
+  const res = { words: best[0].words, wild: best[0].wild, pieces: best[0].pieces, out };
+  if (ix.memo.size > 5000) ix.memo.clear();
+  ix.memo.set(text, res);
+  return res;
+}
+
 /* The page's static texts (index.html): an element with a data-i18n attribute has its English
  * text as the key (kept in data-i18n once read, so a second pass translates from English again);
  * data-i18n-attrs="title aria-label" names attributes translated the same way. */

@@ -114,7 +114,7 @@ async function learnOpen(variant) {
   } catch (e) {
     if (seq !== learn.seq) return;
     learn.lessons = [];
-    $('learn-feedback').textContent = t('The lessons could not be read: {why}', { why: e.message });
+    $('learn-feedback').textContent = t('The lessons could not be read: {why}', { why: tlib(e.message) });
   }
   const done = learnDone();
   const first = learn.lessons.findIndex((l) => !done[l.id]);
@@ -168,7 +168,7 @@ function learnShow(i) {
   }
   $('learn-title').textContent = t('Lesson {n}: {title}', { n: i + 1, title: t(l.title) });
   $('learn-instruction').textContent = t(l.instruction);
-  $('learn-rules').replaceChildren(...(l.rules || []).map((r) => learnEl('li', {}, t(r.text))));
+  $('learn-rules').replaceChildren(...(l.rules || []).map((r) => learnEl('li', {}, tlib(r.text))));
   $('learn-rulings').textContent = t('Rulings: {ids} (docs/rulings.md)', { ids: l.rulings });
   $('learn-feedback').textContent = '';
   $('learn-feedback').className = 'learn-feedback';
@@ -268,7 +268,7 @@ async function learnPlay(l, move) {
     learnBoard(l, a.state, false);
     fb.className = `learn-feedback ${a.right ? 'right' : 'wrong'}`;
     // (the explanation says right or wrong in its own words: "Right: …", "No capture: …")
-    fb.textContent = `${a.right ? '✓' : '✗'} ${t('You played {move}.', { move: a.move })} ${t(a.explanation)}`;
+    fb.textContent = `${a.right ? '✓' : '✗'} ${t('You played {move}.', { move: a.move })} ${tlib(a.explanation)}`;
     $('learn-retry').hidden = a.right;
     $('learn-next').hidden = !a.right;
     if (a.right) {
@@ -280,7 +280,7 @@ async function learnPlay(l, move) {
     }
   } catch (e) {
     fb.className = 'learn-feedback wrong';
-    fb.textContent = t('That move cannot be played here: {why}', { why: e.message });
+    fb.textContent = t('That move cannot be played here: {why}', { why: tlib(e.message) });
   } finally {
     learn.busy = false;
   }

@@ -436,7 +436,7 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
         gb_text_add(&t, "%d rounds", p->round);
     if (known)
         gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
-                    won[1], won[2], w->made, total[0], total[1]);
+                    won[1], won[2], gb_tr(w->made), total[0], total[1]);
     if (known && first > 1 && first == p->round)
         gb_text_add(&t, " (round %d alone; the earlier ones were played before this game's start)",
                     first);

@@ -233,7 +233,7 @@ const gb_words gb_akil_words = {
     .result = ak_result,
     .round_facts = ak_round_facts,
     .round = ak_round,
-    .made = "seeds",
+    .made = GB_N_("seeds"),
     .rules = ak_rules,
     .phrase = {[GB_EV_CAPTURE] = GB_N_(" (now 2 or 4): captures %v with %o and the chain"), /* A6 */
                [GB_EV_FEED] = ": fed (A8)"},

@@ -267,7 +267,7 @@ const gb_words gb_qelat_words = {
     .result = ql_result,
     .round_facts = ql_round_facts,
     .round = ql_round,
-    .made = "earnings",
+    .made = GB_N_("earnings"),
     .rules = ql_rules,
     .mark = {[GB_MARK_HELD_S] = "ekwarna", [GB_MARK_HELD_N] = "ekwarna"},
     .event = {[GB_EV_CLAIM] = "ekwarna", [GB_EV_INTO_HELD] = "own-ekwarna", [GB_EV_RAID] = "eat"},

@@ -1,0 +1,170 @@
+// The engine's texts in the page's language (issue 22 §3): web/i18n.js's tlib reads a text of the
+// library (the page's WebAssembly engine and gabata serve write the same English) as the pieces
+// the library composed it from, each a c-format text of the catalog, and gives it translated
+// with its numbers and names filled in. The expected texts below are composed by hand from the
+// catalogs' entries, as the library composes the English (src/core/words.c, src/games/*/text.c),
+// not read from tlib; then every text the engine writes in a few games of each game (results,
+// rounds, match summaries, errors, rules, options' help) is checked to keep no piece in English
+// that its catalog translates.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { startServer } = require('./server');
+
+const ROOT = path.join(__dirname, '..', '..');
+const LANGS = ['ar', 'am', 'ti', 'om'];
+
+// web/i18n.js in a context of its own, as the page's worker-free part runs it (no document)
+function load() {
+  const ctx = { console, URLSearchParams };
+  vm.createContext(ctx);
+  vm.runInContext(`${fs.readFileSync(path.join(ROOT, 'web', 'i18n.js'), 'utf8')}
+    globalThis.api = { i18n, i18nParsePo, tlib };`, ctx);
+  return ctx.api;
+}
+const I = load();
+function use(lang, catalog) {
+  I.i18n.catalog = catalog || (lang === 'en' ? null : I.i18nParsePo(fs.readFileSync(path.join(ROOT, 'po', `${lang}.po`), 'utf8')));
+  I.i18n.lang = lang;
+  return I.i18n.catalog;
+}
+// printf as the library fills a format: each conversion in turn (a catalog keeps their order)
+function fmt(format, values) {
+  let k = 0;
+  return format.replace(/%(?:l|ll|z)?[dusc]/g, () => String(values[k++]));
+}
+
+test('no catalog (English), and a text no catalog has: the text itself', () => {
+  use('en');
+  assert.equal(I.tlib('North wins 5–3: a position repeated (T2)'), 'North wins 5–3: a position repeated (T2)');
+  use('ar');
+  assert.equal(I.tlib('qwerty 12: zxcv'), 'qwerty 12: zxcv');
+  assert.equal(I.tlib(''), '');
+  assert.equal(I.tlib(undefined), '');
+});
+
+for (const lang of LANGS) {
+  test(`${lang}: results, rounds, a match's summary and errors, composed as the library composes them`, () => {
+    const cat = use(lang);
+    const tr = (id) => (typeof cat[id] === 'string' ? cat[id] : id);
+    const N = tr('North'), S = tr('South');
+    // gb_result_line: result_head, ": ", the game's reason
+    assert.equal(I.tlib('North wins 12–0: North\'s earnings of 48 in round 3 win all 12 holes (Q7, Q10)'),
+      `${fmt(tr('%s wins %d–%d'), [N, 12, 0])}: ${fmt(tr("%s's earnings of %d in round %u win all 12 holes (Q7, Q10)"), [N, 48, 3])}`);
+    assert.equal(I.tlib('A draw, 36–36: a position repeated (T2)'),
+      `${fmt(tr('A draw, %d–%d'), [36, 36])}: ${tr('a position repeated (T2)')}`);
+    // gb_fail's "illegal move: %s" around the rule's own reason
+    assert.equal(I.tlib('illegal move: a move starts from a hole you own (Q2)'),
+      fmt(tr('illegal move: %s'), [tr('a move starts from a hole you own (Q2)')]));
+    assert.equal(I.tlib('illegal move: that hole is empty'), fmt(tr('illegal move: %s'), [tr('that hole is empty')]));
+    // Qelat's round text: four pieces (src/games/qelat/text.c)
+    assert.equal(I.tlib('Round 2: South wins the round 35–13 in earnings; no ball is left outside the ekwarna (Q6). South gains 4 holes from North (A, a, b, c; Q7, Q8)'),
+      fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + '. '
+      + fmt(tr('%s gains %d holes from %s ('), [S, 4, N]) + 'A, a, b, c; Q7, Q8)');
+    // L'ab al-Akil's round line: a value that is itself a piece (" (a repetition, T2)")
+    assert.equal(I.tlib('Round 1: South won 45–27, gain 9 (a repetition, T2); gains after it: South 9, North 0'),
+      fmt(tr('Round %u: %s won %d–%d, gain %d'), [1, S, 45, 27, 9]) + fmt(tr('%s; gains after it: South %d, North %d'), [tr(' (a repetition, T2)'), 9, 0]));
+    // a match's summary, line by line (gb_match_summary)
+    const summary = '3 rounds: South won 1, North 2, 0 even; earnings in all: South 76, North 68.\n'
+      + 'Round 1: North won 29–19; holes after it: South 5, North 7\n'
+      + 'A draw, 6–6: the match ended at its 3-round limit (T3), each owning 6 holes.';
+    assert.equal(I.tlib(summary), [
+      `${fmt(tr('%d rounds'), [3])}${fmt(tr(': South won %d, North %d, %d even; %s in all: South %d, North %d'), [1, 2, 0, tr('earnings'), 76, 68])}.`,
+      fmt(tr('%s; holes after it: South %d, North %d'), [fmt(tr('Round %u: %s won %d–%d'), [1, N, 29, 19]), 5, 7]),
+      `${fmt(tr('A draw, %d–%d'), [6, 6])}: ${fmt(tr('the match ended at its %d-round limit (T3), '), [3])}${tr('each owning 6 holes')}.`,
+    ].join('\n'));
+    // a word of the catalog inside an English sentence it does not have stays English
+    assert.match(I.tlib('It takes none, and the sowing zzz runs on'), /^It takes none, and/);
+  });
+}
+
+test('a translation that reorders: numbered conversions (%2$d), and a lap phrase\'s %v, %o, %t by name', () => {
+  use('xx', {
+    '%s wins %d–%d': 'Z %3$d:%2$d (%1$s)',
+    North: 'NN',
+    ' (was empty): captures %v from %o': ' [%o → %v]',
+    ': sows on from %t, %v stones': ': %v @ %t',
+  });
+  assert.equal(I.tlib('North wins 5–3'), 'Z 3:5 (NN)');
+  assert.equal(I.tlib(' (was empty): captures 8 from b'), ' [b → 8]');
+  assert.equal(I.tlib('last into d: sows on from C, 11 stones'), 'last into d: 11 @ C');
+});
+
+// ---- every text the engine writes, in a few games of each game ----
+
+let texts = null;
+test.before(async () => {
+  const srv = await startServer(['--game-rate', '0']);
+  try {
+    const out = new Set();
+    const add = (s) => { if (typeof s === 'string' && s) out.add(s); };
+    let token = '';
+    const call = async (method, p, body) => {
+      const r = await fetch(srv.base + p, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
+      return { status: r.status, body: await r.json() };
+    };
+    for (const v of (await call('GET', '/api/variants')).body.variants) {
+      for (const o of v.options) add(o.help);
+      if (v.rules) { add(v.rules.where); add(v.rules.terms); v.rules.lines.forEach(add); }
+    }
+    const plans = [['qelat', 'max-rounds=3'], ['akil', 'max-rounds=3'], ['sadeqa', ''], ['bulto', ''], ['qelat', 'rounds=1'], ['akil', 'rounds=1']];
+    for (const [variant, options] of plans) {
+      for (const seed of [1, 2]) {
+        let r = await call('POST', '/api/games', { variant, options, seed, south: 'random', north: 'random' });
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+        token = r.body.token;
+        const id = r.body.id;
+        r.body.rules.forEach((l) => add(l.text));
+        add((await call('POST', `/api/games/${id}/moves`, { move: 'Z' })).body.error);
+        for (let n = 0; !r.body.state.over && n < 3000; n++) {
+          const next = await call('POST', `/api/games/${id}/computer`);
+          assert.equal(next.status, 200, JSON.stringify(next.body));
+          r = next;
+          const st = r.body.state;
+          if (st.last_round) { add(st.last_round.text); add(st.last_round.standing); }
+          if (n === 4) {
+            const empty = r.body.labels.find((l, i) => !r.body.moves.some((m) => m.hole === i));
+            if (empty) add((await call('POST', `/api/games/${id}/moves`, { move: empty })).body.error);
+          }
+        }
+        add(r.body.state.result_line);
+        add(r.body.state.match_summary);
+      }
+    }
+    texts = [...out];
+  } finally {
+    await srv.stop();
+  }
+});
+
+for (const lang of LANGS) {
+  test(`${lang}: no piece of an engine text left in English when the catalog translates it`, () => {
+    assert.ok(texts && texts.length > 60, `texts harvested: ${texts && texts.length}`);
+    const cat = use(lang);
+    // each translated text of the catalog, as a regex that finds it inside a longer text
+    const pieces = [];
+    for (const [id, str] of Object.entries(cat)) {
+      if (typeof str !== 'string') continue;
+      const lits = id.split(/%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?(?:hh|h|ll|l|z)?[diuxXcs]|%[vot]/);
+      const words = lits.filter((x) => (x.match(/[A-Za-z]{2,}/g) || []).length >= 3 && !str.includes(x.trim()));
+      if (!words.length) continue;
+      const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      pieces.push({ id, words, re: new RegExp(lits.map(esc).join('.+?')) });
+    }
+    const left = [];
+    for (const text of texts) {
+      const out = I.tlib(text);
+      for (const line of text.split('\n')) {
+        for (const p of pieces) {
+          if (!p.re.test(line)) continue;
+          const w = p.words.find((x) => out.includes(x.trim()));
+          if (w) left.push(`${JSON.stringify(p.id)} in ${JSON.stringify(out)}`);
+        }
+      }
+    }
+    assert.deepEqual(left, []);
+  });
+}
