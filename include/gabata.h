@@ -507,7 +507,11 @@ typedef struct gb_search_opts {
     void *user;
     const gb_move *searchmoves; /* if nsearchmoves > 0: search only these root moves (analysis) */
     int nsearchmoves;
+    int threads;        /* alpha-beta: threads of a Lazy SMP search, 1..GB_SEARCH_MAX_THREADS;
+                         * 0 for 1. One thread is exactly the plain search; more share the
+                         * table and report the main thread's result (docs/ai.md, "Threads") */
 } gb_search_opts;
+#define GB_SEARCH_MAX_THREADS 64
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the
  * MCTS tree), once; it can be reused for many searches of one game. Not thread-safe: one per
