@@ -546,6 +546,7 @@ typedef struct gb_player {
     int kind;     /* GB_PLAYER_* */
     int level;    /* ai: 1..8 (mcts: 8) */
     double think; /* seconds to think, 0 for the level's own budget */
+    int threads;  /* alpha-beta's threads (gb_search_opts.threads): 0 for 1 */
 } gb_player;
 /* "human", "random", "ai" (level 4), "greedy" (the same), "ai:N", "mcts"; "ai:N@SECONDS" or
  * "mcts@SECONDS" set the thinking time. GB_OK, or GB_EINVAL with a one-line message. */

@@ -785,7 +785,7 @@ static reply create_game(const request *rq)
         }
         seed = (uint64_t)json_integer_value(sj);
     }
-    player ps[2] = {{PLAYER_HUMAN, 0, 0}, {online ? PLAYER_HUMAN : PLAYER_AI, 4, 0}};
+    player ps[2] = {{PLAYER_HUMAN, 0, 0, 0}, {online ? PLAYER_HUMAN : PLAYER_AI, 4, 0, 0}};
     if ((south && api_player(south, &ps[0]) != 0) || (north && api_player(north, &ps[1]) != 0)) {
         err = error_reply(400, "bad player '%.40s' (human, random, ai or ai:1 ... ai:8)",
                           south && api_player(south, &ps[0]) != 0 ? south : north);
@@ -994,7 +994,7 @@ static const player *computer_asked_for(slot *s, const request *rq, player *tmp,
     } else {
         int side = gb_to_move(s->g);
         *tmp = (side >= 0 && s->players[side].kind != PLAYER_HUMAN) ? s->players[side]
-                                                                    : (player){PLAYER_AI, 4, 0};
+                                                                    : (player){PLAYER_AI, 4, 0, 0};
         out = tmp;
     }
     json_decref(j);
@@ -1166,7 +1166,7 @@ static reply get_hint(slot *s, const request *rq)
         return error_reply(409, "the game is over");
     if (unaided(s))
         return error_reply(409, "no hints in a game between two players from the lobby while it is played");
-    player p = {PLAYER_AI, 4, 0};
+    player p = {PLAYER_AI, 4, 0, 0};
     return think(s, rq, &p, true);
 }
 
@@ -1626,7 +1626,7 @@ static slot *new_online_game(const char *variant, const char *options, reply *er
     snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
     s->seed = seed;
     s->g = g;
-    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0, 0};
     s->rng = seed ^ 0x5deece66dull;
     s->online = s->joined = true;
     s->show_last = true;
