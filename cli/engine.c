@@ -16,6 +16,7 @@ typedef struct session {
     /* the searcher of every `go`, kept with its table across them as chess engines keep theirs
      * (a search can so differ from a fresh one's); `new` clears it (docs/protocol.md) */
     gb_searcher *sr;
+    int threads; /* `setoption threads N`: alpha-beta's threads (0: 1) */
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
@@ -182,6 +183,24 @@ static void protocol_seed(session *s, char *args)
     ok(s);
 }
 
+/* `setoption threads N`: the threads of every later alpha-beta `go` (Lazy SMP). */
+static void protocol_setoption(session *s, char *args)
+{
+    char *name = strtok(args, " \t"), *val = strtok(NULL, " \t"), *extra = strtok(NULL, " \t"), *end = NULL;
+    if (!name || strcmp(name, "threads") != 0) {
+        reply_error(s, "usage: setoption threads N (the only option)");
+        return;
+    }
+    errno = 0;
+    long v = val ? strtol(val, &end, 10) : 0;
+    if (!val || extra || *end || errno || !isdigit((unsigned char)*val) || v < 1 || v > GB_SEARCH_MAX_THREADS) {
+        reply_error(s, "setoption threads needs a whole number from 1 to 64");
+        return;
+    }
+    s->threads = (int)v;
+    ok(s);
+}
+
 /* `go [depth N | nodes N | movetime MS] [mcts]`: search the current position synchronously
  * within the budget; `info` lines after each completed iteration, then `bestmove MOVE`. */
 typedef struct go_ctx {
@@ -271,6 +290,7 @@ static void protocol_go(session *s, char *args)
     o.info = go_info;
     o.user = &c;
     o.tt_mb = 32;
+    o.threads = s->threads;
     if (!s->sr)
         s->sr = gb_searcher_new(&o);
     gb_searcher *sr = s->sr;
@@ -304,6 +324,7 @@ static const char help_text[] =
     "record                       the game record so far\n"
     "perft DEPTH                  count move sequences of DEPTH plies\n"
     "seed N                       the random seed for the next game (chance, lots)\n"
+    "setoption threads N          alpha-beta on N threads (1-64, default 1) from the next go\n"
     "go [depth N|nodes N|movetime MS] [mcts]  search: info lines, then bestmove MOVE\n"
     "stop                         accepted (go is synchronous: it stops at its budget)\n"
     "help                         this list\n"
@@ -338,7 +359,7 @@ static int read_line(FILE *in, char *buf, size_t *len)
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out, NULL};
+    session s = {NULL, 1, out, NULL, 0};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
@@ -413,6 +434,8 @@ int engine_run(FILE *in, FILE *out)
             protocol_perft(&s, args);
         } else if (strcmp(cmd, "seed") == 0) {
             protocol_seed(&s, args);
+        } else if (strcmp(cmd, "setoption") == 0) {
+            protocol_setoption(&s, args);
         } else if (strcmp(cmd, "go") == 0) {
             protocol_go(&s, args);
         } else if (strcmp(cmd, "stop") == 0) {
