@@ -45,6 +45,7 @@ static struct {
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
+    int threads;         /* alpha-beta's threads for every computer move and hint */
     long since;          /* the request's ?since=K (the history from ply K on), or -1 */
     long created, requests;
     pthread_mutex_t lock;
@@ -952,8 +953,11 @@ static reply post_move(slot *s, const request *rq)
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
  * budget (ai:1 then always searches), so that no request can think for long; without one
  * (gabata serve), exactly player_choose with the player's own budget. */
-static int computer_move(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
+static int computer_move(const player *p0, const gb_game *g, uint64_t *rng, gb_move *out)
 {
+    player q = *p0; /* gabata serve --threads */
+    q.threads = S.threads;
+    const player *p = &q;
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
         return player_choose(p, g, rng, out);
     if (gb_is_over(g))
@@ -2145,6 +2149,7 @@ int serve_api_start(const serve_config *cfg)
     S.idrng = cfg->seed;
     S.quiet = cfg->quiet;
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
+    S.threads = cfg->threads >= 1 && cfg->threads <= GB_SEARCH_MAX_THREADS ? cfg->threads : 1;
     S.created = S.requests = 0;
     S.started = true;
     /* the clocks: the timer, and every clock that ran when the server stopped armed again (one
