@@ -1,10 +1,10 @@
 /* smp.c — Lazy SMP: the alpha-beta search on several threads. Every thread searches the same
  * root by iterative deepening (search.c's gb_search_one) with its own searcher (record, killers,
  * history, buffers) and one shared transposition table; what one thread learns reaches the
- * others only through the table. Helpers of odd index search one ply deeper than their
- * iteration (depth staggering), so that the threads do not walk the same tree in step. The main
- * thread's search keeps its budget and its result is the one reported; when it ends, the helpers
- * are told to stop and joined. docs/ai.md ("Threads").
+ * others only through the table. Every other helper (the first, third, ...) searches one ply
+ * deeper than its iteration (depth staggering), so that the threads do not walk the same tree
+ * in step. The main thread's search keeps its budget and its result is the one reported; when it
+ * ends, the helpers are told to stop and joined. docs/ai.md ("Threads").
  *
  * The table's slots are safe for lockless sharing (tt.h, the check word). Helpers are allocated
  * once, on the first search with threads, and kept with the main searcher: nothing is allocated
