@@ -68,6 +68,7 @@ typedef struct serve_config {
     const char *data_dir; /* the folder of the games' database; NULL: an in-memory database */
     int max_live;         /* gb_games kept built at once (0: 256); the rest rebuilt on demand */
     bool durable;         /* SQLite synchronous=FULL (an fsync a move) instead of NORMAL */
+    int threads;          /* 0 or 1; or every alpha-beta computer move and hint on this many threads */
 } serve_config;
 typedef struct serve_answer {
     int status;

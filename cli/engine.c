@@ -17,6 +17,7 @@ typedef struct session {
      * (a search can so differ from a fresh one's); `new` clears it (docs/protocol.md) */
     gb_searcher *sr;
     gb_tables *tables; /* `setoption tables DIR`: probed by every `go` (docs/tables.md) */
+    int threads; /* `setoption threads N`: alpha-beta's threads (0: 1) */
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
@@ -183,6 +184,24 @@ static void protocol_seed(session *s, char *args)
     ok(s);
 }
 
+/* `setoption threads N`: the threads of every later alpha-beta `go` (Lazy SMP). */
+static void setoption_threads(session *s, char *args)
+{
+    char *name = strtok(args, " \t"), *val = strtok(NULL, " \t"), *extra = strtok(NULL, " \t"), *end = NULL;
+    if (!name || strcmp(name, "threads") != 0) {
+        reply_error(s, "usage: setoption threads N");
+        return;
+    }
+    errno = 0;
+    long v = val ? strtol(val, &end, 10) : 0;
+    if (!val || extra || *end || errno || !isdigit((unsigned char)*val) || v < 1 || v > GB_SEARCH_MAX_THREADS) {
+        reply_error(s, "setoption threads needs a whole number from 1 to 64");
+        return;
+    }
+    s->threads = (int)v;
+    ok(s);
+}
+
 /* `go [depth N | nodes N | movetime MS] [mcts]`: search the current position synchronously
  * within the budget; `info` lines after each completed iteration, then `bestmove MOVE`. */
 typedef struct go_ctx {
@@ -275,6 +294,7 @@ static void protocol_go(session *s, char *args)
     o.user = &c;
     o.tt_mb = 32;
     o.tables = s->tables;
+    o.threads = s->threads;
     if (!s->sr)
         s->sr = gb_searcher_new(&o);
     gb_searcher *sr = s->sr;
@@ -298,7 +318,7 @@ static void protocol_go(session *s, char *args)
 }
 
 /* `setoption tables DIR|none`: the endgame tables every `go` probes. */
-static void protocol_setoption(session *s, char *args)
+static void setoption_tables(session *s, char *args)
 {
     char *name = strtok(args, " \t"), *value = strtok(NULL, "");
     if (!name || strcmp(name, "tables") != 0 || !value || !*value) {
@@ -323,6 +343,21 @@ static void protocol_setoption(session *s, char *args)
     ok(s);
 }
 
+/* `setoption threads N` | `setoption tables DIR|none` */
+static void protocol_setoption(session *s, char *args)
+{
+    const char *a = args;
+    while (*a == ' ' || *a == '\t')
+        a++;
+    size_t n = strcspn(a, " \t");
+    if (n == 7 && strncmp(a, "threads", 7) == 0)
+        setoption_threads(s, args);
+    else if (n == 6 && strncmp(a, "tables", 6) == 0)
+        setoption_tables(s, args);
+    else
+        reply_error(s, "usage: setoption threads N | setoption tables DIR|none");
+}
+
 static const char help_text[] =
     "new VARIANT [key=value ...]  start a game (variants: sadeqa, qelat, akil, bulto)\n"
     "position [STRING]            set the position, or print the current one\n"
@@ -335,6 +370,7 @@ static const char help_text[] =
     "perft DEPTH                  count move sequences of DEPTH plies\n"
     "seed N                       the random seed for the next game (chance, lots)\n"
     "setoption tables DIR|none    endgame tables for go to probe (score exact N: a proven margin)\n"
+    "setoption threads N          alpha-beta on N threads (1-64, default 1) from the next go\n"
     "go [depth N|nodes N|movetime MS] [mcts]  search: info lines, then bestmove MOVE\n"
     "stop                         accepted (go is synchronous: it stops at its budget)\n"
     "help                         this list\n"
@@ -369,7 +405,7 @@ static int read_line(FILE *in, char *buf, size_t *len)
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out, NULL, NULL};
+    session s = {NULL, 1, out, NULL, NULL, 0};
     char *line = malloc(LINE_MAX_LEN);
     if (!line)
         return 1;
@@ -444,10 +480,10 @@ int engine_run(FILE *in, FILE *out)
             protocol_perft(&s, args);
         } else if (strcmp(cmd, "seed") == 0) {
             protocol_seed(&s, args);
-        } else if (strcmp(cmd, "go") == 0) {
-            protocol_go(&s, args);
         } else if (strcmp(cmd, "setoption") == 0) {
             protocol_setoption(&s, args);
+        } else if (strcmp(cmd, "go") == 0) {
+            protocol_go(&s, args);
         } else if (strcmp(cmd, "stop") == 0) {
             ok(&s);
         } else if (strcmp(cmd, "help") == 0) {

@@ -217,13 +217,14 @@ static const char bench_help[] =
     "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
     "       gabata bench --all [--games N] [--seed S]\n"
     "       gabata bench [VARIANT] --search [--nodes N | --depth D] [--mcts P] [--positions K] [--seed S]\n"
-    "                    [key=value ...]\n"
+    "                    [--threads T] [key=value ...]\n"
     "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
     "sown stones per second, with the games' statistics: plies per game, results, end reasons.\n"
     "With --search: alpha-beta searches of N nodes (default 300000), or to depth D (time to\n"
     "depth), from K positions (default 8: the start and random openings), and MCTS searches of P\n"
     "playouts (default 2000; 0: none), for VARIANT or every game; prints nodes and playouts per\n"
-    "second.\n"
+    "second. --threads T (1 to 64, default 1): alpha-beta on T threads (Lazy SMP; nodes of every\n"
+    "thread, seconds of wall clock).\n"
     "The yardstick (bench/yardstick.c, a minimal special-purpose random Sadeqa III loop) is run in\n"
     "the same process for the same number of games, and plies/s are given as a ratio to it.\n"
     "--all does this for every game with its default options, as one table.\n"
@@ -232,7 +233,7 @@ static const char bench_help[] =
 
 /* `bench --search`: search speed, per game. */
 static int bench_search(const char *variant, const char *opts, long nodes, long depth, long mcts, long positions,
-                        long seed)
+                        long seed, long threads)
 {
     const bool tty = isatty(STDERR_FILENO);
     for (int v = 0; v < gb_variant_count(); v++) {
@@ -246,6 +247,7 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
         else
             o.budget.nodes = nodes;
         o.tt_mb = 32;
+        o.threads = (int)threads;
         gb_searcher *s = gb_searcher_new(&o);
         if (!s)
             return fail("out of memory%s", "");
@@ -275,6 +277,7 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
                 gb_search_opts mo = o;
                 mo.budget.depth = 0;
                 mo.budget.nodes = mcts;
+                mo.threads = 1; /* MCTS is single-threaded */
                 if (mcts > 0 && gb_mcts(s, g, &mo, &r, &err) == GB_OK) {
                     playouts += r.nodes;
                     msecs += r.seconds;
@@ -293,9 +296,12 @@ static int bench_search(const char *variant, const char *opts, long nodes, long 
             secs = 1e-9;
         if (msecs <= 0)
             msecs = 1e-9;
-        printf("bench --search %s: %d positions, %lld nodes in %.3f s: %.0f nodes/s (alpha-beta, %s %.1f)",
+        printf("bench --search %s: %d positions, %lld nodes in %.3f s: %.0f nodes/s (alpha-beta, %s %.1f",
                name, searched, total, secs, (double)total / secs, depth ? "to depth" : "mean depth",
                searched ? (double)depth_sum / searched : 0.0);
+        if (threads > 1)
+            printf(", %ld threads", threads);
+        printf(")");
         if (mcts > 0)
             printf("; %.0f playouts/s (MCTS)", (double)playouts / msecs);
         printf("\n");
@@ -416,7 +422,7 @@ static int cmd_bench(int argc, char **argv)
         return 0;
     }
     const char *variant = NULL;
-    long games = 20000, seed = 1, nodes = 300000, positions = 8, depth = 0, mcts = 2000;
+    long games = 20000, seed = 1, nodes = 300000, positions = 8, depth = 0, mcts = 2000, threads = 1;
     bool search = false, all = false;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
@@ -431,6 +437,9 @@ static int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--mcts") == 0) {
             if (++i >= argc || !cli_parse_long(argv[i], 0, 1000000000, &mcts))
                 return fail("--mcts needs a whole number from 0 to 1000000000%s", "");
+        } else if (strcmp(argv[i], "--threads") == 0) {
+            if (++i >= argc || !cli_parse_long(argv[i], 1, GB_SEARCH_MAX_THREADS, &threads))
+                return fail("--threads needs a whole number from 1 to %s", GB_STR(GB_SEARCH_MAX_THREADS));
         } else if (strcmp(argv[i], "--positions") == 0) {
             if (++i >= argc || !cli_parse_long(argv[i], 1, 1000, &positions))
                 return fail("--positions needs a whole number from 1 to 1000%s", "");
@@ -464,7 +473,7 @@ static int cmd_bench(int argc, char **argv)
         } else if (opts[0]) {
             return fail("options need a VARIANT%s", "");
         }
-        return bench_search(variant, opts, nodes, depth, mcts, positions, seed);
+        return bench_search(variant, opts, nodes, depth, mcts, positions, seed, threads);
     }
     if (!variant) {
         cli_help(stderr, bench_help);

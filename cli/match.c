@@ -326,12 +326,14 @@ static int write_json(const char *path, const match_cfg *c, const match_game *ga
 
 static const char match_help[] =
     "usage: gabata match PLAYER PLAYER --variant V [key=value ...] --games N [--openings K]\n"
-    "                    [--jobs N] [--think SECONDS] [--seed S] [--sprt ELO0,ELO1]\n"
+    "                    [--jobs N] [--think SECONDS] [--threads N[,M]] [--seed S] [--sprt ELO0,ELO1]\n"
     "                    [--csv FILE | --json FILE]\n"
     "Plays N games (N even) of the first player against the second. Each random opening of K plies\n"
     "(default 4) is played twice, once with each player as South. PLAYER is random, ai:1 ... ai:8,\n"
     "mcts, with an optional thinking time in seconds: ai:8@0.05, mcts@0.05. --think sets the\n"
     "time of the players that think by time (ai:6 ... ai:8, mcts) and have none of their own.\n"
+    "--threads N searches every alpha-beta move on N threads (Lazy SMP; 1 to 64, default 1);\n"
+    "N,M gives the first player N and the second M.\n"
     "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
     "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
     "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
@@ -355,6 +357,7 @@ int cmd_match(int argc, char **argv)
     const char *csv = NULL, *json = NULL;
     int nplayers = 0;
     double think = 0;
+    int threads[2] = {1, 1};
     long v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -392,6 +395,17 @@ int cmd_match(int argc, char **argv)
             if (!next || *end || !(think > 0) || think > 3600)
                 return fail("--think needs a number of seconds (more than 0, at most 3600)%s", "");
             i++;
+        } else if (strcmp(a, "--threads") == 0) {
+            /* N: both players; N,M: the first player N threads, the second M */
+            char *end = NULL;
+            long t0 = next ? strtol(next, &end, 10) : 0, t1 = t0;
+            if (end && *end == ',' && end > next)
+                t1 = strtol(end + 1, &end, 10);
+            if (!next || !end || end == next || *end || t0 < 1 || t0 > GB_SEARCH_MAX_THREADS || t1 < 1 ||
+                t1 > GB_SEARCH_MAX_THREADS)
+                return fail("--threads needs N or N,M: whole numbers from 1 to 64%s", "");
+            threads[0] = (int)t0, threads[1] = (int)t1;
+            i++;
         } else if (strcmp(a, "--sprt") == 0) {
             if (!next || sscanf(next, "%lf,%lf", &c.elo0, &c.elo1) != 2 || !(c.elo1 > c.elo0))
                 return fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,20%s", "");
@@ -428,9 +442,11 @@ int cmd_match(int argc, char **argv)
     if (gb_game_new(&probe, c.variant, c.opts, 1, &err) != GB_OK)
         return fail("%s", err.msg);
     gb_game_free(probe);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
+        c.p[k].threads = threads[k];
         if (think > 0 && c.p[k].think == 0 && (c.p[k].kind == PLAYER_MCTS || (c.p[k].kind == PLAYER_AI && c.p[k].level >= 6)))
             c.p[k].think = think;
+    }
     match_game *games = calloc((size_t)c.games, sizeof *games);
     if (!games)
         return fail("out of memory%s", "");

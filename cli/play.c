@@ -227,7 +227,7 @@ static void show_hint(const gb_game *g, uint64_t rng)
         printf(_("  the game is over\n"));
         return;
     }
-    player ai = {PLAYER_AI, 4, 0};
+    player ai = {PLAYER_AI, 4, 0, 0};
     gb_move m;
     char mv[GB_MOVE_TEXT_MAX], who[64];
     if (player_choose(&ai, g, &rng, &m) != 0) {
@@ -657,7 +657,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
 int cmd_play(int argc, char **argv)
 {
     cli_i18n_library();
-    play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0}, {PLAYER_AI, 4, 0}}, (uint64_t)time(NULL), "", GB_SOUTH};
+    play_args pa = {NULL, NULL, {{PLAYER_HUMAN, 0, 0, 0}, {PLAYER_AI, 4, 0, 0}}, (uint64_t)time(NULL), "", GB_SOUTH};
     int rc = parse_play_args(argc, argv, &pa);
     if (rc >= 0)
         return rc;

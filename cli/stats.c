@@ -56,7 +56,7 @@ static int lead_of(observer *o, const gb_game *g)
     if (gb_is_over(g))
         return gb_score(g, GB_SOUTH) - gb_score(g, GB_NORTH);
     if (o->c->eval_level > 0 && o->eval) {
-        gb_player ai = {GB_PLAYER_AI, o->c->eval_level, 0};
+        gb_player ai = {GB_PLAYER_AI, o->c->eval_level, 0, 0};
         gb_search_opts so;
         gb_player_budget(&ai, &so, 1);
         gb_search_result r;
@@ -230,7 +230,7 @@ static void *worker(void *arg)
     gb_move *moves = malloc(GB_MAX_MOVES * sizeof *moves);
     gb_searcher *eval = NULL;
     if (w->c->eval_level > 0) {
-        gb_player ai = {GB_PLAYER_AI, w->c->eval_level, 0};
+        gb_player ai = {GB_PLAYER_AI, w->c->eval_level, 0, 0};
         gb_search_opts so;
         gb_player_budget(&ai, &so, 1);
         eval = gb_searcher_new(&so);
@@ -835,7 +835,7 @@ int cmd_stats(int argc, char **argv)
     c.seed = 1;
     c.threshold = 0.125;
     c.ranks = 1;
-    c.p[0] = c.p[1] = (gb_player){GB_PLAYER_RANDOM, 0, 0};
+    c.p[0] = c.p[1] = (gb_player){GB_PLAYER_RANDOM, 0, 0, 0};
     snprintf(c.pname[0], sizeof c.pname[0], "random");
     snprintf(c.pname[1], sizeof c.pname[1], "random");
 #ifdef GABATA_MPI

@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 8192)
         return 0;
     char *text = fuzz_text(data, size);
-    serve_config cfg = {3, 1024, 1, true, NODE_CAP, NULL, 2, false};
+    serve_config cfg = {3, 1024, 1, true, NODE_CAP, NULL, 2, false, 0};
     FUZZ_CHECK(serve_api_start(&cfg) == 0);
     char last_id[33] = "00000000000000000000000000000000", last_auth[80] = "";
     char *last_position = calloc(1, 4096);

@@ -525,7 +525,11 @@ typedef struct gb_search_opts {
      * so that a decided result is played for the most stones. */
     const struct gb_tables *tables;
     int margins; /* score every end by its margin (GB_SCORE_MARGIN) even without tables */
+    int threads;        /* alpha-beta: threads of a Lazy SMP search, 1..GB_SEARCH_MAX_THREADS;
+                         * 0 for 1. One thread is exactly the plain search; more share the
+                         * table and report the main thread's result (docs/ai.md, "Threads") */
 } gb_search_opts;
+#define GB_SEARCH_MAX_THREADS 64
 
 /* A searcher holds what a search allocates (the transposition table, per-ply move buffers, the
  * MCTS tree), once; it can be reused for many searches of one game. Not thread-safe: one per
@@ -560,6 +564,7 @@ typedef struct gb_player {
     int kind;     /* GB_PLAYER_* */
     int level;    /* ai: 1..8 (mcts: 8) */
     double think; /* seconds to think, 0 for the level's own budget */
+    int threads;  /* alpha-beta's threads (gb_search_opts.threads): 0 for 1 */
 } gb_player;
 /* "human", "random", "ai" (level 4), "greedy" (the same), "ai:N", "mcts"; "ai:N@SECONDS" or
  * "mcts@SECONDS" set the thinking time. GB_OK, or GB_EINVAL with a one-line message. */

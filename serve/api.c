@@ -45,6 +45,7 @@ static struct {
     uint64_t idrng;      /* the seeds of games created without one (not ids: store_random) */
     bool quiet, started;
     long long max_nodes; /* 0, or a cap on every computer move and hint (serve_api_start) */
+    int threads;         /* alpha-beta's threads for every computer move and hint */
     long since;          /* the request's ?since=K (the history from ply K on), or -1 */
     long created, requests;
     pthread_mutex_t lock;
@@ -785,7 +786,7 @@ static reply create_game(const request *rq)
         }
         seed = (uint64_t)json_integer_value(sj);
     }
-    player ps[2] = {{PLAYER_HUMAN, 0, 0}, {online ? PLAYER_HUMAN : PLAYER_AI, 4, 0}};
+    player ps[2] = {{PLAYER_HUMAN, 0, 0, 0}, {online ? PLAYER_HUMAN : PLAYER_AI, 4, 0, 0}};
     if ((south && api_player(south, &ps[0]) != 0) || (north && api_player(north, &ps[1]) != 0)) {
         err = error_reply(400, "bad player '%.40s' (human, random, ai or ai:1 ... ai:8)",
                           south && api_player(south, &ps[0]) != 0 ? south : north);
@@ -952,8 +953,11 @@ static reply post_move(slot *s, const request *rq)
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
  * budget (ai:1 then always searches), so that no request can think for long; without one
  * (gabata serve), exactly player_choose with the player's own budget. */
-static int computer_move(const player *p, const gb_game *g, uint64_t *rng, gb_move *out)
+static int computer_move(const player *p0, const gb_game *g, uint64_t *rng, gb_move *out)
 {
+    player q = *p0; /* gabata serve --threads */
+    q.threads = S.threads;
+    const player *p = &q;
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
         return player_choose(p, g, rng, out);
     if (gb_is_over(g))
@@ -994,7 +998,7 @@ static const player *computer_asked_for(slot *s, const request *rq, player *tmp,
     } else {
         int side = gb_to_move(s->g);
         *tmp = (side >= 0 && s->players[side].kind != PLAYER_HUMAN) ? s->players[side]
-                                                                    : (player){PLAYER_AI, 4, 0};
+                                                                    : (player){PLAYER_AI, 4, 0, 0};
         out = tmp;
     }
     json_decref(j);
@@ -1166,7 +1170,7 @@ static reply get_hint(slot *s, const request *rq)
         return error_reply(409, "the game is over");
     if (unaided(s))
         return error_reply(409, "no hints in a game between two players from the lobby while it is played");
-    player p = {PLAYER_AI, 4, 0};
+    player p = {PLAYER_AI, 4, 0, 0};
     return think(s, rq, &p, true);
 }
 
@@ -1626,7 +1630,7 @@ static slot *new_online_game(const char *variant, const char *options, reply *er
     snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
     s->seed = seed;
     s->g = g;
-    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0, 0};
     s->rng = seed ^ 0x5deece66dull;
     s->online = s->joined = true;
     s->show_last = true;
@@ -2145,6 +2149,7 @@ int serve_api_start(const serve_config *cfg)
     S.idrng = cfg->seed;
     S.quiet = cfg->quiet;
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
+    S.threads = cfg->threads >= 1 && cfg->threads <= GB_SEARCH_MAX_THREADS ? cfg->threads : 1;
     S.created = S.requests = 0;
     S.started = true;
     /* the clocks: the timer, and every clock that ran when the server stopped armed again (one

@@ -23,7 +23,8 @@
 
 static const char serve_help[] =
     "usage: gabata serve [--port N] [--host ADDRESS] [--data DIR] [--max-games N] [--live-games N]\n"
-    "                    [--sync normal|full] [--max-body BYTES] [--web DIR] [--tables DIR] [--quiet]\n"
+    "                    [--sync normal|full] [--max-body BYTES] [--threads N] [--web DIR]\n"
+    "                    [--tables DIR] [--quiet]\n"
     "Starts the browser game: open http://HOST:PORT/ in a browser. The same server answers a JSON\n"
     "API (docs/api.md) that scripts can use too.\n"
     "  --port N         TCP port (default 8080; 0 picks a free one and prints it)\n"
@@ -37,6 +38,8 @@ static const char serve_help[] =
     "  --sync MODE      normal (default): a move answered survives the server being killed;\n"
     "                   full: also a crash of the machine (a disk flush every move)\n"
     "  --max-body BYTES largest request body accepted (default 65536)\n"
+    "  --threads N      every computer move and hint searched on N threads (Lazy SMP; 1 to 64,\n"
+    "                   default 1); the levels' time budgets are unchanged\n"
     "  --web DIR        serve the page from DIR instead of the copy built into the program\n"
     "  --tables DIR     the computer's moves and hints probe these endgame tables (docs/tables.md)\n"
     "  --quiet          no line per game created\n"
@@ -44,7 +47,7 @@ static const char serve_help[] =
 
 int cmd_serve(int argc, char **argv)
 {
-    long port = 8080, max_games = 10000, max_body = 65536, max_live = 2048;
+    long port = 8080, max_games = 10000, max_body = 65536, max_live = 2048, threads = 1;
     const char *host = "127.0.0.1", *data = NULL;
     const char *web_dir = NULL;
     bool quiet = false, durable = false;
@@ -68,6 +71,11 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             }
             host = argv[++i];
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!has || !cli_parse_long(argv[++i], 1, GB_SEARCH_MAX_THREADS, &threads)) {
+                fprintf(stderr, "gabata: --threads needs a whole number from 1 to 64\n");
+                return 2;
+            }
         } else if (strcmp(a, "--max-games") == 0) {
             if (!has || !cli_parse_long(argv[++i], 1, 1000000, &max_games)) {
                 fprintf(stderr, "gabata: --max-games needs a whole number from 1 to 1000000\n");
@@ -154,7 +162,7 @@ int cmd_serve(int argc, char **argv)
         }
         data = data_buf;
     }
-    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0, data, (int)max_live, durable};
+    serve_config cfg = {(int)max_games, (size_t)max_body, seed, quiet, 0, data, (int)max_live, durable, (int)threads};
     /* SIGINT and SIGTERM are blocked before any thread starts (the game table's clock timer
      * starts here), so every thread inherits the mask and the signal reaches only the daemon's
      * sigwait (serve_http_run), which shuts down in order; else a SIGTERM could land on the

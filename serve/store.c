@@ -939,7 +939,7 @@ static store_result load(const char *id, slot **out)
         s->seed = (uint64_t)sqlite3_column_int64(q, 3);
         const char *south = (const char *)sqlite3_column_text(q, 4), *north = (const char *)sqlite3_column_text(q, 5);
         if (!south || !north || player_parse(south, &s->players[0]) != 0 || player_parse(north, &s->players[1]) != 0)
-            s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+            s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0, 0};
         s->rng = (uint64_t)sqlite3_column_int64(q, 6);
         s->online = sqlite3_column_int(q, 7) != 0;
         s->joined = sqlite3_column_int(q, 8) != 0;

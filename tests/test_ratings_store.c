@@ -53,7 +53,7 @@ static slot *game(const char *ps, const char *pn, bool rated)
     assert_int_equal(gb_game_new(&s->g, "sadeqa", "", 1, &ge), GB_OK);
     snprintf(s->variant, sizeof s->variant, "sadeqa");
     s->options = strdup("");
-    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0};
+    s->players[0] = s->players[1] = (player){PLAYER_HUMAN, 0, 0, 0};
     s->online = s->joined = true;
     s->rated = rated;
     snprintf(s->player_id[0], sizeof s->player_id[0], "%s", ps);

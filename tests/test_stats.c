@@ -221,7 +221,7 @@ static void test_player_parse(void **state)
     assert_null(strchr(err.msg, '\n'));
     assert_int_equal(gb_player_parse("ai:3@", &p, &err), GB_EINVAL);
     char d[64];
-    gb_player q = {GB_PLAYER_AI, 3, 0};
+    gb_player q = {GB_PLAYER_AI, 3, 0, 0};
     assert_string_equal(gb_player_describe(&q, d, sizeof d), "ai:3 (alpha-beta, 2 plies)");
 }
 
@@ -231,7 +231,7 @@ static void test_match_play_by_hand(void **state)
     (void)state;
     const char *variants[] = {"sadeqa", "qelat", "akil", "bulto"};
     for (int vi = 0; vi < 4; vi++) {
-        gb_match_spec sp = {variants[vi], "", {{GB_PLAYER_AI, 2, 0}, {GB_PLAYER_RANDOM, 0, 0}}, 77, 3, 99, NULL, NULL};
+        gb_match_spec sp = {variants[vi], "", {{GB_PLAYER_AI, 2, 0, 0}, {GB_PLAYER_RANDOM, 0, 0, 0}}, 77, 3, 99, NULL, NULL};
         gb_match_result r;
         gb_error err = {0, ""};
         assert_int_equal(gb_match_play(&sp, &r, &err), GB_OK);

@@ -244,7 +244,7 @@ static void test_levels_keep_value(void **state)
             continue;
         }
         for (int level = 6; level <= 8; level++) {
-            gb_player p = {GB_PLAYER_AI, level, 0};
+            gb_player p = {GB_PLAYER_AI, level, 0, 0};
             uint64_t r = 7 + (uint64_t)i;
             gb_move m;
             assert_int_equal(gb_player_choose_tables(&p, g, tb, &r, NULL, &m), GB_OK);

@@ -75,11 +75,13 @@ class gb_search_opts(ctypes.Structure):
     _fields_ = [("budget", gb_budget), ("tt_mb", ctypes.c_int), ("tt_exact", ctypes.c_int),
                 ("seed", ctypes.c_uint64), ("info", INFO_FN), ("user", ctypes.c_void_p),
                 ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int),
-                ("tables", ctypes.c_void_p), ("margins", ctypes.c_int)]
+                ("tables", ctypes.c_void_p), ("margins", ctypes.c_int),
+                ("threads", ctypes.c_int)]
 
 
 class gb_player(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("level", ctypes.c_int), ("think", ctypes.c_double)]
+    _fields_ = [("kind", ctypes.c_int), ("level", ctypes.c_int), ("think", ctypes.c_double),
+                ("threads", ctypes.c_int)]
 
 
 GB_OPENING_TEXT_MAX = 160

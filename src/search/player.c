@@ -36,7 +36,7 @@ static int parse_think(const char *s, double *think)
 
 int gb_player_parse(const char *s, gb_player *p, gb_error *err)
 {
-    gb_player q = {GB_PLAYER_HUMAN, 0, 0};
+    gb_player q = {GB_PLAYER_HUMAN, 0, 0, 0};
     int rc = 0;
     if (!s || !p)
         return gb_fail(err, GB_EINVAL, "no player given");
@@ -102,6 +102,7 @@ void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed)
     /* a table in proportion to the work: about a million positions a second */
     long ms = o->budget.movetime_ms;
     o->tt_mb = ms ? (ms >= 500 ? 32 : ms >= 100 ? 8 : 2) : (o->budget.depth >= 5 ? 4 : 1);
+    o->threads = p->kind == GB_PLAYER_AI ? p->threads : 0;
 }
 
 int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept, gb_move *out)

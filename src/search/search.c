@@ -27,6 +27,11 @@
  * stopping node is not counted, nor searched); the clock is read every 256 nodes. */
 static void check_budget(gb_searcher *s)
 {
+    /* a Lazy SMP helper (smp.c) stops when the main thread's search ends */
+    if (s->shared_stop && TT_LOAD(s->shared_stop)) {
+        s->stop = true;
+        return;
+    }
     if (!s->can_stop)
         return;
     if (s->node_limit && s->nodes >= s->node_limit)
@@ -118,6 +123,7 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
     const uint64_t seg = seg_of(p, s->seg[x->ply], p->hash, c);
     uint64_t key = 0;
     const tt_entry *e = NULL;
+    tt_entry ent;
     if (s->tt.e && x->depth - 1 >= TT_MIN_DEPTH) {
         key = tt_key_of(s, c, hash, seg);
         gb_tt_prefetch(&s->tt, key);
@@ -128,7 +134,7 @@ static int find_first_move(void *ctx, const gb_pos *c, uint64_t hash)
     const gb_move k0 = s->killers[ply][0];
     gb_pos k0_child;
     const bool k0_legal = try_move(s, c, &k0, &k0_child);
-    if (s->tt.e && key && (e = gb_tt_probe(&s->tt, key)) != NULL && e->best != TT_NO_MOVE)
+    if (s->tt.e && key && (e = gb_tt_probe(&s->tt, key, &ent)) != NULL && e->best != TT_NO_MOVE)
         cand[n++] = move_of_code(e->best);
     s->stage_made[ply] = 0;
     for (int k = 0; k < KILLERS; k++) {
@@ -304,10 +310,11 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
     s->pv_len[ply] = 0;
     uint64_t key = 0;
     uint16_t tt_move = TT_NO_MOVE;
-    tt_entry *e = NULL;
+    const tt_entry *e = NULL;
+    tt_entry ent;
     if (s->tt.e && depth >= TT_MIN_DEPTH) {
         key = tt_key(s, ply);
-        e = gb_tt_probe(&s->tt, key);
+        e = gb_tt_probe(&s->tt, key, &ent);
         if (e) {
             tt_move = e->best;
             bool deep_enough = s->tt_exact ? e->depth == depth : e->depth >= depth;
@@ -420,8 +427,8 @@ store:
 }
 
 /* ---- the root ---- */
-int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
-              gb_error *err)
+int gb_search_one(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+                  gb_error *err)
 {
     memset(res, 0, sizeof *res);
     if (gb_is_over(g))
@@ -468,7 +475,8 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
             hi = guess + window;
         }
         for (;;) {
-            v = search(s, 0, d, lo, hi);
+            /* a Lazy SMP helper searches skew plies deeper than the iteration (smp.c) */
+            v = search(s, 0, d + s->skew < GB_SEARCH_MAX_DEPTH ? d + s->skew : GB_SEARCH_MAX_DEPTH, lo, hi);
             if (s->stop)
                 break;
             if (v <= lo && lo > -INF) {

@@ -35,6 +35,7 @@ void gb_searcher_free(gb_searcher *s)
 {
     if (!s)
         return;
+    gb_smp_free(s);
     free(s->tree); /* MCTS's tree (mcts.c) */
     gb_tt_free(&s->tt);
     free(s->moves);
@@ -172,6 +173,8 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
     s->margins = o->margins || o->tables;
     s->table_hits = 0;
     gb_tt_new_search(&s->tt);
+    if (s->borrow_tt) /* a Lazy SMP helper (smp.c): the main thread's table, as it set it up */
+        s->tt = *s->borrow_tt;
     s->nodes = 0;
     s->stop = false;
     s->can_stop = false;

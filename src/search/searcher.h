@@ -57,6 +57,13 @@ struct gb_searcher {
     bool margins; /* every end scored by its margin (tables, or asked for: gabata solve) */
     /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
      * searcher */
+    /* Lazy SMP (smp.c): a main searcher's helpers, allocated on the first search with threads;
+     * a helper's stop flag and table (the main's) and its depth skew. NULL, 0 in a plain search. */
+    struct gb_searcher **helpers;
+    int nhelpers;
+    int *shared_stop;
+    const gb_tt *borrow_tt;
+    int skew;
     struct mcts_node *tree;
     int tree_cap;
     uint64_t rng;
@@ -77,6 +84,11 @@ int gb_search_root_moves(gb_searcher *s, const gb_search_opts *o);
  * the cycle; 0 for other games (those with their own eval_round), the player ahead or level.
  * At most max; returns the count. */
 int gb_match_cycle_moves(const gb_game *g, gb_move *out, int max);
+/* One thread's alpha-beta search (search.c); gb_search (smp.c) runs it on every thread. */
+int gb_search_one(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+                  gb_error *err);
+/* The helpers of a Lazy SMP search freed (smp.c). */
+void gb_smp_free(gb_searcher *s);
 /* Seconds since t0 (CLOCK_MONOTONIC). */
 double gb_search_elapsed(const struct timespec *t0);
 

@@ -45,9 +45,9 @@ int gb_tt_init(gb_tt *t, int mb)
     if (mb == 0)
         mb = TT_DEFAULT_MB;
     size_t want = (size_t)mb << 20, n = TT_BUCKET;
-    while (n * 2 * sizeof(tt_entry) <= want)
+    while (n * 2 * sizeof(tt_slot) <= want)
         n *= 2;
-    t->e = table_alloc(n * sizeof(tt_entry));
+    t->e = table_alloc(n * sizeof(tt_slot));
     if (!t->e)
         return GB_ENOMEM;
     t->mask = n - 1;
@@ -68,7 +68,7 @@ int gb_tt_resize(gb_tt *t, int mb)
 void gb_tt_clear(gb_tt *t)
 {
     if (t->e)
-        memset(t->e, 0, (t->mask + 1) * sizeof(tt_entry));
+        memset(t->e, 0, (t->mask + 1) * sizeof(tt_slot));
 }
 
 void gb_tt_free(gb_tt *t)

@@ -402,7 +402,7 @@ EXPORT const char *gbw_hint(int h)
         return fail_text("no such game");
     if (gb_is_over(x->g))
         return fail_text("the game is over");
-    player p = {PLAYER_AI, 4, 0};
+    player p = {PLAYER_AI, 4, 0, 0};
     uint64_t r = x->rng;
     gb_move m;
     if (player_choose(&p, x->g, &r, &m) != 0)

@@ -1,0 +1,126 @@
+/* smp.c — Lazy SMP: the alpha-beta search on several threads. Every thread searches the same
+ * root by iterative deepening (search.c's gb_search_one) with its own searcher (record, killers,
+ * history, buffers) and one shared transposition table; what one thread learns reaches the
+ * others only through the table. Every other helper (the first, third, ...) searches one ply
+ * deeper than its iteration (depth staggering), so that the threads do not walk the same tree
+ * in step. The main thread's search keeps its budget and its result is the one reported; when it
+ * ends, the helpers are told to stop and joined. docs/ai.md ("Threads").
+ *
+ * The table's slots are safe for lockless sharing (tt.h, the check word). Helpers are allocated
+ * once, on the first search with threads, and kept with the main searcher: nothing is allocated
+ * inside a search but the threads themselves. */
+#include "searcher.h"
+
+#include <stdlib.h>
+#if !defined(__EMSCRIPTEN__)
+#include <pthread.h>
+#define GB_HAVE_THREADS 1
+#endif
+
+void gb_smp_free(gb_searcher *s)
+{
+    for (int i = 0; i < s->nhelpers; i++)
+        gb_searcher_free(s->helpers[i]);
+    free(s->helpers);
+    s->helpers = NULL;
+    s->nhelpers = 0;
+}
+
+#if GB_HAVE_THREADS
+typedef struct helper_job {
+    gb_searcher *s;
+    const gb_game *g;
+    gb_search_opts o;
+    gb_search_result res;
+} helper_job;
+
+static void *helper_main(void *arg)
+{
+    helper_job *j = arg;
+    gb_error err;
+    (void)gb_search_one(j->s, j->g, &j->o, &j->res, &err); /* its result is not used */
+    return NULL;
+}
+
+/* Helpers 0 .. n-1 exist (searchers without a table of their own). */
+static int ensure_helpers(gb_searcher *s, int n)
+{
+    if (s->nhelpers >= n)
+        return 0;
+    gb_searcher **h = realloc(s->helpers, (size_t)n * sizeof *h);
+    if (!h)
+        return GB_ENOMEM;
+    s->helpers = h;
+    const gb_search_opts none = {.tt_mb = -1};
+    while (s->nhelpers < n) {
+        gb_searcher *x = gb_searcher_new(&none);
+        if (!x)
+            return GB_ENOMEM;
+        s->helpers[s->nhelpers++] = x;
+    }
+    return 0;
+}
+#endif
+
+int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+              gb_error *err)
+{
+    if (o->threads < 0 || o->threads > GB_SEARCH_MAX_THREADS) {
+        memset(res, 0, sizeof *res);
+        return gb_fail(err, GB_EINVAL, "threads must be 1 to %d (got %d)", GB_SEARCH_MAX_THREADS, o->threads);
+    }
+#if GB_HAVE_THREADS
+    const int n = o->threads - 1;
+    if (n <= 0 || !s->tt.e || gb_is_over(g))
+        return gb_search_one(s, g, o, res, err);
+    if (ensure_helpers(s, n) != 0) {
+        memset(res, 0, sizeof *res);
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    }
+    helper_job jobs[GB_SEARCH_MAX_THREADS];
+    pthread_t tid[GB_SEARCH_MAX_THREADS];
+    bool started[GB_SEARCH_MAX_THREADS] = {0};
+    int stop = 0;
+    /* The main thread's setup first (it may clear the table for other rules; it ages it), then
+     * the helpers, each set up on its own thread with no table, then given the shared one. */
+    int rc = gb_search_prepare(s, g, o, 0, err);
+    if (rc) {
+        memset(res, 0, sizeof *res);
+        return rc;
+    }
+    /* the table as the main search will set it up again in gb_search_one: the same entries,
+     * aged once more (the second setup clears nothing: the rules are the same now) */
+    gb_tt shared = s->tt;
+    shared.age = (shared.age + 1) & 31;
+    for (int i = 0; i < n; i++) {
+        helper_job *j = &jobs[i];
+        j->s = s->helpers[i];
+        j->g = g;
+        j->o = *o;
+        /* no budget of its own: it searches until the main thread's search ends */
+        j->o.budget = (gb_budget){.depth = GB_SEARCH_MAX_DEPTH};
+        j->o.info = NULL;
+        j->o.threads = 1;
+        j->o.seed = o->seed + (uint64_t)i + 1;
+        j->s->shared_stop = &stop;
+        j->s->skew = (i & 1) == 0; /* helper 0, 2, ...: one ply deeper */
+        j->s->borrow_tt = &shared;
+        started[i] = pthread_create(&tid[i], NULL, helper_main, j) == 0;
+    }
+    rc = gb_search_one(s, g, o, res, err);
+    TT_STORE(&stop, 1);
+    for (int i = 0; i < n; i++)
+        if (started[i]) {
+            pthread_join(tid[i], NULL);
+            res->nodes += jobs[i].s->nodes;
+        }
+    for (int i = 0; i < n; i++) {
+        s->helpers[i]->shared_stop = NULL;
+        s->helpers[i]->borrow_tt = NULL;
+        s->helpers[i]->tt = (gb_tt){0}; /* the main's: not the helper's to clear or free */
+    }
+    return rc;
+#else
+    return gb_search_one(s, g, o, res, err);
+#endif
+}
