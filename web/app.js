@@ -82,6 +82,7 @@ async function isLocal(path, body) {
   if (!(await startEngine())) return false;
   const m = path.match(/^\/api\/games\/([^/?]+)/);
   if (path.startsWith('/api/lessons/')) return true; // the lessons (learn.js): the library's, here too
+  if (path.startsWith('/api/variants/')) return true; // a game's rules for options: the library's too
   return m ? engine.games.has(m[1]) : path === '/api/variants' || path === '/api/games';
 }
 
@@ -415,6 +416,31 @@ function showOptions() {
   buildOptions(v, $('options'));
   // while the setup is open, the rules shown are those of the game about to be started
   showRules(v, undefined, true);
+  for (const el of $('options').querySelectorAll('[data-key]')) {
+    el.addEventListener('input', chosenRulesSoon);
+    el.addEventListener('change', chosenRulesSoon);
+  }
+}
+
+/* The rules for the options chosen in the setup (GET /api/variants/NAME/rules), asked for a moment
+ * after the last change (a number typed digit by digit asks once); an answer to an older choice is
+ * dropped. */
+let chosenRulesTimer = null, chosenRulesAsked = 0;
+function chosenRulesSoon() {
+  clearTimeout(chosenRulesTimer);
+  chosenRulesTimer = setTimeout(showChosenRules, 250);
+}
+async function showChosenRules() {
+  const v = currentVariant(), options = optionsText().replace(/ /g, ',');
+  const asked = ++chosenRulesAsked;
+  let lines, problem = null;
+  try {
+    lines = options ? (await api('GET', `/api/variants/${encodeURIComponent(v.name)}/rules?options=${encodeURIComponent(options)}`)).rules : undefined;
+  } catch (e) {
+    problem = e.message;
+  }
+  if (asked !== chosenRulesAsked || currentVariant() !== v) return;
+  showRules(v, undefined, true, lines, problem);
 }
 
 /* a game's options as inputs in box (the setup's, the lobby's), each at its default */
@@ -467,7 +493,7 @@ function optionsText(box) {
 }
 
 /* The rules panel: the game in play (optionsInForce given), or the one chosen in the setup. */
-function showRules(v, optionsInForce, chosen) {
+function showRules(v, optionsInForce, chosen, chosenLines, problem) {
   const r = $('rules');
   r.textContent = '';
   const h = document.createElement('h2');
@@ -483,7 +509,7 @@ function showRules(v, optionsInForce, chosen) {
     const ul = document.createElement('ul');
     // in play, the view's rules: every rule for the options in force, with its rulings
     const inPlay = optionsInForce !== undefined && app.view && app.view.variant === v.name && app.view.rules;
-    for (const line of inPlay ? app.view.rules : v.rules.lines) {
+    for (const line of inPlay ? app.view.rules : chosenLines || v.rules.lines) {
       const li = document.createElement('li');
       li.textContent = tlib(typeof line === 'string' ? line : line.text);
       if (line.ruling) li.dataset.ruling = line.ruling;
@@ -497,7 +523,8 @@ function showRules(v, optionsInForce, chosen) {
   }
   const o = document.createElement('p');
   o.className = 'in-force';
-  o.textContent = optionsInForce === undefined ? t('Options in force: as chosen in the setup.') : optionsInForce ? t('Options in force: {options}.', { options: optionsInForce }) : t('Options in force: all the defaults.');
+  o.textContent = problem ? t('These options cannot be played: {error}', { error: tlib(problem) })
+    : optionsInForce === undefined ? t('Options in force: as chosen in the setup.') : optionsInForce ? t('Options in force: {options}.', { options: optionsInForce }) : t('Options in force: all the defaults.');
   r.append(o);
 }
 
@@ -1962,7 +1989,7 @@ function relabel() {
   $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start');
   if (!app.view || !app.catalog) return;
   if (app.review !== null) renderReview(); else render(app.view);
-  if ($('setup-box').open) showRules(currentVariant(), undefined, true); else showRulesInPlay();
+  if ($('setup-box').open) showChosenRules(); else showRulesInPlay();
 }
 
 async function init() {
@@ -1991,7 +2018,7 @@ async function init() {
   sel.addEventListener('change', showOptions);
   showOptions();
   $('setup-form').addEventListener('submit', newGame);
-  $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showRules(currentVariant(), undefined, true); });
+  $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showChosenRules(); });
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else render(app.view); } });
