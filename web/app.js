@@ -932,8 +932,8 @@ function turnSentence(view, st) {
   if (view.free_move && layoutOf(view)) {
     if (!mine) return t('{side} lays out the seeds.', { side });
     const n = layoutOf(view).total;
-    return both ? t('{side}: lay out the {n} seeds: tap to add, long-press to take away.', { side, n })
-      : t('Lay out the {n} seeds: tap to add, long-press to take away.', { n });
+    return both ? tn(n, '{side}: lay out the one seed: tap to add, long-press to take away.', '{side}: lay out the {n} seeds: tap to add, long-press to take away.', { side })
+      : tn(n, 'Lay out the one seed: tap to add, long-press to take away.', 'Lay out the {n} seeds: tap to add, long-press to take away.');
   }
   const kinds = new Set(view.moves.map((m) => m.kind));
   if (mine && (kinds.has('keep') || kinds.has('turn'))) return both ? t('{side}: keep your row, or turn the board?', { side }) : t('Keep your row, or turn the board?');
@@ -985,7 +985,7 @@ function roundLine(st) {
   const r = st.round || 1;
   if (st.over || r < 2) return '';
   const o = st.holes_owned, g = st.gains;
-  if (o && typeof o === 'object') return t('Round {round}: South owns {s} holes, North {n}.', { round: r, s: o.S, n: o.N });
+  if (o && typeof o === 'object') return t('Round {round}: holes owned: South {s}, North {n}.', { round: r, s: o.S, n: o.N });
   if (g && typeof g === 'object') return t('Round {round}: gains so far South {s}, North {n}.', { round: r, s: g.S, n: g.N });
   return r > 1 ? t('Round {round}.', { round: r }) : '';
 }
@@ -1226,8 +1226,8 @@ function layoutCheck() {
   const out = $('layout-sum');
   if (out) {
     out.textContent = sum === lo.total ? t('{sum} of {total} placed: all of them.', { sum, total: lo.total })
-      : sum > lo.total ? t('{sum} of {total} placed: {k} too many.', { sum, total: lo.total, k: sum - lo.total })
-        : t('{sum} of {total} placed: {k} still to place.', { sum, total: lo.total, k: lo.total - sum });
+      : sum > lo.total ? tn(sum - lo.total, '{sum} of {total} placed: {n} too many.', '{sum} of {total} placed: {n} too many.', { sum, total: lo.total })
+        : tn(lo.total - sum, '{sum} of {total} placed: {n} still to place.', '{sum} of {total} placed: {n} still to place.', { sum, total: lo.total });
     out.className = `layout-sum${sum === lo.total ? '' : ' wrong'}`;
   }
   return sum === lo.total;
@@ -1353,7 +1353,7 @@ function hideChoices() {
 function describeMove(m) {
   if (m.kind === 'feed') return t("feed one seed from {hole} into the opponent's first pit", { hole: m.text.slice(5) });
   const r = m.text.match(/^([A-Za-z])~(\d+)$/);
-  if (r) return t('sow {hole}, refusing the first {k} bulto offered', { hole: r[1], k: r[2] });
+  if (r) return tn(Number(r[2]), 'sow {hole}, refusing the first bulto offered', 'sow {hole}, refusing the first {n} bulto offered', { hole: r[1] });
   if (m.kind === 'sow') return /[~]/.test(m.text) ? t('sow {hole}', { hole: m.text }) : t('sow {hole} (taking any bulto offered)', { hole: m.text });
   return m.text;
 }
@@ -1362,7 +1362,7 @@ function showChoices(label, moves) {
   const c = $('choices');
   c.textContent = '';
   const p = document.createElement('p');
-  p.textContent = t('Hole {label} offers {n} moves; choose one:', { label, n: moves.length });
+  p.textContent = tn(moves.length, 'Hole {label} offers one move; choose it:', 'Hole {label} offers {n} moves; choose one:', { label });
   c.append(p);
   for (const m of moves) {
     const b = document.createElement('button');
@@ -1921,8 +1921,8 @@ async function loadRecord(file) {
     for (let i = 0; i < timeline.length; i++) app.timeline[i] = timeline[i];
     showRulesInPlay();
     openSetup(false);
-    say(tags.South ? t('Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
-      : t('Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title }), 'info');
+    say(tags.South ? tn(moves.length, 'Loaded {file}: one move of {game} ({south} – {north}). It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
+      : tn(moves.length, 'Loaded {file}: one move of {game}. It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title }), 'info');
     setBusy(false);
     await startReview(moves.length);
   } catch (e) {

@@ -177,3 +177,18 @@ test('the PO reader: escapes, continued strings, plurals by each language\'s rul
   assert.equal(r.fuzzy, 'Guess');
   await closePage(page);
 });
+
+// Every label attribute written in index.html is marked for translation (data-i18n-attrs names
+// it), so tools/i18n-update takes it into the catalogs and the page translates it: a screen
+// reader in Arabic hears "Screens" and "Rules" in Arabic too (issue 22 §3).
+test("index.html: every aria-label, title, placeholder and alt is marked for translation", () => {
+  const html = fs.readFileSync(path.join(__dirname, '..', '..', 'web', 'index.html'), 'utf8');
+  const unmarked = [];
+  for (const [tag] of html.matchAll(/<[a-z][^<>]*>/gi)) {
+    const marked = ((/\sdata-i18n-attrs="([^"]*)"/.exec(tag) || [])[1] || '').split(/\s+/);
+    for (const [, name, value] of tag.matchAll(/\s(aria-label|title|placeholder|alt)="([^"]*)"/g)) {
+      if (value.trim() && !marked.includes(name)) unmarked.push(`${name}="${value}" in ${tag.slice(0, 60)}`);
+    }
+  }
+  assert.deepEqual(unmarked, [], 'attributes a player hears or reads, not marked with data-i18n-attrs');
+});
