@@ -192,3 +192,24 @@ test("index.html: every aria-label, title, placeholder and alt is marked for tra
   }
   assert.deepEqual(unmarked, [], 'attributes a player hears or reads, not marked with data-i18n-attrs');
 });
+
+// A text that counts agrees with its number in every language (issue 22 §3): a count ({n}, {k},
+// {count}, {s}) followed by an English plural is tn()'s, never t()'s; and Arabic's forms are
+// chosen by the count (CLDR: 2 is the dual, 3..10 a few, 11..99 many).
+test('texts that count go through tn(), and agree in Arabic', async () => {
+  const web = path.join(__dirname, '..', '..', 'web');
+  const bad = [];
+  for (const f of fs.readdirSync(web).filter((x) => x.endsWith('.js'))) {
+    const src = fs.readFileSync(path.join(web, f), 'utf8');
+    for (const m of src.matchAll(/(?<![\w.])t\((['`])((?:(?!\1)[^\\]|\\.)*)\1/g)) {
+      if (/\{(n|k|count|s)\} [a-z]+s\b/.test(m[2])) bad.push(`${f}: t('${m[2]}')`);
+    }
+  }
+  assert.deepEqual(bad, [], 'texts that count with t() instead of tn()');
+  const page = await newPage();
+  await open(page, '?lang=ar');
+  const got = await page.evaluate(() => [2, 3, 12].map((n) =>
+    tn(n, 'Hole {label} offers one move; choose it:', 'Hole {label} offers {n} moves; choose one:', { label: 'C' })));
+  assert.deepEqual(got, ['للحفرة C نقلتان؛ اختر إحداهما:', 'للحفرة C 3 نقلات؛ اختر واحدة منها:', 'للحفرة C 12 نقلة؛ اختر واحدة منها:']);
+  await closePage(page);
+});
