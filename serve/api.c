@@ -1940,6 +1940,26 @@ static reply post_lesson(slot *s, const request *rq)
     return json_reply(200, out);
 }
 
+/* GET /api/variants/VARIANT/rules?options=key=value,...: every rule of a game for the options
+ * given (the setup shows them before the game starts); options that do not parse are a 400. */
+static reply get_variant_rules(slot *s, const request *rq)
+{
+    (void)s;
+    char v[32], opts[512] = "";
+    if (!path_segment(rq->path, "/api/variants/", 0, v, sizeof v) || gb_variant_option_count(v) < 0)
+        return error_reply(404, "no such game '%.40s' (see GET /api/variants)",
+                           rq->path + strlen("/api/variants/"));
+    if (query_arg(rq, "options", opts, sizeof opts) && strlen(opts) + 1 >= sizeof opts)
+        return error_reply(400, "query 'options' is too long (at most %zu characters)", sizeof opts - 2);
+    gb_rule_line rl[GB_RULE_LINES_MAX];
+    gb_error ge = {0, ""};
+    int n = gb_variant_rules_lines(v, opts, rl, GB_RULE_LINES_MAX, &ge);
+    if (n < 0)
+        return error_reply(400, "%s", ge.msg);
+    return json_reply(200, json_pack("{s:s,s:s,s:o}", "variant", v, "options", opts, "rules",
+                                     rules_lines_json(rl, n)));
+}
+
 #define GAME_PATH "/api/games/{id}" /* {id}: one path segment, a game's id */
 typedef struct route {
     const char *method;
@@ -1949,6 +1969,7 @@ typedef struct route {
 } route;
 static const route routes[] = {
     {"GET", "/api/variants", get_variants, "use GET for /api/variants"},
+    {"GET", "/api/variants/{id}/rules", get_variant_rules, "use GET for a game's rules"},
     {"GET", "/api/health", get_health, "use GET for /api/health"},
     {"POST", "/api/games", post_games, "use POST for /api/games to start a game, GET ?status=live to list them"},
     {"GET", "/api/games", get_games, "use POST for /api/games to start a game, GET ?status=live to list them"},

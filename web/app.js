@@ -82,6 +82,7 @@ async function isLocal(path, body) {
   if (!(await startEngine())) return false;
   const m = path.match(/^\/api\/games\/([^/?]+)/);
   if (path.startsWith('/api/lessons/')) return true; // the lessons (learn.js): the library's, here too
+  if (path.startsWith('/api/variants/')) return true; // a game's rules for options: the library's too
   return m ? engine.games.has(m[1]) : path === '/api/variants' || path === '/api/games';
 }
 
@@ -415,6 +416,31 @@ function showOptions() {
   buildOptions(v, $('options'));
   // while the setup is open, the rules shown are those of the game about to be started
   showRules(v, undefined, true);
+  for (const el of $('options').querySelectorAll('[data-key]')) {
+    el.addEventListener('input', chosenRulesSoon);
+    el.addEventListener('change', chosenRulesSoon);
+  }
+}
+
+/* The rules for the options chosen in the setup (GET /api/variants/NAME/rules), asked for a moment
+ * after the last change (a number typed digit by digit asks once); an answer to an older choice is
+ * dropped. */
+let chosenRulesTimer = null, chosenRulesAsked = 0;
+function chosenRulesSoon() {
+  clearTimeout(chosenRulesTimer);
+  chosenRulesTimer = setTimeout(showChosenRules, 250);
+}
+async function showChosenRules() {
+  const v = currentVariant(), options = optionsText().replace(/ /g, ',');
+  const asked = ++chosenRulesAsked;
+  let lines, problem = null;
+  try {
+    lines = options ? (await api('GET', `/api/variants/${encodeURIComponent(v.name)}/rules?options=${encodeURIComponent(options)}`)).rules : undefined;
+  } catch (e) {
+    problem = e.message;
+  }
+  if (asked !== chosenRulesAsked || currentVariant() !== v) return;
+  showRules(v, undefined, true, lines, problem);
 }
 
 /* a game's options as inputs in box (the setup's, the lobby's), each at its default */
@@ -467,7 +493,7 @@ function optionsText(box) {
 }
 
 /* The rules panel: the game in play (optionsInForce given), or the one chosen in the setup. */
-function showRules(v, optionsInForce, chosen) {
+function showRules(v, optionsInForce, chosen, chosenLines, problem) {
   const r = $('rules');
   r.textContent = '';
   const h = document.createElement('h2');
@@ -483,7 +509,7 @@ function showRules(v, optionsInForce, chosen) {
     const ul = document.createElement('ul');
     // in play, the view's rules: every rule for the options in force, with its rulings
     const inPlay = optionsInForce !== undefined && app.view && app.view.variant === v.name && app.view.rules;
-    for (const line of inPlay ? app.view.rules : v.rules.lines) {
+    for (const line of inPlay ? app.view.rules : chosenLines || v.rules.lines) {
       const li = document.createElement('li');
       li.textContent = tlib(typeof line === 'string' ? line : line.text);
       if (line.ruling) li.dataset.ruling = line.ruling;
@@ -497,7 +523,8 @@ function showRules(v, optionsInForce, chosen) {
   }
   const o = document.createElement('p');
   o.className = 'in-force';
-  o.textContent = optionsInForce === undefined ? t('Options in force: as chosen in the setup.') : optionsInForce ? t('Options in force: {options}.', { options: optionsInForce }) : t('Options in force: all the defaults.');
+  o.textContent = problem ? t('These options cannot be played: {error}', { error: tlib(problem) })
+    : optionsInForce === undefined ? t('Options in force: as chosen in the setup.') : optionsInForce ? t('Options in force: {options}.', { options: optionsInForce }) : t('Options in force: all the defaults.');
   r.append(o);
 }
 
@@ -905,8 +932,8 @@ function turnSentence(view, st) {
   if (view.free_move && layoutOf(view)) {
     if (!mine) return t('{side} lays out the seeds.', { side });
     const n = layoutOf(view).total;
-    return both ? t('{side}: lay out the {n} seeds: tap to add, long-press to take away.', { side, n })
-      : t('Lay out the {n} seeds: tap to add, long-press to take away.', { n });
+    return both ? tn(n, '{side}: lay out the one seed: tap to add, long-press to take away.', '{side}: lay out the {n} seeds: tap to add, long-press to take away.', { side })
+      : tn(n, 'Lay out the one seed: tap to add, long-press to take away.', 'Lay out the {n} seeds: tap to add, long-press to take away.');
   }
   const kinds = new Set(view.moves.map((m) => m.kind));
   if (mine && (kinds.has('keep') || kinds.has('turn'))) return both ? t('{side}: keep your row, or turn the board?', { side }) : t('Keep your row, or turn the board?');
@@ -958,7 +985,7 @@ function roundLine(st) {
   const r = st.round || 1;
   if (st.over || r < 2) return '';
   const o = st.holes_owned, g = st.gains;
-  if (o && typeof o === 'object') return t('Round {round}: South owns {s} holes, North {n}.', { round: r, s: o.S, n: o.N });
+  if (o && typeof o === 'object') return t('Round {round}: holes owned: South {s}, North {n}.', { round: r, s: o.S, n: o.N });
   if (g && typeof g === 'object') return t('Round {round}: gains so far South {s}, North {n}.', { round: r, s: g.S, n: g.N });
   return r > 1 ? t('Round {round}.', { round: r }) : '';
 }
@@ -1199,8 +1226,8 @@ function layoutCheck() {
   const out = $('layout-sum');
   if (out) {
     out.textContent = sum === lo.total ? t('{sum} of {total} placed: all of them.', { sum, total: lo.total })
-      : sum > lo.total ? t('{sum} of {total} placed: {k} too many.', { sum, total: lo.total, k: sum - lo.total })
-        : t('{sum} of {total} placed: {k} still to place.', { sum, total: lo.total, k: lo.total - sum });
+      : sum > lo.total ? tn(sum - lo.total, '{sum} of {total} placed: {n} too many.', '{sum} of {total} placed: {n} too many.', { sum, total: lo.total })
+        : tn(lo.total - sum, '{sum} of {total} placed: {n} still to place.', '{sum} of {total} placed: {n} still to place.', { sum, total: lo.total });
     out.className = `layout-sum${sum === lo.total ? '' : ' wrong'}`;
   }
   return sum === lo.total;
@@ -1326,7 +1353,7 @@ function hideChoices() {
 function describeMove(m) {
   if (m.kind === 'feed') return t("feed one seed from {hole} into the opponent's first pit", { hole: m.text.slice(5) });
   const r = m.text.match(/^([A-Za-z])~(\d+)$/);
-  if (r) return t('sow {hole}, refusing the first {k} bulto offered', { hole: r[1], k: r[2] });
+  if (r) return tn(Number(r[2]), 'sow {hole}, refusing the first bulto offered', 'sow {hole}, refusing the first {n} bulto offered', { hole: r[1] });
   if (m.kind === 'sow') return /[~]/.test(m.text) ? t('sow {hole}', { hole: m.text }) : t('sow {hole} (taking any bulto offered)', { hole: m.text });
   return m.text;
 }
@@ -1335,7 +1362,7 @@ function showChoices(label, moves) {
   const c = $('choices');
   c.textContent = '';
   const p = document.createElement('p');
-  p.textContent = t('Hole {label} offers {n} moves; choose one:', { label, n: moves.length });
+  p.textContent = tn(moves.length, 'Hole {label} offers one move; choose it:', 'Hole {label} offers {n} moves; choose one:', { label });
   c.append(p);
   for (const m of moves) {
     const b = document.createElement('button');
@@ -1894,8 +1921,8 @@ async function loadRecord(file) {
     for (let i = 0; i < timeline.length; i++) app.timeline[i] = timeline[i];
     showRulesInPlay();
     openSetup(false);
-    say(tags.South ? t('Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
-      : t('Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, n: moves.length, game: variantNamed(tags.Variant).title }), 'info');
+    say(tags.South ? tn(moves.length, 'Loaded {file}: one move of {game} ({south} – {north}). It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
+      : tn(moves.length, 'Loaded {file}: one move of {game}. It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title }), 'info');
     setBusy(false);
     await startReview(moves.length);
   } catch (e) {
@@ -1962,7 +1989,7 @@ function relabel() {
   $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start');
   if (!app.view || !app.catalog) return;
   if (app.review !== null) renderReview(); else render(app.view);
-  if ($('setup-box').open) showRules(currentVariant(), undefined, true); else showRulesInPlay();
+  if ($('setup-box').open) showChosenRules(); else showRulesInPlay();
 }
 
 async function init() {
@@ -1991,7 +2018,7 @@ async function init() {
   sel.addEventListener('change', showOptions);
   showOptions();
   $('setup-form').addEventListener('submit', newGame);
-  $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showRules(currentVariant(), undefined, true); });
+  $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showChosenRules(); });
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else render(app.view); } });

@@ -253,7 +253,7 @@ function learnChoices(l, moves, h) {
 function learnMoveWords(m) {
   if (LEARN_KIND[m.text]) return t(LEARN_KIND[m.text]);
   const r = m.text.match(/^([A-Za-z])~(\d+)$/);
-  if (r) return t('{move}: refuse the first {n} bulto offered, then take the next, if any', { move: m.text, n: r[2] });
+  if (r) return tn(Number(r[2]), '{move}: refuse the first bulto offered, then take the next, if any', '{move}: refuse the first {n} bulto offered, then take the next, if any', { move: m.text });
   return t('{move}: take the first bulto offered, if any', { move: m.text });
 }
 

@@ -31,6 +31,7 @@
       record: M.cwrap('gbw_record', 'string', ['number', 'string', 'string', 'string']),
       catalog: M.cwrap('gbw_catalog', 'string', []),
       lessons: M.cwrap('gbw_lessons', 'string', ['string']),
+      variantRules: M.cwrap('gbw_variant_rules', 'string', ['string', 'string']),
       lessonCheck: M.cwrap('gbw_lesson_check', 'number', ['string', 'string', 'string']),
       lessonAnswer: M.cwrap('gbw_lesson_answer', 'string', []),
     };
@@ -243,6 +244,40 @@
       return { status: 200, body: fn.lessonAnswer(), type: 'application/json' };
     }
 
+    // a game's rules for options chosen in the setup (docs/api.md): as serve/api.c answers them
+    const VARIANT_RULES = /^\/api\/variants\/([^/]+)\/rules$/;
+    let names = null; // the games' names, from the catalogue
+    function queryArg(url, key) { // decoded as the server's query_arg: %XX and + for a space
+      const q = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+      for (const part of q.split('&')) {
+        if (part.length <= key.length || !part.startsWith(`${key}=`)) continue;
+        const raw = part.slice(key.length + 1);
+        const bytes = [];
+        for (let i = 0; i < raw.length; i++) {
+          if (raw[i] === '%' && /^[0-9a-fA-F]{2}$/.test(raw.slice(i + 1, i + 3))) {
+            bytes.push(parseInt(raw.slice(i + 1, i + 3), 16));
+            i += 2;
+          } else {
+            for (const b of new TextEncoder().encode(raw[i] === '+' ? ' ' : raw[i])) bytes.push(b);
+          }
+        }
+        return { text: new TextDecoder().decode(new Uint8Array(bytes)), size: bytes.length };
+      }
+      return null;
+    }
+    function variantRules(method, m, url) {
+      if (method !== 'GET') return error(405, 'use GET for a game\'s rules');
+      if (!names) names = JSON.parse(fn.catalog()).variants.map((v) => v.name);
+      if (m[1].length >= 32 || !names.includes(m[1])) {
+        return error(404, `no such game '${m[0].slice('/api/variants/'.length, '/api/variants/'.length + 40)}' (see GET /api/variants)`);
+      }
+      const o = queryArg(url, 'options') || { text: '', size: 0 };
+      if (o.size + 1 >= 512) return error(400, 'query \'options\' is too long (at most 510 characters)');
+      const text = fn.variantRules(m[1], o.text);
+      if (!text) return error(400, fn.error()); // (a NULL comes back as "")
+      return { status: 200, body: text, type: 'application/json' };
+    }
+
     const GAME = /^\/api\/games\/([^/]+)(\/[^/]*)?$/;
     const routes = [
       ['GET', '/api/variants', () => ({ status: 200, body: fn.catalog(), type: 'application/json' }), 'use GET for /api/variants'],
@@ -266,6 +301,8 @@
       const path = url.split('?')[0];
       const lm = path.match(LESSONS);
       if (lm) return lessons(method, lm, body);
+      const vm = path.match(VARIANT_RULES);
+      if (vm) return variantRules(method, vm, url);
       const m = path.match(GAME);
       if (!m) {
         const r = routes.filter((x) => x[1] === path && x[1].startsWith('/api/'));

@@ -109,6 +109,40 @@ test('each lap names the holes it sowed, the skipped ones left out (B3, B5, B6, 
   assert.ok(skipped > 0);
 });
 
+// the setup shows the rules for the options chosen before the game starts (issue 22 §2): one
+// option of each game whose rulings change a line (S1: 4 seeds a hole, 2×8×4 = 64 stones; Q9:
+// next-starter=alternate; A12: two-seeds=at-once; B7's right-rule=none), then bad requests
+test("a game's rules for the options chosen: GET /api/variants/NAME/rules?options=", async () => {
+  const cases = [
+    ['sadeqa', 'seeds=4', /with 6 daga in each \(96 stones\)/, /with 4 daga in each \(64 stones/],
+    ['qelat', 'next-starter=alternate', /The loser of a round .* starts the next/, /start the rounds in turn/],
+    ['akil', 'rounds=1,two-seeds=at-once', /If a position repeats with only two seeds left/, /as soon as only two seeds are left/],
+    ['bulto', 'right-rule=none', /must lie to the right of all your bulto/, /may lie anywhere in your opponent's row/],
+  ];
+  for (const [variant, options, before, after] of cases) {
+    const d = await call('GET', `/api/variants/${variant}/rules`);
+    assert.equal(d.status, 200, d.text);
+    assert.equal(d.json.variant, variant);
+    const text = (r) => r.json.rules.map((l) => l.text).join('\n');
+    assert.match(text(d), before, `${variant}: the default's line`);
+    assert.doesNotMatch(text(d), after, `${variant}: not yet the option's line`);
+    const r = await call('GET', `/api/variants/${variant}/rules?options=${encodeURIComponent(options)}`);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.options, options);
+    assert.match(text(r), after, `${variant} ${options}`);
+    assert.doesNotMatch(text(r), before, `${variant} ${options}: the default's line is gone`);
+    for (const l of r.json.rules) assert.match(l.ruling, /^[A-Z]\d/, `${variant}: each line names its rulings`);
+    // the same lines a game started with those options shows
+    const g = await call('POST', '/api/games', { variant, options });
+    assert.deepEqual(r.json.rules, g.json.rules, `${variant} ${options}: as in the game`);
+  }
+  isError(await call('GET', '/api/variants/sadeqa/rules?options=seeds%3D9'), 400, /bad value '9' for option seeds/);
+  isError(await call('GET', '/api/variants/sadeqa/rules?options=colour%3Dred'), 400, /unknown option 'colour'/);
+  isError(await call('GET', `/api/variants/sadeqa/rules?options=${'x'.repeat(600)}`), 400, /too long/);
+  isError(await call('GET', '/api/variants/chess/rules'), 404, /no such game 'chess/);
+  isError(await call('POST', '/api/variants/sadeqa/rules', {}), 405, /use GET/);
+});
+
 test('a game: start, a hand-worked move, its laps, undo, record', async () => {
   const r = await call('POST', '/api/games', { variant: 'sadeqa', seed: 3, south: 'human', north: 'human' });
   assert.equal(r.status, 201);

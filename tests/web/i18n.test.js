@@ -177,3 +177,39 @@ test('the PO reader: escapes, continued strings, plurals by each language\'s rul
   assert.equal(r.fuzzy, 'Guess');
   await closePage(page);
 });
+
+// Every label attribute written in index.html is marked for translation (data-i18n-attrs names
+// it), so tools/i18n-update takes it into the catalogs and the page translates it: a screen
+// reader in Arabic hears "Screens" and "Rules" in Arabic too (issue 22 §3).
+test("index.html: every aria-label, title, placeholder and alt is marked for translation", () => {
+  const html = fs.readFileSync(path.join(__dirname, '..', '..', 'web', 'index.html'), 'utf8');
+  const unmarked = [];
+  for (const [tag] of html.matchAll(/<[a-z][^<>]*>/gi)) {
+    const marked = ((/\sdata-i18n-attrs="([^"]*)"/.exec(tag) || [])[1] || '').split(/\s+/);
+    for (const [, name, value] of tag.matchAll(/\s(aria-label|title|placeholder|alt)="([^"]*)"/g)) {
+      if (value.trim() && !marked.includes(name)) unmarked.push(`${name}="${value}" in ${tag.slice(0, 60)}`);
+    }
+  }
+  assert.deepEqual(unmarked, [], 'attributes a player hears or reads, not marked with data-i18n-attrs');
+});
+
+// A text that counts agrees with its number in every language (issue 22 §3): a count ({n}, {k},
+// {count}, {s}) followed by an English plural is tn()'s, never t()'s; and Arabic's forms are
+// chosen by the count (CLDR: 2 is the dual, 3..10 a few, 11..99 many).
+test('texts that count go through tn(), and agree in Arabic', async () => {
+  const web = path.join(__dirname, '..', '..', 'web');
+  const bad = [];
+  for (const f of fs.readdirSync(web).filter((x) => x.endsWith('.js'))) {
+    const src = fs.readFileSync(path.join(web, f), 'utf8');
+    for (const m of src.matchAll(/(?<![\w.])t\((['`])((?:(?!\1)[^\\]|\\.)*)\1/g)) {
+      if (/\{(n|k|count|s)\} [a-z]+s\b/.test(m[2])) bad.push(`${f}: t('${m[2]}')`);
+    }
+  }
+  assert.deepEqual(bad, [], 'texts that count with t() instead of tn()');
+  const page = await newPage();
+  await open(page, '?lang=ar');
+  const got = await page.evaluate(() => [2, 3, 12].map((n) =>
+    tn(n, 'Hole {label} offers one move; choose it:', 'Hole {label} offers {n} moves; choose one:', { label: 'C' })));
+  assert.deepEqual(got, ['للحفرة C نقلتان؛ اختر إحداهما:', 'للحفرة C 3 نقلات؛ اختر واحدة منها:', 'للحفرة C 12 نقلة؛ اختر واحدة منها:']);
+  await closePage(page);
+});

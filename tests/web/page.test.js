@@ -388,3 +388,36 @@ test('axe-core finds no violation: play, layout form, game over, phone and deskt
     await closePage(page);
   }
 });
+
+// The setup's rules are those of the options chosen, before the game starts (issue 22 §2; S1:
+// four seeds a hole make 2×8×4 = 64 stones, six 96; Q9: next-starter=alternate), and a game's
+// number typed out of range says so instead.
+test('the setup shows the rules for the options chosen, before the game starts', async () => {
+  const page = await newPage('phone360');
+  await page.goto(srv.base + '/');
+  await page.waitForSelector('body[data-busy="false"] #board .hole');
+  if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
+  const rules = () => page.$$eval('#rules li', (ls) => ls.map((l) => l.textContent).join('\n'));
+  await page.selectOption('#variant', 'sadeqa');
+  assert.match(await rules(), /6 daga in each \(96 stones\)/);
+  await page.click('#options-box summary');
+  await page.selectOption('#options [data-key="seeds"]', '4');
+  await page.waitForFunction(() => /4 daga in each \(64 stones/.test(document.getElementById('rules').textContent));
+  assert.doesNotMatch(await rules(), /96 stones/);
+  assert.match(await page.textContent('#rules .in-force'), /as chosen in the setup/);
+  await page.selectOption('#options [data-key="seeds"]', '6');
+  await page.waitForFunction(() => /\(96 stones\)/.test(document.getElementById('rules').textContent));
+  await page.fill('#options [data-key="max-plies"]', '0');
+  await page.waitForFunction(() => /cannot be played/.test(document.querySelector('#rules .in-force').textContent));
+  await page.fill('#options [data-key="max-plies"]', '300');
+  await page.waitForFunction(() => /as chosen in the setup/.test(document.querySelector('#rules .in-force').textContent));
+  await page.selectOption('#variant', 'qelat');
+  await page.selectOption('#options [data-key="next-starter"]', 'alternate');
+  await page.waitForFunction(() => /start the rounds in turn/.test(document.getElementById('rules').textContent));
+  // the game started has the options chosen, and its rules stay those
+  await page.selectOption('#opponent', 'ai:1');
+  await page.click('#start');
+  await idle(page);
+  assert.match(await page.textContent('#rules'), /start the rounds in turn/);
+  await closePage(page);
+});

@@ -100,6 +100,17 @@ test('the local backend answers as gabata serve does: same games, same answers',
   try {
     const cat = [await remote('GET', '/api/variants'), local.handle('GET', '/api/variants')];
     assert.deepEqual(JSON.parse(cat[1].body), JSON.parse(cat[0].body), 'GET /api/variants');
+    // a game's rules for options chosen in the setup, and the errors of bad ones, the same
+    for (const p of ['/api/variants/sadeqa/rules?options=seeds%3D4', '/api/variants/qelat/rules?options=next-starter=alternate,rounds=1',
+      '/api/variants/akil/rules?options=two-seeds%3Dat-once+starter%3Dchooser', '/api/variants/bulto/rules?options=right-rule=none',
+      '/api/variants/bulto/rules', '/api/variants/sadeqa/rules?options=seeds%3D9', '/api/variants/qelat/rules?options=nope',
+      `/api/variants/akil/rules?options=${'x'.repeat(600)}`, '/api/variants/chess/rules']) {
+      const x = await remote('GET', p), y = local.handle('GET', p);
+      assert.equal(y.status, x.status, `${p}: status (${x.body} / ${y.body})`);
+      assert.deepEqual(JSON.parse(y.body), JSON.parse(x.body), p);
+    }
+    const post = [await remote('POST', '/api/variants/sadeqa/rules', '{}'), local.handle('POST', '/api/variants/sadeqa/rules', '{}')];
+    assert.deepEqual([post[1].status, JSON.parse(post[1].body)], [post[0].status, JSON.parse(post[0].body)], 'POST a game\'s rules');
     const games = [
       { variant: 'sadeqa', seed: 3, north: 'ai:3' },
       { variant: 'qelat', seed: 4, north: 'ai:2', options: 'rounds=1' },

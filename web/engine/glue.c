@@ -583,6 +583,26 @@ static void o_state(const gb_game *g)
     free(st);
 }
 
+/* GET /api/variants/VARIANT/rules's answer: every rule of a known variant for options, or NULL
+ * (gbw_error: why) for options that do not parse. */
+EXPORT const char *gbw_variant_rules(const char *variant, const char *options)
+{
+    static gb_rule_line rl[GB_RULE_LINES_MAX]; /* static: 30 KB, on the worker's small stack */
+    gb_error err = {0, ""};
+    int n = gb_variant_rules_lines(variant, options, rl, GB_RULE_LINES_MAX, &err);
+    if (n < 0)
+        return fail_text(err.msg);
+    o_reset();
+    o_raw("{\"variant\":");
+    o_str(variant);
+    o_raw(",\"options\":");
+    o_str(options);
+    o_raw(",\"rules\":");
+    o_rules(rl, n);
+    o_raw("}");
+    return o_done();
+}
+
 /* Every lesson of a variant, or NULL (gbw_error: why) for an unknown one. */
 EXPORT const char *gbw_lessons(const char *variant)
 {
