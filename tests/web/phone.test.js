@@ -55,8 +55,9 @@ async function idle(page) {
     null, { timeout: 60000 });
 }
 
-async function startGame(page, variant, { opts = {}, side = 'S', opponent = 'ai:1', speed = '0', seed = 3 } = {}) {
-  await page.goto(`${srv.base}/?seed=${seed}`);
+async function startGame(page, variant, { opts = {}, side = 'S', opponent = 'ai:1', speed = '0', seed = 3, lang = '' } = {}) {
+  await page.goto(`${srv.base}/?seed=${seed}${lang ? `&lang=${lang}` : ''}`);
+  if (lang) await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   await page.waitForSelector('body[data-busy="false"] #board .hole');
   if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
   await page.selectOption('#variant', variant);
@@ -193,6 +194,36 @@ test('every game at every size: an illegal tap, the move controls and the status
       if (size === 'phone360') await page.screenshot({ path: path.join(SHOTS, `phone-${v.name}-360.png`) });
     }
     await closePage(page);
+  }
+});
+
+// The translations run longer than the English (Ge'ez and Arabic letters, longer words): the
+// same checks at the smallest sizes in every language, the page's own texts and the engine's.
+test('every language at 360×640 and on its side: the move controls, an illegal tap and the status with the board', async () => {
+  for (const lang of ['ar', 'am', 'ti', 'om']) {
+    for (const size of ['phone360', 'landscape']) {
+      const page = await newPage(size);
+      for (const v of variants) {
+        const what = `${lang}: ${v.name} at ${size}`;
+        await startGame(page, v.name, { lang });
+        let view = await page.evaluate(() => app.view);
+        if (view.free_move) {
+          await page.click('#free-move-submit'); // the even layout the board starts with
+          await idle(page);
+          view = await page.evaluate(() => app.view);
+        }
+        await checkStatus(page, what);
+        await inView(page, `${what}, the move`, MOVE_CONTROLS);
+        if (view.state.over) continue;
+        const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
+        await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
+        await page.waitForFunction(() => document.getElementById('message').textContent.trim() !== '');
+        assert.doesNotMatch(await page.textContent('#message'), /not allowed/, `${what}: the message is translated`);
+        await inView(page, `${what}, an illegal tap`, MOVE_CONTROLS);
+        await checkStatus(page, `${what}, an illegal tap`);
+      }
+      await closePage(page);
+    }
   }
 });
 
