@@ -583,6 +583,11 @@ GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng,
 /* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
 GB_API int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t,
                                    uint64_t *rng, gb_searcher **kept, gb_move *out);
+/* The same, and the search's result in *res (may be NULL): res->exact 2 with res->margin when
+ * the move's value was proven (the hint's "wins by 6", docs/tables.md); a move not searched
+ * (random, a level's random move, a failed search) leaves *res zero but for res->best. */
+GB_API int gb_player_think(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
+                           gb_searcher **kept, gb_move *out, gb_search_result *res);
 
 /* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
  * (which also seeds the game's own random source); after 100 openings that all end the game, one

@@ -1,0 +1,237 @@
+/* test_margins.c — once the result is decided, the search plays for the most stones (issue 23
+ * §1/§2, docs/tables.md): in Sadeqa III positions within the endgame tables where two moves both
+ * win (or both draw, or both lose) by different margins, every searching player picks one of the
+ * largest margin, and its result (gb_player_think: the hint's) says that margin exactly. The
+ * values of each move come from a second, slow solver (the same plain alpha-beta over the game
+ * object as tests/test_tables.c: every move played on a copy of the game, whose own record
+ * applies T2 and whose own end S5 and the scores; no table), and one position is worked by hand.
+ *
+ * The tables are built by the CTest fixture (scripts/build-tables) into the folder given as the
+ * first argument (or $GABATA_TABLES). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "helpers.h"
+
+#include "gabata.h"
+
+static gb_tables *tb;
+
+/* ---- the slow solver (as in test_tables.c) ---- */
+static long long nodes, node_limit;
+static bool aborted;
+
+/* The final margin for the side to move of g (not over) by negamax with plain alpha-beta. */
+static int slow(const gb_game *g, int alpha, int beta)
+{
+    gb_move m[GB_MAX_MOVES];
+    const int me = gb_to_move(g);
+    const int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+    int best = -1000;
+    if (++nodes > node_limit) {
+        aborted = true;
+        return 0;
+    }
+    for (int i = 0; i < n && !aborted; i++) {
+        gb_error err = {0};
+        gb_move mv = m[i];
+        gb_game *c = gb_game_clone(g);
+        assert_non_null(c);
+        if (gb_play(c, &mv, &err) != GB_OK)
+            fail_msg("play: %s", err.msg);
+        int v;
+        if (gb_is_over(c))
+            v = gb_score(c, me) - gb_score(c, !me);
+        else if (gb_to_move(c) == me)
+            v = slow(c, alpha, beta);
+        else
+            v = -slow(c, -beta, -alpha);
+        gb_game_free(c);
+        if (v > best)
+            best = v;
+        if (best > alpha)
+            alpha = best;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The exact value of each legal move of g for its mover (full window: exact), by the slow
+ * solver; the number of moves, or -1 when it ran past its budget. */
+static int move_values(const gb_game *g, gb_move *m, int *val, long long limit)
+{
+    const int me = gb_to_move(g);
+    int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+    nodes = 0;
+    node_limit = limit;
+    aborted = false;
+    for (int i = 0; i < n; i++) {
+        gb_error err = {0};
+        gb_move mv = m[i];
+        gb_game *c = gb_game_clone(g);
+        assert_int_equal(gb_play(c, &mv, &err), GB_OK);
+        if (gb_is_over(c))
+            val[i] = gb_score(c, me) - gb_score(c, !me);
+        else if (gb_to_move(c) == me)
+            val[i] = slow(c, -1000, 1000);
+        else
+            val[i] = -slow(c, -1000, 1000);
+        gb_game_free(c);
+        if (aborted)
+            return -1;
+    }
+    return n;
+}
+
+static uint64_t rng = 4242;
+static int below(int n) { return (int)(gb_rand_next(&rng) % (uint64_t)n); }
+
+/* A random position with k stones on the board and random stores (the cap lifted: a table's
+ * value is that of the game without it). */
+static gb_game *random_position(int k)
+{
+    int h[16] = {0};
+    for (int s = 0; s < k; s++)
+        h[below(16)]++;
+    int south = below(2) == 0;
+    int taken = 96 - k, s0 = below(taken + 1), s1 = taken - s0;
+    char text[256];
+    snprintf(text, sizeof text,
+             "sadeqa:max-plies=1000000 board=%d,%d,%d,%d,%d,%d,%d,%d/%d,%d,%d,%d,%d,%d,%d,%d "
+             "stores=%d,%d turn=%c phase=play ply=1 last=%c",
+             h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9], h[10], h[11], h[12], h[13],
+             h[14], h[15], s0, s1, south ? 'S' : 'N', south ? 'N' : 'S');
+    return game_at(text);
+}
+
+/* The players that search: the hint's (ai:4), a fixed depth (ai:5), the timed levels. */
+static const gb_player searchers[] = {
+    {GB_PLAYER_AI, 4, 0, 0}, {GB_PLAYER_AI, 5, 0, 0}, {GB_PLAYER_AI, 6, 0, 0}, {GB_PLAYER_AI, 8, 0, 0}};
+
+/* Every searching player, with the tables, picks a move of value `best` (val: the slow solver's
+ * value of each of the n moves m) and says so exactly. */
+static void check_choices(const gb_game *g, const gb_move *m, const int *val, int n, int best)
+{
+    for (size_t k = 0; k < sizeof searchers / sizeof *searchers; k++) {
+        uint64_t r = 99;
+        gb_move got;
+        gb_search_result res;
+        assert_int_equal(gb_player_think(&searchers[k], g, tb, &r, NULL, &got, &res), GB_OK);
+        int v = -10000;
+        char mv[GB_MOVE_TEXT_MAX], other[GB_MOVE_TEXT_MAX], who[64];
+        gb_move_format(g, &got, mv, sizeof mv);
+        for (int i = 0; i < n; i++) {
+            gb_move_format(g, &m[i], other, sizeof other);
+            if (strcmp(mv, other) == 0)
+                v = val[i];
+        }
+        if (v != best || res.exact != 2 || res.margin != best) {
+            char *pos = gb_position_format(g);
+            fail_msg("%s in %s: plays %s worth %d (result: exact %d, margin %d); the best move is worth %d",
+                     gb_player_describe(&searchers[k], who, sizeof who), pos, mv, v, res.exact, res.margin, best);
+        }
+    }
+}
+
+/* Worked by hand (ring order A..H, a..h; the hole across ring i is 15 - i). North to move with
+ * one stone in c and one in h, South none, stores 29-65 (North 36 ahead):
+ *   - c -> d: d was empty, North's own row, the hole across (E) empty: no capture, the move ends
+ *     (S4). South has no stone, so no move: S5 gives the 2 stones to North, who moved last:
+ *     67-29, North wins by 38.
+ *   - h -> A: empty, South's row: the move ends. Then every move is forced (one stone each):
+ *     A -> B, c -> d, B -> C, d -> e, C -> D, empty and across from e's stone: South takes it (S4).
+ *     North has no stone: S5 gives D's stone to South, who moved last: 65-31, North wins by 34.
+ * Both win; c by four stones more. */
+static void test_by_hand(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,1 stores=29,65 turn=N phase=play ply=9 last=S");
+    gb_move m[GB_MAX_MOVES];
+    int val[GB_MAX_MOVES];
+    assert_int_equal(move_values(g, m, val, 100000), 2);
+    char mv[GB_MOVE_TEXT_MAX];
+    gb_move_format(g, &m[0], mv, sizeof mv);
+    assert_string_equal(mv, "c");
+    assert_int_equal(val[0], 38);
+    gb_move_format(g, &m[1], mv, sizeof mv);
+    assert_string_equal(mv, "h");
+    assert_int_equal(val[1], 34);
+    check_choices(g, m, val, 2, 38);
+    gb_game_free(g);
+}
+
+/* Positions sampled within the tables where at least two moves have different values of the
+ * same result (both win, both draw or both lose): every searcher picks the largest. */
+static void test_sampled(void **state)
+{
+    (void)state;
+    int found = 0, tried = 0;
+    const int kmax = gb_tables_stones(tb) < 5 ? gb_tables_stones(tb) : 5;
+    for (int i = 0; i < 4000 && found < 12; i++) {
+        gb_game *g = random_position(2 + below(kmax - 1));
+        if (gb_is_over(g)) {
+            gb_game_free(g);
+            continue;
+        }
+        gb_move m[GB_MAX_MOVES];
+        int val[GB_MAX_MOVES];
+        int n = move_values(g, m, val, 20000);
+        tried++;
+        int best = -1000;
+        for (int j = 0; j < n; j++)
+            best = val[j] > best ? val[j] : best;
+        /* another move of the same result (sign), by a smaller margin */
+        bool split = false;
+        for (int j = 0; j < n; j++)
+            if (val[j] != best && (val[j] > 0) == (best > 0) && (val[j] < 0) == (best < 0))
+                split = true;
+        if (n > 1 && split) {
+            if (getenv("TEST_MARGINS_SHOW")) {
+                char *pos = gb_position_format(g);
+                printf("%s:", pos);
+                for (int j = 0; j < n; j++) {
+                    char mv[GB_MOVE_TEXT_MAX];
+                    gb_move_format(g, &m[j], mv, sizeof mv);
+                    printf(" %s %d", mv, val[j]);
+                }
+                printf("\n");
+                free(pos);
+            }
+            check_choices(g, m, val, n, best);
+            found++;
+        }
+        gb_game_free(g);
+    }
+    print_message("%d positions of %d sampled: two moves of one result by different margins; every searcher "
+                  "takes the largest\n",
+                  found, tried);
+    assert_true(found >= 8);
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : getenv("GABATA_TABLES");
+    if (!dir) {
+        fprintf(stderr, "test_margins: give the tables' folder (argument or GABATA_TABLES)\n");
+        return 2;
+    }
+    gb_error err = {0};
+    if (gb_tables_open(&tb, dir, 0, &err) != GB_OK) {
+        fprintf(stderr, "test_margins: %s\n", err.msg);
+        return 2;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_by_hand),
+        cmocka_unit_test(test_sampled),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    gb_tables_close(tb);
+    return rc;
+}
