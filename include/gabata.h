@@ -625,6 +625,9 @@ typedef struct gb_match_result {
  * player keeping its searcher for the game. The same spec gives the same game (players that
  * think by time excepted). */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
+/* The same, both players probing endgame tables t (NULL: none; docs/tables.md). */
+GB_API int gb_match_play_tables(const gb_match_spec *spec, const struct gb_tables *t, gb_match_result *out,
+                                gb_error *err);
 
 /* ---- more on action ids, and many games at once, for learning (docs/library.md, "Learning:
  * action ids, observations, batches") ----

@@ -190,6 +190,11 @@ int gb_match_opening(gb_game **out, const char *variant, const char *options, ui
 
 int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
 {
+    return gb_match_play_tables(sp, NULL, out, err);
+}
+
+int gb_match_play_tables(const gb_match_spec *sp, const struct gb_tables *t, gb_match_result *out, gb_error *err)
+{
     memset(out, 0, sizeof *out);
     gb_game *g;
     int rc = gb_match_opening(&g, sp->variant, sp->options, sp->opening_seed, sp->opening_plies, err);
@@ -219,7 +224,7 @@ int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
             break;
         int side = gb_to_move(g);
         gb_move m;
-        rc = gb_player_choose(&sp->player[side], g, &rng, &kept[side], &m);
+        rc = gb_player_choose_tables(&sp->player[side], g, t, &rng, &kept[side], &m);
         if (rc == GB_OK)
             rc = gb_play(g, &m, err);
         else
