@@ -19,6 +19,7 @@
 
 #include "helpers.h"
 
+#include "ai_cli.h"
 #include "gabata.h"
 
 static gb_tables *tb;
@@ -274,6 +275,91 @@ static void test_match_probes(void **state)
     assert_true(without.lost > 0); /* (the check above can fail) */
 }
 
+/* The exact value of g for its mover by the slow solver (with g's record), or -1000 when it ran
+ * past its budget. */
+static int slow_value(const gb_game *g)
+{
+    nodes = 0;
+    node_limit = 30000;
+    aborted = false;
+    int v = slow(g, -1000, 1000);
+    return aborted ? -1000 : v;
+}
+
+/* `gabata analyze --tables` (analyze_record): games played at random from positions within the
+ * tables, each move's mark against the slow solver's values of the position and of the move
+ * played (with the game's record): marked exactly when the move lowers the value; a blunder
+ * (two marks) when it changes the result or costs 3 stones or more. */
+static void test_analyze_marks(void **state)
+{
+    (void)state;
+    analyze_set_tables(tb);
+    int checked = 0, marked[3] = {0, 0, 0};
+    const int kmax = gb_tables_stones(tb) < 5 ? gb_tables_stones(tb) : 5;
+    for (int i = 0; i < 40; i++) {
+        gb_game *g = random_position(3 + below(kmax - 2));
+        for (int p = 0; p < 30 && !gb_is_over(g); p++) {
+            gb_move m;
+            assert_int_equal(gb_random_move(g, &rng, &m), GB_OK);
+            gb_error err = {0};
+            assert_int_equal(gb_play(g, &m, &err), GB_OK);
+        }
+        char *text = gb_record_format(g, NULL);
+        assert_non_null(text);
+        analysis_entry e[40];
+        gb_budget b = {4, 0, 0};
+        gb_error err = {0};
+        int n = analyze_record(text, &b, e, 40, NULL, NULL, &err);
+        assert_int_equal(n, gb_history_length(g));
+        /* the same game again, move by move, for the slow solver */
+        gb_game *r = NULL;
+        assert_int_equal(gb_record_parse(&r, text, &err), GB_OK);
+        char *pos = gb_record_tag(text, "Position");
+        assert_non_null(pos);
+        gb_game *h = game_at(pos);
+        for (int k = 0; k < n; k++) {
+            gb_move mv = *gb_history_move(r, k);
+            mv.chance = 0;
+            const int me = gb_to_move(h);
+            gb_move list[GB_MAX_MOVES];
+            const int nl = gb_legal_moves(h, list, GB_MAX_MOVES);
+            int before = nl > 1 ? slow_value(h) : -1000;
+            gb_game *after = gb_game_clone(h);
+            assert_int_equal(gb_play(after, &mv, &err), GB_OK);
+            int played = gb_is_over(after) ? gb_score(after, me) - gb_score(after, !me) : slow_value(after);
+            if (!gb_is_over(after) && played != -1000 && gb_to_move(after) != me)
+                played = -played;
+            gb_game_free(after);
+            if (before != -1000 && played != -1000) {
+                char mt[GB_MOVE_TEXT_MAX];
+                gb_move_format(h, &mv, mt, sizeof mt);
+                const int d = before - played;
+                const int rb = (before > 0) - (before < 0), rp = (played > 0) - (played < 0);
+                const int want = d <= 0 ? 0 : (rp < rb || d >= 3) ? 2 : 1;
+                if (!e[k].exact || e[k].margin != before || !e[k].exact_played || e[k].margin_played != played ||
+                    e[k].mark != want)
+                    fail_msg("%s\nmove %d (%s): analyze says %s%d, played %s%d, mark %d; the slow solver %d, "
+                             "played %d, so mark %d",
+                             text, k + 1, mt, e[k].exact ? "exact " : "", e[k].margin,
+                             e[k].exact_played ? "exact " : "", e[k].margin_played, e[k].mark, before, played, want);
+                marked[want]++;
+                checked++;
+            }
+            assert_int_equal(gb_play(h, &mv, &err), GB_OK);
+        }
+        free(pos);
+        free(text);
+        gb_game_free(h);
+        gb_game_free(r);
+        gb_game_free(g);
+    }
+    analyze_set_tables(NULL);
+    print_message("analyze --tables: %d moves checked against the slow solver: %d keep the value, %d mistakes, "
+                  "%d blunders, every one marked as it should\n",
+                  checked, marked[0], marked[1], marked[2]);
+    assert_true(checked >= 100 && marked[1] > 0 && marked[2] > 0);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("GABATA_TABLES");
@@ -290,6 +376,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_sampled),
         cmocka_unit_test(test_match_probes),
+        cmocka_unit_test(test_analyze_marks),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gb_tables_close(tb);
