@@ -48,6 +48,9 @@ int cli_use_tables(const char *cmd, const char *dir);
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
 int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                        gb_move *out);
+/* player_choose, and the search's result (gb_player_think): res->exact 2 with res->margin when
+ * the move's value is proven (the hint's exact value). */
+int player_think(const player *p, const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res);
 
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);

@@ -1755,13 +1755,28 @@ async function undo() {
   }
 }
 
+/* The hint in words: its exact value when the search proved it (gabata serve --tables: `exact`,
+ * `margin` for the side to move, docs/api.md), else the computer's choice. */
+function hintSentence(h, toMove) {
+  const move = h.move;
+  if (h.exact !== true || typeof h.margin !== 'number') return t("Hint: {move} (the computer's choice).", { move });
+  const n = Math.abs(h.margin);
+  if (h.margin > 0) {
+    return tn(n, 'Hint: {side} wins by one stone with {move} (exact).', 'Hint: {side} wins by {n} stones with {move} (exact).',
+      { side: sideName(toMove), move });
+  }
+  if (h.margin === 0) return t('Hint: a draw with {move} (exact).', { move });
+  return tn(n, 'Hint: every move loses; {move} loses by one stone (the least, exact).',
+    'Hint: every move loses; {move} loses by {n} stones (the least, exact).', { move });
+}
+
 async function hint() {
   if (app.busy || !app.view) return;
   try {
     const h = await gameApi('GET', app.view.id, 'hint');
     const m = app.view.moves.find((x) => x.text === h.move);
     app.hintMove = m || null;
-    say(t("Hint: {move} (the computer's choice).", { move: h.move }), 'info');
+    say(hintSentence(h, app.view.state.to_move), 'info');
     render(app.view);
   } catch (e) {
     say(t('No hint: {error}', { error: tlib(e.message) }), 'refused');
