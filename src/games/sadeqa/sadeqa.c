@@ -71,6 +71,21 @@ static const sq_words sq_keep[16] = {SQ_K(0), SQ_K(1), SQ_K(2),  SQ_K(3),  SQ_K(
                                      SQ_K(6), SQ_K(7), SQ_K(8),  SQ_K(9),  SQ_K(10), SQ_K(11),
                                      SQ_K(12), SQ_K(13), SQ_K(14), SQ_K(15)};
 
+/* sq_keep[from] and sq_lap_run[from][r] side by side, for the move lists' sowing
+ * (sq_sow_listed): one address a lap */
+typedef struct sq_lap_words {
+    uint64_t keep_lo, keep_hi, lo, hi;
+} sq_lap_words;
+#define SQ_L(f, r) {(f) < 8 ? ~SQ_BYTE(f) : ~0ull, (f) < 8 ? ~0ull : ~SQ_BYTE(f), SQ_LO(f, r), SQ_HI(f, r)}
+#define SQ_LROW(f)                                                                                 \
+    {SQ_L(f, 0),  SQ_L(f, 1),  SQ_L(f, 2),  SQ_L(f, 3),  SQ_L(f, 4),  SQ_L(f, 5),                 \
+     SQ_L(f, 6),  SQ_L(f, 7),  SQ_L(f, 8),  SQ_L(f, 9),  SQ_L(f, 10), SQ_L(f, 11),                \
+     SQ_L(f, 12), SQ_L(f, 13), SQ_L(f, 14), SQ_L(f, 15)}
+static const sq_lap_words sq_lap_tab[16][16] = {
+    SQ_LROW(0), SQ_LROW(1), SQ_LROW(2),  SQ_LROW(3),  SQ_LROW(4),  SQ_LROW(5),  SQ_LROW(6),
+    SQ_LROW(7), SQ_LROW(8), SQ_LROW(9), SQ_LROW(10), SQ_LROW(11), SQ_LROW(12), SQ_LROW(13),
+    SQ_LROW(14), SQ_LROW(15)};
+
 #ifdef SQ_TWO_WORDS
 typedef sq_words sq_v;
 static inline sq_v sq_v_load(const uint8_t *b)
@@ -279,8 +294,8 @@ static inline int sq_sow_listed(const gb_pos *p, int h, gb_pos *child)
     long laps = 0, power = 1, lambda = 0;
     int saved_h = -1, stones = v.b[h], from = h;
     for (;;) {
-        const sq_words keep = sq_keep[h], run = sq_lap_run[h][stones & 15];
-        uint64_t lo = (v.w[0] & keep.lo) + run.lo, hi = (v.w[1] & keep.hi) + run.hi;
+        const sq_lap_words *l = &sq_lap_tab[h][stones & 15];
+        uint64_t lo = (v.w[0] & l->keep_lo) + l->lo, hi = (v.w[1] & l->keep_hi) + l->hi;
         if (stones >= 16) { /* rare: a lap round the whole ring */
             const uint64_t all = 0x0101010101010101ull * (unsigned)(stones >> 4);
             lo += all;
