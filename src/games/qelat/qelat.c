@@ -368,14 +368,20 @@ static inline int sow_listed(const gb_options *o, gb_pos *p, int mover, int h, b
         memcpy(&v.w[1], p->holes + 8, 4);
         *ate = false;
         for (;;) {
-            const int r = stones % 12;
-            const uint64_t all = 0x0101010101010101ull * (unsigned)(stones / 12);
+            int r = stones;
+            uint64_t all = 0;
+            if (r >= 12) { /* rare: laps round the whole ring (no division by 12 a lap) */
+                r = stones % 12;
+                all = 0x0101010101010101ull * (unsigned)(stones / 12);
+            }
             const uint64_t lo = (v.w[0] & ql_keep[h].lo) + ql_lap_run[h][r].lo + all;
             const uint64_t hi = (v.w[1] & ql_keep[h].hi) + ql_lap_run[h][r].hi + (all & 0xffffffffull);
             v.w[0] = lo;
             v.w[1] = hi;
             const int from = h, last = stones;
-            h = (h + r) % 12;
+            h += r;
+            if (h >= 12)
+                h -= 12;
             stones = v.b[h];
             if ((stop & bit(h)) || stones == 1 || (stones == 4 && (enemy & bit(h)))) {
                 memcpy(p->holes, v.b, 12);
@@ -487,10 +493,8 @@ static int ql_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
     const uint32_t enemy = enemy_holes(o, p, side), stop = ekwarna(p);
     uint64_t bits = 0;
-    for (int h = 0; h < QL_RING; h++) {
-        if (!can_start(p, side, h))
-            continue;
-        const int k = p->holes[h], pos = (h + k) % QL_RING;
+    for (uint32_t starts = start_holes(p, side); starts; starts &= starts - 1) {
+        const int h = __builtin_ctz(starts), k = p->holes[h], pos = (h + k) % QL_RING;
         moves[count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         if (ends_game || (k < QL_RING && ((stop & bit(pos)) || p->holes[pos] == 0 ||
                                           ((enemy & bit(pos)) && p->holes[pos] == 3)))) {
