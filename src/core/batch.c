@@ -185,6 +185,17 @@ static GB_ALWAYS_INLINE void observe_h(const gb_pos *p, const int H, float *o)
         _mm_storeu_ps(o + h + 8, _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, zero)));
         _mm_storeu_ps(o + h + 12, _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi, zero)));
     }
+    if (h + 4 <= H) { /* 4 to 15 more: 16 bytes read (still within *p), what is needed stored */
+        _Static_assert(GB_MAX_HOLES + 16 <= sizeof(gb_pos), "16 bytes past a ring's 16th hole");
+        const __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p->holes + h));
+        const __m128i lo = _mm_unpacklo_epi8(c, zero), hi = _mm_unpackhi_epi8(c, zero);
+        _mm_storeu_ps(o + h, _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, zero)));
+        if (h + 8 <= H)
+            _mm_storeu_ps(o + h + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, zero)));
+        if (h + 12 <= H)
+            _mm_storeu_ps(o + h + 8, _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, zero)));
+        h += (H - h) & ~3;
+    }
     for (; h < H; h++)
         o[h] = (float)p->holes[h];
 #else
