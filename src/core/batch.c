@@ -547,7 +547,9 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
         return 1;
     }
     if (n == 0) {
-        if (b->start_ncat >= 0 && !memcmp(&child, &b->start_settled, sizeof child)) {
+        const bool fixed = b->r->version >= 5 && b->r->layouts_fixed &&
+                           child.phase == b->start_settled.phase;
+        if (b->start_ncat >= 0 && (fixed || !memcmp(&child, &b->start_settled, sizeof child))) {
             memcpy(ids, b->start_cat, (size_t)b->start_ncat * sizeof *ids);
             s->nids = b->start_ncat;
         } else {

@@ -633,6 +633,7 @@ const gb_rules gb_rules_akil = {
     .sample = ak_sample,
     .gen_lazy = ak_gen_lazy,
     .suggest = ak_suggest,
+    .layouts_fixed = true, /* ak_random_move and ak_suggest read only p->phase (A2) */
     .eval = gb_akil_eval,
     .eval_round = gb_akil_eval_round,
     .text = &gb_akil_text,
