@@ -145,25 +145,40 @@ static int catalogue_ids(const gb_rules *r, const gb_options *o, const enc *e, c
 }
 
 /* ---- the observation ---- */
-/* 4 floats, 0 or 1, for each nibble: bit k of the index gives float k */
-#define GB_NIB(x) {(x) & 1 ? 1.0f : 0.0f, (x) & 2 ? 1.0f : 0.0f, (x) & 4 ? 1.0f : 0.0f, (x) & 8 ? 1.0f : 0.0f}
-static const float nibble_floats[16][4] = {
-    GB_NIB(0), GB_NIB(1), GB_NIB(2),  GB_NIB(3),  GB_NIB(4),  GB_NIB(5),  GB_NIB(6),  GB_NIB(7),
-    GB_NIB(8), GB_NIB(9), GB_NIB(10), GB_NIB(11), GB_NIB(12), GB_NIB(13), GB_NIB(14), GB_NIB(15)};
-#undef GB_NIB
+/* 8 floats, 0 or 1, for each byte: bit k of the index gives float k (8 KB, built by the
+ * preprocessor) */
+#define GB_BF(x, k) ((x) >> (k) & 1 ? 1.0f : 0.0f)
+#define GB_BYTE(x)                                                                                 \
+    {GB_BF(x, 0), GB_BF(x, 1), GB_BF(x, 2), GB_BF(x, 3),                                          \
+     GB_BF(x, 4), GB_BF(x, 5), GB_BF(x, 6), GB_BF(x, 7)}
+#define GB_BYTES4(x) GB_BYTE(x), GB_BYTE((x) + 1), GB_BYTE((x) + 2), GB_BYTE((x) + 3)
+#define GB_BYTES16(x) GB_BYTES4(x), GB_BYTES4((x) + 4), GB_BYTES4((x) + 8), GB_BYTES4((x) + 12)
+#define GB_BYTES64(x)                                                                              \
+    GB_BYTES16(x), GB_BYTES16((x) + 16), GB_BYTES16((x) + 32), GB_BYTES16((x) + 48)
+static const float byte_floats[256][8] = {GB_BYTES64(0), GB_BYTES64(64), GB_BYTES64(128),
+                                          GB_BYTES64(192)};
+#undef GB_BYTES64
+#undef GB_BYTES16
+#undef GB_BYTES4
+#undef GB_BYTE
+#undef GB_BF
 
-/* the H bits of `bits` as H floats, four at a time (a step writes an observation a game, so it is
- * worth a table: a third of the instructions of a float per bit) */
+/* the H bits of `bits` as H floats, eight at a time (a step writes an observation a game, so it
+ * is worth a table; unrolled where H is a constant, observe_h) */
 static GB_ALWAYS_INLINE void bits_plane(uint32_t bits, int H, float *o)
 {
     int h = 0;
 #if defined(__clang__)
 #pragma unroll
 #elif defined(__GNUC__)
-#pragma GCC unroll 8
+#pragma GCC unroll 4
 #endif
-    for (; h + 4 <= H; h += 4)
-        memcpy(o + h, nibble_floats[(bits >> h) & 15], sizeof nibble_floats[0]);
+    for (; h + 8 <= H; h += 8)
+        memcpy(o + h, byte_floats[(bits >> h) & 255], sizeof byte_floats[0]);
+    if (h + 4 <= H) {
+        memcpy(o + h, byte_floats[(bits >> h) & 15], 4 * sizeof(float));
+        h += 4;
+    }
     for (; h < H; h++)
         o[h] = (float)((bits >> h) & 1);
 }
