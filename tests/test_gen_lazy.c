@@ -21,8 +21,8 @@ static uint64_t rs = 2024;
 /* gen against play, its second method: every sowing (and feed) that play accepts from p is in
  * gen's list with play's child, a never-ending one (play's GB_EENDLESS, T1) left out under
  * endless=illegal and listed with the board marked endless under endless=ends-game, and gen
- * lists no other sowing. The move lists of Sadeqa III, Qelat and L'ab al-Akil sow with a code
- * of their own (a lap at a time, the counts in memory); play sows with the playouts' code. */
+ * lists no other sowing. The move lists of Qelat and L'ab al-Akil sow with code of their own (a
+ * lap at a time, the counts in memory); play sows with the playouts' code. */
 static long endless_seen;
 
 static void check_gen_play(const gb_rules *r, const gb_options *o, const gb_pos *p)

@@ -71,21 +71,6 @@ static const sq_words sq_keep[16] = {SQ_K(0), SQ_K(1), SQ_K(2),  SQ_K(3),  SQ_K(
                                      SQ_K(6), SQ_K(7), SQ_K(8),  SQ_K(9),  SQ_K(10), SQ_K(11),
                                      SQ_K(12), SQ_K(13), SQ_K(14), SQ_K(15)};
 
-/* sq_keep[from] and sq_lap_run[from][r] side by side, for the move lists' sowing
- * (sq_sow_listed): one address a lap */
-typedef struct sq_lap_words {
-    uint64_t keep_lo, keep_hi, lo, hi;
-} sq_lap_words;
-#define SQ_L(f, r) {(f) < 8 ? ~SQ_BYTE(f) : ~0ull, (f) < 8 ? ~0ull : ~SQ_BYTE(f), SQ_LO(f, r), SQ_HI(f, r)}
-#define SQ_LROW(f)                                                                                 \
-    {SQ_L(f, 0),  SQ_L(f, 1),  SQ_L(f, 2),  SQ_L(f, 3),  SQ_L(f, 4),  SQ_L(f, 5),                 \
-     SQ_L(f, 6),  SQ_L(f, 7),  SQ_L(f, 8),  SQ_L(f, 9),  SQ_L(f, 10), SQ_L(f, 11),                \
-     SQ_L(f, 12), SQ_L(f, 13), SQ_L(f, 14), SQ_L(f, 15)}
-static const sq_lap_words sq_lap_tab[16][16] = {
-    SQ_LROW(0), SQ_LROW(1), SQ_LROW(2),  SQ_LROW(3),  SQ_LROW(4),  SQ_LROW(5),  SQ_LROW(6),
-    SQ_LROW(7), SQ_LROW(8), SQ_LROW(9), SQ_LROW(10), SQ_LROW(11), SQ_LROW(12), SQ_LROW(13),
-    SQ_LROW(14), SQ_LROW(15)};
-
 #ifdef SQ_TWO_WORDS
 typedef sq_words sq_v;
 static inline sq_v sq_v_load(const uint8_t *b)
@@ -276,79 +261,23 @@ static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     return sq_sow(o, p, h, t, true);
 }
 
-#ifdef SQ_WIDE
-/* The sowing of hole h (non-empty; skip-origin=no) for the move lists (sq_gen, sq_gen_lazy): the
- * same child and the same GB_OK / GB_EENDLESS as sq_sow with no trace, but the 16 counts are two
- * words in memory, so that a lap is two and-adds of sq_keep and sq_lap_run and the count where it
- * ended is one byte load, which is also the next lap's stones (sq_sow holds them in one 128-bit
- * register, where reading a count is a 128-bit shift: about 45 instructions a lap against 26,
- * callgrind). Same lap limit (T1); a lap-end state seen again (Brent, after GB_LAP_QUICK laps)
- * never ends. */
-static inline int sq_sow_listed(const gb_pos *p, int h, gb_pos *child)
-{
-    union {
-        uint64_t w[2];
-        uint8_t b[16];
-    } v, saved = {{0, 0}};
-    memcpy(v.w, p->holes, sizeof v.w);
-    long laps = 0, power = 1, lambda = 0;
-    int saved_h = -1, stones = v.b[h], from = h;
-    for (;;) {
-        const sq_lap_words *l = &sq_lap_tab[h][stones & 15];
-        uint64_t lo = (v.w[0] & l->keep_lo) + l->lo, hi = (v.w[1] & l->keep_hi) + l->hi;
-        if (stones >= 16) { /* rare: a lap round the whole ring */
-            const uint64_t all = 0x0101010101010101ull * (unsigned)(stones >> 4);
-            lo += all;
-            hi += all;
-        }
-        v.w[0] = lo;
-        v.w[1] = hi;
-        from = h;
-        h = (h + stones) & 15;
-        const int last = stones;
-        stones = v.b[h];
-        if (stones <= 1) { /* S3: the last stone fell into an empty hole */
-            *child = *p;
-            memcpy(child->holes, v.b, sizeof v.b);
-            sq_end_move(child, from, h, last, NULL, false, false);
-            return GB_OK;
-        }
-        if (laps < GB_LAP_QUICK) {
-            laps++;
-            continue;
-        }
-        if (++laps >= GB_LAP_LIMIT ||
-            (saved_h == h && ((saved.w[0] ^ lo) | (saved.w[1] ^ hi)) == 0))
-            return GB_EENDLESS; /* T1 */
-        if (saved_h < 0 || ++lambda == power) {
-            saved = v;
-            saved_h = h;
-            if (lambda == power)
-                power *= 2;
-            lambda = 0;
-        }
-    }
-}
-#define SQ_SOW_LISTED(o, p, h, c) \
-    (!(o)->v[GB_OPT_SKIP_ORIGIN] ? sq_sow_listed(p, h, c) : (*(c) = *(p), sq_sow(o, c, h, NULL, false)))
-#else
-#define SQ_SOW_LISTED(o, p, h, c) (*(c) = *(p), sq_sow(o, c, h, NULL, false))
-#endif
-
 static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
     int count = 0, first = p->to_move * SQ_N;
     for (int h = first; h < first + SQ_N; h++) {
         if (!p->holes[h])
             continue;
-        gb_pos *c = &children[count];
-        if (SQ_SOW_LISTED(o, p, h, c) == GB_EENDLESS) {
+        gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        gb_pos c = *p;
+        int rc = sq_sow(o, &c, h, NULL, false);
+        if (rc == GB_EENDLESS) {
             if (o->v[GB_OPT_ENDLESS] == 0)
                 continue; /* T1, endless=illegal: not a legal move */
-            *c = *p;      /* endless=ends-game: the game ends on the board before the move */
-            c->flags |= GB_F_ENDLESS;
+            c = *p;       /* endless=ends-game: the game ends on the board before the move */
+            c.flags |= GB_F_ENDLESS;
         }
-        moves[count++] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+        moves[count] = m;
+        children[count++] = c;
     }
     return count;
 }
@@ -372,9 +301,10 @@ static int sq_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_
             bits |= 1ull << count++;
             continue;
         }
-        if (SQ_SOW_LISTED(o, p, h, &children[count]) == GB_EENDLESS)
+        gb_pos c = *p;
+        if (sq_sow(o, &c, h, NULL, false) == GB_EENDLESS)
             continue; /* T1, endless=illegal: not a legal move */
-        count++;
+        children[count++] = c;
     }
     *lazy = bits;
     return count;
