@@ -6,7 +6,7 @@
 // and the switch), axe-core in light and dark, play again, L'ab al-Akil's layout made on the
 // board, keyboard play, and the text bugs (a doubled "Round 1:", the match summary's lines, a
 // resignation's "0–0", a new round's old marks, Bulto's stores, the review buttons' glyphs).
-// One browser; a page a viewport. Screenshots: tests/web/screenshots/phone-GAME-360.png.
+// One browser; a page a viewport. Screenshots: tests/web/out/phone-GAME-360.png.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -18,7 +18,7 @@ const { startServer } = require('./server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = { phone360: { width: 360, height: 640 }, phone390: { width: 390, height: 844 },
   landscape: { width: 844, height: 390 }, desktop: { width: 1366, height: 768 } };
