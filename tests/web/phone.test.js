@@ -94,6 +94,25 @@ async function inView(page, what, selectors) {
   for (const [name, b] of r.items) assert.ok(ok(b), `${what}: ${name} inside the viewport with the board (${JSON.stringify(b)} in ${r.vw}×${r.vh})`);
   return r.items.map(([n]) => n);
 }
+// the header in one row: its title, its shown links and Settings side by side (each one's top
+// above every other's bottom), none past the screen's edges, the header no taller than its
+// tallest item and its padding
+async function headerOneRow(page, what) {
+  const r = await page.evaluate(() => {
+    const box = (e) => { const b = e.getBoundingClientRect(); return { id: e.id || e.tagName, top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: b.height, w: b.width }; };
+    const h = document.querySelector('header');
+    const items = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].map(box).filter((b) => b.w && b.h);
+    return { vw: innerWidth, header: box(h), items, scroll: document.documentElement.scrollWidth };
+  });
+  assert.ok(r.items.length >= 3, `${what}: the header shows its title, links and Settings (${JSON.stringify(r.items)})`);
+  const top = Math.max(...r.items.map((b) => b.top));
+  const bottom = Math.min(...r.items.map((b) => b.bottom));
+  assert.ok(top < bottom, `${what}: the header in one row (${r.items.map((b) => `${b.id} ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`).join(', ')})`);
+  assert.ok(r.header.h <= Math.max(...r.items.map((b) => b.h)) + 12, `${what}: the header ${Math.round(r.header.h)} px high, one row`);
+  for (const b of r.items) assert.ok(b.left >= -1 && b.right <= r.vw + 1, `${what}: ${b.id} inside the screen (${Math.round(b.left)}–${Math.round(b.right)} of ${r.vw})`);
+  assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
+}
+
 const MOVE_CONTROLS = ['#move-strip button', '#move-strip #layout-sum', '#move-strip .move-button', '#message', '#note', '#skip:not([hidden])', '#round-banner:not([hidden])'];
 
 // the status: one sentence, at most 2 lines, no rule id
@@ -214,6 +233,7 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
         }
         await checkStatus(page, what);
         await inView(page, `${what}, the move`, MOVE_CONTROLS);
+        if (size === 'phone360') await headerOneRow(page, what);
         if (view.state.over) continue;
         const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
         await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
@@ -225,6 +245,24 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
       await closePage(page);
     }
   }
+});
+
+// The header's links are the longest words in some languages ("Play online", "Settings"): one
+// row at 360×640 on every screen (the game, Learn and the lobby each show the other two links).
+test('the header is one row at 360×640 in every language, on every screen', async () => {
+  const page = await newPage('phone360');
+  for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+    await page.goto(`${srv.base}/?lang=${lang}`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForSelector('body[data-busy="false"] #board .hole');
+    await headerOneRow(page, `${lang}: the game screen`);
+    for (const to of ['learn', 'lobby', 'game']) {
+      await page.click(`#to-${to}`);
+      await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
+      await headerOneRow(page, `${lang}: the ${to} screen`);
+    }
+  }
+  await closePage(page);
 });
 
 test('the round banner (Qelat, L\'ab al-Akil) with the board; a new round keeps no old marks; no doubled "Round 1:"', async () => {
