@@ -265,6 +265,35 @@ test('the header is one row at 360×640 in every language, on every screen', asy
   await closePage(page);
 });
 
+// A reader on a phone scrolls down to the rules or the moves while the game goes on: a move
+// arriving then leaves the page where they put it (keepInView once pulled it back to the board at
+// every render); once they touch the board again, the moves bring it back into view.
+test('a move arriving does not scroll the page back while the person reads below the board', async () => {
+  const page = await newPage('phone360');
+  await startGame(page, 'qelat');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight + 400), 'the page is longer than the screen');
+  await page.mouse.move(180, 500);
+  await page.mouse.wheel(0, 700);
+  await page.waitForFunction(() => scrollY > 300);
+  await page.waitForTimeout(200); // (the wheel's scroll done)
+  const y = await page.evaluate(() => scrollY);
+  // the person's move and the computer's answer, played from the page's script (no touch)
+  await page.evaluate(() => playMove(app.view.moves[0].text));
+  await idle(page);
+  await page.waitForFunction(() => app.view.history.length >= 2 && !app.animating);
+  // (where the reader scrolled it: the browser may shift it a little to keep what they read in
+  // place when the texts above change; pulled back, the status would be at the screen's top)
+  const after = await page.evaluate(() => ({ y: scrollY, status: document.getElementById('status-row').getBoundingClientRect().bottom }));
+  assert.ok(Math.abs(after.y - y) < 100 && after.status < 0, `the page stays where the reader scrolled it (${y} then ${JSON.stringify(after)})`);
+  // a tap on the board: the next moves keep the board and its controls in view again
+  const h = await page.evaluate(() => app.view.moves[0].hole);
+  await page.click(`#board .hole[data-hole="${h}"]`);
+  await idle(page);
+  await page.waitForFunction(() => !app.animating);
+  await inView(page, 'after a tap on the board', MOVE_CONTROLS);
+  await closePage(page);
+});
+
 test('the round banner (Qelat, L\'ab al-Akil) with the board; a new round keeps no old marks; no doubled "Round 1:"', async () => {
   for (const size of Object.keys(SIZES)) {
     const page = await newPage(size);
