@@ -103,5 +103,10 @@ void print_rules(FILE *out, const gb_game *g);
 int cli_width(FILE *out);
 void cli_wrap(FILE *out, int width, const char *first, const char *rest, const char *text);
 void cli_help(FILE *out, const char *text);
+/* The columns a UTF-8 text takes on the terminal, and s printed then padded with spaces to
+ * `cols` of them: printf's "%-5s" counts bytes, and a translated name's bytes are not its
+ * width (Ge'ez and Arabic letters are 2-3 bytes, one column). */
+int cli_columns(const char *s);
+void cli_pad(FILE *out, const char *s, int cols);
 
 #endif
