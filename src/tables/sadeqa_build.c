@@ -29,19 +29,24 @@ __extension__ typedef unsigned __int128 tbf_u128;
 /* W[n][s]: distributions of s stones over n holes. The rank's sum over a hole of h stones,
  * sum over v < h of W[n-1][rem - v], is W[n][rem] - W[n][rem - h] (stars and bars). */
 static uint64_t W[17][TB_MAX_STONES + 1];
+static uint64_t E[16][TB_MAX_STONES + 1]; /* gb_tbf_rank's terms */
 #ifdef TBF_WIDE
 /* the game's lap (sadeqa.c): hole h emptied, then 1 more on each of the next r holes */
 static tbf_u128 lap_run[16][16], keep[16], ones;
 #endif
 static atomic_int ready;
 
-static void tbf_init(void)
+
+void gb_tbf_init(void)
 {
     if (atomic_load(&ready))
         return;
     for (int n = 0; n <= 16; n++)
         for (int s = 0; s <= TB_MAX_STONES; s++)
             W[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : W[n - 1][s] + W[n][s - 1]);
+    for (int i = 1; i < 16; i++)
+        for (int s = 0; s <= TB_MAX_STONES; s++)
+            E[i][s] = i == 15 ? W[2][s] : s ? W[17 - i][s - 1] : 0;
 #ifdef TBF_WIDE
     ones = 0;
     for (int i = 0; i < 16; i++)
@@ -60,22 +65,28 @@ static void tbf_init(void)
     atomic_store(&ready, 1);
 }
 
+/* The rank as sum over holes i < 15 of W[16-i][rem_i] - W[16-i][rem_i+1], rem_i the stones in
+ * holes i.., regrouped by rem_i (W[n+1][s] - W[n][s] = W[n+1][s-1]): W[16][k] minus one term a
+ * hole, E[i][rem_i]. The rem_i come from prefix sums of the bytes (one multiplication a word, no
+ * sum reaching 256), so the 15 loads do not wait on each other. */
 uint64_t gb_tbf_rank(const uint8_t b[16], int k)
 {
-    tbf_init();
-    uint64_t r = 0;
-    int rem = k;
-    for (int i = 0; i < 15 && rem > 0; i++) {
-        const int h = b[i];
-        r += W[16 - i][rem] - W[16 - i][rem - h];
-        rem -= h;
-    }
+    uint64_t lo, hi;
+    memcpy(&lo, b, 8);
+    memcpy(&hi, b + 8, 8);
+    const uint64_t plo = lo * 0x0101010101010101ull, phi = hi * 0x0101010101010101ull;
+    const int slo = (int)(plo >> 56);
+    uint64_t r = W[16][k];
+    for (int i = 1; i < 9; i++) /* rem_i = k - (stones of holes 0..i-1) */
+        r -= E[i][k - (int)((plo >> (8 * (i - 1))) & 0xff)];
+    for (int i = 9; i < 16; i++)
+        r -= E[i][k - slo - (int)((phi >> (8 * (i - 9))) & 0xff)];
     return r;
 }
 
 void gb_tbf_unrank(uint64_t r, int k, uint8_t b[16])
 {
-    tbf_init();
+    gb_tbf_init();
     int rem = k;
     for (int i = 0; i < 15; i++) {
         /* the largest h with W[n][rem] - W[n][rem - h] <= r */
@@ -136,7 +147,6 @@ int gb_tbf_children(const gb_rules *r, const gb_options *o, const uint8_t b[16],
     int n = 0;
 #ifdef TBF_WIDE
     if (!o->v[GB_OPT_SKIP_ORIGIN]) {
-        tbf_init();
         const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
         tbf_u128 v0;
         memcpy(&v0, b, 16);
@@ -427,7 +437,7 @@ static void walker_free(tbf_walker *w)
 int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint32_t id,
                            uint64_t *unknown, long long *nodes)
 {
-    tbf_init();
+    gb_tbf_init();
     tbf_job job = {.lv = lv, .ids = ids, .size = size, .id = id};
     atomic_init(&job.next, 0);
     atomic_init(&job.finished, 0);

@@ -20,6 +20,8 @@ typedef struct gb_tbf_child {
 int gb_tbf_children(const gb_rules *r, const gb_options *o, const uint8_t b[16], int side,
                     gb_tbf_child out[8]);
 
+/* The tables this file's functions read: before the first of them (cheap when done). */
+void gb_tbf_init(void);
 /* The rank of a board of k stones (lexicographic, hole 0 most significant), as tables.c's
  * board_rank, and its inverse. */
 uint64_t gb_tbf_rank(const uint8_t b[16], int k);

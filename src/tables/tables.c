@@ -273,8 +273,11 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     uint8_t *done = calloc(N, 1); /* finished: its component popped */
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
+    gb_tbf_init();
     build_ticker bt = {.bo = bo, .k = k, .positions = N};
     clock_gettime(CLOCK_MONOTONIC, &bt.last);
+    if (bo->tick) /* the level starts */
+        bo->tick(k, 0, N, bo->user);
     gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low,
                        .budget = bo->budget, .jobs = bo->jobs, .tick = build_tick, .user = &bt};
     for (int j = 1; j < k; j++)
