@@ -216,7 +216,6 @@ int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint64_t *out)
 /* ---- the walk (tables.c's walk and move_value, on raw boards) ---- */
 typedef struct tbf_walker {
     const gb_tbf_level *lv;
-    uint32_t id; /* the component being solved */
     uint64_t *path;
     uint32_t len, cap;
     uint64_t *set; /* the path's indices + 1, open addressing (0: empty) */
@@ -329,10 +328,13 @@ static int walk(tbf_walker *w, const uint8_t *b, int side, int alpha, int beta)
             }
         } else {
             const uint64_t idx = gb_tbf_rank(ch[i].board, lv->k) * 2 + (uint64_t)!side;
-            if (lv->comp[idx] != w->id) { /* another component, solved already */
-                const uint8_t e = lv->cur[idx];
-                if (!e)
-                    w->stopped = true;
+            /* a child is in this component or in one solved before it (Tarjan's order); the
+             * bytes of this one are written when it is done, so 0 here means "this component" */
+            const uint8_t e = lv->cur[idx];
+            if (e == TBF_UNKNOWN_BYTE) {
+                w->stopped = true;
+                v = 0;
+            } else if (e) { /* another component, solved already */
                 v = -entry_value(e);
             } else if (set_has(w, idx)) { /* T2: stones to the owner of their row */
                 v = -rows_margin(ch[i].board, !side);
@@ -386,7 +388,7 @@ static uint8_t solve_one(tbf_walker *w, uint64_t i, uint32_t size, uint64_t *unk
     pop(w);
     if (w->stopped) {
         ++*unknown;
-        return 0;
+        return TBF_UNKNOWN_BYTE;
     }
     return (uint8_t)((v + 64) | (size > 1 ? 0x80 : 0));
 }
@@ -394,7 +396,8 @@ static uint8_t solve_one(tbf_walker *w, uint64_t i, uint32_t size, uint64_t *unk
 typedef struct tbf_job {
     gb_tbf_level *lv;
     const uint32_t *ids;
-    uint32_t size, id;
+    uint8_t *res; /* the bytes of ids, written to the level when all are done */
+    uint32_t size;
     atomic_uint next; /* the next chunk of ids to take */
     atomic_ullong finished;
 } tbf_job;
@@ -418,7 +421,7 @@ static void *work(void *arg)
             break;
         const uint32_t to = from + TBF_CHUNK < j->size ? from + TBF_CHUNK : j->size;
         for (uint32_t s = from; s < to; s++)
-            j->lv->cur[j->ids[s]] = solve_one(&x->w, j->ids[s], j->size, &x->unknown);
+            j->res[s] = solve_one(&x->w, j->ids[s], j->size, &x->unknown);
         if (x->w.oom)
             break;
         const uint64_t f = atomic_fetch_add(&j->finished, to - from) + (to - from);
@@ -434,11 +437,11 @@ static void walker_free(tbf_walker *w)
     free(w->set);
 }
 
-int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint32_t id,
+int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
                            uint64_t *unknown, long long *nodes)
 {
     gb_tbf_init();
-    tbf_job job = {.lv = lv, .ids = ids, .size = size, .id = id};
+    tbf_job job = {.lv = lv, .ids = ids, .res = res, .size = size};
     atomic_init(&job.next, 0);
     atomic_init(&job.finished, 0);
     int jobs = lv->jobs < 1 ? 1 : lv->jobs > 256 ? 256 : lv->jobs;
@@ -455,7 +458,6 @@ int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size,
     for (int t = 0; t < jobs; t++) {
         xs[t].job = &job;
         xs[t].w.lv = lv;
-        xs[t].w.id = id;
         xs[t].w.nodes = 0;
         xs[t].main = t == 0;
     }
@@ -493,6 +495,8 @@ int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size,
         *(tbf_walker *)lv->keep = xs[0].w;
     else
         walker_free(&xs[0].w);
+    for (uint32_t j = 0; j < size && rc == GB_OK; j++)
+        lv->cur[ids[j]] = res[j];
     lv->done += size;
     return rc;
 }

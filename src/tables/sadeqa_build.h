@@ -32,8 +32,7 @@ typedef struct gb_tbf_level {
     const gb_rules *r;
     const gb_options *o;
     int k;
-    uint8_t *cur;                              /* this level's bytes */
-    const uint32_t *comp;                      /* component ids (tables.c's low[]) */
+    uint8_t *cur; /* this level's bytes: 0 not solved yet, TBF_UNKNOWN_BYTE not known */
     const uint8_t *lower[TB_MAX_STONES + 1];   /* the finished lower levels */
     long long budget;                          /* positions a walk may visit (0: no limit) */
     int jobs;                                  /* threads for a large component */
@@ -45,10 +44,16 @@ typedef struct gb_tbf_level {
 } gb_tbf_level;
 void gb_tbf_level_free(gb_tbf_level *lv); /* what lv->keep holds */
 
-/* Solve the component of `size` positions listed in ids (id: its component id), writing each
- * position's byte; *unknown and *nodes grow by the walks' counts. GB_OK or GB_ENOMEM. The result
- * does not depend on lv->jobs: each walk is independent of the others. */
-int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint32_t id,
+/* While a level is built, a value not known (a walk past its budget) is this byte, never a
+ * value's (63 is beyond every level), so that 0 can mean "not solved yet"; tables.c writes 0 for
+ * it in the file (docs/tables.md, "Files"). */
+#define TBF_UNKNOWN_BYTE 0x7f
+
+/* Solve the component of `size` positions listed in ids, every component its moves lead to
+ * being solved already (Tarjan's order), and write each position's byte into lv->cur when all
+ * are done (res: room for size bytes); *unknown and *nodes grow by the walks' counts. GB_OK or
+ * GB_ENOMEM. The result does not depend on lv->jobs: each walk is independent of the others. */
+int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
                            uint64_t *unknown, long long *nodes);
 
 /* The capture-free children of this level of the position of index i (tables.c's graph). */

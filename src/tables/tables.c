@@ -271,6 +271,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
     uint32_t *stack = malloc(N * sizeof *stack);
     uint8_t *done = calloc(N, 1); /* finished: its component popped */
+    uint8_t *res = malloc(N);     /* a component's bytes as its walks find them */
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
     gb_tbf_init();
@@ -278,12 +279,12 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     clock_gettime(CLOCK_MONOTONIC, &bt.last);
     if (bo->tick) /* the level starts */
         bo->tick(k, 0, N, bo->user);
-    gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low,
+    gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out,
                        .budget = bo->budget, .jobs = bo->jobs, .tick = build_tick, .user = &bt};
     for (int j = 1; j < k; j++)
         lv.lower[j] = t->level[j].bytes;
     int rc = GB_OK;
-    if (!idx || !low || !stack || !fr || !done) {
+    if (!idx || !low || !stack || !fr || !done || !res) {
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
         goto done;
@@ -355,15 +356,19 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
                 st->largest_component = size;
             if (size > 1)
                 st->cyclic += size;
-            if (gb_tbf_solve_component(&lv, stack + sp, size, id, &st->unknown, &st->walk_nodes) != GB_OK) {
+            if (gb_tbf_solve_component(&lv, stack + sp, size, res, &st->unknown, &st->walk_nodes) != GB_OK) {
                 rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
                 goto done;
             }
         }
     }
+    for (uint64_t i = 0; i < N; i++) /* the file's "not known" */
+        if (out[i] == TBF_UNKNOWN_BYTE)
+            out[i] = TB_UNKNOWN_BYTE;
 done:
     free(idx);
     free(done);
+    free(res);
     free(low);
     free(stack);
     free(fr);
