@@ -69,7 +69,7 @@ void gb_tbf_init(void)
  * holes i.., regrouped by rem_i (W[n+1][s] - W[n][s] = W[n+1][s-1]): W[16][k] minus one term a
  * hole, E[i][rem_i]. The rem_i come from prefix sums of the bytes (one multiplication a word, no
  * sum reaching 256), so the 15 loads do not wait on each other. */
-uint64_t gb_tbf_rank(const uint8_t b[16], int k)
+static inline uint64_t rank_of(const uint8_t *b, int k)
 {
     uint64_t lo, hi;
     memcpy(&lo, b, 8);
@@ -83,6 +83,8 @@ uint64_t gb_tbf_rank(const uint8_t b[16], int k)
         r -= E[i][k - slo - (int)((phi >> (8 * (i - 9))) & 0xff)];
     return r;
 }
+
+uint64_t gb_tbf_rank(const uint8_t b[16], int k) { return rank_of(b, k); }
 
 void gb_tbf_unrank(uint64_t r, int k, uint8_t b[16])
 {
@@ -209,7 +211,7 @@ int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint64_t *out)
     int m = 0;
     for (int j = 0; j < n; j++)
         if (ch[j].kind == TBF_QUIET)
-            out[m++] = gb_tbf_rank(ch[j].board, lv->k) * 2 + (uint64_t)!side;
+            out[m++] = rank_of(ch[j].board, lv->k) * 2 + (uint64_t)!side;
     return m;
 }
 
@@ -321,13 +323,13 @@ static int walk(tbf_walker *w, const uint8_t *b, int side, int alpha, int beta)
             const int g = ch[i].gain, kk = lv->k - g;
             v = g;
             if (kk > 0) {
-                const uint8_t e = lv->lower[kk][gb_tbf_rank(ch[i].board, kk) * 2 + (uint64_t)!side];
+                const uint8_t e = lv->lower[kk][rank_of(ch[i].board, kk) * 2 + (uint64_t)!side];
                 if (!e)
                     w->stopped = true;
                 v = g - entry_value(e);
             }
         } else {
-            const uint64_t idx = gb_tbf_rank(ch[i].board, lv->k) * 2 + (uint64_t)!side;
+            const uint64_t idx = rank_of(ch[i].board, lv->k) * 2 + (uint64_t)!side;
             /* a child is in this component or in one solved before it (Tarjan's order); the
              * bytes of this one are written when it is done, so 0 here means "this component" */
             const uint8_t e = lv->cur[idx];
