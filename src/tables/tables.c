@@ -93,10 +93,11 @@ static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 /* byte 0: not known (a walk inside a cycle ran past its budget, or needed such a value) */
 #define TB_UNKNOWN_BYTE 0
 
-/* ---- the solver shared by the build and the probe ----
- * A walk inside a level: `lookup` gives the value of a position of a lower level or of a
- * finished part of this one; `walk` says whether a child of this level must be searched on (it
- * may share a component with the path) rather than looked up. */
+/* ---- the probe's walk (the build's is sadeqa_build.c's, on raw boards, the same moves in the
+ * same order) ----
+ * A walk inside a level with the record since the last capture as its path: a position of a
+ * lower level or one whose byte is exact here is read; one that may share a cycle with the path
+ * is searched on. */
 typedef struct walker {
     const gb_rules *r;
     const gb_options *o;
@@ -107,11 +108,7 @@ typedef struct walker {
     long long nodes, node_limit;
     bool stopped; /* past node_limit, out of memory, or a value needed is not known */
     bool oom;
-    /* build: the level being built and its component marks */
-    uint8_t *cur;          /* this level's bytes (0: not known yet) */
-    const uint32_t *comp;  /* build: component ids of this level's positions */
-    uint32_t comp_id;      /* build: the component being solved */
-    const gb_tables *t;    /* lower levels (and, when probing, this one) */
+    const gb_tables *t;    /* the levels, this one included */
 } walker;
 
 static int lower_value(walker *w, int k, const gb_pos *c)
@@ -141,14 +138,9 @@ static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
     if (c->flags & GB_F_ENDLESS || c->store[p->to_move] != p->store[p->to_move])
         return false;
     const uint64_t ci = pos_index(c, w->k);
-    if (w->cur) {
-        if (w->comp[ci] != w->comp_id)
-            return false;
-    } else {
-        const uint8_t *lv = w->t->level[w->k].bytes;
-        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
-            return false;
-    }
+    const uint8_t *lv = w->t->level[w->k].bytes;
+    if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
+        return false;
     return !on_path(w, ci);
 }
 
@@ -162,21 +154,12 @@ static int move_value(walker *w, const gb_pos *p, const gb_pos *c, int alpha, in
     if (gain > 0) /* S4: a capture; the rest is a history-free position of a lower level */
         return gain - lower_value(w, w->k - gain, c);
     const uint64_t ci = pos_index(c, w->k);
-    if (w->cur) { /* building */
-        uint8_t b = w->cur[ci];
-        if (w->comp[ci] != w->comp_id) { /* another component, solved already */
-            if (b == TB_UNKNOWN_BYTE)
-                w->stopped = true;
-            return -entry_value(b);
-        }
-    } else {
-        uint8_t b = w->t->level[w->k].bytes[ci];
-        /* a position off every cycle, or entered from one: its value is the table's */
-        if (!(b & 0x80) || !(w->t->level[w->k].bytes[pos_index(p, w->k)] & 0x80)) {
-            if (b == TB_UNKNOWN_BYTE)
-                w->stopped = true;
-            return -entry_value(b);
-        }
+    const uint8_t b = w->t->level[w->k].bytes[ci];
+    /* a position off every cycle, or entered from one: its value is the table's */
+    if (!(b & 0x80) || !(w->t->level[w->k].bytes[pos_index(p, w->k)] & 0x80)) {
+        if (b == TB_UNKNOWN_BYTE)
+            w->stopped = true;
+        return -entry_value(b);
     }
     /* S5 before T2 (T5): a child whose player has no move ends the game; it lies on no cycle,
      * so it is never on the path */
