@@ -96,9 +96,9 @@ static void level_done(const gb_tables_level_info *l, void *user)
     v->level = 0;
     fprintf(stderr,
             "level %2d: %llu positions, %llu on cycles (largest component %u), %llu unknown, "
-            "%lld walk nodes, %.2f s\n",
+            "%lld walk nodes, %.2f s (%.2f s CPU)\n",
             l->stones, l->positions, l->cyclic, l->largest_component, l->unknown, l->walk_nodes,
-            l->seconds);
+            l->seconds, l->cpu_seconds);
 }
 
 int cmd_tables(int argc, char **argv)

@@ -710,6 +710,7 @@ typedef struct gb_tables_level_info {
     unsigned largest_component; /* of the level's capture-free moves */
     long long walk_nodes;       /* positions the searches inside cycles visited */
     double seconds;
+    double cpu_seconds;         /* the process's CPU time (all threads) for the level */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
 /* Build levels 1..stones of variant (only "sadeqa" for now) with `options` into dir (made if
