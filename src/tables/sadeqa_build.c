@@ -375,7 +375,7 @@ static int walk(tbf_walker *w, const uint8_t *b, int side, int alpha, int beta)
     return best;
 }
 
-/* The byte of position i of a component of `size` (its exact value, or 0 when not known). */
+/* The byte of position i of a component of `size`: its exact value, or TBF_UNKNOWN_BYTE. */
 static uint8_t solve_one(tbf_walker *w, uint64_t i, uint32_t size, uint64_t *unknown)
 {
     uint8_t b[16];
