@@ -6,7 +6,7 @@
 set -eu
 gabata=$1 fixture=$2 dir=$3
 rm -rf "$dir"
-"$gabata" tables build sadeqa --stones 6 --jobs 3 --quiet --out "$dir" 2>/dev/null
+"$gabata" tables build sadeqa --stones 6 --jobs 3 --quiet --out "$dir" >/dev/null 2>&1
 a=$("$gabata" tables info "$fixture" | grep '^level')
 b=$("$gabata" tables info "$dir" | grep '^level')
 if [ "$a" != "$b" ]; then
@@ -33,7 +33,7 @@ level  5: 31008 positions, 7862 on cycles, checksum fff1a7d59ea53deb
 level  6: 108528 positions, 36248 on cycles, checksum 18ab2bc4f6135b2d'
 for jobs in 1 3; do
     rm -rf "$dir"
-    "$gabata" tables build sadeqa --stones 6 --budget 20 --jobs $jobs --quiet --out "$dir" 2>/dev/null
+    "$gabata" tables build sadeqa --stones 6 --budget 20 --jobs $jobs --quiet --out "$dir" >/dev/null 2>&1
     b=$("$gabata" tables info "$dir" | grep '^level  [456]')
     if [ "$b" != "$want" ]; then
         echo "FAIL: --budget 20 --jobs $jobs: not the first builder's tables:"
