@@ -41,6 +41,15 @@ for jobs in 1 3; do
         exit 1
     fi
 done
+# --budget 0 is no limit (the first builder stopped every walk after the first at once)
+rm -rf "$dir"
+"$gabata" tables build sadeqa --stones 6 --budget 0 --jobs 2 --quiet --out "$dir" >/dev/null 2>&1
+b=$("$gabata" tables info "$dir" | grep '^level')
+if [ "$a" != "$b" ]; then
+    echo "FAIL: --budget 0 gave other tables than the default budget:"
+    echo "$b"
+    exit 1
+fi
 for bad in 0 x 257; do
     if "$gabata" tables build sadeqa --stones 2 --jobs "$bad" --out "$dir" 2>/dev/null; then
         echo "FAIL: --jobs $bad was taken"
