@@ -201,7 +201,7 @@ int gb_tbf_children(const gb_rules *r, const gb_options *o, const uint8_t b[16],
     return n;
 }
 
-int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint64_t *out)
+int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint32_t *out)
 {
     uint8_t b[16];
     gb_tbf_child ch[8];
@@ -211,7 +211,7 @@ int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint64_t *out)
     int m = 0;
     for (int j = 0; j < n; j++)
         if (ch[j].kind == TBF_QUIET)
-            out[m++] = rank_of(ch[j].board, lv->k) * 2 + (uint64_t)!side;
+            out[m++] = (uint32_t)(rank_of(ch[j].board, lv->k) * 2 + (uint64_t)!side);
     return m;
 }
 

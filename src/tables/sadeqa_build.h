@@ -56,7 +56,8 @@ void gb_tbf_level_free(gb_tbf_level *lv); /* what lv->keep holds */
 int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
                            uint64_t *unknown, long long *nodes);
 
-/* The capture-free children of this level of the position of index i (tables.c's graph). */
-int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint64_t *out);
+/* The capture-free children of this level of the position of index i (tables.c's graph; a
+ * level's indices fit 32 bits). */
+int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint32_t *out);
 
 #endif

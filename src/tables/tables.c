@@ -217,10 +217,12 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
 }
 
 /* ---- building a level ---- */
+/* 32-bit indices (a level has fewer than 2^32 positions): a frame is 40 bytes, and the
+ * depth-first search can hold millions of them at once */
 typedef struct frame {
-    uint64_t node;
+    uint32_t node;
     uint8_t n, next;
-    uint64_t child[8]; /* this level's capture-free children; TB_NONE-like for others */
+    uint32_t child[8]; /* this level's capture-free children */
 } frame;
 
 /* Progress inside a level for gb_tables_build_with's tick, at most every half second. */
@@ -284,7 +286,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
         if (idx[root])
             continue;
         fl = 0;
-        fr[fl].node = root;
+        fr[fl].node = (uint32_t)root;
         fr[fl].n = (uint8_t)gb_tbf_level_children(&lv, root, fr[fl].child);
         fr[fl].next = 0;
         fl++;
@@ -306,7 +308,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
                         f = &fr[fl - 1];
                     }
                     frame *g = &fr[fl++];
-                    g->node = c;
+                    g->node = (uint32_t)c;
                     g->n = (uint8_t)gb_tbf_level_children(&lv, c, g->child);
                     g->next = 0;
                     idx[c] = low[c] = ++counter;
