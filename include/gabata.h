@@ -718,6 +718,7 @@ typedef struct gb_tables_level_info {
     unsigned largest_component; /* of the level's capture-free moves */
     long long walk_nodes;       /* positions the searches inside cycles visited */
     double seconds;
+    double cpu_seconds;         /* the process's CPU time (all threads) for the level */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
 /* Build levels 1..stones of variant (only "sadeqa" for now) with `options` into dir (made if
@@ -727,6 +728,20 @@ typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *u
 GB_API int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
                            long long budget, gb_tables_progress_fn progress, void *user,
                            gb_error *err);
+/* The same with more choices: `jobs` threads for the walks of a level's large components (1:
+ * none; the tables are the same for any number), and `tick`, called now and then (at most every
+ * half second, from the calling thread) with the positions of the level being built done so far. */
+typedef void (*gb_tables_tick_fn)(int stones, unsigned long long done, unsigned long long positions,
+                                  void *user);
+typedef struct gb_tables_build_opts {
+    long long budget;
+    int jobs;
+    gb_tables_progress_fn progress;
+    gb_tables_tick_fn tick;
+    void *user; /* passed to progress and tick */
+} gb_tables_build_opts;
+GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
+                                const char *dir, const gb_tables_build_opts *opts, gb_error *err);
 /* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
 GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
 GB_API void gb_tables_close(gb_tables *t);
