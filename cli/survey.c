@@ -43,6 +43,7 @@ typedef struct survey_cfg {
     int games, stones, jobs, openings, give_up;
     double max_time;
     long seed;
+    bool tty; /* a line of progress a position (one job, standard error a terminal) */
     const char *tdir, *out;
 } survey_cfg;
 
@@ -156,6 +157,8 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
         if (c->give_up > 0 && unknown_run >= c->give_up)
             break;
         first_small = ply;
+        if (c->tty) /* one game at a time on a terminal: where its walk back is */
+            fprintf(stderr, "\rgame %ld: ply %d, %d stones, %d of %d solved   ", seed, ply, k, solved, surveyed);
         const int mover = gb_to_move(end);
         const int lo0 = gb_store(end, mover) - gb_store(end, !mover);
         int margin = 0, depth = 0;
@@ -200,6 +203,8 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
         done += (size_t)w;
     }
     free(buf);
+    if (c->tty)
+        fputc('\r', stderr);
     if (!rc)
         fprintf(stderr, "game %ld: %d plies, %s %d-%d; %d positions of at most %d stones, %d solved; %.1f s\n", seed,
                 mr.plies, mr.winner == GB_SOUTH ? "South wins" : mr.winner == GB_NORTH ? "North wins" : "draw",
@@ -359,9 +364,12 @@ static void summary(const row_set *r, FILE *out)
                 per_k_solved[k]++;
             if (k > maxk_solved)
                 maxk_solved = k;
-            wins += m > 0;
-            draws += m == 0;
-            losses += m < 0;
+            /* the values from South's view: who wins the game from there */
+            const char *tm = json_string_value(json_object_get(p, "to_move"));
+            const int ms = tm && strcmp(tm, "N") == 0 ? -m : m;
+            wins += ms > 0;
+            draws += ms == 0;
+            losses += ms < 0;
             abs_margin += m < 0 ? -m : m;
             if (e_ply < 0 || ply < e_ply) {
                 e_ply = ply;
@@ -389,7 +397,7 @@ static void summary(const row_set *r, FILE *out)
         if (per_k[k])
             fprintf(out, "%6d  %9d  %6d  %5.1f%%  %6.2f\n", k, per_k[k], per_k_solved[k], 100.0 * per_k_solved[k] / per_k[k],
                     per_k_secs[k] / per_k[k]);
-    fprintf(out, "values (side to move): %d wins, %d draws, %d losses; mean margin %.1f stones\n", wins, draws,
+    fprintf(out, "values (South's view): %d South wins, %d draws, %d North wins; mean margin %.1f stones\n", wins, draws,
             losses, nsolved ? (double)abs_margin / nsolved : 0.0);
     if (best_ply >= 0) {
         qsort(earliest, (size_t)nearliest, sizeof *earliest, cmp_int);
@@ -626,6 +634,7 @@ int cmd_solve_survey(int argc, char **argv)
             ntodo, c.variant, c.games - ntodo, c.out, c.player_text, c.stones, c.max_time, c.tdir ? ", tables " : "",
             c.tdir ? c.tdir : "", c.jobs);
     const int jobs = c.jobs < ntodo ? c.jobs : ntodo;
+    c.tty = jobs == 1 && isatty(2);
     pid_t pid[SURVEY_MAX_JOBS];
     int failed = 0;
     fflush(stderr);

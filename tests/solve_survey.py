@@ -58,10 +58,11 @@ def summary_of(rows):
         ok = [r for r in at if r["value"] is not None]
         out.append("%6d  %9d  %6d  %5.1f%%  %6.2f" % (k, len(at), len(ok), 100.0 * len(ok) / len(at),
                                                      sum(r["seconds"] for r in at) / len(at)))
-    w = sum(r["value"] > 0 for r in solved)
-    d = sum(r["value"] == 0 for r in solved)
-    l = sum(r["value"] < 0 for r in solved)
-    out.append("values (side to move): %d wins, %d draws, %d losses; mean margin %.1f stones"
+    south = [r["value"] if r["to_move"] == "S" else -r["value"] for r in solved]
+    w = sum(v > 0 for v in south)
+    d = sum(v == 0 for v in south)
+    l = sum(v < 0 for v in south)
+    out.append("values (South's view): %d South wins, %d draws, %d North wins; mean margin %.1f stones"
                % (w, d, l, sum(abs(r["value"]) for r in solved) / len(solved) if solved else 0.0))
     earliest, kept, best = [], 0, None
     for g in games:
