@@ -142,6 +142,15 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
         gb_game_free(end);
         return -1;
     }
+    /* the game's moves, so that any of its positions can be solved again with its record
+     * (gabata solve VARIANT --moves "the first PLY moves") */
+    const int plies = gb_history_length(end);
+    char *moves = calloc((size_t)plies + 1, GB_MOVE_TEXT_MAX + 1);
+    for (int i = 0, used = 0; moves && i < plies; i++) {
+        char mv[GB_MOVE_TEXT_MAX];
+        gb_move_format(end, gb_history_move(end, i), mv, sizeof mv);
+        used += sprintf(moves + used, "%s%s", i ? " " : "", mv);
+    }
     char *buf = NULL;
     size_t len = 0, cap = 0;
     int surveyed = 0, solved = 0, unknown_run = 0, first_small = -1;
@@ -187,6 +196,9 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
                                                                                  : "rule",
                           "surveyed", surveyed, "solved", solved, "first_ply", first_small, "play_seconds",
                           round(play_s * 10) / 10, "seconds", round((now() - t0) * 10) / 10);
+    if (g)
+        json_object_set_new(g, "moves", json_string(moves ? moves : ""));
+    free(moves);
     append_row(&buf, &len, &cap, g);
     gb_game_free(end);
     /* one write of the whole game: O_APPEND keeps the games of parallel workers apart */

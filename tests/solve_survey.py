@@ -151,6 +151,18 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.stderr.count("\ngame ") == 2 and "survey: 2 games" in p.stderr, "progress: %s" % p.stderr)
     check_rows(rows, 6)
     same_summary(p.stdout, rows, "first run")
+    # the game row's moves, played through the engine protocol, reach every position row's position
+    for g in games:
+        moves = g["moves"].split()
+        check(len(moves) == g["plies"], "game %d: %d moves for %d plies" % (g["seed"], len(moves), g["plies"]))
+        script = "new sadeqa\n" + "".join("position\nplay %s\n" % m for m in moves) + "quit\n"
+        e = subprocess.run([gabata, "engine"], input=script, capture_output=True, text=True, timeout=60)
+        seen = [line for line in e.stdout.split("\n") if line.startswith("sadeqa ")]
+        for r in pos:
+            if r["seed"] == g["seed"]:
+                check(r["ply"] < len(seen) and seen[r["ply"]] == r["position"],
+                      "game %d ply %d: the moves reach %s, not %s"
+                      % (g["seed"], r["ply"], seen[r["ply"]] if r["ply"] < len(seen) else None, r["position"]))
 
     # resuming: one more game is played, the first two kept as they were
     with open(out) as f:
