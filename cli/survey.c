@@ -343,7 +343,13 @@ static void summary(const row_set *r, FILE *out)
     int per_k[KMAX + 1] = {0}, per_k_solved[KMAX + 1] = {0}, maxk_solved = -1;
     double secs = 0, per_k_secs[KMAX + 1] = {0};
     long abs_margin = 0;
-    int *earliest = calloc((size_t)r->n + 1, sizeof *earliest);
+    int *earliest = calloc((size_t)r->n + 1, sizeof *earliest), *before_end = calloc((size_t)r->n + 1, sizeof *earliest);
+    if (!earliest || !before_end) {
+        fprintf(stderr, "gabata solve --survey: out of memory\n");
+        free(earliest);
+        free(before_end);
+        return;
+    }
     int nearliest = 0, best_ply = -1, best_seed = 0, best_stones = 0;
     for (int i = 0; i < r->n; i++) {
         json_t *g = r->rows[i];
@@ -391,6 +397,7 @@ static void summary(const row_set *r, FILE *out)
             }
         }
         if (e_ply >= 0) {
+            before_end[nearliest] = (int)json_integer_value(json_object_get(g, "plies")) - e_ply;
             earliest[nearliest++] = e_ply;
             if (best_ply < 0 || e_ply < best_ply) {
                 best_ply = e_ply;
@@ -413,13 +420,17 @@ static void summary(const row_set *r, FILE *out)
             losses, nsolved ? (double)abs_margin / nsolved : 0.0);
     if (best_ply >= 0) {
         qsort(earliest, (size_t)nearliest, sizeof *earliest, cmp_int);
-        fprintf(out, "earliest solved ply: %d (game %d, %d stones); median over %d games %d; most stones solved %d\n",
-                best_ply, best_seed, best_stones, nearliest, earliest[nearliest / 2], maxk_solved);
+        qsort(before_end, (size_t)nearliest, sizeof *before_end, cmp_int);
+        fprintf(out, "earliest solved ply: %d (game %d, %d stones); median over %d games %d, %d plies before "
+                "the game's end; most stones solved %d\n",
+                best_ply, best_seed, best_stones, nearliest, earliest[nearliest / 2], before_end[nearliest / 2],
+                maxk_solved);
         fprintf(out, "games ending with the value of their earliest solved position: %d of %d\n", kept, kept_of);
     } else {
         fprintf(out, "earliest solved ply: none\n");
     }
     free(earliest);
+    free(before_end);
 }
 
 /* ---- the command ---- */

@@ -64,13 +64,14 @@ def summary_of(rows):
     l = sum(v < 0 for v in south)
     out.append("values (South's view): %d South wins, %d draws, %d North wins; mean margin %.1f stones"
                % (w, d, l, sum(abs(r["value"]) for r in solved) / len(solved) if solved else 0.0))
-    earliest, kept, best = [], 0, None
+    earliest, before_end, kept, best = [], [], 0, None
     for g in games:
         mine = [r for r in solved if r["seed"] == g["seed"]]
         if not mine:
             continue
         e = min(mine, key=lambda r: r["ply"])
         earliest.append(e["ply"])
+        before_end.append(g["plies"] - e["ply"])
         if best is None or e["ply"] < best["ply"]:
             best = e
         s, n = g["score"]
@@ -79,9 +80,11 @@ def summary_of(rows):
         out.append("earliest solved ply: none")
     else:
         earliest.sort()
-        out.append("earliest solved ply: %d (game %d, %d stones); median over %d games %d; most stones solved %d"
+        before_end.sort()
+        out.append("earliest solved ply: %d (game %d, %d stones); median over %d games %d, %d plies before the "
+                   "game's end; most stones solved %d"
                    % (best["ply"], best["seed"], best["stones"], len(earliest), earliest[len(earliest) // 2],
-                      max(r["stones"] for r in solved)))
+                      before_end[len(before_end) // 2], max(r["stones"] for r in solved)))
         out.append("games ending with the value of their earliest solved position: %d of %d" % (kept, len(earliest)))
     return out
 
