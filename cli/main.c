@@ -16,6 +16,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_learn(int argc, char **argv); /* learn.c */
 int cmd_tables(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_solve_survey(int argc, char **argv); /* cli/survey.c */
 
 /* The main usage, in the chosen language (its first line apart: the version is no text of the
  * catalog's), wrapped to the terminal's width as every help is. */
@@ -620,7 +621,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "analyze") == 0)
         return cmd_analyze(argc - 1, argv + 1);
     if (strcmp(cmd, "solve") == 0)
-        return cmd_solve(argc - 1, argv + 1);
+        return argc > 2 && strcmp(argv[2], "--survey") == 0 ? cmd_solve_survey(argc - 2, argv + 2)
+                                                              : cmd_solve(argc - 1, argv + 1);
     if (strcmp(cmd, "tables") == 0)
         return cmd_tables(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0)
