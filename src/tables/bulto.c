@@ -201,7 +201,8 @@ typedef struct walker {
     long long nodes, node_limit;
     bool stopped, oom;
     uint8_t *cur;         /* build: this level's bytes */
-    const uint32_t *comp; /* build: component ids */
+    const uint32_t *comp; /* build: component ids of the pattern's positions, from `base` */
+    uint64_t base;
     uint32_t comp_id;
     const gb_tables *t;
     gb_move *moves;    /* scratch for gen, GB_MAX_MOVES */
@@ -248,7 +249,7 @@ static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
         return false;
     const uint64_t ci = pos_index(c, w->k);
     if (w->cur) {
-        if (w->comp[ci] != w->comp_id)
+        if (w->comp[ci - w->base] != w->comp_id)
             return false;
     } else {
         const uint8_t *lv = w->t->level[w->k].bytes;
@@ -379,16 +380,20 @@ static int level_children(builder *bd, uint64_t i, uint64_t *out)
     return m;
 }
 
+/* A move that keeps k keeps the bulto holes too (making one takes 4 free stones, B4, B6), so the
+ * level's graph falls apart into one part a set of bulto holes: the positions of one pattern are
+ * consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time, its arrays
+ * the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the level's size. */
 static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
 {
     const uint64_t N = gb_tb_bulto_level_size(k);
+    const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
     int rc = GB_OK;
-    if (N >= 0xfffffff0u)
-        return gb_fail(err, GB_EINVAL, "the %d-stone level (%llu positions) is too large for this builder", k,
-                       (unsigned long long)N);
-    uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
-    uint32_t *stack = malloc(N * sizeof *stack);
-    uint8_t *done = calloc(N, 1);
+    if (M >= 0xfffffff0u)
+        return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
+    uint32_t *idx = calloc(M, sizeof *idx), *low = malloc(M * sizeof *low);
+    uint32_t *stack = malloc(M * sizeof *stack);
+    uint8_t *done = calloc(M, 1);
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
     walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
@@ -401,87 +406,96 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
         goto done;
     }
     memset(out, 0, N);
-    uint32_t counter = 0, sp = 0, ncomp = 0;
-    for (uint64_t root = 0; root < N; root++) {
-        if (idx[root])
-            continue;
-        const int n = level_children(&bd, root, fr[0].child);
-        if (n < 0)
-            goto too_many;
-        fr[0].node = root;
-        fr[0].n = (uint8_t)n;
-        fr[0].next = 0;
-        fl = 1;
-        idx[root] = low[root] = ++counter;
-        stack[sp++] = (uint32_t)root;
-        while (fl) {
-            frame *f = &fr[fl - 1];
-            if (f->next < f->n) {
-                const uint64_t c = f->child[f->next++];
-                if (!idx[c]) {
-                    if (fl == fcap) {
-                        fcap *= 2;
-                        frame *nf = realloc(fr, fcap * sizeof *nf);
-                        if (!nf) {
-                            rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
+    for (int b = bmin(k); b <= bmax(k); b++) {
+        const uint64_t per = 2 * ways[BT_RING - b][k];
+        for (uint64_t s = 0; s < choose[BT_RING][b]; s++) {
+            const uint64_t base = 2 * off[k][b] + s * per;
+            memset(idx, 0, per * sizeof *idx);
+            memset(done, 0, per);
+            w.base = base;
+            uint32_t counter = 0, sp = 0, ncomp = 0;
+            for (uint64_t root = 0; root < per; root++) {
+                if (idx[root])
+                    continue;
+                const int n = level_children(&bd, base + root, fr[0].child);
+                if (n < 0)
+                    goto too_many;
+                fr[0].node = root;
+                fr[0].n = (uint8_t)n;
+                fr[0].next = 0;
+                fl = 1;
+                idx[root] = low[root] = ++counter;
+                stack[sp++] = (uint32_t)root;
+                while (fl) {
+                    frame *f = &fr[fl - 1];
+                    if (f->next < f->n) {
+                        const uint64_t c = f->child[f->next++] - base;
+                        if (c >= per)
+                            goto other_pattern;
+                        if (!idx[c]) {
+                            if (fl == fcap) {
+                                fcap *= 2;
+                                frame *nf = realloc(fr, fcap * sizeof *nf);
+                                if (!nf) {
+                                    rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
+                                    goto done;
+                                }
+                                fr = nf;
+                            }
+                            frame *g = &fr[fl++];
+                            g->node = c;
+                            const int gn = level_children(&bd, base + c, g->child);
+                            if (gn < 0)
+                                goto too_many;
+                            g->n = (uint8_t)gn;
+                            g->next = 0;
+                            idx[c] = low[c] = ++counter;
+                            stack[sp++] = (uint32_t)c;
+                        } else if (!done[c] && idx[c] < low[f->node]) {
+                            low[f->node] = idx[c]; /* on the stack: in f's component */
+                        }
+                        continue;
+                    }
+                    const uint64_t v = f->node;
+                    fl--;
+                    if (fl && low[v] < low[fr[fl - 1].node])
+                        low[fr[fl - 1].node] = low[v];
+                    if (low[v] != idx[v])
+                        continue;
+                    const uint32_t top = sp;
+                    while (stack[sp - 1] != v)
+                        sp--;
+                    sp--;
+                    const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
+                    for (uint32_t j = sp; j < top; j++) {
+                        low[stack[j]] = id;
+                        done[stack[j]] = 1;
+                    }
+                    w.comp_id = id;
+                    if (size > st->largest_component)
+                        st->largest_component = size;
+                    if (size > 1)
+                        st->cyclic += size;
+                    for (uint32_t j = sp; j < top; j++) {
+                        gb_pos p;
+                        pos_of_index(base + stack[j], k, bd.phase, &p);
+                        w.len = 0;
+                        w.path[w.len++] = base + stack[j];
+                        w.node_limit = size > 1 && budget ? w.nodes + budget : 0;
+                        w.stopped = false;
+                        const int val = walk(&w, &p, -BT_STONES - 1, BT_STONES + 1);
+                        if (w.oom) {
+                            rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
                             goto done;
                         }
-                        fr = nf;
+                        if (w.stopped) {
+                            st->unknown++;
+                            continue;
+                        }
+                        assert(val >= -k && val <= k);
+                        out[base + stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
                     }
-                    frame *g = &fr[fl++];
-                    g->node = c;
-                    const int gn = level_children(&bd, c, g->child);
-                    if (gn < 0)
-                        goto too_many;
-                    g->n = (uint8_t)gn;
-                    g->next = 0;
-                    idx[c] = low[c] = ++counter;
-                    stack[sp++] = (uint32_t)c;
-                } else if (!done[c] && idx[c] < low[f->node]) {
-                    low[f->node] = idx[c]; /* on the stack: in f's component */
                 }
-                continue;
-            }
-            const uint64_t v = f->node;
-            fl--;
-            if (fl && low[v] < low[fr[fl - 1].node])
-                low[fr[fl - 1].node] = low[v];
-            if (low[v] != idx[v])
-                continue;
-            const uint32_t top = sp;
-            while (stack[sp - 1] != v)
-                sp--;
-            sp--;
-            const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
-            for (uint32_t j = sp; j < top; j++) {
-                low[stack[j]] = id;
-                done[stack[j]] = 1;
-            }
-            w.comp_id = id;
-            if (size > st->largest_component)
-                st->largest_component = size;
-            if (size > 1)
-                st->cyclic += size;
-            for (uint32_t j = sp; j < top; j++) {
-                gb_pos p;
-                pos_of_index(stack[j], k, bd.phase, &p);
-                w.len = 0;
-                w.path[w.len++] = stack[j];
-                w.node_limit = size > 1 ? w.nodes + budget : 0;
-                if (!budget)
-                    w.node_limit = 0;
-                w.stopped = false;
-                const int val = walk(&w, &p, -BT_STONES - 1, BT_STONES + 1);
-                if (w.oom) {
-                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                    goto done;
-                }
-                if (w.stopped) {
-                    st->unknown++;
-                    continue;
-                }
-                assert(val >= -k && val <= k);
-                out[stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
             }
         }
     }
@@ -489,6 +503,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
     goto done;
 too_many:
     rc = gb_fail(err, GB_EINVAL, "a %d-stone position has more moves keeping its free stones than start holes", k);
+    goto done;
+other_pattern:
+    rc = gb_fail(err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", k);
 done:
     free(idx);
     free(done);
