@@ -49,10 +49,11 @@
 
 static uint64_t choose[BT_RING + 1][BT_RING + 1];
 static uint64_t ways[BT_RING + 1][BT_STONES + 1]; /* distributions of s stones over n holes */
-/* off[k][b]: the first rank (before the player to move) of the positions with b bulto */
-static uint64_t off[BT_STONES + 1][BT_RING + 2];
+/* off[cap][k][b]: the first rank (before the player to move) of the positions with b bulto, in
+ * tables holding at most `cap` bulto (max-bulto; BT_RING: all) */
+static uint64_t off[BT_RING + 1][BT_STONES + 1][BT_RING + 2];
 
-static int bmax(int k) { return (BT_STONES - k) / 4 < BT_RING ? (BT_STONES - k) / 4 : BT_RING; }
+static int bmax(int k, int cap) { return (BT_STONES - k) / 4 < cap ? (BT_STONES - k) / 4 : cap; }
 static int bmin(int k) { return k < BT_STONES; } /* 40 - k stones in bulto need one bulto */
 
 static void init(void)
@@ -65,20 +66,21 @@ static void init(void)
     for (int n = 0; n <= BT_RING; n++)
         for (int s = 0; s <= BT_STONES; s++)
             ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
-    for (int k = 0; k <= BT_STONES; k++) {
-        uint64_t o = 0;
-        for (int b = 0; b <= BT_RING + 1; b++) {
-            off[k][b] = o;
-            if (b >= bmin(k) && b <= bmax(k))
-                o += choose[BT_RING][b] * ways[BT_RING - b][k];
+    for (int cap = 0; cap <= BT_RING; cap++)
+        for (int k = 0; k <= BT_STONES; k++) {
+            uint64_t o = 0;
+            for (int b = 0; b <= BT_RING + 1; b++) {
+                off[cap][k][b] = o;
+                if (b >= bmin(k) && b <= bmax(k, cap))
+                    o += choose[BT_RING][b] * ways[BT_RING - b][k];
+            }
         }
-    }
 }
 
-uint64_t gb_tb_bulto_level_size(int k)
+uint64_t gb_tb_bulto_level_size(int k, int cap)
 {
     init();
-    return 2 * off[k][BT_RING + 1];
+    return 2 * off[cap][k][BT_RING + 1];
 }
 
 static int free_stones(const gb_pos *p)
@@ -102,7 +104,7 @@ static int bulto_stones(const gb_pos *p, int side)
     return s;
 }
 
-static uint64_t pos_index(const gb_pos *p, int k)
+static uint64_t pos_index(const gb_pos *p, int k, int cap)
 {
     const uint32_t bulto = p->mark_s | p->mark_n;
     const int b = __builtin_popcount(bulto);
@@ -119,7 +121,7 @@ static uint64_t pos_index(const gb_pos *p, int k)
         rem -= p->holes[i];
         fi++;
     }
-    return 2 * (off[k][b] + set * ways[nfree][k] + dist) + p->to_move;
+    return 2 * (off[cap][k][b] + set * ways[nfree][k] + dist) + p->to_move;
 }
 
 static int open_phase(const gb_rules *r)
@@ -132,15 +134,15 @@ static int open_phase(const gb_rules *r)
 
 /* A held position of level k from its index: its bulto hold 4 each (their counts change
  * nothing in the play, and the builder reads only what a move adds to them). */
-static void pos_of_index(uint64_t i, int k, int phase, gb_pos *p)
+static void pos_of_index(uint64_t i, int k, int cap, int phase, gb_pos *p)
 {
     memset(p, 0, sizeof *p);
     p->to_move = (uint8_t)(i & 1);
     uint64_t r = i / 2;
     int b = bmin(k);
-    while (b < bmax(k) && off[k][b + 1] <= r)
+    while (b < bmax(k, cap) && off[cap][k][b + 1] <= r)
         b++;
-    r -= off[k][b];
+    r -= off[cap][k][b];
     const int nfree = BT_RING - b;
     uint64_t set = r / ways[nfree][k], dist = r % ways[nfree][k];
     uint32_t bulto = 0;
@@ -247,13 +249,13 @@ static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
 {
     if ((c->flags & GB_F_ENDLESS) || gain_of(p, c) != 0)
         return false;
-    const uint64_t ci = pos_index(c, w->k);
+    const uint64_t ci = pos_index(c, w->k, w->t->bulto_max);
     if (w->cur) {
         if (w->comp[ci - w->base] != w->comp_id)
             return false;
     } else {
         const uint8_t *lv = w->t->level[w->k].bytes;
-        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
+        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k, w->t->bulto_max)] & 0x80))
             return false;
     }
     return !on_path(w, ci);
@@ -269,12 +271,16 @@ static int settled_value(walker *w, const gb_pos *p, const gb_pos *c)
         const int k = w->k - gain;
         if (k == 0)
             return gain;
-        const uint8_t b = w->t->level[k].bytes[pos_index(c, k)];
+        if (__builtin_popcount(c->mark_s | c->mark_n) > w->t->bulto_max) { /* not held (max-bulto) */
+            w->stopped = true;
+            return 0;
+        }
+        const uint8_t b = w->t->level[k].bytes[pos_index(c, k, w->t->bulto_max)];
         if (b == BT_UNKNOWN)
             w->stopped = true;
         return gain - entry_value(b);
     }
-    const uint64_t ci = pos_index(c, w->k);
+    const uint64_t ci = pos_index(c, w->k, w->t->bulto_max);
     if (on_path(w, ci)) /* T2: the position recurs (B9 first, but c has moves: it was left) */
         return -rows_margin(c);
     const uint8_t b = w->cur ? w->cur[ci] : w->t->level[w->k].bytes[ci];
@@ -293,6 +299,14 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
         return 0;
     }
     w->nodes++;
+    /* no value lies outside [-k, k]: a bound there is the value, and the walk stops at once
+     * (without this, a mover already sure of all k stones searches every simple path on) */
+    if (beta > w->k)
+        beta = w->k;
+    if (alpha < -w->k)
+        alpha = -w->k;
+    if (alpha >= beta)
+        return alpha;
     const int n = w->r->gen(w->o, p, w->moves, w->children);
     if (n == 0) /* B9: the player to move cannot move; each row's free stones to its player */
         return rows_margin(p);
@@ -331,7 +345,7 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
             w->path = np;
             w->cap = cap;
         }
-        w->path[w->len++] = pos_index(&next[i], w->k);
+        w->path[w->len++] = pos_index(&next[i], w->k, w->t->bulto_max);
         const int v = -walk(w, &next[i], -beta, -alpha);
         w->len--;
         if (w->stopped)
@@ -357,7 +371,7 @@ typedef struct frame {
 typedef struct builder {
     const gb_rules *r;
     const gb_options *o;
-    int k, phase;
+    int k, cap, phase;
     gb_move *moves;
     gb_pos *children;
 } builder;
@@ -366,7 +380,7 @@ typedef struct builder {
 static int level_children(builder *bd, uint64_t i, uint64_t *out)
 {
     gb_pos p;
-    pos_of_index(i, bd->k, bd->phase, &p);
+    pos_of_index(i, bd->k, bd->cap, bd->phase, &p);
     const int n = bd->r->gen(bd->o, &p, bd->moves, bd->children);
     int m = 0;
     for (int j = 0; j < n; j++) {
@@ -375,7 +389,7 @@ static int level_children(builder *bd, uint64_t i, uint64_t *out)
             continue;
         if (m == BT_FREE_MOVES)
             return -1;
-        out[m++] = pos_index(c, bd->k);
+        out[m++] = pos_index(c, bd->k, bd->cap);
     }
     return m;
 }
@@ -386,7 +400,8 @@ static int level_children(builder *bd, uint64_t i, uint64_t *out)
  * the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the level's size. */
 static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
 {
-    const uint64_t N = gb_tb_bulto_level_size(k);
+    const int cap = t->bulto_max;
+    const uint64_t N = gb_tb_bulto_level_size(k, cap);
     const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
     int rc = GB_OK;
     if (M >= 0xfffffff0u)
@@ -397,7 +412,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
     walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
-    builder bd = {t->r, &t->o, k, open_phase(t->r), NULL, NULL};
+    builder bd = {t->r, &t->o, k, cap, open_phase(t->r), NULL, NULL};
     bd.moves = malloc(GB_MAX_MOVES * sizeof *bd.moves);
     bd.children = malloc(GB_MAX_MOVES * sizeof *bd.children);
     if (!walker_init(&w) || !idx || !low || !stack || !fr || !done || !bd.moves || !bd.children) {
@@ -406,10 +421,10 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
         goto done;
     }
     memset(out, 0, N);
-    for (int b = bmin(k); b <= bmax(k); b++) {
+    for (int b = bmin(k); b <= bmax(k, cap); b++) {
         const uint64_t per = 2 * ways[BT_RING - b][k];
         for (uint64_t s = 0; s < choose[BT_RING][b]; s++) {
-            const uint64_t base = 2 * off[k][b] + s * per;
+            const uint64_t base = 2 * off[cap][k][b] + s * per;
             memset(idx, 0, per * sizeof *idx);
             memset(done, 0, per);
             w.base = base;
@@ -478,7 +493,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
                         st->cyclic += size;
                     for (uint32_t j = sp; j < top; j++) {
                         gb_pos p;
-                        pos_of_index(base + stack[j], k, bd.phase, &p);
+                        pos_of_index(base + stack[j], k, cap, bd.phase, &p);
                         w.len = 0;
                         w.path[w.len++] = base + stack[j];
                         w.node_limit = size > 1 && budget ? w.nodes + budget : 0;
@@ -569,9 +584,9 @@ static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t
     memset(head, 0, sizeof head);
     snprintf(head, sizeof head,
              "%s %d\nvariant bulto\noptions %s\nstones %d\npositions %llu\ncyclic %llu\n"
-             "checksum %016llx\n",
+             "checksum %016llx\nmax-bulto %d\n",
              BT_MAGIC, BT_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n,
-             (unsigned long long)cyclic, (unsigned long long)sum);
+             (unsigned long long)cyclic, (unsigned long long)sum, t->bulto_max);
     FILE *f = fopen(tmp, "wb");
     if (!f)
         return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
@@ -584,6 +599,36 @@ static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t
     return GB_OK;
 }
 
+/* `max-bulto=N` among the options (a key of the tables, not of the rules): hold only positions
+ * with at most N bulto. Taken out of `options` into rules[]; BT_RING when absent. */
+static int take_max_bulto(const char *options, char *rules, size_t len, int *cap, gb_error *err)
+{
+    *cap = BT_RING;
+    gb_text x = {rules, len, 0};
+    rules[0] = 0;
+    const char *s = options ? options : "";
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        const size_t n = strcspn(s, " ");
+        if (!n)
+            break;
+        if (strncmp(s, "max-bulto=", 10) == 0) {
+            char num[16] = "", *end;
+            memcpy(num, s + 10, n - 10 < sizeof num - 1 ? n - 10 : sizeof num - 1);
+            const long v = strtol(num, &end, 10);
+            if (!num[0] || *end || v < 1 || v > BT_RING)
+                return gb_fail(err, GB_EINVAL, "max-bulto must be a number from 1 to %d, not '%.*s'", BT_RING,
+                               (int)(n - 10), s + 10);
+            *cap = (int)v;
+        } else {
+            gb_text_add(&x, "%s%.*s", x.used ? " " : "", (int)n, s);
+        }
+        s += n;
+    }
+    return GB_OK;
+}
+
 int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir, long long budget,
                       gb_tables_progress_fn progress, void *user, gb_error *err)
 {
@@ -591,8 +636,13 @@ int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const 
         return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
     if (open_phase(r) < 0)
         return gb_fail(err, GB_EINVAL, "%s has no open phase", r->name);
+    char rules[512];
+    int cap;
+    int rc = take_max_bulto(options, rules, sizeof rules, &cap, err);
+    if (rc)
+        return rc;
     gb_options o;
-    int rc = gb_options_parse(r, options, &o, err);
+    rc = gb_options_parse(r, rules, &o, err);
     if (rc)
         return rc;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
@@ -602,9 +652,10 @@ int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const 
     if (!t)
         return gb_fail(err, GB_ENOMEM, "out of memory");
     t->r = r;
+    t->bulto_max = cap;
     value_options(r, &o, &t->o, t->options, sizeof t->options);
     for (int k = 1; k <= stones && rc == GB_OK; k++) {
-        const uint64_t n = gb_tb_bulto_level_size(k);
+        const uint64_t n = gb_tb_bulto_level_size(k, t->bulto_max);
         uint8_t *b = malloc(n);
         if (!b) {
             rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
@@ -643,26 +694,30 @@ bool gb_tb_bulto_in(const char *dir)
 }
 
 static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts, size_t optlen,
-                       uint64_t *cyclic, uint64_t *sum, gb_error *err)
+                       uint64_t *cyclic, uint64_t *sum, int *max_bulto, gb_error *err)
 {
     char head[BT_HEADER + 1];
     if (len < BT_HEADER)
         return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
     memcpy(head, m, BT_HEADER);
     head[BT_HEADER] = 0;
-    int ver = 0, kk = -1;
+    int ver = 0, kk = -1, cap = 0;
     unsigned long long n = 0, cy = 0, cs = 0;
     char var[32] = "", o[128] = "";
-    if (sscanf(head, BT_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx",
-               &ver, var, o, &kk, &n, &cy, &cs) != 7)
+    if (sscanf(head,
+               BT_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx\n"
+                        "max-bulto %d",
+               &ver, var, o, &kk, &n, &cy, &cs, &cap) != 8)
         return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
     if (ver != BT_VERSION)
         return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, BT_VERSION);
-    if (strcmp(var, "bulto") != 0 || kk != k || n != gb_tb_bulto_level_size(k) || len != BT_HEADER + n)
+    if (strcmp(var, "bulto") != 0 || kk != k || cap < 1 || cap > BT_RING || n != gb_tb_bulto_level_size(k, cap) ||
+        len != BT_HEADER + n)
         return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
     gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
     *cyclic = cy;
     *sum = cs;
+    *max_bulto = cap;
     return GB_OK;
 }
 
@@ -696,9 +751,15 @@ int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err
         }
         t->level[k].map = m;
         t->level[k].map_len = (size_t)sb.st_size;
-        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], err);
+        int cap = 0;
+        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], &cap, err);
         if (rc)
             break;
+        if (k > 1 && cap != t->bulto_max) {
+            rc = gb_fail(err, GB_EINVAL, "%s: built with max-bulto %d, level 1 with %d", path, cap, t->bulto_max);
+            break;
+        }
+        t->bulto_max = cap;
         if (k == 1) {
             gb_options o;
             rc = gb_options_parse(t->r, opts, &o, err);
@@ -711,7 +772,7 @@ int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err
             break;
         }
         t->level[k].bytes = (const uint8_t *)m + BT_HEADER;
-        t->level[k].count = gb_tb_bulto_level_size(k);
+        t->level[k].count = gb_tb_bulto_level_size(k, t->bulto_max);
         if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
             rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
             break;
@@ -735,6 +796,8 @@ int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len)
         buf[0] = 0;
     gb_text_add(&x, "variant bulto\noptions %s\nstones %d (free stones: in no bulto)\n",
                 t->options[0] ? t->options : "defaults", t->stones);
+    if (t->bulto_max < BT_RING)
+        gb_text_add(&x, "max-bulto %d (positions with more bulto not held)\n", t->bulto_max);
     uint64_t total = 0;
     for (int k = 1; k <= t->stones; k++) {
         total += t->level[k].count;
@@ -769,7 +832,7 @@ int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, 
         return 0;
     const int k = free_stones(p);
     const int b = __builtin_popcount(p->mark_s | p->mark_n);
-    if (k > t->stones || b < bmin(k) || b > bmax(k))
+    if (k > t->stones || b < bmin(k) || b > bmax(k, t->bulto_max))
         return 0;
     const int held = bulto_stones(p, p->to_move) - bulto_stones(p, !p->to_move);
     if (k == 0) {
@@ -777,14 +840,14 @@ int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, 
         return 1;
     }
     const uint8_t *lv = t->level[k].bytes;
-    const uint64_t i = pos_index(p, k);
+    const uint64_t i = pos_index(p, k, t->bulto_max);
     if (lv[i] == BT_UNKNOWN)
         return 0;
     int from = rec && rec->len > 0 ? rec->len - 1 : 0;
     while (rec && from > 0 && same_stretch(&rec->pos[from - 1], p))
         from--;
     const int before = rec && rec->len > 0 ? rec->len - 1 - from : 0;
-    if (!(lv[i] & 0x80) || before == 0 || !(lv[pos_index(&rec->pos[rec->len - 2], k)] & 0x80)) {
+    if (!(lv[i] & 0x80) || before == 0 || !(lv[pos_index(&rec->pos[rec->len - 2], k, t->bulto_max)] & 0x80)) {
         *margin = held + entry_value(lv[i]);
         return 1;
     }
@@ -804,7 +867,7 @@ int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, 
             w.path = np;
             w.cap *= 2;
         }
-        w.path[w.len++] = pos_index(&rec->pos[j], k);
+        w.path[w.len++] = pos_index(&rec->pos[j], k, t->bulto_max);
     }
     const int v = walk(&w, p, -BT_STONES - 1, BT_STONES + 1);
     walker_free(&w);
