@@ -190,13 +190,13 @@ static int top(void) { return gb_tables_stones(tb); }
 static void test_history_free(void **state)
 {
     (void)state;
-    compare(1, top(), 30, 0, 50000, 2);
+    compare(1, top(), 30, 0, 20000, 2);
 }
 
 static void test_inside_stretch(void **state)
 {
     (void)state;
-    compare(1, top(), 30, 8, 50000, 2);
+    compare(1, top(), 30, 8, 20000, 2);
 }
 
 /* Positions whose value depends on their record: the slow solver gives the position with its
@@ -206,7 +206,7 @@ static void test_inside_stretch(void **state)
 static int slow_value(const gb_game *g, bool *ok)
 {
     nodes = 0;
-    node_limit = 20000;
+    node_limit = 5000;
     aborted = false;
     const int v = slow(g, -1000, 1000);
     *ok = !aborted;
@@ -218,7 +218,7 @@ static void test_history_matters(void **state)
     (void)state;
     int found = 0, solved = 0;
     long steps = 0;
-    for (int i = 0; i < 2000 && (found < 4 || steps < 300); i++) {
+    for (int i = 0; i < 2000 && (found < 4 || steps < 200); i++) {
         gb_game *g = random_position(top());
         for (int step = 0; step < 50 && step_free(g); step++) {
             steps++;
