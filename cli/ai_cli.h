@@ -18,6 +18,8 @@ typedef struct match_cfg {
     uint64_t seed;
     bool sprt;
     double elo0, elo1;
+    const gb_tables *tables; /* --tables: both players probe them (NULL: none) */
+    char tables_dir[256];
 } match_cfg;
 
 typedef struct match_game {

@@ -255,6 +255,12 @@ int cmd_analyze(int argc, char **argv)
            gb_variant_title(gb_game_variant(full)), n,
            b.depth ? "alpha-beta to a fixed depth" : "alpha-beta by time");
     int marks[3] = {0, 0, 0};
+    /* the side's column as wide as its widest name in the language, and never narrower than
+     * English's 5, so the moves line up in every language */
+    int side_w = 5;
+    for (int s = GB_SOUTH; s <= GB_NORTH; s++)
+        if (cli_columns(side_name(s)) > side_w)
+            side_w = cli_columns(side_name(s));
     for (int i = 0; i < got; i++) {
         char mv[GB_MOVE_TEXT_MAX], bm[GB_MOVE_TEXT_MAX], val[32], vp[32];
         gb_move_format(g, &e[i].played, mv, sizeof mv);
@@ -265,7 +271,9 @@ int cmd_analyze(int argc, char **argv)
             exact_text(val, sizeof val, e[i].margin);
         if (e[i].exact_played)
             exact_text(vp, sizeof vp, e[i].margin_played);
-        printf("%4d. %-5s %-10s%-3s", i + 1, side_name(e[i].mover), mv, e[i].mark == 2 ? "?\?" : e[i].mark ? "?" : "");
+        printf("%4d. ", i + 1);
+        cli_pad(stdout, side_name(e[i].mover), side_w);
+        printf(" %-10s%-3s", mv, e[i].mark == 2 ? "?\?" : e[i].mark ? "?" : "");
         if (!e[i].analysed)
             printf(" (forced or a layout)\n");
         else if (same_move(&e[i].best, &e[i].played))

@@ -48,6 +48,9 @@ int cli_use_tables(const char *cmd, const char *dir);
 int player_choose(const player *p, const gb_game *g, uint64_t *rng, gb_move *out);
 int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                        gb_move *out);
+/* player_choose, and the search's result (gb_player_think): res->exact 2 with res->margin when
+ * the move's value is proven (the hint's exact value). */
+int player_think(const player *p, const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res);
 
 /* The engine protocol (docs/protocol.md): read commands from in, answer on out. Returns 0. */
 int engine_run(FILE *in, FILE *out);
@@ -100,5 +103,10 @@ void print_rules(FILE *out, const gb_game *g);
 int cli_width(FILE *out);
 void cli_wrap(FILE *out, int width, const char *first, const char *rest, const char *text);
 void cli_help(FILE *out, const char *text);
+/* The columns a UTF-8 text takes on the terminal, and s printed then padded with spaces to
+ * `cols` of them: printf's "%-5s" counts bytes, and a translated name's bytes are not its
+ * width (Ge'ez and Arabic letters are 2-3 bytes, one column). */
+int cli_columns(const char *s);
+void cli_pad(FILE *out, const char *s, int cols);
 
 #endif

@@ -52,7 +52,7 @@ int match_play_game(const match_cfg *c, int index, match_game *out)
         sp.player[1] = c->p[0];
     }
     gb_match_result r;
-    if (gb_match_play(&sp, &r, NULL) != GB_OK)
+    if (gb_match_play_tables(&sp, c->tables, &r, NULL) != GB_OK)
         return -1;
     snprintf(out->opening, sizeof out->opening, "%s", r.opening);
     out->result = r.winner == GB_DRAW ? 1 : r.winner == out->p1_side ? 2 : 0;
@@ -293,6 +293,7 @@ static int write_json(const char *path, const match_cfg *c, const match_game *ga
     json_object_set_new(root, "games_planned", json_integer(c->games));
     json_object_set_new(root, "opening_plies", json_integer(c->openings));
     json_object_set_new(root, "seed", json_integer((json_int_t)c->seed));
+    json_object_set_new(root, "tables", c->tables ? json_string(c->tables_dir) : json_null());
     json_object_set_new(root, "wins", json_integer(t->w));
     json_object_set_new(root, "draws", json_integer(t->d));
     json_object_set_new(root, "losses", json_integer(t->l));
@@ -327,13 +328,14 @@ static int write_json(const char *path, const match_cfg *c, const match_game *ga
 static const char match_help[] =
     "usage: gabata match PLAYER PLAYER --variant V [key=value ...] --games N [--openings K]\n"
     "                    [--jobs N] [--think SECONDS] [--threads N[,M]] [--seed S] [--sprt ELO0,ELO1]\n"
-    "                    [--csv FILE | --json FILE]\n"
+    "                    [--tables DIR] [--csv FILE | --json FILE]\n"
     "Plays N games (N even) of the first player against the second. Each random opening of K plies\n"
     "(default 4) is played twice, once with each player as South. PLAYER is random, ai:1 ... ai:8,\n"
     "mcts, with an optional thinking time in seconds: ai:8@0.05, mcts@0.05. --think sets the\n"
     "time of the players that think by time (ai:6 ... ai:8, mcts) and have none of their own.\n"
     "--threads N searches every alpha-beta move on N threads (Lazy SMP; 1 to 64, default 1);\n"
     "N,M gives the first player N and the second M.\n"
+    "--tables DIR: both players probe these endgame tables (gabata tables build; docs/tables.md).\n"
     "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
     "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
     "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
@@ -406,6 +408,18 @@ int cmd_match(int argc, char **argv)
                 return fail("--threads needs N or N,M: whole numbers from 1 to 64%s", "");
             threads[0] = (int)t0, threads[1] = (int)t1;
             i++;
+        } else if (strcmp(a, "--tables") == 0) {
+            gb_tables *tb;
+            gb_error terr = {0};
+            if (!next || !*next)
+                return fail("--tables needs a folder (gabata tables build)%s", "");
+            if (c.tables)
+                return fail("--tables given twice%s", "");
+            if (gb_tables_open(&tb, next, 0, &terr) != GB_OK)
+                return fail("%s", terr.msg);
+            c.tables = tb; /* kept to the end of the program (worker processes share the mapping) */
+            snprintf(c.tables_dir, sizeof c.tables_dir, "%s", next);
+            i++;
         } else if (strcmp(a, "--sprt") == 0) {
             if (!next || sscanf(next, "%lf,%lf", &c.elo0, &c.elo1) != 2 || !(c.elo1 > c.elo0))
                 return fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,20%s", "");
@@ -454,6 +468,9 @@ int cmd_match(int argc, char **argv)
     printf("match %s%s%s: %s [%s] against %s [%s], %d games (%d openings of %d plies, each from both sides), seed %llu\n",
            c.variant, c.opts[0] ? " " : "", c.opts, c.name[0], player_describe(&c.p[0], d0, sizeof d0), c.name[1],
            player_describe(&c.p[1], d1, sizeof d1), c.games, c.games / 2, c.openings, (unsigned long long)c.seed);
+    if (c.tables)
+        printf("  endgame tables: %s (%d stones or fewer on the board), probed by both players\n", c.tables_dir,
+               gb_tables_stones(c.tables));
     fflush(stdout);
     bool sprt_stop;
     double llr;

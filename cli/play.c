@@ -229,13 +229,28 @@ static void show_hint(const gb_game *g, uint64_t rng)
     }
     player ai = {PLAYER_AI, 4, 0, 0};
     gb_move m;
+    gb_search_result res;
     char mv[GB_MOVE_TEXT_MAX], who[64];
-    if (player_choose(&ai, g, &rng, &m) != 0) {
+    if (player_think(&ai, g, &rng, &m, &res) != 0) {
         printf(_("  no move to suggest\n"));
         return;
     }
     gb_move_format(g, &m, mv, sizeof mv);
-    printf(_("  hint: %s (the choice of %s)\n"), mv, player_describe(&ai, who, sizeof who));
+    /* a value the search proved (with --tables: every line ended in the tables or the game's
+     * end) is said exactly; the search keeps it with the best margin (docs/tables.md) */
+    const int n = res.margin < 0 ? -res.margin : res.margin;
+    if (res.exact == 2 && res.margin > 0)
+        printf(ngettext("  hint: %s wins by %d stone with %s (exact)\n", "  hint: %s wins by %d stones with %s (exact)\n",
+                        (unsigned long)n),
+               side_name(gb_to_move(g)), n, mv);
+    else if (res.exact == 2 && res.margin == 0)
+        printf(_("  hint: a draw with %s (exact)\n"), mv);
+    else if (res.exact == 2)
+        printf(ngettext("  hint: every move loses; %s loses by %d stone (the least, exact)\n",
+                        "  hint: every move loses; %s loses by %d stones (the least, exact)\n", (unsigned long)n),
+               mv, n);
+    else
+        printf(_("  hint: %s (the choice of %s)\n"), mv, player_describe(&ai, who, sizeof who));
 }
 
 /* A saved record, replayed; NULL (with the reason printed) when it cannot be read or replayed. */

@@ -16,3 +16,8 @@ int player_choose_kept(const player *p, const gb_game *g, uint64_t *rng, gb_sear
 {
     return gb_player_choose_tables(p, g, players_tables, rng, kept, out) == GB_OK ? 0 : -1;
 }
+
+int player_think(const player *p, const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res)
+{
+    return gb_player_think(p, g, players_tables, rng, NULL, out, res) == GB_OK ? 0 : -1;
+}

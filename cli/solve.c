@@ -184,7 +184,7 @@ int cmd_solve(int argc, char **argv)
         for (int i = 0; i < 2 * gb_game_rows(g); i++)
             on += gb_hole_count(g, i);
         if (c.tty)
-            fputc('\n', stderr);
+            fprintf(stderr, "\r%72s\r", "");
         printf("unknown: no proof within %.0f s (searched to depth %d); %s's margin lies between %d and %d "
                "(the stones still in play)\n", max_time, depth, side, lo - on, lo + on);
         rc = 3;
@@ -193,7 +193,8 @@ int cmd_solve(int argc, char **argv)
                now() - t0);
         /* every move that keeps the value: each move proven on its own */
         gb_move m[GB_MAX_MOVES];
-        int n = gb_legal_moves(g, m, GB_MAX_MOVES);
+        int n = gb_legal_moves(g, m, GB_MAX_MOVES), nbest = 0, nunknown = 0;
+        char best[GB_MAX_MOVES * (GB_MOVE_TEXT_MAX + 2)] = "";
         printf("moves:");
         for (int i = 0; i < n; i++) {
             char mt[GB_MOVE_TEXT_MAX];
@@ -201,14 +202,23 @@ int cmd_solve(int argc, char **argv)
             c.what = mt;
             double left = max_time - (now() - t0);
             int mm = 0, md = 0;
-            if (left > 0 && prove(s, g, &m[i], t, left, &c, &mm, &md))
+            if (left > 0 && prove(s, g, &m[i], t, left, &c, &mm, &md)) {
                 printf(" %s %s%s;", mt, verdict(mm, vb, sizeof vb), mm == margin ? " (best)" : "");
-            else
+                if (mm == margin) {
+                    size_t used = strlen(best);
+                    snprintf(best + used, sizeof best - used, "%s%s", nbest++ ? ", " : "", mt);
+                }
+            } else {
                 printf(" %s unknown;", mt);
+                nunknown++;
+            }
         }
         if (c.tty)
-            fputc('\r', stderr);
+            fprintf(stderr, "\r%72s\r", ""); /* the progress line, cleared */
         printf("\n");
+        /* every move that keeps the exact value (a move left unknown by the time may be one too) */
+        printf("best: %s (%s %s)%s\n", nbest ? best : "none proven within the time", nbest == 1 ? "it" : "each",
+               verdict(margin, vb, sizeof vb), nunknown ? "; some moves unknown within the time" : "");
     }
     gb_searcher_free(s);
     gb_tables_close(t);

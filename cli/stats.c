@@ -152,7 +152,7 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     if (eval)
         gb_searcher_clear(eval);
     gb_match_result res;
-    if (gb_match_play(&sp, &res, NULL) != GB_OK) {
+    if (gb_match_play_tables(&sp, c->tables, &res, NULL) != GB_OK) {
         st_add(acc, &r);
         return;
     }
@@ -510,6 +510,11 @@ static int write_json(const char *path, const st_cfg *c, const st_row *rows, int
     fprintf(f, ",\n \"player_b\": ");
     json_str(f, c->pname[1]);
     fprintf(f, ",\n \"paired\": %s", st_paired(c) ? "true" : "false");
+    fprintf(f, ",\n \"tables\": ");
+    if (c->tables)
+        json_str(f, c->tables_dir);
+    else
+        fprintf(f, "null");
     fprintf(f, ",\n \"games_planned\": %ld,\n \"openings\": %d,\n \"seed\": %llu,\n \"eval_level\": %d,\n"
                " \"threshold\": %g,\n \"rows\": [",
             c->games, c->openings, (unsigned long long)c->seed, c->eval_level, c->threshold);
@@ -540,7 +545,7 @@ static const char stats_help[] =
     "usage: gabata stats VARIANT [key=value ...] [--games N] [--players P | --south P --north P]\n"
     "                    [--openings K] [--seed S] [--jobs N] [--eval-level K] [--threshold F]\n"
     "                    [--sweep KEY | --sweep all] [--csv FILE] [--json FILE] [--report DIR]\n"
-    "                    [--full]\n"
+    "                    [--tables DIR] [--full]\n"
     "Plays N games (default 1000) and measures them (docs/stats.md): South/North/draw shares,\n"
     "Balance, Completion, Drawishness, the first player's Advantage, Timeouts, end reasons,\n"
     "rounds; plies (mean, sd, quantiles), turns, laps per ply, stones sown; branching factor,\n"
@@ -554,6 +559,7 @@ static const char stats_help[] =
     "--csv/--json FILE ('-': standard output) write every measure; --report DIR an HTML page.\n"
     "Random against random from the start runs on the playouts' fast path, without the\n"
     "branching factor and decision share; --full plays them move by move with every measure.\n"
+    "--tables DIR: every searching player probes these endgame tables (docs/tables.md).\n"
     "--jobs N uses N threads; a build with GABATA_MPI splits the games over `mpirun` ranks.\n"
     "The numbers depend on the seed alone, not on the threads or ranks.\n";
 
@@ -668,6 +674,18 @@ static int stats_main(int argc, char **argv, st_cfg *c)
                 if ((which < 0 || which == k) && parse_player(next, &c->p[k], c->pname[k]) != 0)
                     return fail("unknown player '%s' (random, ai:1 ... ai:8, mcts; ai:8@0.1 sets a time)",
                                 next ? next : "");
+            i++;
+        } else if (strcmp(a, "--tables") == 0) {
+            gb_tables *tb;
+            gb_error terr = {0};
+            if (!next || !*next)
+                return fail("--tables needs a folder (gabata tables build)%s", "");
+            if (c->tables)
+                return fail("--tables given twice%s", "");
+            if (gb_tables_open(&tb, next, 0, &terr) != GB_OK)
+                return fail("%s", terr.msg);
+            c->tables = tb; /* kept to the end of the program; read-only, shared by the threads */
+            snprintf(c->tables_dir, sizeof c->tables_dir, "%s", next);
             i++;
         } else if (strcmp(a, "--sweep") == 0) {
             if (!next)
@@ -788,6 +806,9 @@ static int stats_main(int argc, char **argv, st_cfg *c)
                 : memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) ? " (pairs from random openings, the sides swapped)"
                                                                : " from random openings",
                 (unsigned long long)c->seed, c->fast ? " (fast path)" : "");
+        if (c->tables)
+            fprintf(out, "  endgame tables: %s (%d stones or fewer on the board), probed by every searching player\n",
+                    c->tables_dir, gb_tables_stones(c->tables));
         fflush(out);
     }
     int rc = 0;

@@ -108,6 +108,8 @@ typedef struct st_cfg {
     int rank, ranks;       /* MPI */
     bool tty;
     bool fast;             /* random against random from the start: gb_random_game */
+    const gb_tables *tables; /* --tables: every searching player probes them (NULL: none) */
+    char tables_dir[256];
 } st_cfg;
 
 typedef struct st_row {

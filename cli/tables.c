@@ -6,15 +6,20 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char tables_help[] =
     "usage: gabata tables build VARIANT [key=value ...] --stones K [--out DIR] [--budget N]\n"
+    "                           [--jobs N] [--quiet]\n"
     "       gabata tables info DIR\n"
     "build: every position with at most K stones on the board, with its exact final margin\n"
     "(Sadeqa III; Bulto: K stones in no bulto, open phase), one file a stone count in DIR\n"
     "(default tables/VARIANT); a line a level\n"
     "on standard error as it is done. A position on a cycle of capture-free moves whose exact\n"
     "walk visits more than N positions (--budget, default 100000; 0: no limit) is left unknown.\n"
+    "--jobs N: N threads for the walks (default 1; the tables are the same for any N). On a\n"
+    "terminal a line shows the level's progress, rate and time left (not with --quiet).\n"
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
@@ -37,14 +42,64 @@ int cli_use_tables(const char *cmd, const char *dir)
     return 0;
 }
 
+/* The progress line on a terminal (stderr): the level, its share done, the rate, the time left. */
+typedef struct build_view {
+    bool live;   /* stderr is a terminal and not --quiet */
+    bool shown;  /* a progress line is on the screen */
+    int level;
+    struct timespec start; /* of the level */
+} build_view;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+static void clear_line(build_view *v)
+{
+    if (v->shown)
+        fputs("\r\033[K", stderr);
+    v->shown = false;
+}
+
+static void level_tick(int stones, unsigned long long done, unsigned long long positions, void *user)
+{
+    build_view *v = user;
+    if (!v->live)
+        return;
+    if (stones != v->level || done == 0) {
+        v->level = stones;
+        clock_gettime(CLOCK_MONOTONIC, &v->start);
+        return;
+    }
+    const double s = since(&v->start), rate = s > 0 ? (double)done / s : 0;
+    char eta[32] = "?";
+    if (rate > 0 && done > 0) {
+        const double left = (double)(positions - done) / rate;
+        if (left < 120)
+            snprintf(eta, sizeof eta, "%.0f s", left);
+        else if (left < 7200)
+            snprintf(eta, sizeof eta, "%.0f min", left / 60);
+        else
+            snprintf(eta, sizeof eta, "%.1f h", left / 3600);
+    }
+    fprintf(stderr, "\r\033[Klevel %d: %.1f%% of %llu positions, %.0f positions/s, about %s left", stones,
+            positions ? 100.0 * (double)done / (double)positions : 0.0, positions, rate, eta);
+    v->shown = true;
+}
+
 static void level_done(const gb_tables_level_info *l, void *user)
 {
-    (void)user;
+    build_view *v = user;
+    clear_line(v);
+    v->level = 0;
     fprintf(stderr,
             "level %2d: %llu positions, %llu on cycles (largest component %u), %llu unknown, "
-            "%lld walk nodes, %.2f s\n",
+            "%lld walk nodes, %.2f s (%.2f s CPU)\n",
             l->stones, l->positions, l->cyclic, l->largest_component, l->unknown, l->walk_nodes,
-            l->seconds);
+            l->seconds, l->cpu_seconds);
 }
 
 int cmd_tables(int argc, char **argv)
@@ -84,6 +139,8 @@ int cmd_tables(int argc, char **argv)
     char opts[512] = "", defdir[256];
     int stones = -1;
     long long budget = 100000;
+    int jobs = 1;
+    bool quiet = false;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--stones") == 0 && i + 1 < argc) {
@@ -101,10 +158,20 @@ int cmd_tables(int argc, char **argv)
                 fprintf(stderr, "gabata tables build: --budget takes a number of positions (0: no limit), not '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (strcmp(a, "--jobs") == 0 && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || v < 1 || v > 256) {
+                fprintf(stderr, "gabata tables build: --jobs takes a number of threads from 1 to 256, not '%s'\n", argv[i]);
+                return 2;
+            }
+            jobs = (int)v;
+        } else if (strcmp(a, "--quiet") == 0) {
+            quiet = true;
         } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
             out = argv[++i];
         } else if (a[0] == '-') {
-            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR)\n", a);
+            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR, --budget N, --jobs N, --quiet)\n", a);
             return 2;
         } else if (!variant) {
             variant = a;
@@ -128,7 +195,11 @@ int cmd_tables(int argc, char **argv)
             return 1;
         }
     }
-    if (gb_tables_build(variant, opts, stones, out, budget, level_done, NULL, &err) != GB_OK) {
+    build_view view = {.live = !quiet && isatty(STDERR_FILENO)};
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = jobs, .progress = level_done,
+                                     .tick = level_tick, .user = &view};
+    if (gb_tables_build_with(variant, opts, stones, out, &bo, &err) != GB_OK) {
+        clear_line(&view);
         fprintf(stderr, "gabata tables build: %s\n", err.msg);
         return 1;
     }

@@ -84,6 +84,15 @@ void cli_wrap(FILE *out, int width, const char *first, const char *rest, const c
         fputc('\n', out);
 }
 
+int cli_columns(const char *s) { return columns(s, strlen(s)); }
+
+void cli_pad(FILE *out, const char *s, int cols)
+{
+    fputs(s, out);
+    for (int c = columns(s, strlen(s)); c < cols; c++)
+        fputc(' ', out);
+}
+
 /* ---- help texts ---- */
 typedef struct {
     const char *s;

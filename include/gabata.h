@@ -583,6 +583,11 @@ GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng,
 /* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
 GB_API int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t,
                                    uint64_t *rng, gb_searcher **kept, gb_move *out);
+/* The same, and the search's result in *res (may be NULL): res->exact 2 with res->margin when
+ * the move's value was proven (the hint's "wins by 6", docs/tables.md); a move not searched
+ * (random, a level's random move, a failed search) leaves *res zero but for res->best. */
+GB_API int gb_player_think(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
+                           gb_searcher **kept, gb_move *out, gb_search_result *res);
 
 /* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
  * (which also seeds the game's own random source); after 100 openings that all end the game, one
@@ -620,6 +625,9 @@ typedef struct gb_match_result {
  * player keeping its searcher for the game. The same spec gives the same game (players that
  * think by time excepted). */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
+/* The same, both players probing endgame tables t (NULL: none; docs/tables.md). */
+GB_API int gb_match_play_tables(const gb_match_spec *spec, const struct gb_tables *t, gb_match_result *out,
+                                gb_error *err);
 
 /* ---- more on action ids, and many games at once, for learning (docs/library.md, "Learning:
  * action ids, observations, batches") ----
@@ -710,6 +718,7 @@ typedef struct gb_tables_level_info {
     unsigned largest_component; /* of the level's capture-free moves */
     long long walk_nodes;       /* positions the searches inside cycles visited */
     double seconds;
+    double cpu_seconds;         /* the process's CPU time (all threads) for the level */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
 /* Build levels 1..stones of variant ("sadeqa" or "bulto") with `options` into dir (made if
@@ -719,6 +728,20 @@ typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *u
 GB_API int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
                            long long budget, gb_tables_progress_fn progress, void *user,
                            gb_error *err);
+/* The same with more choices: `jobs` threads for the walks of a level's large components (1:
+ * none; the tables are the same for any number), and `tick`, called now and then (at most every
+ * half second, from the calling thread) with the positions of the level being built done so far. */
+typedef void (*gb_tables_tick_fn)(int stones, unsigned long long done, unsigned long long positions,
+                                  void *user);
+typedef struct gb_tables_build_opts {
+    long long budget;
+    int jobs;
+    gb_tables_progress_fn progress;
+    gb_tables_tick_fn tick;
+    void *user; /* passed to progress and tick */
+} gb_tables_build_opts;
+GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
+                                const char *dir, const gb_tables_build_opts *opts, gb_error *err);
 /* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
 GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
 GB_API void gb_tables_close(gb_tables *t);

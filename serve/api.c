@@ -953,13 +953,17 @@ static reply post_move(slot *s, const request *rq)
  * to at most that many nodes (MCTS: playouts, a sixteenth of it) whatever the player's own
  * budget (ai:1 then always searches), so that no request can think for long; without one
  * (gabata serve), exactly player_choose with the player's own budget. */
-static int computer_move(const player *p0, const gb_game *g, uint64_t *rng, gb_move *out)
+static int computer_move(const player *p0, const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res_out)
 {
     player q = *p0; /* gabata serve --threads */
     q.threads = S.threads;
     const player *p = &q;
+    gb_search_result unused;
+    if (!res_out)
+        res_out = &unused;
+    memset(res_out, 0, sizeof *res_out);
     if (!S.max_nodes || p->kind == PLAYER_RANDOM || p->kind == PLAYER_HUMAN)
-        return player_choose(p, g, rng, out);
+        return player_think(p, g, rng, out, res_out);
     if (gb_is_over(g))
         return -1;
     gb_search_opts o;
@@ -976,6 +980,7 @@ static int computer_move(const player *p0, const gb_game *g, uint64_t *rng, gb_m
     if (rc != GB_OK)
         return gb_random_move(g, rng, out) == GB_OK ? 0 : -1;
     *out = res.best;
+    *res_out = res;
     return 0;
 }
 
@@ -1014,6 +1019,7 @@ typedef struct think_job {
     uint64_t rng;
     unsigned long version;
     bool hint;
+    gb_search_result res;  /* the hint's search: its exact value, if proven */
     long since;            /* the request's ?since= (view_reply) */
     char client[64];       /* who asked: its bucket pays for the worker's time */
     double estimate;       /* the worker-seconds taken from it when it was queued */
@@ -1037,11 +1043,17 @@ static double mono_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static reply hint_reply(const gb_game *g, const player *p, const gb_move *m)
+/* The hint: its move, who chose it, and whether its value is proven (`exact`; with --tables,
+ * `margin`: the side to move's final margin under best play, docs/api.md). */
+static reply hint_reply(const gb_game *g, const player *p, const gb_move *m, const gb_search_result *res)
 {
     char mv[GB_MOVE_TEXT_MAX], d[64];
     gb_move_format(g, m, mv, sizeof mv);
-    return json_reply(200, json_pack("{s:s,s:s}", "move", mv, "by", player_describe(p, d, sizeof d)));
+    json_t *j = json_pack("{s:s,s:s,s:b}", "move", mv, "by", player_describe(p, d, sizeof d), "exact",
+                          res->exact == 2);
+    if (j && res->exact == 2)
+        json_object_set_new(j, "margin", json_integer(res->margin));
+    return json_reply(200, j);
 }
 
 static void think_run(void *arg, bool cancelled)
@@ -1049,7 +1061,7 @@ static void think_run(void *arg, bool cancelled)
     think_job *j = arg;
     gb_move m;
     double t0 = mono_s();
-    int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m);
+    int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m, &j->res);
     /* the address pays what the worker spent (nothing for a search cancelled before it ran) */
     limits_charge_ai(j->client, j->estimate, cancelled ? 0.0 : mono_s() - t0);
     pthread_mutex_lock(&S.lock);
@@ -1065,7 +1077,7 @@ static void think_run(void *arg, bool cancelled)
     } else if (rc != 0) {
         r = error_reply(500, j->hint ? "no move to suggest" : "the computer found no move");
     } else if (j->hint) {
-        r = s->version == j->version ? hint_reply(s->g, &j->p, &m)
+        r = s->version == j->version ? hint_reply(s->g, &j->p, &m, &j->res)
                                      : error_reply(409, "the game changed while the hint was searched");
     } else if (store_live(s) != 0) {
         r = error_reply(500, "game %s could not be read back", s->id);
@@ -1090,10 +1102,11 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
 {
     if (!rq->done || !pool_running() || p->kind == PLAYER_RANDOM) {
         gb_move m;
+        gb_search_result res;
         uint64_t r = s->rng;
-        if (computer_move(p, s->g, hint ? &r : &s->rng, &m) != 0)
+        if (computer_move(p, s->g, hint ? &r : &s->rng, &m, &res) != 0)
             return error_reply(500, hint ? "no move to suggest" : "the computer found no move");
-        return hint ? hint_reply(s->g, p, &m) : play_move(s, &m, true, NULL);
+        return hint ? hint_reply(s->g, p, &m, &res) : play_move(s, &m, true, NULL);
     }
     int retry = 0;
     double estimate = think_estimate(p);

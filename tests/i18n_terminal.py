@@ -113,6 +113,32 @@ rc, out, err = run(['--lang', 'ar', 'engine'], stdin='new sadeqa\nmoves\nquit\n'
 if SCRIPT['ar'].search(out):
     fails.append('gabata --lang ar engine: the protocol is translated: %r' % out[:200])
 
+# gabata analyze in each language (LANGUAGE=..., as a player sets it): the side's column is
+# padded by the columns its names take, not by their bytes (printf's %-5s), so each move starts
+# where the widest name (at least English's 5 columns) plus one space leaves it, on every line
+import tempfile  # noqa: E402
+with tempfile.TemporaryDirectory() as tmp:
+    rec = os.path.join(tmp, 'g.rec')
+    run(['--lang', 'en', 'play', 'qelat', '--north', 'random', '--seed', '3'],
+        stdin='A\nB\nC\nsave %s\nquit\n' % rec)
+    for lang in ['en', 'ar', 'am', 'ti', 'om']:
+        cat = translated(lang) if lang != 'en' else {}
+        names = [cat.get('South', 'South'), cat.get('North', 'North')]
+        col = 6 + max([5] + [width(n) for n in names]) + 1
+        rc, out, err = run(['analyze', rec, '--depth', '1'],
+                           env={'LANGUAGE': lang, 'LANG': 'C.UTF-8'})
+        lines = [ln for ln in out.split('\n') if re.match(r' *\d+\. ', ln)]
+        if rc != 0 or len(lines) < 2:
+            fails.append('%s: gabata analyze: rc %d, %d move lines: %s' % (lang, rc, len(lines), err.strip()[:200]))
+            continue
+        for ln in lines:
+            name = next((n for n in names if ln[6:].startswith(n)), None)
+            body = ln[6 + len(name):] if name else ''
+            at = 6 + width(name or '') + len(body) - len(body.lstrip(' '))
+            if name is None or at != col:
+                fails.append('%s: gabata analyze: the move at column %d, not %d: %r' % (lang, at, col, ln))
+                break
+
 for f in fails:
     print('FAIL: ' + f)
 print('i18n_terminal: %d texts in 5 languages at 80 and 60 columns, %d failure%s'

@@ -18,8 +18,62 @@
 
 static uint64_t rs = 2024;
 
+/* gen against play, its second method: every sowing (and feed) that play accepts from p is in
+ * gen's list with play's child, a never-ending one (play's GB_EENDLESS, T1) left out under
+ * endless=illegal and listed with the board marked endless under endless=ends-game, and gen
+ * lists no other sowing. The move lists of Qelat and L'ab al-Akil sow with code of their own (a
+ * lap at a time, the counts in memory); play sows with the playouts' code. */
+static long endless_seen;
+
+static void check_gen_play(const gb_rules *r, const gb_options *o, const gb_pos *p)
+{
+    if (!strcmp(r->name, "bulto"))
+        return; /* refusals and offers (B5): its list is checked against gen above */
+    gb_move m1[GB_MAX_MOVES];
+    gb_pos c1[GB_MAX_MOVES];
+    const int n1 = r->gen(o, p, m1, c1);
+    int sowings = 0;
+    for (int j = 0; j < n1; j++)
+        sowings += m1[j].kind == GB_MOVE_SOW || m1[j].kind == GB_MOVE_FEED;
+    int found = 0;
+    if (gb_pos_board_total(p, 2 * r->n) > 255)
+        return; /* a count past a byte: no game has that many stones */
+    const int kinds[] = {GB_MOVE_SOW, GB_MOVE_FEED};
+    for (int k = 0; k < 2; k++) {
+        const int kind = kinds[k];
+        for (int h = 0; h < 2 * r->n; h++) {
+            gb_move m = {.kind = (uint8_t)kind, .hole = (uint8_t)h};
+            gb_pos c = *p;
+            uint64_t rng = 0;
+            const int rc = r->play(o, &c, &m, NULL, &rng, NULL);
+            if (rc != GB_OK && rc != GB_EENDLESS)
+                continue; /* not a legal start */
+            int j = 0;
+            while (j < n1 && !(m1[j].kind == kind && m1[j].hole == h))
+                j++;
+            if (rc == GB_EENDLESS) {
+                endless_seen++;
+                if (!o->v[GB_OPT_ENDLESS]) {
+                    if (j < n1)
+                        fail_msg("%s: hole %d never ends (T1) but gen lists it", r->name, h);
+                    continue;
+                }
+                c = *p;
+                c.flags |= GB_F_ENDLESS;
+            }
+            if (j == n1)
+                fail_msg("%s: hole %d (kind %d) is legal but gen leaves it out", r->name, h, kind);
+            if (memcmp(&c, &c1[j], sizeof c))
+                fail_msg("%s: hole %d (kind %d): gen's child is not play's", r->name, h, kind);
+            found++;
+        }
+    }
+    assert_int_equal(found, sowings);
+}
+
 static void check_pos(const gb_rules *r, const gb_options *o, const gb_pos *p, long *lazy_seen)
 {
+    check_gen_play(r, o, p);
     gb_move m1[GB_MAX_MOVES], m2[GB_MAX_MOVES];
     gb_pos c1[GB_MAX_MOVES], c2[GB_MAX_MOVES];
     int n1 = r->gen(o, p, m1, c1);
@@ -66,6 +120,9 @@ static void check_pos(const gb_rules *r, const gb_options *o, const gb_pos *p, l
     }
 }
 
+/* boards: when not 0, every hole holds dense_from to `most` stones */
+static int dense_from;
+
 static void boards(const char *variant, const char *opts, int count, int most)
 {
     gb_game *g;
@@ -75,16 +132,68 @@ static void boards(const char *variant, const char *opts, int count, int most)
     const gb_options *o = gb_game_options(g);
     assert_non_null(r->gen_lazy);
     long lazy_seen = 0;
+    gb_move first;
+    while (!gb_is_over(g) && (gb_legal_moves(g, &first, 1) == 0 || first.kind != GB_MOVE_SOW)) {
+        /* L'ab al-Akil: the layout and the choice of rows (A2, A3), to the sowing phase */
+        gb_move m = first;
+        if (gb_legal_moves(g, &first, 1) == 0)
+            assert_int_equal(gb_random_move(g, &rs, &m), GB_OK);
+        assert_int_equal(gb_play(g, &m, &err), GB_OK);
+    }
     for (int k = 0; k < count; k++) {
         gb_pos p = *gb_game_pos(g);
-        for (int h = 0; h < 2 * r->n; h++) /* a third of the holes empty */
-            p.holes[h] = (uint8_t)(gb_rand_below(&rs, 3) ? gb_rand_below(&rs, most + 1) : 0);
+        for (int h = 0; h < 2 * r->n; h++) /* a third of the holes empty, or none (dense) */
+            p.holes[h] = (uint8_t)(dense_from ? dense_from + gb_rand_below(&rs, most - dense_from + 1)
+                                   : gb_rand_below(&rs, 3) ? gb_rand_below(&rs, most + 1) : 0);
         p.to_move = (uint8_t)gb_rand_below(&rs, 2);
         check_pos(r, o, &p, &lazy_seen);
     }
-    if (lazy_seen < count / 4)
+    if (!dense_from && lazy_seen < count / 4)
         fail_msg("%s %s: only %ld moves left unsown in %d boards", variant, opts, lazy_seen, count);
     gb_game_free(g);
+}
+
+/* Boards with a never-ending sowing (T1), rare at random (about one board in a thousand with
+ * every hole holding lo to hi stones): found by gen listing fewer moves under endless=illegal than
+ * under endless=ends-game, then checked under both (check_pos, so gen against play): `want` of
+ * them, or a failure after 400,000 boards. */
+static void never_ending(const char *variant, int lo, int hi, int want)
+{
+    gb_game *gi, *ge;
+    gb_error err;
+    assert_int_equal(gb_game_new(&gi, variant, "", 0, &err), GB_OK);
+    assert_int_equal(gb_game_new(&ge, variant, "endless=ends-game", 0, &err), GB_OK);
+    const gb_rules *r = gb_game_rules(gi);
+    const gb_options *oi = gb_game_options(gi), *oe = gb_game_options(ge);
+    gb_move first;
+    while (gb_legal_moves(gi, &first, 1) == 0 || first.kind != GB_MOVE_SOW) {
+        gb_move m = first; /* L'ab al-Akil: the layout and the choice of rows (A2, A3) */
+        if (gb_legal_moves(gi, &first, 1) == 0)
+            assert_int_equal(gb_random_move(gi, &rs, &m), GB_OK);
+        assert_int_equal(gb_play(gi, &m, &err), GB_OK);
+    }
+    gb_pos p = *gb_game_pos(gi);
+    gb_move m[GB_MAX_MOVES];
+    gb_pos c[GB_MAX_MOVES];
+    long lazy_seen = 0;
+    int found = 0, tried = 0;
+    endless_seen = 0;
+    for (; found < want && tried < 400000; tried++) {
+        for (int h = 0; h < 2 * r->n; h++)
+            p.holes[h] = (uint8_t)(lo + gb_rand_below(&rs, hi - lo + 1));
+        p.to_move = (uint8_t)gb_rand_below(&rs, 2);
+        if (r->gen(oi, &p, m, c) >= r->gen(oe, &p, m, c))
+            continue;
+        found++;
+        check_pos(r, oi, &p, &lazy_seen);
+        check_pos(r, oe, &p, &lazy_seen);
+    }
+    if (found < want)
+        fail_msg("%s: only %d boards with a never-ending sowing in %d", variant, found, tried);
+    assert_true(endless_seen >= 2 * found); /* play says so too, under both options */
+    print_message("%s: %d boards of %d with a never-ending sowing\n", variant, found, tried);
+    gb_game_free(gi);
+    gb_game_free(ge);
 }
 
 /* Every position of `games` random games (the positions play reaches: marks, phases, offers). */
@@ -148,6 +257,17 @@ static void sadeqa_lazy(void **state)
     boards("sadeqa", "skip-origin=yes", 20000, 20);
     boards("sadeqa", "endless=ends-game", 20000, 12);
     games("sadeqa", "", 100);
+    never_ending("sadeqa", 1, 7, 60);
+}
+
+static void listed_sowing(void **state)
+{
+    (void)state;
+    boards("qelat", "", 20000, 14);
+    boards("qelat", "enemy=row after-eat=end", 20000, 14);
+    boards("akil", "", 20000, 14);
+    boards("akil", "chain=unlimited", 20000, 14);
+    never_ending("qelat", 1, 7, 30);
 }
 
 int main(void)
@@ -157,6 +277,7 @@ int main(void)
         cmocka_unit_test(bulto_lazy),
         cmocka_unit_test(qelat_lazy),
         cmocka_unit_test(akil_lazy),
+        cmocka_unit_test(listed_sowing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -600,14 +600,38 @@ function fitBoard() {
 }
 
 /* the status, the board and the move strip on the screen: scrolled to when not (a phone's page
- * header scrolls away first) */
-function keepInView() {
-  if (document.body.dataset.screen !== 'game' || !$('board').clientWidth) return;
+ * header scrolls away first), unless the person has scrolled the page away since they last
+ * touched the board or its controls (reading the rules or the moves: a move arriving does not
+ * pull the page back); `asked` (a new game, a look back) scrolls to it anyway. */
+function keepInView(asked) {
+  if (asked === true) reader.away = false;
+  if (document.body.dataset.screen !== 'game' || !$('board').clientWidth || reader.away) return;
   const top = $('status-row').getBoundingClientRect().top;
   const bottom = $('move-strip').getBoundingClientRect().bottom;
   if (top >= 0 && bottom <= window.innerHeight) return;
   const by = bottom > window.innerHeight && top > 0 ? Math.min(top, bottom - window.innerHeight) : top;
   window.scrollBy({ top: by, behavior: 'instant' });
+  reader.ownY = window.scrollY;
+}
+
+/* Whether the person has scrolled away from the board: a scroll of the page within a second of
+ * their finger, wheel or a scrolling key (a long press or a layout change scrolls nothing, and
+ * keepInView's own scroll is not theirs), until they touch the board, the status or the move's
+ * controls again. */
+const reader = { away: false, gesture: -1e9, ownY: null };
+function watchReader() {
+  const gesture = () => { reader.gesture = performance.now(); };
+  window.addEventListener('wheel', gesture, { passive: true, capture: true });
+  window.addEventListener('touchmove', gesture, { passive: true, capture: true });
+  document.addEventListener('keydown', (e) => {
+    if (/^(PageUp|PageDown|Home|End|ArrowUp|ArrowDown| )$/.test(e.key) && !e.target.closest('input, select, textarea, button, #board')) gesture();
+  }, true);
+  window.addEventListener('scroll', () => {
+    if (window.scrollY !== reader.ownY && performance.now() - reader.gesture < 1000) reader.away = true;
+  }, { passive: true });
+  for (const id of ['status-row', 'board-wrap', 'move-strip', 'move-form']) {
+    for (const ev of ['pointerdown', 'keydown']) $(id).addEventListener(ev, () => { reader.away = false; }, true);
+  }
 }
 
 /* The drawing's measures: the upright board (a phone held upright) or across; a game without
@@ -1728,7 +1752,7 @@ async function startFrom(body) {
     openSetup(false);
     window.scrollTo(0, 0);
     fitBoard();
-    keepInView();
+    keepInView(true);
   } catch (err) {
     say(t('Could not start the game: {error}', { error: tlib(err.message) }), 'refused');
     setBusy(false);
@@ -1755,13 +1779,28 @@ async function undo() {
   }
 }
 
+/* The hint in words: its exact value when the search proved it (gabata serve --tables: `exact`,
+ * `margin` for the side to move, docs/api.md), else the computer's choice. */
+function hintSentence(h, toMove) {
+  const move = h.move;
+  if (h.exact !== true || typeof h.margin !== 'number') return t("Hint: {move} (the computer's choice).", { move });
+  const n = Math.abs(h.margin);
+  if (h.margin > 0) {
+    return tn(n, 'Hint: {side} wins by one stone with {move} (exact).', 'Hint: {side} wins by {n} stones with {move} (exact).',
+      { side: sideName(toMove), move });
+  }
+  if (h.margin === 0) return t('Hint: a draw with {move} (exact).', { move });
+  return tn(n, 'Hint: every move loses; {move} loses by one stone (the least, exact).',
+    'Hint: every move loses; {move} loses by {n} stones (the least, exact).', { move });
+}
+
 async function hint() {
   if (app.busy || !app.view) return;
   try {
     const h = await gameApi('GET', app.view.id, 'hint');
     const m = app.view.moves.find((x) => x.text === h.move);
     app.hintMove = m || null;
-    say(t("Hint: {move} (the computer's choice).", { move: h.move }), 'info');
+    say(hintSentence(h, app.view.state.to_move), 'info');
     render(app.view);
   } catch (e) {
     say(t('No hint: {error}', { error: tlib(e.message) }), 'refused');
@@ -1837,6 +1876,7 @@ async function startReview(k) {
   $('review').hidden = false;
   hideChoices();
   $('phase-controls').textContent = '';
+  reader.away = false; // (asked for: the board after a move of the list)
   renderReview();
 }
 
@@ -2046,6 +2086,7 @@ async function init() {
   $('load-record').addEventListener('change', (e) => { loadRecord(e.target.files[0]); e.target.value = ''; });
   $('move-form').addEventListener('submit', (e) => { e.preventDefault(); const i = $('move-input'); playTyped(i.value.trim()); i.value = ''; });
   document.addEventListener('keydown', onKey);
+  watchReader();
   // how the player last acted: the focus kept on the board after a move shows as a ring on a hole
   // for the keyboard only
   document.addEventListener('keydown', () => { app.lastInput = 'key'; }, true);

@@ -13,6 +13,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* ---- the ids ---- */
 /* Where each block of ids starts (-1: the game has no such block), python/README.md's table. */
@@ -50,7 +53,7 @@ static enc enc_of(const gb_rules *r)
     return e;
 }
 
-static int id_of(const enc *e, const gb_move *m)
+static inline int id_of(const enc *e, const gb_move *m)
 {
     switch (m->kind) {
     case GB_MOVE_SOW:
@@ -142,29 +145,78 @@ static int catalogue_ids(const gb_rules *r, const gb_options *o, const enc *e, c
 }
 
 /* ---- the observation ---- */
-/* 4 floats, 0 or 1, for each nibble: bit k of the index gives float k */
-#define GB_NIB(x) {(x) & 1 ? 1.0f : 0.0f, (x) & 2 ? 1.0f : 0.0f, (x) & 4 ? 1.0f : 0.0f, (x) & 8 ? 1.0f : 0.0f}
-static const float nibble_floats[16][4] = {
-    GB_NIB(0), GB_NIB(1), GB_NIB(2),  GB_NIB(3),  GB_NIB(4),  GB_NIB(5),  GB_NIB(6),  GB_NIB(7),
-    GB_NIB(8), GB_NIB(9), GB_NIB(10), GB_NIB(11), GB_NIB(12), GB_NIB(13), GB_NIB(14), GB_NIB(15)};
-#undef GB_NIB
+/* 8 floats, 0 or 1, for each byte: bit k of the index gives float k (8 KB, built by the
+ * preprocessor) */
+#define GB_BF(x, k) ((x) >> (k) & 1 ? 1.0f : 0.0f)
+#define GB_BYTE(x)                                                                                 \
+    {GB_BF(x, 0), GB_BF(x, 1), GB_BF(x, 2), GB_BF(x, 3),                                          \
+     GB_BF(x, 4), GB_BF(x, 5), GB_BF(x, 6), GB_BF(x, 7)}
+#define GB_BYTES4(x) GB_BYTE(x), GB_BYTE((x) + 1), GB_BYTE((x) + 2), GB_BYTE((x) + 3)
+#define GB_BYTES16(x) GB_BYTES4(x), GB_BYTES4((x) + 4), GB_BYTES4((x) + 8), GB_BYTES4((x) + 12)
+#define GB_BYTES64(x)                                                                              \
+    GB_BYTES16(x), GB_BYTES16((x) + 16), GB_BYTES16((x) + 32), GB_BYTES16((x) + 48)
+static const float byte_floats[256][8] = {GB_BYTES64(0), GB_BYTES64(64), GB_BYTES64(128),
+                                          GB_BYTES64(192)};
+#undef GB_BYTES64
+#undef GB_BYTES16
+#undef GB_BYTES4
+#undef GB_BYTE
+#undef GB_BF
 
-/* the H bits of `bits` as H floats, four at a time (a step writes an observation a game, so it is
- * worth a table: a third of the instructions of a float per bit) */
-static inline void bits_plane(uint32_t bits, int H, float *o)
+/* the H bits of `bits` as H floats, eight at a time (a step writes an observation a game, so it
+ * is worth a table; unrolled where H is a constant, observe_h) */
+static GB_ALWAYS_INLINE void bits_plane(uint32_t bits, int H, float *o)
 {
     int h = 0;
-    for (; h + 4 <= H; h += 4)
-        memcpy(o + h, nibble_floats[(bits >> h) & 15], sizeof nibble_floats[0]);
+#if defined(__clang__)
+#pragma unroll
+#elif defined(__GNUC__)
+#pragma GCC unroll 4
+#endif
+    for (; h + 8 <= H; h += 8)
+        memcpy(o + h, byte_floats[(bits >> h) & 255], sizeof byte_floats[0]);
+    if (h + 4 <= H) {
+        memcpy(o + h, byte_floats[(bits >> h) & 15], 4 * sizeof(float));
+        h += 4;
+    }
     for (; h < H; h++)
         o[h] = (float)((bits >> h) & 1);
 }
 
-static void observe(const gb_pos *p, int H, float *o)
+/* The observation for a ring of H holes; inlined with H a constant (observe below), so that the
+ * loops unroll: a step writes one a game, 100 floats for Sadeqa III. */
+static GB_ALWAYS_INLINE void observe_h(const gb_pos *p, const int H, float *o)
 {
     const uint32_t ring = H < 32 ? (1u << H) - 1 : ~0u;
+#if defined(__SSE2__)
+    /* the counts four at a time: bytes widened to 32-bit integers, converted to floats */
+    const __m128i zero = _mm_setzero_si128();
+    int h = 0;
+    for (; h + 16 <= H; h += 16) {
+        const __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p->holes + h));
+        const __m128i lo = _mm_unpacklo_epi8(c, zero), hi = _mm_unpackhi_epi8(c, zero);
+        _mm_storeu_ps(o + h, _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, zero)));
+        _mm_storeu_ps(o + h + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, zero)));
+        _mm_storeu_ps(o + h + 8, _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, zero)));
+        _mm_storeu_ps(o + h + 12, _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi, zero)));
+    }
+    if (h + 4 <= H) { /* 4 to 15 more: 16 bytes read (still within *p), what is needed stored */
+        _Static_assert(GB_MAX_HOLES + 16 <= sizeof(gb_pos), "16 bytes past a ring's 16th hole");
+        const __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p->holes + h));
+        const __m128i lo = _mm_unpacklo_epi8(c, zero), hi = _mm_unpackhi_epi8(c, zero);
+        _mm_storeu_ps(o + h, _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, zero)));
+        if (h + 8 <= H)
+            _mm_storeu_ps(o + h + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, zero)));
+        if (h + 12 <= H)
+            _mm_storeu_ps(o + h + 8, _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, zero)));
+        h += (H - h) & ~3;
+    }
+    for (; h < H; h++)
+        o[h] = (float)p->holes[h];
+#else
     for (int h = 0; h < H; h++)
         o[h] = (float)p->holes[h];
+#endif
     bits_plane(~p->own_n & ring, H, o + H);
     bits_plane(p->own_n, H, o + 2 * H);
     bits_plane(p->mark_s & ~p->mine, H, o + 3 * H);
@@ -175,6 +227,24 @@ static void observe(const gb_pos *p, int H, float *o)
     const bool over = p->flags & GB_F_OVER;
     o[6 * H + 2] = !over && p->to_move == 0 ? 1.0f : 0.0f;
     o[6 * H + 3] = !over && p->to_move == 1 ? 1.0f : 0.0f;
+}
+
+static void observe(const gb_pos *p, int H, float *o)
+{
+    switch (H) { /* the games' rings (Qelat and L'ab al-Akil 12, Sadeqa III 16, Bulto 20) */
+    case 12:
+        observe_h(p, 12, o);
+        break;
+    case 16:
+        observe_h(p, 16, o);
+        break;
+    case 20:
+        observe_h(p, 20, o);
+        break;
+    default:
+        observe_h(p, H, o);
+        break;
+    }
 }
 
 /* ---- one game: the public functions on gb_game (gb_action_count, gb_legal_mask and
@@ -492,7 +562,9 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
         return 1;
     }
     if (n == 0) {
-        if (b->start_ncat >= 0 && !memcmp(&child, &b->start_settled, sizeof child)) {
+        const bool fixed = b->r->version >= 5 && b->r->layouts_fixed &&
+                           child.phase == b->start_settled.phase;
+        if (b->start_ncat >= 0 && (fixed || !memcmp(&child, &b->start_settled, sizeof child))) {
             memcpy(ids, b->start_cat, (size_t)b->start_ncat * sizeof *ids);
             s->nids = b->start_ncat;
         } else {

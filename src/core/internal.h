@@ -190,8 +190,8 @@ typedef struct gb_words {
  * layout of this table the game was written against; members are only ever added at the end,
  * and a member a game leaves NULL gets the driver's default. The registry refuses (at compile
  * time) a game whose version is newer than the driver's. */
-#define GB_RULES_VERSION 4 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest;
-                             3: + lessons; 4: + gen_lazy */
+#define GB_RULES_VERSION 5 /* 1: the table of 0.1.0 (no version); 2: + eval, text, words, suggest;
+                             3: + lessons; 4: + gen_lazy; 5: + layouts_fixed */
 typedef struct gb_rules {
     int version;       /* GB_RULES_VERSION when written */
     const char *name;  /* "sadeqa" */
@@ -267,6 +267,11 @@ typedef struct gb_rules {
      * nothing from rng. At most 64 moves may be lazy (the bits of *lazy). */
     int (*gen_lazy)(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children,
                     uint64_t *lazy);
+    /* Version 5: true when the layouts random_move and suggest give in a layout phase depend on
+     * the options and the random source only, never on the position (L'ab al-Akil: every round
+     * lays out the same 72 seeds, A2), so that the batch's layout catalogue (batch.c) is the
+     * same at every layout phase and is found once. */
+    bool layouts_fixed;
 } gb_rules;
 
 /* The registry (src/games/registry.c): the games in the order `gabata variants` lists them. */

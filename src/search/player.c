@@ -105,6 +105,16 @@ void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed)
     o->threads = p->kind == GB_PLAYER_AI ? p->threads : 0;
 }
 
+/* A move not searched: nothing proven about it. */
+static int random_move(const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res)
+{
+    memset(res, 0, sizeof *res);
+    int rc = gb_random_move(g, rng, out);
+    if (rc == GB_OK)
+        res->best = *out;
+    return rc;
+}
+
 int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept, gb_move *out)
 {
     return gb_player_choose_tables(p, g, NULL, rng, kept, out);
@@ -113,12 +123,22 @@ int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_sea
 int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
                             gb_searcher **kept, gb_move *out)
 {
+    return gb_player_think(p, g, t, rng, kept, out, NULL);
+}
+
+int gb_player_think(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
+                    gb_searcher **kept, gb_move *out, gb_search_result *out_res)
+{
+    gb_search_result res;
+    if (!out_res)
+        out_res = &res;
+    memset(out_res, 0, sizeof *out_res);
     if (gb_is_over(g))
         return GB_EOVER;
     int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
     if (p->kind == GB_PLAYER_RANDOM || p->kind == GB_PLAYER_HUMAN ||
         (p->kind == GB_PLAYER_AI && levels[lv].random_pct && (int)(gb_rand_next(rng) % 100) < levels[lv].random_pct))
-        return gb_random_move(g, rng, out);
+        return random_move(g, rng, out, out_res);
     gb_search_opts o;
     gb_player_budget(p, &o, gb_rand_next(rng));
     o.tables = t;
@@ -128,14 +148,13 @@ int gb_player_choose_tables(const gb_player *p, const gb_game *g, const struct g
     if (kept)
         *kept = s;
     if (!s)
-        return gb_random_move(g, rng, out);
-    gb_search_result res;
-    int rc = p->kind == GB_PLAYER_MCTS ? gb_mcts(s, g, &o, &res, NULL) : gb_search(s, g, &o, &res, NULL);
+        return random_move(g, rng, out, out_res);
+    int rc = p->kind == GB_PLAYER_MCTS ? gb_mcts(s, g, &o, out_res, NULL) : gb_search(s, g, &o, out_res, NULL);
     if (!kept)
         gb_searcher_free(s);
     if (rc != GB_OK)
-        return gb_random_move(g, rng, out);
-    *out = res.best;
+        return random_move(g, rng, out, out_res);
+    *out = out_res->best;
     return GB_OK;
 }
 
@@ -171,6 +190,11 @@ int gb_match_opening(gb_game **out, const char *variant, const char *options, ui
 
 int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
 {
+    return gb_match_play_tables(sp, NULL, out, err);
+}
+
+int gb_match_play_tables(const gb_match_spec *sp, const struct gb_tables *t, gb_match_result *out, gb_error *err)
+{
     memset(out, 0, sizeof *out);
     gb_game *g;
     int rc = gb_match_opening(&g, sp->variant, sp->options, sp->opening_seed, sp->opening_plies, err);
@@ -200,7 +224,7 @@ int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
             break;
         int side = gb_to_move(g);
         gb_move m;
-        rc = gb_player_choose(&sp->player[side], g, &rng, &kept[side], &m);
+        rc = gb_player_choose_tables(&sp->player[side], g, t, &rng, &kept[side], &m);
         if (rc == GB_OK)
             rc = gb_play(g, &m, err);
         else

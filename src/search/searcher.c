@@ -3,6 +3,7 @@
  * value of a line's end, which both searches take the same way. Nothing here calls into either
  * search. */
 #include "searcher.h"
+#include "tables.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -137,9 +138,11 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
 {
     const gb_rules *r = gb_game_rules(g);
     const gb_options *opt = gb_game_options(g);
+    /* tables of another game are none (a Qelat game of `gabata serve --tables`): they would
+     * only turn its scores into margins */
+    const struct gb_tables *tb = o->tables && o->tables->r == r ? o->tables : NULL;
     /* with tables the scores are on another scale (margins): nothing learnt carries over */
-    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0 || s->tables != o->tables ||
-        s->margins != (o->margins || o->tables)) {
+    if (s->r != r || memcmp(&s->o, opt, sizeof *opt) != 0 || s->tables != tb || s->margins != (o->margins || tb)) {
         gb_tt_clear(&s->tt);
         memset(s->history, 0, sizeof s->history);
     }
@@ -169,8 +172,8 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
         seg ^= grec->pos[i].hash;
     s->seg[0] = seg;
     s->tt_exact = o->tt_exact;
-    s->tables = o->tables;
-    s->margins = o->margins || o->tables;
+    s->tables = tb;
+    s->margins = o->margins || tb;
     s->table_hits = 0;
     gb_tt_new_search(&s->tt);
     if (s->borrow_tt) /* a Lazy SMP helper (smp.c): the main thread's table, as it set it up */

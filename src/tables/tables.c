@@ -20,6 +20,7 @@
  *
  * The max-plies cap (T3) is not part of a value: docs/tables.md. */
 #include "tables.h"
+#include "sadeqa_build.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -68,21 +69,6 @@ static uint64_t board_rank(const uint8_t *h, int k)
     return r;
 }
 
-static void board_unrank(uint64_t r, int k, uint8_t *h)
-{
-    int rem = k;
-    for (int i = 0; i < TB_HOLES - 1; i++) {
-        int v = 0;
-        while (r >= ways[TB_HOLES - 1 - i][rem - v]) {
-            r -= ways[TB_HOLES - 1 - i][rem - v];
-            v++;
-        }
-        h[i] = (uint8_t)v;
-        rem -= v;
-    }
-    h[TB_HOLES - 1] = (uint8_t)rem;
-}
-
 static int board_stones(const gb_pos *p)
 {
     int k = 0;
@@ -92,18 +78,6 @@ static int board_stones(const gb_pos *p)
 }
 
 static uint64_t pos_index(const gb_pos *p, int k) { return board_rank(p->holes, k) * 2 + p->to_move; }
-
-/* A position of the level with index i: stores empty (a value does not depend on them), the
- * other player having moved last (S5 reads it). */
-static void pos_of_index(uint64_t i, int k, gb_pos *p)
-{
-    memset(p, 0, sizeof *p);
-    board_unrank(i / 2, k, p->holes);
-    p->to_move = (uint8_t)(i & 1);
-    p->own_n = 0xff00u;
-    p->round = 1;
-    p->flags = p->to_move == GB_SOUTH ? GB_F_LAST_N : 0;
-}
 
 /* What the side to move gets of the board's stones when a position ends by T2 (stones to the
  * owner of their row), minus the other's. */
@@ -119,10 +93,11 @@ static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 /* byte 0: not known (a walk inside a cycle ran past its budget, or needed such a value) */
 #define TB_UNKNOWN_BYTE 0
 
-/* ---- the solver shared by the build and the probe ----
- * A walk inside a level: `lookup` gives the value of a position of a lower level or of a
- * finished part of this one; `walk` says whether a child of this level must be searched on (it
- * may share a component with the path) rather than looked up. */
+/* ---- the probe's walk (the build's is sadeqa_build.c's, on raw boards, the same moves in the
+ * same order) ----
+ * A walk inside a level with the record since the last capture as its path: a position of a
+ * lower level or one whose byte is exact here is read; one that may share a cycle with the path
+ * is searched on. */
 typedef struct walker {
     const gb_rules *r;
     const gb_options *o;
@@ -133,11 +108,7 @@ typedef struct walker {
     long long nodes, node_limit;
     bool stopped; /* past node_limit, out of memory, or a value needed is not known */
     bool oom;
-    /* build: the level being built and its component marks */
-    uint8_t *cur;          /* this level's bytes (0: not known yet) */
-    const uint32_t *comp;  /* build: component ids of this level's positions */
-    uint32_t comp_id;      /* build: the component being solved */
-    const gb_tables *t;    /* lower levels (and, when probing, this one) */
+    const gb_tables *t;    /* the levels, this one included */
 } walker;
 
 static int lower_value(walker *w, int k, const gb_pos *c)
@@ -167,14 +138,9 @@ static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
     if (c->flags & GB_F_ENDLESS || c->store[p->to_move] != p->store[p->to_move])
         return false;
     const uint64_t ci = pos_index(c, w->k);
-    if (w->cur) {
-        if (w->comp[ci] != w->comp_id)
-            return false;
-    } else {
-        const uint8_t *lv = w->t->level[w->k].bytes;
-        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
-            return false;
-    }
+    const uint8_t *lv = w->t->level[w->k].bytes;
+    if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k)] & 0x80))
+        return false;
     return !on_path(w, ci);
 }
 
@@ -188,21 +154,12 @@ static int move_value(walker *w, const gb_pos *p, const gb_pos *c, int alpha, in
     if (gain > 0) /* S4: a capture; the rest is a history-free position of a lower level */
         return gain - lower_value(w, w->k - gain, c);
     const uint64_t ci = pos_index(c, w->k);
-    if (w->cur) { /* building */
-        uint8_t b = w->cur[ci];
-        if (w->comp[ci] != w->comp_id) { /* another component, solved already */
-            if (b == TB_UNKNOWN_BYTE)
-                w->stopped = true;
-            return -entry_value(b);
-        }
-    } else {
-        uint8_t b = w->t->level[w->k].bytes[ci];
-        /* a position off every cycle, or entered from one: its value is the table's */
-        if (!(b & 0x80) || !(w->t->level[w->k].bytes[pos_index(p, w->k)] & 0x80)) {
-            if (b == TB_UNKNOWN_BYTE)
-                w->stopped = true;
-            return -entry_value(b);
-        }
+    const uint8_t b = w->t->level[w->k].bytes[ci];
+    /* a position off every cycle, or entered from one: its value is the table's */
+    if (!(b & 0x80) || !(w->t->level[w->k].bytes[pos_index(p, w->k)] & 0x80)) {
+        if (b == TB_UNKNOWN_BYTE)
+            w->stopped = true;
+        return -entry_value(b);
     }
     /* S5 before T2 (T5): a child whose player has no move ends the game; it lies on no cycle,
      * so it is never on the path */
@@ -260,39 +217,59 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
 }
 
 /* ---- building a level ---- */
+/* 32-bit indices (a level has fewer than 2^32 positions): a frame is 40 bytes, and the
+ * depth-first search can hold millions of them at once */
 typedef struct frame {
-    uint64_t node;
+    uint32_t node;
     uint8_t n, next;
-    uint64_t child[8]; /* this level's capture-free children; TB_NONE-like for others */
+    uint32_t child[8]; /* this level's capture-free children */
 } frame;
 
-/* The capture-free children of this level of position i (never-ending moves and captures are no
- * edges of the level's graph). */
-static int level_children(const gb_rules *r, const gb_options *o, int k, uint64_t i, uint64_t *out)
+/* Progress inside a level for gb_tables_build_with's tick, at most every half second. */
+typedef struct build_ticker {
+    const gb_tables_build_opts *bo;
+    int k;
+    uint64_t positions;
+    unsigned calls;
+    struct timespec last;
+} build_ticker;
+
+static void build_tick(void *user, uint64_t done)
 {
-    gb_pos p, ch[8];
-    gb_move mv[8];
-    pos_of_index(i, k, &p);
-    int n = r->gen(o, &p, mv, ch), m = 0;
-    for (int j = 0; j < n; j++) {
-        if (ch[j].flags & GB_F_ENDLESS || ch[j].store[p.to_move] != p.store[p.to_move])
-            continue;
-        out[m++] = pos_index(&ch[j], k);
-    }
-    return m;
+    build_ticker *bt = user;
+    if (!bt->bo->tick || (++bt->calls & 255))
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if ((double)(now.tv_sec - bt->last.tv_sec) + 1e-9 * (double)(now.tv_nsec - bt->last.tv_nsec) < 0.5)
+        return;
+    bt->last = now;
+    bt->bo->tick(bt->k, done, bt->positions, bt->bo->user);
 }
 
-static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
+/* A level: Tarjan's algorithm (iterative) over the capture-free moves, each component solved as
+ * it pops (sinks first) by sadeqa_build.c's walks. */
+static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo,
+                       gb_tb_stats *st, gb_error *err)
 {
     const uint64_t N = gb_tb_level_size(k);
     uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
     uint32_t *stack = malloc(N * sizeof *stack);
     uint8_t *done = calloc(N, 1); /* finished: its component popped */
+    uint8_t *res = malloc(N);     /* a component's bytes as its walks find them */
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
-    walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
+    gb_tbf_init();
+    build_ticker bt = {.bo = bo, .k = k, .positions = N};
+    clock_gettime(CLOCK_MONOTONIC, &bt.last);
+    if (bo->tick) /* the level starts */
+        bo->tick(k, 0, N, bo->user);
+    gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out,
+                       .budget = bo->budget, .jobs = bo->jobs, .tick = build_tick, .user = &bt};
+    for (int j = 1; j < k; j++)
+        lv.lower[j] = t->level[j].bytes;
     int rc = GB_OK;
-    if (!idx || !low || !stack || !fr || !done) {
+    if (!idx || !low || !stack || !fr || !done || !res) {
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
         goto done;
@@ -309,8 +286,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
         if (idx[root])
             continue;
         fl = 0;
-        fr[fl].node = root;
-        fr[fl].n = (uint8_t)level_children(t->r, &t->o, k, root, fr[fl].child);
+        fr[fl].node = (uint32_t)root;
+        fr[fl].n = (uint8_t)gb_tbf_level_children(&lv, root, fr[fl].child);
         fr[fl].next = 0;
         fl++;
         idx[root] = low[root] = ++counter;
@@ -331,8 +308,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
                         f = &fr[fl - 1];
                     }
                     frame *g = &fr[fl++];
-                    g->node = c;
-                    g->n = (uint8_t)level_children(t->r, &t->o, k, c, g->child);
+                    g->node = (uint32_t)c;
+                    g->n = (uint8_t)gb_tbf_level_children(&lv, c, g->child);
                     g->next = 0;
                     idx[c] = low[c] = ++counter;
                     stack[sp++] = (uint32_t)c;
@@ -360,49 +337,27 @@ static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_t
                 low[stack[j]] = id;
                 done[stack[j]] = 1;
             }
-            w.comp_id = id;
             if (size > st->largest_component)
                 st->largest_component = size;
             if (size > 1)
                 st->cyclic += size;
-            for (uint32_t j = sp; j < top; j++) {
-                gb_pos p;
-                pos_of_index(stack[j], k, &p);
-                w.len = 0;
-                w.path = w.path ? w.path : malloc(256 * sizeof *w.path);
-                w.cap = w.cap ? w.cap : 256;
-                if (!w.path) {
-                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                    goto done;
-                }
-                w.path[w.len++] = stack[j];
-                const long long before = w.nodes;
-                w.node_limit = size > 1 ? before + budget : 0;
-                w.stopped = false;
-                int val = walk(&w, &p, -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
-                if (w.oom) {
-                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                    goto done;
-                }
-                if (w.stopped) { /* not known: the byte stays 0 */
-                    st->unknown++;
-                    if (size > 1)
-                        out[stack[j]] = 0;
-                    continue;
-                }
-                assert(val >= -k && val <= k);
-                out[stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
+            if (gb_tbf_solve_component(&lv, stack + sp, size, res, &st->unknown, &st->walk_nodes) != GB_OK) {
+                rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
+                goto done;
             }
         }
     }
-    st->walk_nodes += w.nodes;
+    for (uint64_t i = 0; i < N; i++) /* the file's "not known" */
+        if (out[i] == TBF_UNKNOWN_BYTE)
+            out[i] = TB_UNKNOWN_BYTE;
 done:
     free(idx);
     free(done);
+    free(res);
     free(low);
     free(stack);
     free(fr);
-    free(w.path);
+    gb_tbf_level_free(&lv);
     return rc;
 }
 
@@ -457,11 +412,20 @@ static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t
 int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
                     long long budget, gb_tables_progress_fn progress, void *user, gb_error *err)
 {
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = 1, .progress = progress, .user = user};
+    return gb_tables_build_with(variant, options, stones, dir, &bo, err);
+}
+
+int gb_tables_build_with(const char *variant, const char *options, int stones, const char *dir,
+                         const gb_tables_build_opts *bo, gb_error *err)
+{
+    const gb_tables_progress_fn progress = bo->progress;
+    void *user = bo->user;
     const gb_rules *r = gb_rules_find(variant ? variant : "");
     if (!r)
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
     if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
-        return gb_tb_bulto_build(r, options, stones, dir, budget, progress, user, err);
+        return gb_tb_bulto_build(r, options, stones, dir, bo->budget, progress, user, err); /* one thread */
     if (strcmp(r->name, "sadeqa") != 0)
         return gb_fail(err, GB_EINVAL, "tables are built for sadeqa and bulto only, not %s (docs/tables.md)",
                        r->name);
@@ -487,10 +451,12 @@ int gb_tables_build(const char *variant, const char *options, int stones, const 
             break;
         }
         gb_tb_stats st = {0};
-        struct timespec t0, t1;
+        struct timespec t0, t1, c0, c1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        rc = build_level(t, k, b, budget, &st, err);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+        rc = build_level(t, k, b, bo, &st, err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
         if (rc == GB_OK) {
             t->checksum[k] = fnv1a(b, n);
             t->cyclic[k] = st.cyclic;
@@ -501,7 +467,8 @@ int gb_tables_build(const char *variant, const char *options, int stones, const 
         t->stones = k;
         if (rc == GB_OK && progress) {
             gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec)};
+                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
+                                       (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)};
             progress(&li, user);
         }
     }

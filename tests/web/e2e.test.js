@@ -2,7 +2,7 @@
 // For every game the server lists: start it against the computer, play a whole game by clicking
 // holes (and the controls for choices inside a move, passes and layouts), check the board and the
 // move list against the API after each move, check that an illegal click is refused politely,
-// and save a screenshot to tests/web/screenshots/.
+// and save a screenshot to tests/web/out/ (see shots.js).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,7 +15,7 @@ const { startServer } = require('./server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 
 let srv;
 let ctx;

@@ -3,7 +3,7 @@
 // the selector switches the language, is kept (localStorage) and chosen again at the next load;
 // the browser's language is followed; a control of the page whose English text the catalog
 // translates never shows that English; axe-core stays clean in each language; a screenshot of
-// each at 360×640 goes to tests/web/screenshots/.
+// each at 360×640 goes to tests/web/out/ (see shots.js).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,7 +15,7 @@ const { startServer } = require('./server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = require.resolve('axe-core/axe.min.js');
 const PO = path.join(__dirname, '..', '..', 'po');
 const LANGS = { en: 'ltr', ar: 'rtl', am: 'ltr', ti: 'ltr', om: 'ltr' };

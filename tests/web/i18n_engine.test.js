@@ -140,10 +140,10 @@ for (const lang of LANGS) {
 }
 
 // Screenshots of every language and game at phone size, mid-game (issue 22, "Done when"):
-// tests/web/screenshots/lang-<lang>-<game>.png. The same every run: a fixed seed, the same moves
+// tests/web/out/lang-<lang>-<game>.png. The same every run: a fixed seed, the same moves
 // (by a fixed LCG, two people on one screen), no animation (reduced motion), light colours.
 test('a screenshot of every language and every game at 360×640, mid-game', async () => {
-  const shots = path.join(__dirname, 'screenshots');
+  const shots = require('./shots').SHOTS; // untracked unless UPDATE_SCREENSHOTS=1
   fs.mkdirSync(shots, { recursive: true });
   const ctx = await browser.newContext({ viewport: { width: 360, height: 640 }, reducedMotion: 'reduce', colorScheme: 'light' });
   const page = await ctx.newPage();

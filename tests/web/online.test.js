@@ -314,9 +314,19 @@ for (const g of GAMES) {
   });
 }
 
+// Every wait of the consent test is on what the page shows, under one generous limit (a loaded
+// machine can take many seconds to notice a closed page or to open a stream), never a fixed
+// delay or a short cap that a slow run overshoots.
+const CONSENT_WAIT = 120000;
+async function patient(viewport) {
+  const p = await machine(viewport);
+  p.setDefaultTimeout(CONSENT_WAIT);
+  return p;
+}
+
 test('consent: undo asked and declined, asked and accepted; a draw offered and agreed; resign; the opponent gone and back', async () => {
-  const s = await machine(PHONE);
-  const n = await machine(PHONE);
+  const s = await patient(PHONE);
+  const n = await patient(PHONE);
   const link = await createOnline(s, 'sadeqa', {}, 'S');
   await join(n, link.link, 'N');
   await s.waitForSelector('#online-status[data-opponent="connected"]');
@@ -326,25 +336,26 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   const nMachine = n.context();
   assert.deepEqual(n.errors, [], 'no script error on the page');
   await n.close();
-  await s.waitForSelector('#online-status[data-opponent="gone"]', { timeout: 15000 });
+  await s.waitForSelector('#online-status[data-opponent="gone"]');
   const n2 = await nMachine.newPage();
+  n2.setDefaultTimeout(CONSENT_WAIT);
   n2.errors = [];
   n2.on('pageerror', (e) => n2.errors.push(String(e)));
   await n2.goto(nAddress);
   await n2.waitForSelector('body[data-online="N"][data-busy="false"] #board .hole');
-  await s.waitForSelector('#online-status[data-opponent="connected"]', { timeout: 15000 });
+  await s.waitForSelector('#online-status[data-opponent="connected"]');
   const rand = rng(9);
   const pages = { S: s, N: n2 };
   let view = await getView(link.id);
   while (view.history.length < 3) {
     const p = pages[view.state.to_move];
-    await caughtUp(p, view.history.length);
+    await caughtUp(p, view.history.length, CONSENT_WAIT);
     await playOne(p, view, rand);
     await p.waitForFunction((k) => Number(document.body.dataset.ply) > k, view.history.length);
     view = await getView(link.id);
   }
-  await caughtUp(s, 3);
-  await caughtUp(n2, 3);
+  await caughtUp(s, 3, CONSENT_WAIT);
+  await caughtUp(n2, 3, CONSENT_WAIT);
   const asker = pages[view.history[2].by], answerer = pages[view.history[2].by === 'S' ? 'N' : 'S'];
   // asked and declined: nothing changes
   await asker.click('#ask-undo');
@@ -354,7 +365,8 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   await axe(answerer, 'an offer to answer, phone');
   await answerer.click('#offer-decline');
   await asker.waitForSelector('#offer[hidden]', { state: 'attached' });
-  assert.match(await asker.textContent('#message'), /declined/);
+  // (the answer reaches the asker by his stream: wait for it, do not read the message at once)
+  await asker.waitForFunction(() => /declined/.test(document.getElementById('message').textContent));
   assert.equal((await getView(link.id)).history.length, 3);
   // asked and accepted: the asker's last move is taken back on both screens
   await asker.click('#ask-undo');
@@ -372,14 +384,14 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   assert.equal(await s.isDisabled('#offer-draw'), true);
   // a second game: North resigns
   const link2 = await createOnline(s, 'bulto', {}, 'S');
-  const n3 = await machine(PHONE);
+  const n3 = await patient(PHONE);
   await join(n3, link2.link, 'N');
   await n3.click('#resign');
   await n3.click('#resign-yes');
   for (const p of [s, n3]) await p.waitForFunction(() => /^Game over: South wins/.test(document.getElementById('status').textContent));
   assert.equal((await getView(link2.id)).state.end_reason, 'resigned');
   // the invite works once: a third machine opening it watches instead
-  const late = await machine(PHONE);
+  const late = await patient(PHONE);
   await late.goto(link2.link);
   await late.waitForSelector('body[data-online="watch"]');
   assert.match(await late.textContent('#message'), /Both seats of this game are taken/);

@@ -1,7 +1,7 @@
 // The page for players (issue 13): phone-first layout, forced passes played for the player, the
 // sowing skipped, the last move marked, review, reload, keyboard play and an axe-core audit.
 // Playwright (playwright-core) drives Debian's chromium at 360×740, 390×844 and 1280×800;
-// screenshots go to tests/web/screenshots/.
+// screenshots go to tests/web/out/ (see shots.js).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -14,7 +14,7 @@ const { startServer } = require('./server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = require.resolve('axe-core/axe.min.js');
 const SIZES = { phone360: { width: 360, height: 740 }, phone390: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 

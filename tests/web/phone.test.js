@@ -6,7 +6,7 @@
 // and the switch), axe-core in light and dark, play again, L'ab al-Akil's layout made on the
 // board, keyboard play, and the text bugs (a doubled "Round 1:", the match summary's lines, a
 // resignation's "0–0", a new round's old marks, Bulto's stores, the review buttons' glyphs).
-// One browser; a page a viewport. Screenshots: tests/web/screenshots/phone-GAME-360.png.
+// One browser; a page a viewport. Screenshots: tests/web/out/phone-GAME-360.png.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -18,7 +18,7 @@ const { startServer } = require('./server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = { phone360: { width: 360, height: 640 }, phone390: { width: 390, height: 844 },
   landscape: { width: 844, height: 390 }, desktop: { width: 1366, height: 768 } };
@@ -94,6 +94,25 @@ async function inView(page, what, selectors) {
   for (const [name, b] of r.items) assert.ok(ok(b), `${what}: ${name} inside the viewport with the board (${JSON.stringify(b)} in ${r.vw}×${r.vh})`);
   return r.items.map(([n]) => n);
 }
+// the header in one row: its title, its shown links and Settings side by side (each one's top
+// above every other's bottom), none past the screen's edges, the header no taller than its
+// tallest item and its padding
+async function headerOneRow(page, what) {
+  const r = await page.evaluate(() => {
+    const box = (e) => { const b = e.getBoundingClientRect(); return { id: e.id || e.tagName, top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: b.height, w: b.width }; };
+    const h = document.querySelector('header');
+    const items = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].map(box).filter((b) => b.w && b.h);
+    return { vw: innerWidth, header: box(h), items, scroll: document.documentElement.scrollWidth };
+  });
+  assert.ok(r.items.length >= 3, `${what}: the header shows its title, links and Settings (${JSON.stringify(r.items)})`);
+  const top = Math.max(...r.items.map((b) => b.top));
+  const bottom = Math.min(...r.items.map((b) => b.bottom));
+  assert.ok(top < bottom, `${what}: the header in one row (${r.items.map((b) => `${b.id} ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`).join(', ')})`);
+  assert.ok(r.header.h <= Math.max(...r.items.map((b) => b.h)) + 12, `${what}: the header ${Math.round(r.header.h)} px high, one row`);
+  for (const b of r.items) assert.ok(b.left >= -1 && b.right <= r.vw + 1, `${what}: ${b.id} inside the screen (${Math.round(b.left)}–${Math.round(b.right)} of ${r.vw})`);
+  assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
+}
+
 const MOVE_CONTROLS = ['#move-strip button', '#move-strip #layout-sum', '#move-strip .move-button', '#message', '#note', '#skip:not([hidden])', '#round-banner:not([hidden])'];
 
 // the status: one sentence, at most 2 lines, no rule id
@@ -214,6 +233,7 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
         }
         await checkStatus(page, what);
         await inView(page, `${what}, the move`, MOVE_CONTROLS);
+        if (size === 'phone360') await headerOneRow(page, what);
         if (view.state.over) continue;
         const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
         await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
@@ -225,6 +245,53 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
       await closePage(page);
     }
   }
+});
+
+// The header's links are the longest words in some languages ("Play online", "Settings"): one
+// row at 360×640 on every screen (the game, Learn and the lobby each show the other two links).
+test('the header is one row at 360×640 in every language, on every screen', async () => {
+  const page = await newPage('phone360');
+  for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+    await page.goto(`${srv.base}/?lang=${lang}`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.waitForSelector('body[data-busy="false"] #board .hole');
+    await headerOneRow(page, `${lang}: the game screen`);
+    for (const to of ['learn', 'lobby', 'game']) {
+      await page.click(`#to-${to}`);
+      await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
+      await headerOneRow(page, `${lang}: the ${to} screen`);
+    }
+  }
+  await closePage(page);
+});
+
+// A reader on a phone scrolls down to the rules or the moves while the game goes on: a move
+// arriving then leaves the page where they put it (keepInView once pulled it back to the board at
+// every render); once they touch the board again, the moves bring it back into view.
+test('a move arriving does not scroll the page back while the person reads below the board', async () => {
+  const page = await newPage('phone360');
+  await startGame(page, 'qelat');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight + 400), 'the page is longer than the screen');
+  await page.mouse.move(180, 500);
+  await page.mouse.wheel(0, 700);
+  await page.waitForFunction(() => scrollY > 300);
+  await page.waitForTimeout(200); // (the wheel's scroll done)
+  const y = await page.evaluate(() => scrollY);
+  // the person's move and the computer's answer, played from the page's script (no touch)
+  await page.evaluate(() => playMove(app.view.moves[0].text));
+  await idle(page);
+  await page.waitForFunction(() => app.view.history.length >= 2 && !app.animating);
+  // (where the reader scrolled it: the browser may shift it a little to keep what they read in
+  // place when the texts above change; pulled back, the status would be at the screen's top)
+  const after = await page.evaluate(() => ({ y: scrollY, status: document.getElementById('status-row').getBoundingClientRect().bottom }));
+  assert.ok(Math.abs(after.y - y) < 100 && after.status < 0, `the page stays where the reader scrolled it (${y} then ${JSON.stringify(after)})`);
+  // a tap on the board: the next moves keep the board and its controls in view again
+  const h = await page.evaluate(() => app.view.moves[0].hole);
+  await page.click(`#board .hole[data-hole="${h}"]`);
+  await idle(page);
+  await page.waitForFunction(() => !app.animating);
+  await inView(page, 'after a tap on the board', MOVE_CONTROLS);
+  await closePage(page);
 });
 
 test('the round banner (Qelat, L\'ab al-Akil) with the board; a new round keeps no old marks; no doubled "Round 1:"', async () => {

@@ -6,7 +6,7 @@
 // is offered and accepted and both pages move to it with the seats swapped (nobody moves in it:
 // it is aborted, which rates nothing); the archive lists both games and one opens in review.
 // Screenshots at 360×640 of the lobby, a clocked game and a player page go to
-// tests/web/screenshots/. Every URL the pages request is checked for the
+// tests/web/out/ (see shots.js). Every URL the pages request is checked for the
 // players' keys and the seats' tokens (hardening 5). And a scripts/build-static folder, which has
 // no server behind it, offers no lobby.
 'use strict';
@@ -24,7 +24,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PHONE = { width: 360, height: 640 };
-const SHOTS = path.join(__dirname, 'screenshots');
+const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const ROOT = path.resolve(__dirname, '..', '..');
 
 let srv, base, browser;

@@ -166,6 +166,100 @@ static inline int sow(const gb_options *o, gb_pos *p, int h, int mover, gb_trace
     }
 }
 
+/* The move lists' sowing (ak_gen, ak_gen_lazy; skip-origin=no): sow's result and its GB_OK /
+ * GB_EENDLESS with no trace, with the 12 counts as two words in memory: a lap of s seeds clears
+ * pit h and adds s/12 to every pit and one more to the s%12 pits after h (ak_lap_run, built by
+ * the preprocessor), so a lap is a table load and two additions, not a loop over the seeds, and
+ * the count where it ended is one byte load, the next lap's seeds. The lap guard (T1) is sow's
+ * (gb_lapguard_lap): the first GB_LAP_QUICK laps counted, then Brent's search on the words. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define AK_WORDS 1
+typedef struct ak_words {
+    uint64_t keep_lo, keep_hi, lo, hi;
+} ak_words;
+#define AK_B(i, f, r) ((uint64_t)((((i) + 23 - (f)) % 12) < (r)) << (8 * ((i) & 7)))
+#define AK_BYTE(h) (0xffull << (8 * ((h) & 7)))
+#define AK_E(f, r)                                                                                 \
+    {(f) < 8 ? ~AK_BYTE(f) : ~0ull, (f) < 8 ? ~0ull : ~AK_BYTE(f),                                \
+     AK_B(0, f, r) | AK_B(1, f, r) | AK_B(2, f, r) | AK_B(3, f, r) | AK_B(4, f, r) |               \
+         AK_B(5, f, r) | AK_B(6, f, r) | AK_B(7, f, r),                                            \
+     AK_B(8, f, r) | AK_B(9, f, r) | AK_B(10, f, r) | AK_B(11, f, r)}
+#define AK_ROW(f)                                                                                  \
+    {AK_E(f, 0), AK_E(f, 1), AK_E(f, 2), AK_E(f, 3), AK_E(f, 4),  AK_E(f, 5),                     \
+     AK_E(f, 6), AK_E(f, 7), AK_E(f, 8), AK_E(f, 9), AK_E(f, 10), AK_E(f, 11)}
+/* [from][r]: every count but pit from's kept, and 1 for the r pits after from */
+static const ak_words ak_lap_run[AK_RING][AK_RING] = {
+    AK_ROW(0), AK_ROW(1), AK_ROW(2), AK_ROW(3), AK_ROW(4),  AK_ROW(5),
+    AK_ROW(6), AK_ROW(7), AK_ROW(8), AK_ROW(9), AK_ROW(10), AK_ROW(11)};
+#endif
+
+static inline int sow_listed(const gb_options *o, gb_pos *p, int h, int mover)
+{
+#ifdef AK_WORDS
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) {
+        union {
+            uint64_t w[2];
+            uint8_t b[16];
+        } v;
+        uint64_t saved_lo = 0, saved_hi = 0;
+        long laps = 0, power = 1, lambda = 0;
+        int saved_h = -1, stones = p->holes[h];
+        memcpy(v.w, p->holes, 8);
+        v.w[1] = 0;
+        memcpy(&v.w[1], p->holes + 8, 4);
+        for (;;) {
+            int r = stones;
+            uint64_t all = 0;
+            if (r >= AK_RING) { /* rare: laps round the whole ring */
+                r = stones % AK_RING;
+                all = 0x0101010101010101ull * (unsigned)(stones / AK_RING);
+            }
+            const ak_words *l = &ak_lap_run[h][r];
+            const uint64_t lo = (v.w[0] & l->keep_lo) + l->lo + all;
+            const uint64_t hi = (v.w[1] & l->keep_hi) + l->hi + (all & 0xffffffffull);
+            v.w[0] = lo;
+            v.w[1] = hi;
+            const int last = stones;
+            h += r;
+            if (h >= AK_RING)
+                h -= AK_RING;
+            stones = v.b[h];
+            if (stones == 1) { /* A5 */
+                memcpy(p->holes, v.b, AK_RING);
+                return GB_OK;
+            }
+            if (stones == 2 || stones == 4) { /* A6: the capture and its chain, as in sow */
+                memcpy(p->holes, v.b, AK_RING);
+                take(p, h, mover);
+                int steps = o->v[AK_CHAIN] == 1 ? AK_RING : last - 1, q = h;
+                for (; steps > 0; steps--) {
+                    q = prev_pit(q);
+                    if (p->holes[q] != 2 && p->holes[q] != 4)
+                        break;
+                    take(p, q, mover);
+                }
+                return GB_OK;
+            }
+            if (laps < GB_LAP_QUICK) { /* A7: relay */
+                laps++;
+                continue;
+            }
+            if (++laps >= GB_LAP_LIMIT || (saved_h == h && lo == saved_lo && hi == saved_hi))
+                return GB_EENDLESS; /* T1 (p is not read after this) */
+            if (saved_h < 0 || ++lambda == power) {
+                saved_lo = lo;
+                saved_hi = hi;
+                saved_h = h;
+                if (lambda == power)
+                    power *= 2;
+                lambda = 0;
+            }
+        }
+    }
+#endif
+    return sow(o, p, h, mover, NULL, false);
+}
+
 /* A8 (clarified): at the start of a sowing-phase turn, when the opponent's row is empty and the
  * mover's own row holds more than one seed, his turn is a feed. */
 static bool must_feed(const gb_pos *p)
@@ -285,6 +379,25 @@ static void add_child(const gb_options *o, const gb_pos *p, gb_move m, gb_move *
     children[(*count)++] = c;
 }
 
+/* add_child for a sowing from pit h in the sowing phase when the mover need not feed (A4): what
+ * ak_play gives, by sow_listed. */
+static inline void add_sow(const gb_options *o, const gb_pos *p, int h, gb_move *moves,
+                           gb_pos *children, int *count)
+{
+    const int mover = p->to_move;
+    gb_pos *c = &children[*count];
+    *c = *p;
+    if (sow_listed(o, c, h, mover) == GB_EENDLESS) {
+        if (o->v[GB_OPT_ENDLESS] == 0)
+            return; /* T1, endless=illegal: not a legal move */
+        *c = *p;    /* endless=ends-game: the round ends on the board before the move */
+        c->flags |= GB_F_ENDLESS;
+    } else {
+        end_ply(c, mover, !mover);
+    }
+    moves[(*count)++] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
+}
+
 static int ak_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
     int count = 0;
@@ -296,10 +409,15 @@ static int ak_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
         return count;
     }
     const int kind = must_feed(p) ? GB_MOVE_FEED : GB_MOVE_SOW;
-    for (int h = first_pit(p->to_move); h < first_pit(p->to_move) + AK_N; h++)
-        if (p->holes[h])
-            add_child(o, p, (gb_move){.kind = (uint8_t)kind, .hole = (uint8_t)h}, moves, children,
-                      &count);
+    for (int h = first_pit(p->to_move); h < first_pit(p->to_move) + AK_N; h++) {
+        if (!p->holes[h])
+            continue;
+        if (kind == GB_MOVE_SOW)
+            add_sow(o, p, h, moves, children, &count);
+        else
+            add_child(o, p, (gb_move){.kind = (uint8_t)kind, .hole = (uint8_t)h}, moves,
+                      children, &count);
+    }
     if (count == 0) /* A9, T4 */
         add_child(o, p, (gb_move){.kind = GB_MOVE_PASS}, moves, children, &count);
     return count;
@@ -331,7 +449,7 @@ static int ak_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_
             bits |= 1ull << count++;
             continue;
         }
-        add_child(o, p, m, moves, children, &count);
+        add_sow(o, p, h, moves, children, &count); /* not a feed: those are all lazy */
     }
     if (count == 0) /* A9, T4 */
         add_child(o, p, (gb_move){.kind = GB_MOVE_PASS}, moves, children, &count);
@@ -633,6 +751,7 @@ const gb_rules gb_rules_akil = {
     .sample = ak_sample,
     .gen_lazy = ak_gen_lazy,
     .suggest = ak_suggest,
+    .layouts_fixed = true, /* ak_random_move and ak_suggest read only p->phase (A2) */
     .eval = gb_akil_eval,
     .eval_round = gb_akil_eval_round,
     .text = &gb_akil_text,

@@ -347,6 +347,80 @@ static inline void do_pass(gb_pos *p, int mover)
     p->ply++;
 }
 
+/* sow for the move lists (ql_gen, ql_gen_lazy), with skip-origin=no: the same result and the
+ * same GB_OK / GB_EENDLESS as sow with no trace, but the counts are two words in memory, so that
+ * the count where a lap ended is one byte load (sow reads it out of two registers by a branch
+ * and a shift), and it is also the next lap's stones. */
+static inline int sow_listed(const gb_options *o, gb_pos *p, int mover, int h, bool *ate)
+{
+#ifdef QL_WORDS
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) {
+        const uint32_t enemy = enemy_holes(o, p, mover), stop = p->mark_s | p->mark_n;
+        union {
+            uint64_t w[2];
+            uint8_t b[16];
+        } v;
+        uint64_t saved_lo = 0, saved_hi = 0;
+        long laps = 0, power = 1, lambda = 0;
+        int saved_h = -1, stones = p->holes[h];
+        memcpy(v.w, p->holes, 8);
+        v.w[1] = 0;
+        memcpy(&v.w[1], p->holes + 8, 4);
+        *ate = false;
+        for (;;) {
+            int r = stones;
+            uint64_t all = 0;
+            if (r >= 12) { /* rare: laps round the whole ring (no division by 12 a lap) */
+                r = stones % 12;
+                all = 0x0101010101010101ull * (unsigned)(stones / 12);
+            }
+            const uint64_t lo = (v.w[0] & ql_keep[h].lo) + ql_lap_run[h][r].lo + all;
+            const uint64_t hi = (v.w[1] & ql_keep[h].hi) + ql_lap_run[h][r].hi + (all & 0xffffffffull);
+            v.w[0] = lo;
+            v.w[1] = hi;
+            const int from = h, last = stones;
+            h += r;
+            if (h >= 12)
+                h -= 12;
+            stones = v.b[h];
+            if ((stop & bit(h)) || stones == 1 || (stones == 4 && (enemy & bit(h)))) {
+                memcpy(p->holes, v.b, 12);
+                bool ended = lap_end(p, mover, enemy, from, h, last, 0, NULL, ate, false);
+                assert(ended);
+                (void)ended;
+                return GB_OK;
+            }
+            if (laps < GB_LAP_QUICK) {
+                laps++;
+                continue;
+            }
+            if (++laps >= GB_LAP_LIMIT || (saved_h == h && lo == saved_lo && hi == saved_hi))
+                return GB_EENDLESS; /* T1 (p is not read after this) */
+            if (saved_h < 0 || ++lambda == power) {
+                saved_lo = lo;
+                saved_hi = hi;
+                saved_h = h;
+                if (lambda == power)
+                    power *= 2;
+                lambda = 0;
+            }
+        }
+    }
+#endif
+    return sow(o, p, mover, h, NULL, ate, false);
+}
+
+/* A sowing move from hole h (a legal start) on p, for the move lists: as ql_play. */
+static inline int play_listed(const gb_options *o, gb_pos *p, int h)
+{
+    const int mover = p->to_move;
+    bool ate;
+    int rc = sow_listed(o, p, mover, h, &ate);
+    if (rc == GB_OK)
+        after_sow(o, p, mover, ate);
+    return rc;
+}
+
 static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
                    gb_error *err)
 {
@@ -387,7 +461,7 @@ static int ql_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *
             continue;
         gb_move m = {.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         gb_pos c = *p;
-        int rc = ql_play(o, &c, &m, NULL, NULL, NULL);
+        int rc = play_listed(o, &c, h);
         if (rc == GB_EENDLESS) {
             if (o->v[GB_OPT_ENDLESS] == 0)
                 continue; /* T1, endless=illegal: not a legal move */
@@ -419,20 +493,19 @@ static int ql_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
     const uint32_t enemy = enemy_holes(o, p, side), stop = ekwarna(p);
     uint64_t bits = 0;
-    for (int h = 0; h < QL_RING; h++) {
-        if (!can_start(p, side, h))
-            continue;
-        const int k = p->holes[h], pos = (h + k) % QL_RING;
+    for (uint32_t starts = start_holes(p, side); starts; starts &= starts - 1) {
+        const int h = __builtin_ctz(starts), k = p->holes[h], pos = (h + k) % QL_RING;
         moves[count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)h};
         if (ends_game || (k < QL_RING && ((stop & bit(pos)) || p->holes[pos] == 0 ||
                                           ((enemy & bit(pos)) && p->holes[pos] == 3)))) {
             bits |= 1ull << count++;
             continue;
         }
-        gb_pos c = *p;
-        if (ql_play(o, &c, &moves[count], NULL, NULL, NULL) == GB_EENDLESS)
+        gb_pos *c = &children[count];
+        *c = *p;
+        if (play_listed(o, c, h) == GB_EENDLESS)
             continue; /* T1, endless=illegal: not a legal move */
-        children[count++] = c;
+        count++;
     }
     *lazy = bits;
     if (count == 0) { /* Q5 (and T4): no legal move: the only move is to pass */

@@ -1,0 +1,513 @@
+/* sadeqa_build.c — the fast parts of the Sadeqa III table builder (issue 23 §1; docs/tables.md).
+ *
+ * The walks inside a component are the same exact alpha-beta over simple paths as tables.c's
+ * walk (same moves, same order, so the same values and the same node counts), on a raw board
+ * instead of the game object: callgrind on `--stones 6` put half the old builder's instructions
+ * in ranking (a loop a stone), a quarter in gen's copies of the whole position, and the rest in
+ * the path's linear scan. Here a move is the game's 128-bit lap (S2–S4, T1 with the same lap
+ * limit and cycle check), a rank is two loads a hole, and the path is also a hash set. The
+ * walks of one component are independent of each other (each reads only lower levels and
+ * finished components, and writes its own byte), so a large component's walks are spread over
+ * threads; the result cannot depend on how many. */
+#include "sadeqa_build.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
+#include <pthread.h>
+#define TBF_THREADS 1
+#endif
+
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TBF_WIDE 1
+__extension__ typedef unsigned __int128 tbf_u128;
+#endif
+
+/* W[n][s]: distributions of s stones over n holes. The rank's sum over a hole of h stones,
+ * sum over v < h of W[n-1][rem - v], is W[n][rem] - W[n][rem - h] (stars and bars). */
+static uint64_t W[17][TB_MAX_STONES + 1];
+static uint64_t E[16][TB_MAX_STONES + 1]; /* gb_tbf_rank's terms */
+#ifdef TBF_WIDE
+/* the game's lap (sadeqa.c): hole h emptied, then 1 more on each of the next r holes */
+static tbf_u128 lap_run[16][16], keep[16], ones;
+#endif
+static atomic_int ready;
+
+
+void gb_tbf_init(void)
+{
+    if (atomic_load(&ready))
+        return;
+    for (int n = 0; n <= 16; n++)
+        for (int s = 0; s <= TB_MAX_STONES; s++)
+            W[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : W[n - 1][s] + W[n][s - 1]);
+    for (int i = 1; i < 16; i++)
+        for (int s = 0; s <= TB_MAX_STONES; s++)
+            E[i][s] = i == 15 ? W[2][s] : s ? W[17 - i][s - 1] : 0;
+#ifdef TBF_WIDE
+    ones = 0;
+    for (int i = 0; i < 16; i++)
+        ones |= (tbf_u128)1 << (8 * i);
+    for (int f = 0; f < 16; f++) {
+        keep[f] = ~((tbf_u128)0xff << (8 * f));
+        for (int r = 0; r < 16; r++) {
+            tbf_u128 a = 0;
+            for (int i = 0; i < 16; i++)
+                if (((i - f - 1) & 15) < r)
+                    a |= (tbf_u128)1 << (8 * i);
+            lap_run[f][r] = a;
+        }
+    }
+#endif
+    atomic_store(&ready, 1);
+}
+
+/* The rank as sum over holes i < 15 of W[16-i][rem_i] - W[16-i][rem_i+1], rem_i the stones in
+ * holes i.., regrouped by rem_i (W[n+1][s] - W[n][s] = W[n+1][s-1]): W[16][k] minus one term a
+ * hole, E[i][rem_i]. The rem_i come from prefix sums of the bytes (one multiplication a word, no
+ * sum reaching 256), so the 15 loads do not wait on each other. */
+static inline uint64_t rank_of(const uint8_t *b, int k)
+{
+    uint64_t lo, hi;
+    memcpy(&lo, b, 8);
+    memcpy(&hi, b + 8, 8);
+    const uint64_t plo = lo * 0x0101010101010101ull, phi = hi * 0x0101010101010101ull;
+    const int slo = (int)(plo >> 56);
+    uint64_t r = W[16][k];
+    for (int i = 1; i < 9; i++) /* rem_i = k - (stones of holes 0..i-1) */
+        r -= E[i][k - (int)((plo >> (8 * (i - 1))) & 0xff)];
+    for (int i = 9; i < 16; i++)
+        r -= E[i][k - slo - (int)((phi >> (8 * (i - 9))) & 0xff)];
+    return r;
+}
+
+uint64_t gb_tbf_rank(const uint8_t b[16], int k) { return rank_of(b, k); }
+
+void gb_tbf_unrank(uint64_t r, int k, uint8_t b[16])
+{
+    gb_tbf_init();
+    int rem = k;
+    for (int i = 0; i < 15; i++) {
+        /* the largest h with W[n][rem] - W[n][rem - h] <= r */
+        const uint64_t top = W[16 - i][rem];
+        int h = 0;
+        while (h < rem && top - W[16 - i][rem - h - 1] <= r)
+            h++;
+        r -= top - W[16 - i][rem - h];
+        b[i] = (uint8_t)h;
+        rem -= h;
+    }
+    b[15] = (uint8_t)rem;
+}
+
+#ifdef TBF_WIDE
+static inline int cnt(tbf_u128 v, int h) { return (uint8_t)(v >> (8 * h)); }
+
+/* S2–S3 from hole h of v (not empty), skip-origin=no: the hole where the last lap ended on an
+ * empty hole (S4), or -1 when the sowing is never-ending (T1: the game's lap limit, or a lap-end
+ * state seen again, found by Brent's method after the first GB_LAP_QUICK laps, as sadeqa.c). */
+static inline int sow(tbf_u128 *vp, int h)
+{
+    tbf_u128 v = *vp, saved = 0;
+    long laps = 0, power = 1, lambda = 0;
+    int saved_h = -1;
+    for (;;) {
+        const int stones = cnt(v, h);
+        v = (v & keep[h]) + lap_run[h][stones & 15];
+        if (stones >= 16)
+            v += ones * (unsigned)(stones >> 4);
+        const int pos = (h + stones) & 15;
+        if (cnt(v, pos) > 1) { /* S3: relay */
+            if (laps < GB_LAP_QUICK) {
+                laps++;
+            } else {
+                if (++laps >= GB_LAP_LIMIT || (saved_h == pos && v == saved))
+                    return -1;
+                if (saved_h < 0 || ++lambda == power) {
+                    saved = v;
+                    saved_h = pos;
+                    if (lambda == power)
+                        power *= 2;
+                    lambda = 0;
+                }
+            }
+            h = pos;
+            continue;
+        }
+        *vp = v;
+        return pos;
+    }
+}
+#endif
+
+int gb_tbf_children(const gb_rules *r, const gb_options *o, const uint8_t b[16], int side,
+                    gb_tbf_child out[8])
+{
+    int n = 0;
+#ifdef TBF_WIDE
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) {
+        const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
+        tbf_u128 v0;
+        memcpy(&v0, b, 16);
+        for (int h = side * 8; h < side * 8 + 8; h++) {
+            if (!b[h])
+                continue;
+            gb_tbf_child *c = &out[n];
+            tbf_u128 v = v0;
+            const int pos = sow(&v, h);
+            c->hole = (uint8_t)h;
+            c->gain = 0;
+            if (pos < 0) {
+                if (!ends_game)
+                    continue; /* T1, endless=illegal: not a legal move */
+                c->kind = TBF_ENDLESS;
+                memcpy(c->board, b, 16);
+                n++;
+                continue;
+            }
+            c->kind = TBF_QUIET;
+            const int opp = 15 - pos;
+            if ((pos >= 8) == side && cnt(v, opp)) { /* S4: capture the opposite hole */
+                c->gain = (uint8_t)cnt(v, opp);
+                c->kind = TBF_CAPTURE;
+                v &= keep[opp];
+            }
+            memcpy(c->board, &v, 16);
+            n++;
+        }
+        return n;
+    }
+#endif
+    /* skip-origin=yes (or no 128-bit integers): the game's own gen */
+    gb_pos p, ch[8];
+    gb_move mv[8];
+    memset(&p, 0, sizeof p);
+    memcpy(p.holes, b, 16);
+    p.to_move = (uint8_t)side;
+    p.own_n = 0xff00u;
+    p.round = 1;
+    p.flags = side == GB_SOUTH ? GB_F_LAST_N : 0;
+    const int m = r->gen(o, &p, mv, ch);
+    for (int j = 0; j < m; j++) {
+        gb_tbf_child *c = &out[n++];
+        c->hole = mv[j].hole;
+        c->gain = ch[j].store[side];
+        c->kind = ch[j].flags & GB_F_ENDLESS ? TBF_ENDLESS : c->gain ? TBF_CAPTURE : TBF_QUIET;
+        memcpy(c->board, c->kind == TBF_ENDLESS ? b : ch[j].holes, 16);
+    }
+    return n;
+}
+
+int gb_tbf_level_children(const gb_tbf_level *lv, uint64_t i, uint32_t *out)
+{
+    uint8_t b[16];
+    gb_tbf_child ch[8];
+    gb_tbf_unrank(i / 2, lv->k, b);
+    const int side = (int)(i & 1);
+    const int n = gb_tbf_children(lv->r, lv->o, b, side, ch);
+    int m = 0;
+    for (int j = 0; j < n; j++)
+        if (ch[j].kind == TBF_QUIET)
+            out[m++] = (uint32_t)(rank_of(ch[j].board, lv->k) * 2 + (uint64_t)!side);
+    return m;
+}
+
+/* ---- the walk (tables.c's walk and move_value, on raw boards) ---- */
+typedef struct tbf_walker {
+    const gb_tbf_level *lv;
+    uint64_t *path;
+    uint32_t len, cap;
+    uint64_t *set; /* the path's indices + 1, open addressing (0: empty) */
+    uint32_t mask;
+    long long nodes, limit;
+    bool stopped, oom;
+} tbf_walker;
+
+static inline uint32_t slot_of(const tbf_walker *w, uint64_t i)
+{
+    uint64_t x = (i + 1) * 0x9e3779b97f4a7c15ull;
+    return (uint32_t)(x >> 40) & w->mask;
+}
+
+static bool set_has(const tbf_walker *w, uint64_t i)
+{
+    for (uint32_t s = slot_of(w, i);; s = (s + 1) & w->mask) {
+        if (w->set[s] == i + 1)
+            return true;
+        if (!w->set[s])
+            return false;
+    }
+}
+
+static void set_add(tbf_walker *w, uint64_t i)
+{
+    uint32_t s = slot_of(w, i);
+    while (w->set[s])
+        s = (s + 1) & w->mask;
+    w->set[s] = i + 1;
+}
+
+/* Removing the latest index: every index added after it is gone, and none added before it
+ * probed past its slot (empty then), so clearing the slot keeps every probe sequence whole. */
+static void set_del(tbf_walker *w, uint64_t i)
+{
+    uint32_t s = slot_of(w, i);
+    while (w->set[s] != i + 1)
+        s = (s + 1) & w->mask;
+    w->set[s] = 0;
+}
+
+static bool push(tbf_walker *w, uint64_t i)
+{
+    if (w->len == w->cap || 2 * (uint64_t)(w->len + 1) > (uint64_t)w->mask + 1) {
+        uint32_t cap = w->cap ? 2 * w->cap : 256;
+        uint64_t *np = realloc(w->path, (size_t)cap * sizeof *np);
+        uint64_t *ns = calloc((size_t)cap * 4, sizeof *ns);
+        if (!np || !ns) {
+            if (np)
+                w->path = np;
+            free(ns);
+            w->stopped = w->oom = true;
+            return false;
+        }
+        w->path = np;
+        w->cap = cap;
+        free(w->set);
+        w->set = ns;
+        w->mask = cap * 4 - 1;
+        for (uint32_t j = 0; j < w->len; j++)
+            set_add(w, w->path[j]);
+    }
+    w->path[w->len++] = i;
+    set_add(w, i);
+    return true;
+}
+
+static void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
+
+static inline int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
+
+static inline int rows_margin(const uint8_t *b, int side)
+{
+    int row[2] = {0, 0};
+    for (int i = 0; i < 16; i++)
+        row[i >= 8] += b[i];
+    return row[side] - row[!side];
+}
+
+static int walk(tbf_walker *w, const uint8_t *b, int side, int alpha, int beta)
+{
+    const gb_tbf_level *lv = w->lv;
+    if (w->stopped || (w->limit && w->nodes >= w->limit)) {
+        w->stopped = true;
+        return 0;
+    }
+    w->nodes++;
+    gb_tbf_child ch[8];
+    uint64_t ci[8];
+    int order[8], nwalk = 0;
+    const int n = gb_tbf_children(lv->r, lv->o, b, side, ch);
+    if (n == 0) /* S5: the stones go to the other player, who moved last */
+        return -lv->k;
+    int best = -TB_MAX_STONES - 1;
+    /* first the moves whose value is at hand (captures, exits, repetitions), in the order of the
+     * moves; then those that walk on (tables.c's two passes) */
+    for (int i = 0; i < n; i++) {
+        int v;
+        if (ch[i].kind == TBF_ENDLESS) { /* T1, ends-game: scored as T2 on the board before it */
+            v = rows_margin(b, side);
+        } else if (ch[i].kind == TBF_CAPTURE) { /* S4: a lower level's history-free position */
+            const int g = ch[i].gain, kk = lv->k - g;
+            v = g;
+            if (kk > 0) {
+                const uint8_t e = lv->lower[kk][rank_of(ch[i].board, kk) * 2 + (uint64_t)!side];
+                if (!e)
+                    w->stopped = true;
+                v = g - entry_value(e);
+            }
+        } else {
+            const uint64_t idx = rank_of(ch[i].board, lv->k) * 2 + (uint64_t)!side;
+            /* a child is in this component or in one solved before it (Tarjan's order); the
+             * bytes of this one are written when it is done, so 0 here means "this component" */
+            const uint8_t e = lv->cur[idx];
+            if (e == TBF_UNKNOWN_BYTE) {
+                w->stopped = true;
+                v = 0;
+            } else if (e) { /* another component, solved already */
+                v = -entry_value(e);
+            } else if (set_has(w, idx)) { /* T2: stones to the owner of their row */
+                v = -rows_margin(ch[i].board, !side);
+            } else {
+                ci[i] = idx;
+                order[nwalk++] = i;
+                continue;
+            }
+        }
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                return best;
+        }
+    }
+    for (int j = 0; j < nwalk; j++) {
+        const int i = order[j];
+        if (!push(w, ci[i]))
+            return 0;
+        const int v = -walk(w, ch[i].board, !side, -beta, -alpha);
+        pop(w);
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                return best;
+        }
+    }
+    return best;
+}
+
+/* The byte of position i of a component of `size`: its exact value, or TBF_UNKNOWN_BYTE. */
+static uint8_t solve_one(tbf_walker *w, uint64_t i, uint32_t size, uint64_t *unknown)
+{
+    uint8_t b[16];
+    gb_tbf_unrank(i / 2, w->lv->k, b);
+    w->len = 0;
+    w->stopped = false;
+    const long long before = w->nodes;
+    w->limit = size > 1 && w->lv->budget > 0 ? before + w->lv->budget : 0;
+    if (!push(w, i))
+        return 0;
+    const int v = walk(w, b, (int)(i & 1), -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
+    pop(w);
+    if (w->stopped) {
+        ++*unknown;
+        return TBF_UNKNOWN_BYTE;
+    }
+    return (uint8_t)((v + 64) | (size > 1 ? 0x80 : 0));
+}
+
+typedef struct tbf_job {
+    gb_tbf_level *lv;
+    const uint32_t *ids;
+    uint8_t *res; /* the bytes of ids, written to the level when all are done */
+    uint32_t size;
+    atomic_uint next; /* the next chunk of ids to take */
+    atomic_ullong finished;
+} tbf_job;
+
+typedef struct tbf_worker {
+    tbf_job *job;
+    tbf_walker w;
+    uint64_t unknown;
+    bool main;
+} tbf_worker;
+
+#define TBF_CHUNK 64
+
+static void *work(void *arg)
+{
+    tbf_worker *x = arg;
+    tbf_job *j = x->job;
+    for (;;) {
+        const uint32_t from = atomic_fetch_add(&j->next, TBF_CHUNK);
+        if (from >= j->size)
+            break;
+        const uint32_t to = from + TBF_CHUNK < j->size ? from + TBF_CHUNK : j->size;
+        for (uint32_t s = from; s < to; s++)
+            j->res[s] = solve_one(&x->w, j->ids[s], j->size, &x->unknown);
+        if (x->w.oom)
+            break;
+        const uint64_t f = atomic_fetch_add(&j->finished, to - from) + (to - from);
+        if (x->main && j->lv->tick)
+            j->lv->tick(j->lv->user, j->lv->done + f);
+    }
+    return NULL;
+}
+
+static void walker_free(tbf_walker *w)
+{
+    free(w->path);
+    free(w->set);
+}
+
+int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
+                           uint64_t *unknown, long long *nodes)
+{
+    gb_tbf_init();
+    tbf_job job = {.lv = lv, .ids = ids, .res = res, .size = size};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.finished, 0);
+    int jobs = lv->jobs < 1 ? 1 : lv->jobs > 256 ? 256 : lv->jobs;
+    /* a small component is not worth a thread */
+    if (size < 4 * TBF_CHUNK * (uint32_t)jobs)
+        jobs = 1;
+#ifndef TBF_THREADS
+    jobs = 1;
+#endif
+    tbf_worker xs[256];
+    memset(xs, 0, (size_t)jobs * sizeof xs[0]);
+    if (lv->keep) /* its path and set: no allocation for each of the many small components */
+        xs[0].w = *(tbf_walker *)lv->keep;
+    for (int t = 0; t < jobs; t++) {
+        xs[t].job = &job;
+        xs[t].w.lv = lv;
+        xs[t].w.nodes = 0;
+        xs[t].main = t == 0;
+    }
+    int started = 1;
+#ifdef TBF_THREADS
+    pthread_t th[256];
+    pthread_attr_t attr;
+    bool attr_ok = jobs > 1 && pthread_attr_init(&attr) == 0;
+    /* a walk recurses once a position of its path (at most its budget): room for that */
+    if (attr_ok)
+        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
+    for (; started < jobs; started++)
+        if (pthread_create(&th[started], attr_ok ? &attr : NULL, work, &xs[started]) != 0)
+            break; /* fewer threads: the same result, later */
+    if (attr_ok)
+        pthread_attr_destroy(&attr);
+#endif
+    work(&xs[0]);
+#ifdef TBF_THREADS
+    for (int t = 1; t < started; t++)
+        pthread_join(th[t], NULL);
+#endif
+    int rc = GB_OK;
+    for (int t = 0; t < started; t++) {
+        *unknown += xs[t].unknown;
+        *nodes += xs[t].w.nodes;
+        if (xs[t].w.oom)
+            rc = GB_ENOMEM;
+        if (t > 0)
+            walker_free(&xs[t].w);
+    }
+    if (!lv->keep)
+        lv->keep = malloc(sizeof(tbf_walker));
+    if (lv->keep)
+        *(tbf_walker *)lv->keep = xs[0].w;
+    else
+        walker_free(&xs[0].w);
+    for (uint32_t j = 0; j < size && rc == GB_OK; j++)
+        lv->cur[ids[j]] = res[j];
+    lv->done += size;
+    return rc;
+}
+
+void gb_tbf_level_free(gb_tbf_level *lv)
+{
+    if (lv->keep) {
+        walker_free(lv->keep);
+        free(lv->keep);
+        lv->keep = NULL;
+    }
+}

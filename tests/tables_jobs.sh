@@ -1,0 +1,60 @@
+#!/bin/sh
+# tests/tables_jobs.sh GABATA FIXTURE_DIR DIR: the tables do not depend on --jobs (the walks of a
+# component are independent of each other), and they are the ones the first builder made: its
+# checksums for levels 1..6 (that builder played every move on the game object; test_tables.c
+# checks the values themselves against a slow solver). Issue 23 §1.
+set -eu
+gabata=$1 fixture=$2 dir=$3
+rm -rf "$dir"
+"$gabata" tables build sadeqa --stones 6 --jobs 3 --quiet --out "$dir" >/dev/null 2>&1
+a=$("$gabata" tables info "$fixture" | grep '^level')
+b=$("$gabata" tables info "$dir" | grep '^level')
+if [ "$a" != "$b" ]; then
+    echo "FAIL: --jobs 3 gave other tables than --jobs 1:"
+    echo "$a"
+    echo "$b"
+    exit 1
+fi
+want='level  1: 32 positions, 0 on cycles, checksum f0f2d90d572b3631
+level  2: 272 positions, 0 on cycles, checksum 81942027f200e60d
+level  3: 1632 positions, 30 on cycles, checksum 539e84259c802755
+level  4: 7752 positions, 706 on cycles, checksum 492081f5f566ae7d
+level  5: 31008 positions, 7862 on cycles, checksum 7bec232d12028e91
+level  6: 108528 positions, 36248 on cycles, checksum 2e4d5ffe55153e35'
+if [ "$b" != "$want" ]; then
+    echo "FAIL: not the first builder's tables:"
+    echo "$b"
+    exit 1
+fi
+# a budget so small that most walks stop: the positions left unknown, and those whose value needs
+# one of them, are the first builder's too (its checksums), with any --jobs
+want='level  4: 7752 positions, 706 on cycles, checksum 895b138bba5186b5
+level  5: 31008 positions, 7862 on cycles, checksum fff1a7d59ea53deb
+level  6: 108528 positions, 36248 on cycles, checksum 18ab2bc4f6135b2d'
+for jobs in 1 3; do
+    rm -rf "$dir"
+    "$gabata" tables build sadeqa --stones 6 --budget 20 --jobs $jobs --quiet --out "$dir" >/dev/null 2>&1
+    b=$("$gabata" tables info "$dir" | grep '^level  [456]')
+    if [ "$b" != "$want" ]; then
+        echo "FAIL: --budget 20 --jobs $jobs: not the first builder's tables:"
+        echo "$b"
+        exit 1
+    fi
+done
+# --budget 0 is no limit (the first builder stopped every walk after the first at once)
+rm -rf "$dir"
+"$gabata" tables build sadeqa --stones 6 --budget 0 --jobs 2 --quiet --out "$dir" >/dev/null 2>&1
+b=$("$gabata" tables info "$dir" | grep '^level')
+if [ "$a" != "$b" ]; then
+    echo "FAIL: --budget 0 gave other tables than the default budget:"
+    echo "$b"
+    exit 1
+fi
+for bad in 0 x 257; do
+    if "$gabata" tables build sadeqa --stones 2 --jobs "$bad" --out "$dir" 2>/dev/null; then
+        echo "FAIL: --jobs $bad was taken"
+        exit 1
+    fi
+done
+rm -rf "$dir"
+echo "tables_jobs: ok"
