@@ -707,7 +707,7 @@ GB_API int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actio
  * caller's source, not the games'): a random player, or a policy's exploration, at C speed. */
 GB_API void gb_batch_random_actions(const gb_batch *b, uint64_t *rng, int32_t *actions);
 
-/* ---- exact endgame tables (Sadeqa III; docs/tables.md) ----
+/* ---- exact endgame tables (Sadeqa III, Bulto; docs/tables.md) ----
  * For every position with at most K stones on the board, its exact final margin under the rules
  * (T2 included), built once into a folder of files (one a stone count) and memory-mapped. */
 typedef struct gb_tables gb_tables;
@@ -721,7 +721,7 @@ typedef struct gb_tables_level_info {
     double cpu_seconds;         /* the process's CPU time (all threads) for the level */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
-/* Build levels 1..stones of variant (only "sadeqa" for now) with `options` into dir (made if
+/* Build levels 1..stones of variant ("sadeqa" or "bulto") with `options` into dir (made if
  * missing), calling progress after each level. A position on a cycle whose exact walk visits more
  * than `budget` positions (0: no limit) is left unknown, and so is every position whose value
  * needs it. GB_OK or a negative code with err set. */

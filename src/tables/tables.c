@@ -424,8 +424,10 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
     const gb_rules *r = gb_rules_find(variant ? variant : "");
     if (!r)
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
+    if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
+        return gb_tb_bulto_build(r, options, stones, dir, bo->budget, progress, user, err); /* one thread */
     if (strcmp(r->name, "sadeqa") != 0)
-        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa only, not %s (docs/tables.md)",
+        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa and bulto only, not %s (docs/tables.md)",
                        r->name);
     if (stones < 1 || stones > TB_MAX_STONES)
         return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
@@ -502,6 +504,8 @@ static int read_header(const char *path, const uint8_t *m, size_t len, int k, ch
 
 int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 {
+    if (gb_tb_bulto_in(dir))
+        return gb_tb_bulto_open(out, dir, verify, err);
     *out = NULL;
     init_ways();
     gb_tables *t = calloc(1, sizeof *t);
@@ -575,6 +579,8 @@ void gb_tables_close(gb_tables *t)
 
 int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
 {
+    if (strcmp(t->r->name, "bulto") == 0)
+        return gb_tb_bulto_describe(t, buf, len);
     gb_text x = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -603,6 +609,8 @@ static bool gb_board_taken_eq(const gb_pos *a, const gb_pos *b)
 int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                 long long node_limit, int *margin)
 {
+    if (t && strcmp(t->r->name, "bulto") == 0)
+        return gb_tb_bulto_value(t, o, p, rec, node_limit, margin);
     if (!t || strcmp(t->r->name, "sadeqa") != 0 || o->v[GB_OPT_SKIP_ORIGIN] != t->o.v[GB_OPT_SKIP_ORIGIN] ||
         o->v[GB_OPT_ENDLESS] != t->o.v[GB_OPT_ENDLESS] || (p->flags & GB_F_OVER) || p->mark_s ||
         p->mark_n || p->own_n != 0xff00u)

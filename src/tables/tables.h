@@ -21,6 +21,7 @@ struct gb_tables {
     gb_tb_level level[TB_MAX_STONES + 1];
     uint64_t checksum[TB_MAX_STONES + 1];
     uint64_t cyclic[TB_MAX_STONES + 1];
+    int bulto_max; /* Bulto (bulto.c): the most bulto a held position has (max-bulto; 20: all) */
 };
 
 typedef struct gb_tb_stats {
@@ -38,5 +39,16 @@ uint64_t gb_tb_level_size(int k);
  * `node_limit` positions (0: none). 1 with *margin set, 0 when not known. */
 int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                 long long node_limit, int *margin);
+
+/* bulto.c: Bulto's tables, levels by free stones (docs/tables.md, "Bulto"); tables.c dispatches
+ * to them by variant. */
+uint64_t gb_tb_bulto_level_size(int k, int max_bulto);
+int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir, long long budget,
+                      gb_tables_progress_fn progress, void *user, gb_error *err);
+bool gb_tb_bulto_in(const char *dir); /* does dir hold a Bulto level 1? */
+int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err);
+int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len);
+int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
+                      long long node_limit, int *margin);
 
 #endif

@@ -1,0 +1,881 @@
+/* bulto.c (tables) — exact endgame tables for Bulto (issue 23 §1; docs/tables.md, "Bulto", says
+ * why the values are exact).
+ *
+ * No stone ever leaves a Bulto board, but a stone that enters a bulto never leaves it: a bulto is
+ * never lifted (B3) and nothing takes stones out of it. Its count matters to the score only (B9),
+ * never to the play: the owner's sowing drops a stone in it (B8), the other's skips it (B3),
+ * whatever it holds. So the stones in bulto are the game's stores, and the *free* stones (those
+ * in no bulto) are its stones in play: their number k never grows, and falls exactly when a
+ * move drops a stone into a bulto or makes one (B4, B6). Level k holds every open-phase position
+ * with k free stones: a set B of bulto holes (the owner of each is the other row's player), k
+ * stones over the 20 - |B| other holes, the player to move. A position is ranked by |B| (1 up to
+ * (40 - k) / 4, since each bulto holds 4 or more), then B (colex), then the distribution
+ * (lexicographic, lowest hole most significant), times 2 plus the player to move.
+ *
+ * Its byte is, as in Sadeqa III's tables, the exact final margin of the k free stones for the
+ * side to move (value + 64 in the low 7 bits; 0: not known), bit 7 set when the position lies on
+ * a cycle of moves that keep k (a strongly connected component of more than one position); the
+ * margin of the whole game adds the bulto stones each side already holds. The miné phase is not
+ * held (the open phase is for good, B2, so no move of a held position leaves the tables).
+ *
+ * The builder is the Sadeqa one's method (levels from 1 up, Tarjan's components sinks first, an
+ * exact alpha-beta over simple paths inside a component) written again here over Bulto's move
+ * list, which may be long (B5's refusals) and so is read into one scratch buffer a walker, not a
+ * stack frame a node. */
+#include "tables.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BT_RING 20
+#define BT_STONES 40
+#define BT_ROW_S 0x003ffu
+#define BT_ROW_N 0xffc00u
+#define BT_HEADER 512
+#define BT_MAGIC "gabata-table"
+#define BT_VERSION 1
+#define BT_NONE 0xffffffffu
+#define BT_UNKNOWN 0
+/* A held position's moves that keep k are its start holes' moves refusing every offer (taking
+ * one makes a bulto), so at most one a start hole. */
+#define BT_FREE_MOVES 10
+
+static uint64_t choose[BT_RING + 1][BT_RING + 1];
+static uint64_t ways[BT_RING + 1][BT_STONES + 1]; /* distributions of s stones over n holes */
+/* off[cap][k][b]: the first rank (before the player to move) of the positions with b bulto, in
+ * tables holding at most `cap` bulto (max-bulto; BT_RING: all) */
+static uint64_t off[BT_RING + 1][BT_STONES + 1][BT_RING + 2];
+
+static int bmax(int k, int cap) { return (BT_STONES - k) / 4 < cap ? (BT_STONES - k) / 4 : cap; }
+static int bmin(int k) { return k < BT_STONES; } /* 40 - k stones in bulto need one bulto */
+
+static void init(void)
+{
+    if (choose[0][0])
+        return;
+    for (int n = 0; n <= BT_RING; n++)
+        for (int r = 0; r <= n; r++)
+            choose[n][r] = (r == 0 || r == n) ? 1 : choose[n - 1][r - 1] + choose[n - 1][r];
+    for (int n = 0; n <= BT_RING; n++)
+        for (int s = 0; s <= BT_STONES; s++)
+            ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
+    for (int cap = 0; cap <= BT_RING; cap++)
+        for (int k = 0; k <= BT_STONES; k++) {
+            uint64_t o = 0;
+            for (int b = 0; b <= BT_RING + 1; b++) {
+                off[cap][k][b] = o;
+                if (b >= bmin(k) && b <= bmax(k, cap))
+                    o += choose[BT_RING][b] * ways[BT_RING - b][k];
+            }
+        }
+}
+
+uint64_t gb_tb_bulto_level_size(int k, int cap)
+{
+    init();
+    return 2 * off[cap][k][BT_RING + 1];
+}
+
+static int free_stones(const gb_pos *p)
+{
+    const uint32_t bulto = p->mark_s | p->mark_n;
+    int k = 0;
+    for (int i = 0; i < BT_RING; i++)
+        if (!((bulto >> i) & 1u))
+            k += p->holes[i];
+    return k;
+}
+
+/* The stones in the bulto of `side` (South's lie in North's row: mark_s). */
+static int bulto_stones(const gb_pos *p, int side)
+{
+    const uint32_t m = side == GB_SOUTH ? p->mark_s : p->mark_n;
+    int s = 0;
+    for (int i = 0; i < BT_RING; i++)
+        if ((m >> i) & 1u)
+            s += p->holes[i];
+    return s;
+}
+
+static uint64_t pos_index(const gb_pos *p, int k, int cap)
+{
+    const uint32_t bulto = p->mark_s | p->mark_n;
+    const int b = __builtin_popcount(bulto);
+    uint64_t set = 0, dist = 0;
+    int j = 0, nfree = BT_RING - b, fi = 0, rem = k;
+    for (int i = 0; i < BT_RING; i++) {
+        if ((bulto >> i) & 1u) {
+            set += choose[i][++j];
+            continue;
+        }
+        if (fi < nfree - 1 && rem > 0)
+            for (int v = 0; v < p->holes[i]; v++)
+                dist += ways[nfree - 1 - fi][rem - v];
+        rem -= p->holes[i];
+        fi++;
+    }
+    return 2 * (off[cap][k][b] + set * ways[nfree][k] + dist) + p->to_move;
+}
+
+static int open_phase(const gb_rules *r)
+{
+    for (int i = 0; r->phases && r->phases[i]; i++)
+        if (strcmp(r->phases[i], "open") == 0)
+            return i;
+    return -1;
+}
+
+/* A held position of level k from its index: its bulto hold 4 each (their counts change
+ * nothing in the play, and the builder reads only what a move adds to them). */
+static void pos_of_index(uint64_t i, int k, int cap, int phase, gb_pos *p)
+{
+    memset(p, 0, sizeof *p);
+    p->to_move = (uint8_t)(i & 1);
+    uint64_t r = i / 2;
+    int b = bmin(k);
+    while (b < bmax(k, cap) && off[cap][k][b + 1] <= r)
+        b++;
+    r -= off[cap][k][b];
+    const int nfree = BT_RING - b;
+    uint64_t set = r / ways[nfree][k], dist = r % ways[nfree][k];
+    uint32_t bulto = 0;
+    for (int j = b; j >= 1; j--) { /* colex: the largest c with C(c, j) <= set */
+        int c = j - 1;
+        while (c + 1 < BT_RING && choose[c + 1][j] <= set)
+            c++;
+        set -= choose[c][j];
+        bulto |= 1u << c;
+    }
+    int rem = k, fi = 0;
+    for (int h = 0; h < BT_RING; h++) {
+        if ((bulto >> h) & 1u) {
+            p->holes[h] = 4;
+            continue;
+        }
+        if (fi == nfree - 1) {
+            p->holes[h] = (uint8_t)rem;
+            break;
+        }
+        int v = 0;
+        while (dist >= ways[nfree - 1 - fi][rem - v]) {
+            dist -= ways[nfree - 1 - fi][rem - v];
+            v++;
+        }
+        p->holes[h] = (uint8_t)v;
+        rem -= v;
+        fi++;
+    }
+    p->mark_s = bulto & BT_ROW_N;
+    p->mark_n = bulto & BT_ROW_S;
+    p->own_n = BT_ROW_N;
+    p->phase = (uint8_t)phase;
+    p->round = 1;
+}
+
+/* B9 (and T2, T1 as scored by B9): the free stones go to their row's player; the side to move's
+ * share minus the other's. */
+static int rows_margin(const gb_pos *p)
+{
+    const uint32_t bulto = p->mark_s | p->mark_n;
+    int row[2] = {0, 0};
+    for (int i = 0; i < BT_RING; i++)
+        if (!((bulto >> i) & 1u))
+            row[i >= BT_RING / 2] += p->holes[i];
+    return row[p->to_move] - row[!p->to_move];
+}
+
+static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
+
+/* ---- the walk inside a level, shared by the build and the probe ---- */
+typedef struct walker {
+    const gb_rules *r;
+    const gb_options *o;
+    int k;
+    uint64_t *path; /* this level's positions on the T2 record since k was last lowered */
+    int len, cap;
+    long long nodes, node_limit;
+    bool stopped, oom;
+    uint8_t *cur;         /* build: this level's bytes */
+    const uint32_t *comp; /* build: component ids of the pattern's positions, from `base` */
+    uint64_t base;
+    uint32_t comp_id;
+    const gb_tables *t;
+    gb_move *moves;    /* scratch for gen, GB_MAX_MOVES */
+    gb_pos *children;
+} walker;
+
+static bool walker_init(walker *w)
+{
+    w->moves = malloc(GB_MAX_MOVES * sizeof *w->moves);
+    w->children = malloc(GB_MAX_MOVES * sizeof *w->children);
+    w->cap = 256;
+    w->path = malloc((size_t)w->cap * sizeof *w->path);
+    return w->moves && w->children && w->path;
+}
+
+static void walker_free(walker *w)
+{
+    free(w->moves);
+    free(w->children);
+    free(w->path);
+}
+
+static bool on_path(const walker *w, uint64_t i)
+{
+    for (int j = 0; j < w->len; j++)
+        if (w->path[j] == i)
+            return true;
+    return false;
+}
+
+static int walk(walker *w, const gb_pos *p, int alpha, int beta);
+
+/* The mover's gain in bulto stones from p to c (the other's bulto get nothing: B3). */
+static int gain_of(const gb_pos *p, const gb_pos *c)
+{
+    return bulto_stones(c, p->to_move) - bulto_stones(p, p->to_move);
+}
+
+/* Is c (a child of p) a move to walk on into: it keeps k, may share p's component and is not on
+ * the path? */
+static bool needs_walk(const walker *w, const gb_pos *p, const gb_pos *c)
+{
+    if ((c->flags & GB_F_ENDLESS) || gain_of(p, c) != 0)
+        return false;
+    const uint64_t ci = pos_index(c, w->k, w->t->bulto_max);
+    if (w->cur) {
+        if (w->comp[ci - w->base] != w->comp_id)
+            return false;
+    } else {
+        const uint8_t *lv = w->t->level[w->k].bytes;
+        if (!(lv[ci] & 0x80) || !(lv[pos_index(p, w->k, w->t->bulto_max)] & 0x80))
+            return false;
+    }
+    return !on_path(w, ci);
+}
+
+/* The value for p's mover of the move to c that needs no walk. */
+static int settled_value(walker *w, const gb_pos *p, const gb_pos *c)
+{
+    if (c->flags & GB_F_ENDLESS) /* T1, endless=ends-game: scored on the board before it */
+        return rows_margin(p);
+    const int gain = gain_of(p, c);
+    if (gain > 0) { /* stones into bulto: a history-free position of a lower level */
+        const int k = w->k - gain;
+        if (k == 0)
+            return gain;
+        if (__builtin_popcount(c->mark_s | c->mark_n) > w->t->bulto_max) { /* not held (max-bulto) */
+            w->stopped = true;
+            return 0;
+        }
+        const uint8_t b = w->t->level[k].bytes[pos_index(c, k, w->t->bulto_max)];
+        if (b == BT_UNKNOWN)
+            w->stopped = true;
+        return gain - entry_value(b);
+    }
+    const uint64_t ci = pos_index(c, w->k, w->t->bulto_max);
+    if (on_path(w, ci)) /* T2: the position recurs (B9 first, but c has moves: it was left) */
+        return -rows_margin(c);
+    const uint8_t b = w->cur ? w->cur[ci] : w->t->level[w->k].bytes[ci];
+    if (b == BT_UNKNOWN)
+        w->stopped = true;
+    return -entry_value(b);
+}
+
+/* The exact value of p, the last position of the path, for its mover, within [alpha, beta]. */
+static int walk(walker *w, const gb_pos *p, int alpha, int beta)
+{
+    gb_pos next[BT_FREE_MOVES];
+    int nn = 0;
+    if (w->stopped || (w->node_limit && w->nodes >= w->node_limit)) {
+        w->stopped = true;
+        return 0;
+    }
+    w->nodes++;
+    /* no value lies outside [-k, k]: a bound there is the value, and the walk stops at once
+     * (without this, a mover already sure of all k stones searches every simple path on) */
+    if (beta > w->k)
+        beta = w->k;
+    if (alpha < -w->k)
+        alpha = -w->k;
+    if (alpha >= beta)
+        return alpha;
+    const int n = w->r->gen(w->o, p, w->moves, w->children);
+    if (n == 0) /* B9: the player to move cannot move; each row's free stones to its player */
+        return rows_margin(p);
+    int best = -BT_STONES - 1;
+    /* first every move whose value is at hand (into a bulto, out of the component, a
+     * repetition): the scratch list is read before any walk reuses it */
+    for (int i = 0; i < n; i++) {
+        const gb_pos *c = &w->children[i];
+        if (needs_walk(w, p, c)) {
+            if (nn == BT_FREE_MOVES) { /* cannot happen: one such move a start hole */
+                w->stopped = true;
+                return 0;
+            }
+            next[nn++] = *c;
+            continue;
+        }
+        const int v = settled_value(w, p, c);
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                return best;
+        }
+    }
+    for (int i = 0; i < nn; i++) {
+        if (w->len == w->cap) {
+            int cap = 2 * w->cap;
+            uint64_t *np = realloc(w->path, (size_t)cap * sizeof *np);
+            if (!np) {
+                w->stopped = w->oom = true;
+                return 0;
+            }
+            w->path = np;
+            w->cap = cap;
+        }
+        w->path[w->len++] = pos_index(&next[i], w->k, w->t->bulto_max);
+        const int v = -walk(w, &next[i], -beta, -alpha);
+        w->len--;
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                return best;
+        }
+    }
+    return best;
+}
+
+/* ---- building a level ---- */
+typedef struct frame {
+    uint64_t node;
+    uint8_t n, next;
+    uint64_t child[BT_FREE_MOVES];
+} frame;
+
+typedef struct builder {
+    const gb_rules *r;
+    const gb_options *o;
+    int k, cap, phase;
+    gb_move *moves;
+    gb_pos *children;
+} builder;
+
+/* The children of position i that keep k (the edges of the level's graph). */
+static int level_children(builder *bd, uint64_t i, uint64_t *out)
+{
+    gb_pos p;
+    pos_of_index(i, bd->k, bd->cap, bd->phase, &p);
+    const int n = bd->r->gen(bd->o, &p, bd->moves, bd->children);
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        const gb_pos *c = &bd->children[j];
+        if ((c->flags & GB_F_ENDLESS) || gain_of(&p, c) != 0)
+            continue;
+        if (m == BT_FREE_MOVES)
+            return -1;
+        out[m++] = pos_index(c, bd->k, bd->cap);
+    }
+    return m;
+}
+
+/* A move that keeps k keeps the bulto holes too (making one takes 4 free stones, B4, B6), so the
+ * level's graph falls apart into one part a set of bulto holes: the positions of one pattern are
+ * consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time, its arrays
+ * the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the level's size. */
+static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
+{
+    const int cap = t->bulto_max;
+    const uint64_t N = gb_tb_bulto_level_size(k, cap);
+    const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
+    int rc = GB_OK;
+    if (M >= 0xfffffff0u)
+        return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
+    uint32_t *idx = calloc(M, sizeof *idx), *low = malloc(M * sizeof *low);
+    uint32_t *stack = malloc(M * sizeof *stack);
+    uint8_t *done = calloc(M, 1);
+    size_t fcap = 1024, fl = 0;
+    frame *fr = malloc(fcap * sizeof *fr);
+    walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
+    builder bd = {t->r, &t->o, k, cap, open_phase(t->r), NULL, NULL};
+    bd.moves = malloc(GB_MAX_MOVES * sizeof *bd.moves);
+    bd.children = malloc(GB_MAX_MOVES * sizeof *bd.children);
+    if (!walker_init(&w) || !idx || !low || !stack || !fr || !done || !bd.moves || !bd.children) {
+        rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
+                     (unsigned long long)N);
+        goto done;
+    }
+    memset(out, 0, N);
+    for (int b = bmin(k); b <= bmax(k, cap); b++) {
+        const uint64_t per = 2 * ways[BT_RING - b][k];
+        for (uint64_t s = 0; s < choose[BT_RING][b]; s++) {
+            const uint64_t base = 2 * off[cap][k][b] + s * per;
+            memset(idx, 0, per * sizeof *idx);
+            memset(done, 0, per);
+            w.base = base;
+            uint32_t counter = 0, sp = 0, ncomp = 0;
+            for (uint64_t root = 0; root < per; root++) {
+                if (idx[root])
+                    continue;
+                const int n = level_children(&bd, base + root, fr[0].child);
+                if (n < 0)
+                    goto too_many;
+                fr[0].node = root;
+                fr[0].n = (uint8_t)n;
+                fr[0].next = 0;
+                fl = 1;
+                idx[root] = low[root] = ++counter;
+                stack[sp++] = (uint32_t)root;
+                while (fl) {
+                    frame *f = &fr[fl - 1];
+                    if (f->next < f->n) {
+                        const uint64_t c = f->child[f->next++] - base;
+                        if (c >= per)
+                            goto other_pattern;
+                        if (!idx[c]) {
+                            if (fl == fcap) {
+                                fcap *= 2;
+                                frame *nf = realloc(fr, fcap * sizeof *nf);
+                                if (!nf) {
+                                    rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
+                                    goto done;
+                                }
+                                fr = nf;
+                            }
+                            frame *g = &fr[fl++];
+                            g->node = c;
+                            const int gn = level_children(&bd, base + c, g->child);
+                            if (gn < 0)
+                                goto too_many;
+                            g->n = (uint8_t)gn;
+                            g->next = 0;
+                            idx[c] = low[c] = ++counter;
+                            stack[sp++] = (uint32_t)c;
+                        } else if (!done[c] && idx[c] < low[f->node]) {
+                            low[f->node] = idx[c]; /* on the stack: in f's component */
+                        }
+                        continue;
+                    }
+                    const uint64_t v = f->node;
+                    fl--;
+                    if (fl && low[v] < low[fr[fl - 1].node])
+                        low[fr[fl - 1].node] = low[v];
+                    if (low[v] != idx[v])
+                        continue;
+                    const uint32_t top = sp;
+                    while (stack[sp - 1] != v)
+                        sp--;
+                    sp--;
+                    const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
+                    for (uint32_t j = sp; j < top; j++) {
+                        low[stack[j]] = id;
+                        done[stack[j]] = 1;
+                    }
+                    w.comp_id = id;
+                    if (size > st->largest_component)
+                        st->largest_component = size;
+                    if (size > 1)
+                        st->cyclic += size;
+                    for (uint32_t j = sp; j < top; j++) {
+                        gb_pos p;
+                        pos_of_index(base + stack[j], k, cap, bd.phase, &p);
+                        w.len = 0;
+                        w.path[w.len++] = base + stack[j];
+                        w.node_limit = size > 1 && budget ? w.nodes + budget : 0;
+                        w.stopped = false;
+                        const int val = walk(&w, &p, -BT_STONES - 1, BT_STONES + 1);
+                        if (w.oom) {
+                            rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
+                            goto done;
+                        }
+                        if (w.stopped) {
+                            st->unknown++;
+                            continue;
+                        }
+                        assert(val >= -k && val <= k);
+                        out[base + stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
+                    }
+                }
+            }
+        }
+    }
+    st->walk_nodes += w.nodes;
+    goto done;
+too_many:
+    rc = gb_fail(err, GB_EINVAL, "a %d-stone position has more moves keeping its free stones than start holes", k);
+    goto done;
+other_pattern:
+    rc = gb_fail(err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", k);
+done:
+    free(idx);
+    free(done);
+    free(low);
+    free(stack);
+    free(fr);
+    free(bd.moves);
+    free(bd.children);
+    walker_free(&w);
+    return rc;
+}
+
+/* ---- files ---- */
+static uint64_t fnv1a(const uint8_t *b, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void level_path(char *buf, size_t len, const char *dir, int k)
+{
+    snprintf(buf, len, "%s/bulto-%02d.gbt", dir, k);
+}
+
+static int slot_of(const gb_rules *r, const char *key)
+{
+    for (int i = 0; i < r->num_options; i++)
+        if (strcmp(r->options[i].key, key) == 0)
+            return r->options[i].slot;
+    return -1;
+}
+
+/* The options that decide a value: right-rule, skip-origin, endless (max-plies is not part of a
+ * value, as in Sadeqa III's tables). */
+static void value_options(const gb_rules *r, const gb_options *o, gb_options *out, char *buf, size_t len)
+{
+    const int right = slot_of(r, "right-rule");
+    gb_options_default(r, out);
+    out->v[GB_OPT_SKIP_ORIGIN] = o->v[GB_OPT_SKIP_ORIGIN];
+    out->v[GB_OPT_ENDLESS] = o->v[GB_OPT_ENDLESS];
+    if (right >= 0)
+        out->v[right] = o->v[right];
+    gb_options_format(r, out, buf, len);
+}
+
+static bool same_values(const gb_rules *r, const gb_options *a, const gb_options *b)
+{
+    const int right = slot_of(r, "right-rule");
+    return a->v[GB_OPT_SKIP_ORIGIN] == b->v[GB_OPT_SKIP_ORIGIN] && a->v[GB_OPT_ENDLESS] == b->v[GB_OPT_ENDLESS] &&
+           (right < 0 || a->v[right] == b->v[right]);
+}
+
+static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t *b, uint64_t n,
+                       uint64_t cyclic, uint64_t sum, gb_error *err)
+{
+    char path[4096], tmp[4200], head[BT_HEADER];
+    level_path(path, sizeof path, dir, k);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    memset(head, 0, sizeof head);
+    snprintf(head, sizeof head,
+             "%s %d\nvariant bulto\noptions %s\nstones %d\npositions %llu\ncyclic %llu\n"
+             "checksum %016llx\nmax-bulto %d\n",
+             BT_MAGIC, BT_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n,
+             (unsigned long long)cyclic, (unsigned long long)sum, t->bulto_max);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
+    }
+    return GB_OK;
+}
+
+/* `max-bulto=N` among the options (a key of the tables, not of the rules): hold only positions
+ * with at most N bulto. Taken out of `options` into rules[]; BT_RING when absent. */
+static int take_max_bulto(const char *options, char *rules, size_t len, int *cap, gb_error *err)
+{
+    *cap = BT_RING;
+    gb_text x = {rules, len, 0};
+    rules[0] = 0;
+    const char *s = options ? options : "";
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        const size_t n = strcspn(s, " ");
+        if (!n)
+            break;
+        if (strncmp(s, "max-bulto=", 10) == 0) {
+            char num[16] = "", *end;
+            memcpy(num, s + 10, n - 10 < sizeof num - 1 ? n - 10 : sizeof num - 1);
+            const long v = strtol(num, &end, 10);
+            if (!num[0] || *end || v < 1 || v > BT_RING)
+                return gb_fail(err, GB_EINVAL, "max-bulto must be a number from 1 to %d, not '%.*s'", BT_RING,
+                               (int)(n - 10), s + 10);
+            *cap = (int)v;
+        } else {
+            gb_text_add(&x, "%s%.*s", x.used ? " " : "", (int)n, s);
+        }
+        s += n;
+    }
+    return GB_OK;
+}
+
+int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir, long long budget,
+                      gb_tables_progress_fn progress, void *user, gb_error *err)
+{
+    if (stones < 1 || stones > TB_MAX_STONES)
+        return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
+    if (open_phase(r) < 0)
+        return gb_fail(err, GB_EINVAL, "%s has no open phase", r->name);
+    char rules[512];
+    int cap;
+    int rc = take_max_bulto(options, rules, sizeof rules, &cap, err);
+    if (rc)
+        return rc;
+    gb_options o;
+    rc = gb_options_parse(r, rules, &o, err);
+    if (rc)
+        return rc;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
+    init();
+    gb_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    t->r = r;
+    t->bulto_max = cap;
+    value_options(r, &o, &t->o, t->options, sizeof t->options);
+    for (int k = 1; k <= stones && rc == GB_OK; k++) {
+        const uint64_t n = gb_tb_bulto_level_size(k, t->bulto_max);
+        uint8_t *b = malloc(n);
+        if (!b) {
+            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
+            break;
+        }
+        gb_tb_stats st = {0};
+        struct timespec t0, t1, c0, c1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+        t->level[k].bytes = b;
+        t->level[k].count = n;
+        rc = build_level(t, k, b, budget, &st, err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        if (rc == GB_OK) {
+            t->checksum[k] = fnv1a(b, n);
+            t->cyclic[k] = st.cyclic;
+            rc = write_level(dir, t, k, b, n, st.cyclic, t->checksum[k], err);
+        }
+        t->stones = k;
+        if (rc == GB_OK && progress) {
+            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
+                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
+                                       (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)};
+            progress(&li, user);
+        }
+    }
+    for (int k = 1; k <= t->stones; k++)
+        free((void *)t->level[k].bytes);
+    free(t);
+    return rc;
+}
+
+bool gb_tb_bulto_in(const char *dir)
+{
+    char path[4096];
+    level_path(path, sizeof path, dir, 1);
+    return access(path, F_OK) == 0;
+}
+
+static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts, size_t optlen,
+                       uint64_t *cyclic, uint64_t *sum, int *max_bulto, gb_error *err)
+{
+    char head[BT_HEADER + 1];
+    if (len < BT_HEADER)
+        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
+    memcpy(head, m, BT_HEADER);
+    head[BT_HEADER] = 0;
+    int ver = 0, kk = -1, cap = 0;
+    unsigned long long n = 0, cy = 0, cs = 0;
+    char var[32] = "", o[128] = "";
+    if (sscanf(head,
+               BT_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx\n"
+                        "max-bulto %d",
+               &ver, var, o, &kk, &n, &cy, &cs, &cap) != 8)
+        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
+    if (ver != BT_VERSION)
+        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, BT_VERSION);
+    if (strcmp(var, "bulto") != 0 || kk != k || cap < 1 || cap > BT_RING || n != gb_tb_bulto_level_size(k, cap) ||
+        len != BT_HEADER + n)
+        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
+    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
+    *cyclic = cy;
+    *sum = cs;
+    *max_bulto = cap;
+    return GB_OK;
+}
+
+int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err)
+{
+    *out = NULL;
+    init();
+    gb_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    t->r = gb_rules_find("bulto");
+    int rc = GB_OK;
+    for (int k = 1; k <= TB_MAX_STONES; k++) {
+        char path[4096], opts[128];
+        level_path(path, sizeof path, dir, k);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0) {
+            if (errno == ENOENT)
+                break; /* the levels run from 1 up without a gap */
+            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+            break;
+        }
+        struct stat sb;
+        void *m = MAP_FAILED;
+        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        close(fd);
+        if (m == MAP_FAILED) {
+            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
+            break;
+        }
+        t->level[k].map = m;
+        t->level[k].map_len = (size_t)sb.st_size;
+        int cap = 0;
+        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], &cap, err);
+        if (rc)
+            break;
+        if (k > 1 && cap != t->bulto_max) {
+            rc = gb_fail(err, GB_EINVAL, "%s: built with max-bulto %d, level 1 with %d", path, cap, t->bulto_max);
+            break;
+        }
+        t->bulto_max = cap;
+        if (k == 1) {
+            gb_options o;
+            rc = gb_options_parse(t->r, opts, &o, err);
+            if (rc)
+                break;
+            value_options(t->r, &o, &t->o, t->options, sizeof t->options);
+        } else if (strcmp(opts, t->options) != 0) {
+            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level 1 (%s)", path,
+                         opts[0] ? opts : "defaults", t->options[0] ? t->options : "defaults");
+            break;
+        }
+        t->level[k].bytes = (const uint8_t *)m + BT_HEADER;
+        t->level[k].count = gb_tb_bulto_level_size(k, t->bulto_max);
+        if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
+            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
+            break;
+        }
+        t->stones = k;
+    }
+    if (rc == GB_OK && t->stones == 0)
+        rc = gb_fail(err, GB_EINVAL, "%s holds no table (bulto-01.gbt ...: gabata tables build)", dir);
+    if (rc) {
+        gb_tables_close(t);
+        return rc;
+    }
+    *out = t;
+    return GB_OK;
+}
+
+int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len)
+{
+    gb_text x = {buf, len, 0};
+    if (len)
+        buf[0] = 0;
+    gb_text_add(&x, "variant bulto\noptions %s\nstones %d (free stones: in no bulto)\n",
+                t->options[0] ? t->options : "defaults", t->stones);
+    if (t->bulto_max < BT_RING)
+        gb_text_add(&x, "max-bulto %d (positions with more bulto not held)\n", t->bulto_max);
+    uint64_t total = 0;
+    for (int k = 1; k <= t->stones; k++) {
+        total += t->level[k].count;
+        gb_text_add(&x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
+                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
+                    (unsigned long long)t->checksum[k]);
+    }
+    gb_text_add(&x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
+                (unsigned long long)total);
+    return (int)x.used;
+}
+
+/* Is q of p's stretch: the same bulto holding the same stones, in the open phase (an earlier
+ * position of another stretch cannot recur: k only falls, the phase only opens)? */
+static bool same_stretch(const gb_pos *q, const gb_pos *p)
+{
+    if (q->mark_s != p->mark_s || q->mark_n != p->mark_n || q->phase != p->phase || q->mine)
+        return false;
+    const uint32_t bulto = p->mark_s | p->mark_n;
+    for (int i = 0; i < BT_RING; i++)
+        if (((bulto >> i) & 1u) && q->holes[i] != p->holes[i])
+            return false;
+    return true;
+}
+
+int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
+                      long long node_limit, int *margin)
+{
+    if (!t || !same_values(t->r, o, &t->o) || (p->flags & GB_F_OVER) || p->phase != open_phase(t->r) ||
+        p->mine || p->own_n != BT_ROW_N || p->store[0] || p->store[1] || (p->mark_s & ~BT_ROW_N) ||
+        (p->mark_n & ~BT_ROW_S))
+        return 0;
+    const int k = free_stones(p);
+    const int b = __builtin_popcount(p->mark_s | p->mark_n);
+    if (k > t->stones || b < bmin(k) || b > bmax(k, t->bulto_max))
+        return 0;
+    const int held = bulto_stones(p, p->to_move) - bulto_stones(p, !p->to_move);
+    if (k == 0) {
+        *margin = held;
+        return 1;
+    }
+    const uint8_t *lv = t->level[k].bytes;
+    const uint64_t i = pos_index(p, k, t->bulto_max);
+    if (lv[i] == BT_UNKNOWN)
+        return 0;
+    int from = rec && rec->len > 0 ? rec->len - 1 : 0;
+    while (rec && from > 0 && same_stretch(&rec->pos[from - 1], p))
+        from--;
+    const int before = rec && rec->len > 0 ? rec->len - 1 - from : 0;
+    if (!(lv[i] & 0x80) || before == 0 || !(lv[pos_index(&rec->pos[rec->len - 2], k, t->bulto_max)] & 0x80)) {
+        *margin = held + entry_value(lv[i]);
+        return 1;
+    }
+    /* on a cycle, after positions that may share it: walk on with the record */
+    walker w = {.r = t->r, .o = &t->o, .k = k, .t = t, .node_limit = node_limit};
+    if (!walker_init(&w)) {
+        walker_free(&w);
+        return 0;
+    }
+    for (int j = from; j < rec->len; j++) {
+        if (w.len == w.cap) {
+            uint64_t *np = realloc(w.path, (size_t)(2 * w.cap) * sizeof *np);
+            if (!np) {
+                walker_free(&w);
+                return 0;
+            }
+            w.path = np;
+            w.cap *= 2;
+        }
+        w.path[w.len++] = pos_index(&rec->pos[j], k, t->bulto_max);
+    }
+    const int v = walk(&w, p, -BT_STONES - 1, BT_STONES + 1);
+    walker_free(&w);
+    if (w.stopped)
+        return 0;
+    *margin = held + v;
+    return 1;
+}
