@@ -161,17 +161,6 @@ static void value_text(char *buf, size_t len, int v)
         snprintf(buf, len, "%+.2f", v / 100.0);
 }
 
-/* a proven final margin, in words */
-static void exact_text(char *buf, size_t len, int m)
-{
-    if (m > 0)
-        snprintf(buf, len, "wins by %d", m);
-    else if (m < 0)
-        snprintf(buf, len, "loses by %d", -m);
-    else
-        snprintf(buf, len, "draws (exact)");
-}
-
 int cmd_analyze(int argc, char **argv)
 {
     const char *path = NULL;
@@ -268,9 +257,9 @@ int cmd_analyze(int argc, char **argv)
         value_text(val, sizeof val, e[i].value);
         value_text(vp, sizeof vp, e[i].value_played);
         if (e[i].exact)
-            exact_text(val, sizeof val, e[i].margin);
+            cli_margin_words(e[i].margin, "draws (exact)", val, sizeof val);
         if (e[i].exact_played)
-            exact_text(vp, sizeof vp, e[i].margin_played);
+            cli_margin_words(e[i].margin_played, "draws (exact)", vp, sizeof vp);
         printf("%4d. ", i + 1);
         cli_pad(stdout, side_name(e[i].mover), side_w);
         printf(" %-10s%-3s", mv, e[i].mark == 2 ? "?\?" : e[i].mark ? "?" : "");

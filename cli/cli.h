@@ -109,4 +109,12 @@ void cli_help(FILE *out, const char *text);
 int cli_columns(const char *s);
 void cli_pad(FILE *out, const char *s, int cols);
 
+/* prove.c: search g (only `only` at the root when not NULL) until its value is exact or
+ * `seconds` are spent, with every end scored by its final margin (gabata solve, solve --survey):
+ * 1 and *margin set when proven, 0 otherwise; *depth the deepest iteration completed. */
+int cli_prove(gb_searcher *s, const gb_game *g, const gb_move *only, const gb_tables *t, double seconds,
+              gb_search_info_fn info, void *user, int *margin, int *depth);
+/* A proven final margin for the side it is counted for: "wins by 6", "loses by 2", or `draw`. */
+const char *cli_margin_words(int m, const char *draw, char *buf, size_t len);
+
 #endif

@@ -38,50 +38,6 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Search g (only `only` at the root when not NULL) until exact or out of time: 1 and *margin
- * set when proven, 0 otherwise (*depth: the deepest iteration completed). */
-static int prove(gb_searcher *s, const gb_game *g, const gb_move *only, const gb_tables *t,
-                 double seconds, solve_ctx *c, int *margin, int *depth)
-{
-    gb_search_opts o;
-    memset(&o, 0, sizeof o);
-    o.tables = t;
-    o.margins = 1;
-    o.tt_mb = 256;
-    o.budget.movetime_ms = seconds > 0.001 ? (long)(seconds * 1000) : 1;
-    /* a depth too, or a root of one move (a forced move, or one move proven on its own) would
-     * stop after its first iteration; so a proof is one whose every line ends within 64 plies
-     * (GB_SEARCH_MAX_DEPTH) or in the tables */
-    o.budget.depth = GB_SEARCH_MAX_DEPTH;
-    o.info = progress;
-    o.user = c;
-    if (only) {
-        o.searchmoves = only;
-        o.nsearchmoves = 1;
-    }
-    gb_search_result r;
-    gb_error err = {0};
-    *depth = 0;
-    if (gb_search(s, g, &o, &r, &err) != GB_OK)
-        return 0;
-    *depth = r.depth;
-    if (r.exact != 2)
-        return 0;
-    *margin = r.margin;
-    return 1;
-}
-
-static const char *verdict(int m, char *buf, size_t len)
-{
-    if (m > 0)
-        snprintf(buf, len, "wins by %d", m);
-    else if (m < 0)
-        snprintf(buf, len, "loses by %d", -m);
-    else
-        snprintf(buf, len, "draws");
-    return buf;
-}
-
 int cmd_solve(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -178,7 +134,7 @@ int cmd_solve(int argc, char **argv)
     if (!s) {
         fprintf(stderr, "gabata solve: out of memory\n");
         rc = 1;
-    } else if (!prove(s, g, NULL, t, max_time, &c, &margin, &depth)) {
+    } else if (!cli_prove(s, g, NULL, t, max_time, progress, &c, &margin, &depth)) {
         int lo = gb_store(g, gb_to_move(g)) - gb_store(g, !gb_to_move(g));
         int on = 0;
         for (int i = 0; i < 2 * gb_game_rows(g); i++)
@@ -189,7 +145,7 @@ int cmd_solve(int argc, char **argv)
                "(the stones still in play)\n", max_time, depth, side, lo - on, lo + on);
         rc = 3;
     } else {
-        printf("value: %s (to move) %s (exact, depth %d, %.1f s)\n", side, verdict(margin, vb, sizeof vb), depth,
+        printf("value: %s (to move) %s (exact, depth %d, %.1f s)\n", side, cli_margin_words(margin, "draws", vb, sizeof vb), depth,
                now() - t0);
         /* every move that keeps the value: each move proven on its own */
         gb_move m[GB_MAX_MOVES];
@@ -202,8 +158,8 @@ int cmd_solve(int argc, char **argv)
             c.what = mt;
             double left = max_time - (now() - t0);
             int mm = 0, md = 0;
-            if (left > 0 && prove(s, g, &m[i], t, left, &c, &mm, &md)) {
-                printf(" %s %s%s;", mt, verdict(mm, vb, sizeof vb), mm == margin ? " (best)" : "");
+            if (left > 0 && cli_prove(s, g, &m[i], t, left, progress, &c, &mm, &md)) {
+                printf(" %s %s%s;", mt, cli_margin_words(mm, "draws", vb, sizeof vb), mm == margin ? " (best)" : "");
                 if (mm == margin) {
                     size_t used = strlen(best);
                     snprintf(best + used, sizeof best - used, "%s%s", nbest++ ? ", " : "", mt);
@@ -218,7 +174,7 @@ int cmd_solve(int argc, char **argv)
         printf("\n");
         /* every move that keeps the exact value (a move left unknown by the time may be one too) */
         printf("best: %s (%s %s)%s\n", nbest ? best : "none proven within the time", nbest == 1 ? "it" : "each",
-               verdict(margin, vb, sizeof vb), nunknown ? "; some moves unknown within the time" : "");
+               cli_margin_words(margin, "draws", vb, sizeof vb), nunknown ? "; some moves unknown within the time" : "");
     }
     gb_searcher_free(s);
     gb_tables_close(t);

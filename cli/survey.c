@@ -81,29 +81,6 @@ static int keep_end(const gb_game *g, void *user)
     return 0;
 }
 
-/* Search g until exact or out of time, as `gabata solve` does (cli/solve.c): 1 and *margin set
- * when proven; *depth the deepest iteration completed. */
-static int prove(gb_searcher *s, const gb_game *g, const gb_tables *t, double seconds, int *margin, int *depth)
-{
-    gb_search_opts o;
-    memset(&o, 0, sizeof o);
-    o.tables = t;
-    o.margins = 1;
-    o.tt_mb = 256;
-    o.budget.movetime_ms = seconds > 0.001 ? (long)(seconds * 1000) : 1;
-    o.budget.depth = GB_SEARCH_MAX_DEPTH; /* a proof: every line ends within 64 plies or in a table */
-    gb_search_result r;
-    gb_error err = {0};
-    *depth = 0;
-    if (gb_search(s, g, &o, &r, &err) != GB_OK)
-        return 0;
-    *depth = r.depth;
-    if (r.exact != 2)
-        return 0;
-    *margin = r.margin;
-    return 1;
-}
-
 static void append_row(char **buf, size_t *len, size_t *cap, json_t *row)
 {
     char *line = json_dumps(row, JSON_COMPACT | JSON_REAL_PRECISION(9));
@@ -172,7 +149,7 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
         const int lo0 = gb_store(end, mover) - gb_store(end, !mover);
         int margin = 0, depth = 0;
         const double ts = now();
-        const int ok = prove(s, end, t, c->max_time, &margin, &depth);
+        const int ok = cli_prove(s, end, NULL, t, c->max_time, NULL, NULL, &margin, &depth);
         const double secs = now() - ts;
         char *pos = gb_position_format(end);
         json_t *row = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:i, s:i, s:i, s:f}", "kind", "position",
