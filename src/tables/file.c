@@ -46,7 +46,7 @@ bool gb_tb_file_in(const gb_tb_game *g, const char *dir)
 static int write_level(const gb_tb_game *g, const char *dir, const gb_tables *t, int k, const uint8_t *b,
                        uint64_t n, uint64_t cyclic, uint64_t sum, gb_error *err)
 {
-    char path[4096], tmp[4200], head[TB_HEADER], extra[TB_HEADER] = "";
+    char path[4096], tmp[4200], head[TB_HEADER], extra[128] = "";
     level_path(path, sizeof path, dir, g, k);
     snprintf(tmp, sizeof tmp, "%s.part", path);
     if (g->extra_lines)

@@ -11,10 +11,10 @@
 typedef struct gb_tb_game {
     /* the variant (gb_rules_find), the files' names (DIR/NAME-KK.gbt) and the header's variant */
     const char *name;
-    /* The header's lines after its checksum line, each ending in "\n" (NULL: none), and their
-     * reading for level k (extra: the header's text after the checksum's digits): at level 1
-     * they set t's fields, above it they must agree with level 1's. GB_OK, or an error naming
-     * path. */
+    /* The header's lines after its checksum line, each ending in "\n", 127 characters in all at
+     * most (NULL: none), and their reading for level k (extra: the header's text after the
+     * checksum's digits): at level 1 they set t's fields, above it they must agree with level
+     * 1's. GB_OK, or an error naming path. */
     void (*extra_lines)(const gb_tables *t, char *buf, size_t len);
     int (*read_extra)(gb_tables *t, int k, const char *path, const char *extra, gb_error *err);
     uint64_t (*level_size)(const gb_tables *t, int k); /* positions of level k */
