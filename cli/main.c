@@ -215,8 +215,8 @@ static int cmd_perft(int argc, char **argv)
 }
 
 static const char bench_help[] =
-    "usage: gabata bench VARIANT [--games N] [--seed S] [key=value ...]\n"
-    "       gabata bench --all [--games N] [--seed S]\n"
+    "usage: gabata bench VARIANT [--games N] [--seed S] [--list-moves] [key=value ...]\n"
+    "       gabata bench --all [--games N] [--seed S] [--list-moves]\n"
     "       gabata bench [VARIANT] --search [--nodes N | --depth D] [--mcts P] [--positions K] [--seed S]\n"
     "                    [--threads T] [key=value ...]\n"
     "Plays N uniformly random games (default 20000) from the start and prints playouts, plies and\n"
@@ -229,6 +229,10 @@ static const char bench_help[] =
     "The yardstick (bench/yardstick.c, a minimal special-purpose random Sadeqa III loop) is run in\n"
     "the same process for the same number of games, and plies/s are given as a ratio to it.\n"
     "--all does this for every game with its default options, as one table.\n"
+    "--list-moves: the same random games, but every ply lists every legal move with its child\n"
+    "(the game's move generator, as an environment that gives a legal-move mask must) before\n"
+    "drawing one; the default playouts draw a legal move directly where the game can. A yardstick\n"
+    "for the vector environment (docs/performance.md). Stones and laps are not counted then.\n"
     "Times are CPU time of the benchmarking thread: figures per core.\n"
     "Figures only: nothing here passes or fails.\n";
 
@@ -345,7 +349,8 @@ static void add_stats(gb_playout_stats *sum, const gb_playout_stats *st)
         sum->max_plies = st->max_plies;
 }
 
-static int bench_game(const char *variant, const char *opts, long games, uint64_t seed, bench_row *row)
+static int bench_game(const char *variant, const char *opts, long games, uint64_t seed, bool listed,
+                      bench_row *row)
 {
     gb_game *g;
     gb_error err;
@@ -376,7 +381,8 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
         row->ys.sown += ys.sown;
         gb_playout_stats st;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-        int rc = gb_random_playouts_next(g, n, &rng, &st, &err);
+        int rc = listed ? gb_random_playouts_listed(g, n, &rng, &st, &err)
+                        : gb_random_playouts_next(g, n, &rng, &st, &err);
         row->secs += seconds_since(&t0);
         if (rc) {
             gb_game_free(g);
@@ -394,20 +400,24 @@ static int bench_game(const char *variant, const char *opts, long games, uint64_
     return 0;
 }
 
-static int bench_all(long games, long seed)
+static int bench_all(long games, long seed, bool listed)
 {
-    printf("bench --all: %ld random games each, seed %ld, default options\n", games, seed);
+    printf("bench --all: %ld random games each, seed %ld, default options%s\n", games, seed,
+           listed ? ", every legal move listed at every ply (--list-moves)" : "");
     printf("%-12s %12s %12s %14s %10s %10s %14s\n", "game", "playouts/s", "plies/s", "stones/s",
            "plies/game", "yardstick", "(its plies/s)");
     fflush(stdout);
     for (int i = 0; i < gb_variant_count(); i++) {
         bench_row row;
-        int rc = bench_game(gb_variant_name(i), "", games, (uint64_t)seed, &row);
+        int rc = bench_game(gb_variant_name(i), "", games, (uint64_t)seed, listed, &row);
         if (rc)
             return rc;
         double plies = (double)row.st.plies / row.secs, yplies = (double)row.ys.plies / row.ysecs;
-        printf("%-12s %12.0f %12.0f %14.0f %10.1f %9.2fx %14.0f\n", gb_variant_name(i),
-               (double)row.st.games / row.secs, plies, (double)row.st.sown / row.secs,
+        char stones[32] = "-"; /* not counted with --list-moves */
+        if (!listed)
+            snprintf(stones, sizeof stones, "%.0f", (double)row.st.sown / row.secs);
+        printf("%-12s %12.0f %12.0f %14s %10.1f %9.2fx %14.0f\n", gb_variant_name(i),
+               (double)row.st.games / row.secs, plies, stones,
                (double)row.st.plies / (double)row.st.games, plies / yplies, yplies);
         fflush(stdout);
     }
@@ -424,7 +434,7 @@ static int cmd_bench(int argc, char **argv)
     }
     const char *variant = NULL;
     long games = 20000, seed = 1, nodes = 300000, positions = 8, depth = 0, mcts = 2000, threads = 1;
-    bool search = false, all = false;
+    bool search = false, all = false, listed = false;
     char opts[1024] = "";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--search") == 0) {
@@ -452,6 +462,8 @@ static int cmd_bench(int argc, char **argv)
                 return fail("--seed needs a whole number%s", "");
         } else if (strcmp(argv[i], "--all") == 0) {
             all = true;
+        } else if (strcmp(argv[i], "--list-moves") == 0) {
+            listed = true;
         } else if (strchr(argv[i], '=')) {
             join_options(opts, sizeof opts, argv[i]);
         } else if (!variant) {
@@ -462,8 +474,10 @@ static int cmd_bench(int argc, char **argv)
     }
     if (all && (variant || opts[0] || search))
         return fail("--all takes no game or options (it benches every game with its defaults)%s", "");
+    if (listed && search)
+        return fail("--list-moves is for random playouts, not --search%s", "");
     if (all)
-        return bench_all(games, seed);
+        return bench_all(games, seed, listed);
     if (search) {
         if (variant) {
             gb_game *probe;
@@ -481,20 +495,22 @@ static int cmd_bench(int argc, char **argv)
         return 2;
     }
     bench_row row;
-    int rc = bench_game(variant, opts, games, (uint64_t)seed, &row);
+    int rc = bench_game(variant, opts, games, (uint64_t)seed, listed, &row);
     if (rc)
         return rc;
     const gb_playout_stats st = row.st;
     double secs = row.secs, yplies = (double)row.ys.plies / row.ysecs;
-    printf("bench %s%s%s: %ld random games, seed %ld, %.3f s\n", variant, opts[0] ? " " : "", opts,
-           st.games, seed, secs);
+    printf("bench %s%s%s: %ld random games, seed %ld, %.3f s%s\n", variant, opts[0] ? " " : "", opts,
+           st.games, seed, secs, listed ? ", every legal move listed at every ply (--list-moves)" : "");
     printf("  playouts/s   %12.0f\n", (double)st.games / secs);
     printf("  plies/s      %12.0f   (%.2fx the yardstick's %.0f, run interleaved)\n",
            (double)st.plies / secs, ((double)st.plies / secs) / yplies, yplies);
-    printf("  stones/s     %12.0f   (sown, in the moves played)\n", (double)st.sown / secs);
+    if (!listed)
+        printf("  stones/s     %12.0f   (sown, in the moves played)\n", (double)st.sown / secs);
     printf("  plies/game   %12.1f   (min %ld, max %ld)\n", (double)st.plies / (double)st.games,
            st.min_plies, st.max_plies);
-    printf("  laps/ply     %12.2f\n", st.plies ? (double)st.laps / (double)st.plies : 0.0);
+    if (!listed)
+        printf("  laps/ply     %12.2f\n", st.plies ? (double)st.laps / (double)st.plies : 0.0);
     printf("  results      South %.1f%%  North %.1f%%  draw %.1f%%\n", 100.0 * st.wins[0] / st.games,
            100.0 * st.wins[1] / st.games, 100.0 * st.wins[2] / st.games);
     printf("  end reasons  rule %ld  repetition %ld  cap %ld  endless %ld\n", st.reasons[GB_END_RULE],

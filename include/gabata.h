@@ -373,6 +373,12 @@ GB_API int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_pl
  * n1 + n2 + ... from that seed (gabata bench plays its slices so). */
 GB_API int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rng, gb_playout_stats *st,
                                    gb_error *err);
+/* The same random games, but every ply lists every legal move with its child (the game's gen,
+ * as an environment that gives a legal-move mask must) before drawing one uniformly; the
+ * playouts above list none where the game can draw a legal move directly. A yardstick for the
+ * vector environment (gabata bench --list-moves). laps and sown are not counted (0). */
+GB_API int gb_random_playouts_listed(const gb_game *g, long games, uint64_t *rng,
+                                     gb_playout_stats *st, gb_error *err);
 
 /* One uniformly random game on the playouts' fast path, measured move by move (what `gabata
  * stats` reports for random players, docs/stats.md). A context holds the buffers of g's variant

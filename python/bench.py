@@ -11,7 +11,8 @@
    second of CPU time.
 4. gabata.vector.VectorEnv (numpy; one gb_batch_step call a step for all n games): steps per
    second with n = 1024 games, each step's ids drawn by random_actions() (C), observations and
-   masks written; and its ratio to `gabata bench`'s plies per second.
+   masks written; and its ratio to `gabata bench`'s plies per second, and to those of `gabata
+   bench --list-moves` (every legal move listed at every ply, as a mask needs).
 
 Every game by default (--game sadeqa for one); CPU time (time.process_time), so one core.
 """
@@ -78,8 +79,9 @@ def playouts(name, games, seed):
     return st["plies"], time.process_time() - t
 
 
-def c_bench(program, name, games, seed):
-    out = subprocess.run([program, "bench", name, "--games", str(games), "--seed", str(seed)],
+def c_bench(program, name, games, seed, listed=False):
+    out = subprocess.run([program, "bench", name, "--games", str(games), "--seed", str(seed)]
+                         + (["--list-moves"] if listed else []),
                          capture_output=True, text=True, check=True).stdout
     m = re.search(r"plies/s\s+([\d.,]+)", out)
     return float(m.group(1).replace(",", "")) if m else None, out
@@ -109,7 +111,7 @@ def main():
     med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
     runs = lambda xs: ", ".join(f"{x:,.0f}" for x in xs)  # noqa: E731
     for name in names:
-        loop, po, cb, vec = [], [], [], []
+        loop, po, cb, cl, vec = [], [], [], [], []
         games = max(1, a.games // 30) if name == "qelat" else a.games  # its games are long
         for _ in range(a.runs):
             p, t = python_loop(name, games, a.seed)
@@ -123,6 +125,9 @@ def main():
                 v, _out = c_bench(a.program, name, a.playout_games, a.seed)
                 if v:
                     cb.append(v)
+                v, _out = c_bench(a.program, name, a.playout_games, a.seed, listed=True)
+                if v:
+                    cl.append(v)
         print(f"{name}: Python loop (legal_actions + apply_action): {med(loop):,.0f} plies/s "
               f"(runs: {runs(loop)})")
         print(f"{name}: gabata.random_playouts: {med(po):,.0f} plies/s (runs: {runs(po)})")
@@ -132,6 +137,9 @@ def main():
             print(f"{name}: gabata bench (C): {med(cb):,.0f} plies/s (runs: {runs(cb)}); "
                   f"random_playouts / bench = {med(po) / med(cb):.2f}"
                   + (f"; VectorEnv / bench = {med(vec) / med(cb):.2f}" if vec else ""))
+        if cl:
+            print(f"{name}: gabata bench --list-moves (C): {med(cl):,.0f} plies/s (runs: {runs(cl)})"
+                  + (f"; VectorEnv / bench --list-moves = {med(vec) / med(cl):.2f}" if vec else ""))
 
 
 if __name__ == "__main__":

@@ -51,6 +51,9 @@ printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.want"
 cmp -s "$tmp/bad.rec" "$tmp/bad.want" || { echo "FAIL: replay changed a record it could not parse"; fail=1; }
 [ "$(ls "$tmp" | grep -c 'bad\.rec')" -eq 1 ] || { echo "FAIL: replay left files beside the record"; ls "$tmp"; fail=1; }
 check "bench --all" "$gabata" bench --all --games 20; contains "yardstick"; contains "sadeqa"
+check "bench --list-moves" "$gabata" bench bulto --games 20 --list-moves; contains "every legal move listed"; contains "plies/s"
+check "bench --all --list-moves" "$gabata" bench --all --games 10 --list-moves; contains "every legal move listed"; contains "qelat"
+refuse "bench --list-moves --search" "--list-moves is for random playouts" "$gabata" bench sadeqa --search --list-moves
 refuse "unknown command" "unknown command" "$gabata" frobnicate
 refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
 

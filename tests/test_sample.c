@@ -363,8 +363,62 @@ static void test_playouts_agree(void **state)
         print_message("%s: plies/game %.2f vs %.2f, South wins %.3f vs %.3f\n", r->name, ma, mb, pa, pb);
         assert_true(fabs(ma - mb) < 5 * se_len);
         assert_true(fabs(pa - pb) < 5 * se_win);
+        /* gb_random_playouts_listed: every legal move listed, then drawn: the same games */
+        const long nl = 1000;
+        gb_playout_stats c;
+        uint64_t rng = 5;
+        assert_int_equal(gb_random_playouts_listed(fast, nl, &rng, &c, &err), GB_OK);
+        double mc = (double)c.plies / nl, pc = (double)c.wins[0] / nl, pq = (pa + pc) / 2;
+        print_message("%s listed: plies/game %.2f, South wins %.3f\n", r->name, mc, pc);
+        assert_true(fabs(ma - mc) < 5 * sqrt(1.0 / n + 1.0 / nl) * (ma + mc) / 4);
+        assert_true(fabs(pa - pc) < 5 * sqrt(pq * (1 - pq) * (1.0 / n + 1.0 / nl)));
         gb_game_free(fast);
         gb_game_free(slow);
+    }
+}
+
+/* gb_random_playouts_listed (gabata bench --list-moves) plays, game by game, the games that the
+ * game object plays by hand on the same random source: at each ply every legal move listed
+ * (gb_legal_moves) and one drawn by gb_rand_below, a layout by gb_random_move: the same plies,
+ * winner and end reason. Qelat and L'ab al-Akil are left out: a new round's draws (Q7's lots,
+ * A2's layouts at a round's end) come from the game object's own random source there, not the
+ * playouts'; their listed playouts are checked against the others by their statistics below. */
+static void test_listed_playouts_by_hand(void **state)
+{
+    (void)state;
+    const char *variants[] = {"sadeqa", "bulto"};
+    for (int v = 0; v < 2; v++) {
+        gb_game *g0;
+        gb_error err;
+        assert_int_equal(gb_game_new(&g0, variants[v], "", 1, &err), GB_OK);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            gb_playout_stats st;
+            uint64_t rng = seed;
+            assert_int_equal(gb_random_playouts_listed(g0, 1, &rng, &st, &err), GB_OK);
+            assert_int_equal(st.games, 1);
+            assert_int_equal(st.laps, 0); /* not counted */
+            gb_game *g;
+            assert_int_equal(gb_game_new(&g, variants[v], "", 1, &err), GB_OK);
+            uint64_t hand = seed;
+            long plies = 0;
+            gb_move moves[GB_MAX_MOVES];
+            while (!gb_is_over(g)) {
+                const int n = gb_legal_moves(g, moves, GB_MAX_MOVES);
+                gb_move m;
+                if (n == 0)
+                    assert_int_equal(gb_random_move(g, &hand, &m), GB_OK);
+                else
+                    m = moves[gb_rand_below(&hand, n)];
+                assert_int_equal(gb_play(g, &m, &err), GB_OK);
+                plies++;
+            }
+            assert_int_equal(st.plies, plies);
+            assert_int_equal(st.wins[gb_winner(g)], 1);
+            assert_int_equal(st.reasons[gb_end_reason(g)], 1);
+            assert_int_equal(rng, hand);
+            gb_game_free(g);
+        }
+        gb_game_free(g0);
     }
 }
 
@@ -415,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_sample_uniform_every_game),
         cmocka_unit_test(test_sample_never_ending_other_games),
         cmocka_unit_test(test_playouts_agree),
+        cmocka_unit_test(test_listed_playouts_by_hand),
         cmocka_unit_test(test_sample_repeated_outcomes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

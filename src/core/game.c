@@ -901,6 +901,30 @@ static int settle_draw(const gb_rules *r, const gb_options *o, gb_pos *child, gb
     return k < 0 ? k : k > 0;
 }
 
+/* The finder of gb_random_playouts_listed: every legal move of the settled position with its
+ * child (gen, as a legal-move mask needs them), then one drawn uniformly; its laps not counted. */
+static inline int draw_listed(void *ctx, const gb_rules *r, const gb_options *o, gb_pos *child)
+{
+    const draw_finder *f = ctx;
+    int k = r->gen(o, child, f->buf->moves, f->buf->children);
+    if (k > 0) {
+        int i = gb_rand_below(f->rng, k);
+        *f->nm = f->buf->moves[i];
+        *f->nc = f->buf->children[i];
+        gb_trace_restart(f->nt);
+    }
+    return k;
+}
+
+/* settle_draw with draw_listed */
+static int settle_listed(const gb_rules *r, const gb_options *o, gb_pos *child, gb_seen *rec,
+                         uint64_t *rng, playout_buf *buf, gb_move *nm, gb_pos *nc, gb_trace *nt)
+{
+    draw_finder f = {rng, buf, nm, nc, nt};
+    int k = gb_settle_with(r, o, child, rec, NULL, rng, false, draw_listed, &f);
+    return k < 0 ? k : k > 0;
+}
+
 int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_stats *st,
                        gb_error *err)
 {
@@ -909,9 +933,10 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
 }
 
 /* the games follow one another on one random source, *rngp, left where the last one ended: so
- * slices of games (gabata bench's) play the games of one call */
-int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_playout_stats *st,
-                            gb_error *err)
+ * slices of games (gabata bench's) play the games of one call. Inlined twice, `listed` a
+ * constant: the playouts' own (settle_draw) and gb_random_playouts_listed's (settle_listed). */
+static GB_ALWAYS_INLINE int playouts(const gb_game *g, long games, uint64_t *rngp,
+                                     gb_playout_stats *st, gb_error *err, const bool listed)
 {
     memset(st, 0, sizeof *st);
     st->min_plies = -1;
@@ -938,7 +963,7 @@ int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_pla
         gb_move m;
         p.flags &= (uint8_t)~GB_F_OVER;
         rec.len = 0;
-        int k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
+        int k = (listed ? settle_listed : settle_draw)(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
         long plies = 0;
         while (k > 0 || (k == 0 && !(p.flags & GB_F_OVER) && r->random_move)) {
             if (k == 0) {
@@ -961,7 +986,7 @@ int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_pla
             st->laps += tr->laps;
             st->sown += tr->sown;
             p = c;
-            k = settle_draw(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
+            k = (listed ? settle_listed : settle_draw)(r, o, &p, &rec, &rng, &buf, &m, &c, tr);
             plies++;
         }
         if (k < 0 && rc == GB_OK)
@@ -987,6 +1012,18 @@ int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_pla
     free(buf.children);
     free(tr);
     return rc;
+}
+
+int gb_random_playouts_next(const gb_game *g, long games, uint64_t *rngp, gb_playout_stats *st,
+                            gb_error *err)
+{
+    return playouts(g, games, rngp, st, err, false);
+}
+
+int gb_random_playouts_listed(const gb_game *g, long games, uint64_t *rngp, gb_playout_stats *st,
+                              gb_error *err)
+{
+    return playouts(g, games, rngp, st, err, true);
 }
 
 /* ---- one random game on the playouts' fast path, measured (gabata stats) ---- */

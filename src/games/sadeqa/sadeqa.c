@@ -246,6 +246,147 @@ static inline int sq_sow(const gb_options *o, gb_pos *p, int h, gb_trace *t, boo
     }
 }
 
+#ifdef SQ_WIDE
+/* The move lists' sowings (sq_gen, sq_gen_lazy) with skip-origin=no: the n sowings from holes
+ * from[0..n-1] of the player to move in p, each on its own copy of the board, advanced a lap at
+ * a time in lockstep. One sowing is a chain of dependent steps (a lap's stones are the count
+ * where the last lap ended), so sown one after another they leave the core waiting; sown side by
+ * side the chains overlap. A lap is sq_sow's (S2, S3): the origin's byte cleared and one table
+ * entry added; the count where it ended, one byte load, says relay (S3) or end. A board ends as
+ * sq_sow's with the move not yet ended (no capture, S4), *end the hole where the last stone fell,
+ * or -1 when the sowing never ends (T1). */
+typedef union sq_board {
+    uint64_t w[2];
+    uint8_t b[16];
+} sq_board;
+
+/* One sowing from hole h of board v, after `laps` relay laps, to its end: sq_sow's laps and lap
+ * guard (T1), the lap limit counted from the sowing's first lap; the board into *bd. The hole
+ * where the last stone fell, or -1 when the sowing never ends. */
+static int sq_relay_from(sq_board *bd, sq_v v, int h, long laps)
+{
+    sq_v saved = sq_v_zero();
+    long power = 1, lambda = 0;
+    int saved_h = -1;
+    for (;;) {
+        const int stones = sq_v_count(v, h);
+        v = sq_v_lap(v, h, stones);
+        const int pos = (h + stones) & 15;
+        if (sq_v_count(v, pos) <= 1) { /* S3: the last stone fell into an empty hole */
+            sq_v_store(bd->b, v);
+            return pos;
+        }
+        if (laps < GB_LAP_QUICK) {
+            laps++;
+        } else {
+            if (++laps >= GB_LAP_LIMIT || (saved_h == pos && sq_v_same(v, saved)))
+                return -1; /* T1: the lap limit, or a lap-end state again */
+            if (saved_h < 0 || ++lambda == power) { /* Brent: re-save at powers of 2 */
+                saved = v;
+                saved_h = pos;
+                if (lambda == power)
+                    power *= 2;
+                lambda = 0;
+            }
+        }
+        h = pos;
+    }
+}
+
+/* Two lanes, A and B, each a sowing under way on its own board (bd[j]: the counts as two words
+ * in memory, so that the count where a lap ended is one byte load, which is also the next lap's
+ * stones), with the hole about to be lifted and its relay laps so far; a lane whose sowing ended
+ * takes the next one waiting, and when none waits the other lane's sowing is finished alone. A
+ * lane's laps are sq_sow's up to GB_LAP_QUICK relays; past them sq_relay_from goes on with the
+ * cycle search (T1), with the same lap count. */
+#define SQ_LANE_LAP(j, wl, wh, h, s, c)                                                            \
+    do {                                                                                           \
+        const sq_words keep_ = sq_keep[h], run_ = sq_lap_run[h][s & 15];                           \
+        wl = (wl & keep_.lo) + run_.lo;                                                            \
+        wh = (wh & keep_.hi) + run_.hi;                                                            \
+        if (s >= 16) { /* rare: a lap round the whole ring */                                      \
+            const uint64_t all_ = 0x0101010101010101ull * (unsigned)(s >> 4);                      \
+            wl += all_;                                                                            \
+            wh += all_;                                                                            \
+        }                                                                                          \
+        bd[j].w[0] = wl;                                                                           \
+        bd[j].w[1] = wh;                                                                           \
+        h = (h + s) & 15;                                                                          \
+        c = bd[j].b[h];                                                                            \
+    } while (0)
+static void sq_sow_lanes(const gb_pos *p, const int *from, int n, sq_board *bd, int *end)
+{
+    if (n < 2) {
+        if (n == 1)
+            end[0] = sq_relay_from(&bd[0], sq_v_load(p->holes), from[0], 0);
+        return;
+    }
+    uint64_t lo0, hi0;
+    memcpy(&lo0, p->holes, 8);
+    memcpy(&hi0, p->holes + 8, 8);
+    uint64_t loa = lo0, hia = hi0, lob = lo0, hib = hi0;
+    int ja = 0, jb = 1, ha = from[0], hb = from[1], sa = p->holes[ha], sb = p->holes[hb], next = 2;
+    long la = 0, lb = 0;
+    for (;;) {
+        int ca, cb;
+        SQ_LANE_LAP(ja, loa, hia, ha, sa, ca);
+        SQ_LANE_LAP(jb, lob, hib, hb, sb, cb);
+        sa = ca;
+        sb = cb;
+        la++; /* the relay laps so far, if this one relayed (S3) */
+        lb++;
+        const bool da = ca <= 1 || la == GB_LAP_QUICK, db = cb <= 1 || lb == GB_LAP_QUICK;
+        if (!(da | db))
+            continue; /* S3: both relay */
+        if (da)
+            end[ja] = ca <= 1 ? ha : sq_relay_from(&bd[ja], sq_v_load(bd[ja].b), ha, la);
+        if (db)
+            end[jb] = cb <= 1 ? hb : sq_relay_from(&bd[jb], sq_v_load(bd[jb].b), hb, lb);
+        if (da && next < n) {
+            ja = next++;
+            loa = lo0;
+            hia = hi0;
+            ha = from[ja];
+            sa = p->holes[ha];
+            la = 0;
+        } else if (da) {
+            if (!db)
+                end[jb] = sq_relay_from(&bd[jb], sq_v_load(bd[jb].b), hb, lb);
+            return;
+        }
+        if (db && next < n) {
+            jb = next++;
+            lob = lo0;
+            hib = hi0;
+            hb = from[jb];
+            sb = p->holes[hb];
+            lb = 0;
+        } else if (db) {
+            if (la == 0) /* just taken: its board is not written yet */
+                memcpy(bd[ja].b, p->holes, sizeof bd[ja].b);
+            end[ja] = sq_relay_from(&bd[ja], sq_v_load(bd[ja].b), ha, la);
+            return;
+        }
+    }
+}
+#undef SQ_LANE_LAP
+
+/* The child of a lane that ended at hole `end`: S4's end of the move on p's copy (as
+ * sq_end_move, without its branch: whether it captures cannot be foreseen). */
+static inline void sq_lane_child(const gb_pos *p, const sq_board *bd, int end, gb_pos *c)
+{
+    const int mover = p->to_move, opp = gb_opposite(SQ_N, end);
+    *c = *p;
+    memcpy(c->holes, bd->b, sizeof bd->b);
+    const int taken = c->holes[opp] & -(gb_row_of(SQ_N, end) == mover); /* S4: capture */
+    c->store[mover] = (uint8_t)(c->store[mover] + taken);
+    c->holes[opp] = (uint8_t)(c->holes[opp] - taken);
+    c->to_move = (uint8_t)!mover;
+    c->flags = (uint8_t)((c->flags & ~GB_F_LAST_N) | (mover ? GB_F_LAST_N : 0));
+    c->ply++;
+}
+#endif
+
 /* S2: one move, validated. */
 static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
                    gb_error *err)
@@ -264,6 +405,28 @@ static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
 static int sq_gen(const gb_options *o, const gb_pos *p, gb_move *moves, gb_pos *children)
 {
     int count = 0, first = p->to_move * SQ_N;
+#ifdef SQ_WIDE
+    if (!o->v[GB_OPT_SKIP_ORIGIN]) { /* every non-empty hole sown at once (sq_sow_lanes) */
+        int from[SQ_N], end[SQ_N], n = 0;
+        sq_board bd[SQ_N];
+        for (int h = first; h < first + SQ_N; h++)
+            if (p->holes[h])
+                from[n++] = h;
+        sq_sow_lanes(p, from, n, bd, end);
+        for (int j = 0; j < n; j++) {
+            if (end[j] < 0) {
+                if (o->v[GB_OPT_ENDLESS] == 0)
+                    continue; /* T1, endless=illegal: not a legal move */
+                children[count] = *p; /* endless=ends-game: the game ends on the board before it */
+                children[count].flags |= GB_F_ENDLESS;
+            } else {
+                sq_lane_child(p, &bd[j], end[j], &children[count]);
+            }
+            moves[count++] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)from[j]};
+        }
+        return count;
+    }
+#endif
     for (int h = first; h < first + SQ_N; h++) {
         if (!p->holes[h])
             continue;
@@ -292,6 +455,38 @@ static int sq_gen_lazy(const gb_options *o, const gb_pos *p, gb_move *moves, gb_
     int count = 0, first = p->to_move * SQ_N;
     const bool ends_game = o->v[GB_OPT_ENDLESS] != 0;
     uint64_t bits = 0;
+#ifdef SQ_WIDE
+    if (!ends_game && !o->v[GB_OPT_SKIP_ORIGIN]) {
+        /* the holes to sow sown side by side (sq_sow_lanes); which ones, and where each goes in
+         * the list, found without a branch a hole (a hole's fate cannot be foreseen) */
+        uint32_t live = 0, easy = 0;
+        for (int i = 0; i < SQ_N; i++) {
+            const int h = first + i, k = p->holes[h];
+            live |= (uint32_t)(k != 0) << i;
+            easy |= (uint32_t)((unsigned)(k - 1) < 15u && p->holes[(h + k) & 15] == 0) << i;
+        }
+        int from[SQ_N] = {0}, end[SQ_N + 1], at[SQ_N + 1], n = 0;
+        sq_board bd[SQ_N];
+        for (uint32_t m = live & ~easy; m; m &= m - 1)
+            from[n++] = first + __builtin_ctz(m);
+        sq_sow_lanes(p, from, n, bd, end);
+        end[n] = -1;
+        for (uint32_t m = live, j = 0; m; m &= m - 1) {
+            const int i = __builtin_ctz(m);
+            const unsigned e = easy >> i & 1;
+            moves[count] = (gb_move){.kind = GB_MOVE_SOW, .hole = (uint8_t)(first + i)};
+            at[j] = count; /* overwritten by the sown hole it belongs to, when e */
+            bits |= (uint64_t)e << count;
+            count += (int)(e | (end[j] >= 0)); /* T1, endless=illegal: a never-ending one is not */
+            j += !e;
+        }
+        for (int j = 0; j < n; j++)
+            if (end[j] >= 0)
+                sq_lane_child(p, &bd[j], end[j], &children[at[j]]);
+        *lazy = bits;
+        return count;
+    }
+#endif
     for (int h = first; h < first + SQ_N; h++) {
         const int k = p->holes[h];
         if (!k)
