@@ -2,9 +2,10 @@
  * §1/§2, docs/tables.md): in Sadeqa III positions within the endgame tables where two moves both
  * win (or both draw, or both lose) by different margins, every searching player picks one of the
  * largest margin, and its result (gb_player_think: the hint's) says that margin exactly. The
- * values of each move come from a second, slow solver (the same plain alpha-beta over the game
- * object as tests/test_tables.c: every move played on a copy of the game, whose own record
- * applies T2 and whose own end S5 and the scores; no table), and one position is worked by hand.
+ * values of each move come from a second, slow solver (tests/tables_slow_solver.c, the plain
+ * alpha-beta over the game object that tests/test_tables.c uses: every move played on a copy of
+ * the game, whose own record applies T2 and whose own end S5 and the scores; no table), and one
+ * position is worked by hand.
  *
  * The tables are built by the CTest fixture (scripts/build-tables) into the folder given as the
  * first argument (or $GABATA_TABLES). */
@@ -18,78 +19,12 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "tables_slow_solver.h"
 
 #include "ai_cli.h"
 #include "gabata.h"
 
 static gb_tables *tb;
-
-/* ---- the slow solver (as in test_tables.c) ---- */
-static long long nodes, node_limit;
-static bool aborted;
-
-/* The final margin for the side to move of g (not over) by negamax with plain alpha-beta. */
-static int slow(const gb_game *g, int alpha, int beta)
-{
-    gb_move m[GB_MAX_MOVES];
-    const int me = gb_to_move(g);
-    const int n = gb_legal_moves(g, m, GB_MAX_MOVES);
-    int best = -1000;
-    if (++nodes > node_limit) {
-        aborted = true;
-        return 0;
-    }
-    for (int i = 0; i < n && !aborted; i++) {
-        gb_error err = {0};
-        gb_move mv = m[i];
-        gb_game *c = gb_game_clone(g);
-        assert_non_null(c);
-        if (gb_play(c, &mv, &err) != GB_OK)
-            fail_msg("play: %s", err.msg);
-        int v;
-        if (gb_is_over(c))
-            v = gb_score(c, me) - gb_score(c, !me);
-        else if (gb_to_move(c) == me)
-            v = slow(c, alpha, beta);
-        else
-            v = -slow(c, -beta, -alpha);
-        gb_game_free(c);
-        if (v > best)
-            best = v;
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
-}
-
-/* The exact value of each legal move of g for its mover (full window: exact), by the slow
- * solver; the number of moves, or -1 when it ran past its budget. */
-static int move_values(const gb_game *g, gb_move *m, int *val, long long limit)
-{
-    const int me = gb_to_move(g);
-    int n = gb_legal_moves(g, m, GB_MAX_MOVES);
-    nodes = 0;
-    node_limit = limit;
-    aborted = false;
-    for (int i = 0; i < n; i++) {
-        gb_error err = {0};
-        gb_move mv = m[i];
-        gb_game *c = gb_game_clone(g);
-        assert_int_equal(gb_play(c, &mv, &err), GB_OK);
-        if (gb_is_over(c))
-            val[i] = gb_score(c, me) - gb_score(c, !me);
-        else if (gb_to_move(c) == me)
-            val[i] = slow(c, -1000, 1000);
-        else
-            val[i] = -slow(c, -1000, 1000);
-        gb_game_free(c);
-        if (aborted)
-            return -1;
-    }
-    return n;
-}
 
 static uint64_t rng = 4242;
 static int below(int n) { return (int)(gb_rand_next(&rng) % (uint64_t)n); }
@@ -156,7 +91,7 @@ static void test_by_hand(void **state)
     gb_game *g = game_at("sadeqa board=0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,1 stores=29,65 turn=N phase=play ply=9 last=S");
     gb_move m[GB_MAX_MOVES];
     int val[GB_MAX_MOVES];
-    assert_int_equal(move_values(g, m, val, 100000), 2);
+    assert_int_equal(slow_move_values(g, m, val, 100000), 2);
     char mv[GB_MOVE_TEXT_MAX];
     gb_move_format(g, &m[0], mv, sizeof mv);
     assert_string_equal(mv, "c");
@@ -183,7 +118,7 @@ static void test_sampled(void **state)
         }
         gb_move m[GB_MAX_MOVES];
         int val[GB_MAX_MOVES];
-        int n = move_values(g, m, val, 20000);
+        int n = slow_move_values(g, m, val, 20000);
         tried++;
         int best = -1000;
         for (int j = 0; j < n; j++)
@@ -277,13 +212,11 @@ static void test_match_probes(void **state)
 
 /* The exact value of g for its mover by the slow solver (with g's record), or -1000 when it ran
  * past its budget. */
-static int slow_value(const gb_game *g)
+static int slow_or_none(const gb_game *g)
 {
-    nodes = 0;
-    node_limit = 30000;
-    aborted = false;
-    int v = slow(g, -1000, 1000);
-    return aborted ? -1000 : v;
+    int v = -1000;
+    slow_value(g, 30000, &v);
+    return v;
 }
 
 /* `gabata analyze --tables` (analyze_record): games played at random from positions within the
@@ -323,10 +256,10 @@ static void test_analyze_marks(void **state)
             const int me = gb_to_move(h);
             gb_move list[GB_MAX_MOVES];
             const int nl = gb_legal_moves(h, list, GB_MAX_MOVES);
-            int before = nl > 1 ? slow_value(h) : -1000;
+            int before = nl > 1 ? slow_or_none(h) : -1000;
             gb_game *after = gb_game_clone(h);
             assert_int_equal(gb_play(after, &mv, &err), GB_OK);
-            int played = gb_is_over(after) ? gb_score(after, me) - gb_score(after, !me) : slow_value(after);
+            int played = gb_is_over(after) ? gb_score(after, me) - gb_score(after, !me) : slow_or_none(after);
             if (!gb_is_over(after) && played != -1000 && gb_to_move(after) != me)
                 played = -played;
             gb_game_free(after);
@@ -362,16 +295,8 @@ static void test_analyze_marks(void **state)
 
 int main(int argc, char **argv)
 {
-    const char *dir = argc > 1 ? argv[1] : getenv("GABATA_TABLES");
-    if (!dir) {
-        fprintf(stderr, "test_margins: give the tables' folder (argument or GABATA_TABLES)\n");
+    if (slow_open_tables("test_margins", argc, argv, 0, &tb, NULL))
         return 2;
-    }
-    gb_error err = {0};
-    if (gb_tables_open(&tb, dir, 0, &err) != GB_OK) {
-        fprintf(stderr, "test_margins: %s\n", err.msg);
-        return 2;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_sampled),

@@ -17,53 +17,12 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "tables_slow_solver.h"
 
 #include "gabata.h"
 
 static const char *dir;
 static gb_tables *tb;
-
-/* ---- the slow solver ---- */
-static long long nodes, node_limit;
-static bool aborted;
-
-/* The final margin for the side to move of the game g (not over), by negamax with plain
- * alpha-beta (exact within (alpha, beta): a value outside is a bound on its side), each move
- * played on a copy of the game with its whole record. */
-static int slow(const gb_game *g, int alpha, int beta)
-{
-    gb_move m[GB_MAX_MOVES];
-    const int me = gb_to_move(g);
-    const int n = gb_legal_moves(g, m, GB_MAX_MOVES);
-    int best = -1000;
-    if (++nodes > node_limit) {
-        aborted = true;
-        return 0;
-    }
-    for (int i = 0; i < n && !aborted; i++) {
-        gb_error err = {0};
-        gb_move mv = m[i];
-        gb_game *c = gb_game_clone(g);
-        assert_non_null(c);
-        if (gb_play(c, &mv, &err) != GB_OK)
-            fail_msg("play: %s", err.msg);
-        int v;
-        if (gb_is_over(c))
-            v = gb_score(c, me) - gb_score(c, !me);
-        else if (gb_to_move(c) == me)
-            v = slow(c, alpha, beta);
-        else
-            v = -slow(c, -beta, -alpha);
-        gb_game_free(c);
-        if (v > best)
-            best = v;
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
-}
 
 static uint64_t rng = 12345;
 
@@ -130,11 +89,8 @@ static void compare(int kmin, int kmax, int per_k, int plies, long long limit, i
             assert_non_null(g);
             int margin = 0;
             int known = gb_tables_probe(tb, g, &margin);
-            nodes = 0;
-            node_limit = limit;
-            aborted = false;
-            int want = slow(g, -1000, 1000);
-            if (!aborted) {
+            int want = 0;
+            if (slow_value(g, limit, &want)) {
                 solved++;
                 if (!known)
                     fail_msg("%d stones: the tables do not know a position the slow solver solved", k);
@@ -205,11 +161,8 @@ static void test_history_matters(void **state)
             assert_int_equal(gb_tables_probe(tb, fresh, &without), 1);
             if (gb_tables_probe(tb, g, &with) == 1 && with != without) {
                 found++;
-                nodes = 0;
-                node_limit = 2000000;
-                aborted = false;
-                int want = slow(g, -1000, 1000);
-                if (!aborted) {
+                int want = 0;
+                if (slow_value(g, 2000000, &want)) {
                     checked++;
                     if (want != with)
                         fail_msg("%s after %d moves: tables %d (fresh %d), slow solver %d", pos,
@@ -321,16 +274,8 @@ static void test_files(void **state)
 
 int main(int argc, char **argv)
 {
-    dir = argc > 1 ? argv[1] : getenv("GABATA_TABLES");
-    if (!dir) {
-        fprintf(stderr, "test_tables: give the tables' folder (argument or GABATA_TABLES)\n");
+    if (slow_open_tables("test_tables", argc, argv, 1, &tb, &dir))
         return 2;
-    }
-    gb_error err = {0};
-    if (gb_tables_open(&tb, dir, 1, &err) != GB_OK) {
-        fprintf(stderr, "test_tables: %s\n", err.msg);
-        return 2;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_history_free),

@@ -18,56 +18,13 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "tables_slow_solver.h"
 
 #include "gabata.h"
 
 static const char *dir;
 static gb_tables *tb;
 static int max_bulto = 20; /* the tables' max-bulto, from their description */
-
-/* ---- the slow solver ---- */
-static long long nodes, node_limit;
-static bool aborted;
-
-/* The final margin for the side to move of g (not over), by negamax with plain alpha-beta, each
- * move played on a copy of the game with its whole record. */
-static int slow(const gb_game *g, int alpha, int beta)
-{
-    gb_move *m = malloc(GB_MAX_MOVES * sizeof *m); /* Bulto's lists may be long (B5) */
-    assert_non_null(m);
-    const int me = gb_to_move(g);
-    const int n = gb_legal_moves(g, m, GB_MAX_MOVES);
-    int best = -1000;
-    if (++nodes > node_limit) {
-        aborted = true;
-        free(m);
-        return 0;
-    }
-    for (int i = 0; i < n && !aborted; i++) {
-        gb_error err = {0};
-        gb_move mv = m[i];
-        gb_game *c = gb_game_clone(g);
-        assert_non_null(c);
-        if (gb_play(c, &mv, &err) != GB_OK)
-            fail_msg("play: %s", err.msg);
-        int v;
-        if (gb_is_over(c))
-            v = gb_score(c, me) - gb_score(c, !me);
-        else if (gb_to_move(c) == me)
-            v = slow(c, alpha, beta);
-        else
-            v = -slow(c, -beta, -alpha);
-        gb_game_free(c);
-        if (v > best)
-            best = v;
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
-    free(m);
-    return best;
-}
 
 static uint64_t rng = 4242;
 
@@ -162,11 +119,8 @@ static void compare(int kmin, int kmax, int per_k, int plies, long long limit, i
             assert_non_null(g);
             int margin = 0;
             const int known = gb_tables_probe(tb, g, &margin);
-            nodes = 0;
-            node_limit = limit;
-            aborted = false;
-            const int want = slow(g, -1000, 1000);
-            if (!aborted) {
+            int want = 0;
+            if (slow_value(g, limit, &want)) {
                 solved++;
                 char *pos = gb_position_format(g);
                 if (!known)
@@ -203,13 +157,10 @@ static void test_inside_stretch(void **state)
  * record another value than the same position reached fresh (a position string has no record).
  * The tables must give both (the walk with the record, the byte without). Found by the slow
  * solver alone, so a probe that ignored the record could not hide them. */
-static int slow_value(const gb_game *g, bool *ok)
+static int slow_5000(const gb_game *g, bool *ok)
 {
-    nodes = 0;
-    node_limit = 5000;
-    aborted = false;
-    const int v = slow(g, -1000, 1000);
-    *ok = !aborted;
+    int v = 0;
+    *ok = slow_value(g, 5000, &v);
     return v;
 }
 
@@ -225,7 +176,7 @@ static void test_history_matters(void **state)
             char *pos = gb_position_format(g);
             gb_game *fresh = game_at(pos);
             bool ok1, ok2;
-            const int with = slow_value(g, &ok1), without = slow_value(fresh, &ok2);
+            const int with = slow_5000(g, &ok1), without = slow_5000(fresh, &ok2);
             int got = 0, got_fresh = 0;
             assert_int_equal(gb_tables_probe(tb, fresh, &got_fresh), 1);
             assert_int_equal(gb_tables_probe(tb, g, &got), 1);
@@ -303,16 +254,8 @@ static void test_files(void **state)
 
 int main(int argc, char **argv)
 {
-    dir = argc > 1 ? argv[1] : getenv("GABATA_TABLES");
-    if (!dir) {
-        fprintf(stderr, "test_tables_bulto: give the tables' folder (argument or GABATA_TABLES)\n");
+    if (slow_open_tables("test_tables_bulto", argc, argv, 1, &tb, &dir))
         return 2;
-    }
-    gb_error err = {0};
-    if (gb_tables_open(&tb, dir, 1, &err) != GB_OK) {
-        fprintf(stderr, "test_tables_bulto: %s\n", err.msg);
-        return 2;
-    }
     char desc[8192];
     gb_tables_describe(tb, desc, sizeof desc);
     const char *mb = strstr(desc, "max-bulto ");

@@ -24,9 +24,15 @@
  * stack frame a node. */
 #include "file.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
+#include <pthread.h>
+#define BT_THREADS 1
+#endif
 
 #define BT_RING 20
 #define BT_STONES 40
@@ -386,143 +392,284 @@ static int level_children(builder *bd, uint64_t i, uint64_t *out)
 }
 
 /* A move that keeps k keeps the bulto holes too (making one takes 4 free stones, B4, B6), so the
- * level's graph falls apart into one part a set of bulto holes: the positions of one pattern are
- * consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time, its arrays
- * the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the level's size. */
-static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
-                       gb_error *err)
+ * level's graph falls apart into one part a set of bulto holes (a pattern): the positions of one
+ * pattern are consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time,
+ * its arrays the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the
+ * level's size.
+ *
+ * Threads (--jobs N): the patterns are independent of each other. A pattern's walks read the
+ * lower levels and the bytes of its own components solved before (Tarjan's order, in the same
+ * pattern), and write only its own bytes; so N threads take the patterns in turn, each with its
+ * own Tarjan arrays and walker, and nothing any of them computes depends on which thread runs it
+ * or when: the tables are byte for byte the same for every N. (Sadeqa III's threads share the
+ * walks of one component instead, since there one giant component holds nearly all the work;
+ * Bulto's components are small, 959 positions at the most at 3 free stones, but its patterns
+ * many: 263,950 of at most 8 bulto.) */
+typedef struct bt_job {
+    gb_tables *t;
+    int k, cap, phase;
+    uint8_t *out;
+    long long budget;
+    uint64_t first[BT_RING + 2]; /* the number of the first pattern of b bulto */
+    uint64_t patterns;
+    atomic_ullong next;     /* the next pattern to take */
+    atomic_ullong finished; /* the positions of the patterns done */
+    atomic_bool failed;     /* a thread met an error: the others stop */
+    gb_tb_ticker *ticker;
+} bt_job;
+
+typedef struct bt_worker {
+    bt_job *job;
+    bool main; /* the calling thread: it ticks */
+    builder bd;
+    walker w;
+    uint32_t *idx, *low, *stack;
+    uint8_t *done;
+    frame *fr;
+    size_t fcap;
+    gb_tb_stats st;
+    int rc;
+    gb_error err;
+} bt_worker;
+
+static bool worker_init(bt_worker *x, bt_job *j, uint64_t M)
 {
-    const long long budget = bo->budget;
-    const int cap = t->bulto_max;
-    const uint64_t N = gb_tb_bulto_level_size(k, cap);
-    const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
-    int rc = GB_OK;
-    if (M >= 0xfffffff0u)
-        return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
-    uint32_t *idx = calloc(M, sizeof *idx), *low = malloc(M * sizeof *low);
-    uint32_t *stack = malloc(M * sizeof *stack);
-    uint8_t *done = calloc(M, 1);
-    size_t fcap = 1024, fl = 0;
-    frame *fr = malloc(fcap * sizeof *fr);
-    walker w = {.r = t->r, .o = &t->o, .k = k, .cur = out, .comp = low, .t = t};
-    builder bd = {t->r, &t->o, k, cap, open_phase(t->r), NULL, NULL};
-    bd.moves = malloc(GB_MAX_MOVES * sizeof *bd.moves);
-    bd.children = malloc(GB_MAX_MOVES * sizeof *bd.children);
-    if (!walker_init(&w) || !idx || !low || !stack || !fr || !done || !bd.moves || !bd.children) {
-        rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
-                     (unsigned long long)N);
-        goto done;
-    }
-    memset(out, 0, N);
-    for (int b = bmin(k); b <= bmax(k, cap); b++) {
-        const uint64_t per = 2 * ways[BT_RING - b][k];
-        for (uint64_t s = 0; s < choose[BT_RING][b]; s++) {
-            const uint64_t base = 2 * off[cap][k][b] + s * per;
-            memset(idx, 0, per * sizeof *idx);
-            memset(done, 0, per);
-            w.base = base;
-            uint32_t counter = 0, sp = 0, ncomp = 0;
-            for (uint64_t root = 0; root < per; root++) {
-                if (idx[root])
-                    continue;
-                const int n = level_children(&bd, base + root, fr[0].child);
-                if (n < 0)
-                    goto too_many;
-                fr[0].node = root;
-                fr[0].n = (uint8_t)n;
-                fr[0].next = 0;
-                fl = 1;
-                idx[root] = low[root] = ++counter;
-                stack[sp++] = (uint32_t)root;
-                while (fl) {
-                    frame *f = &fr[fl - 1];
-                    if (f->next < f->n) {
-                        const uint64_t c = f->child[f->next++] - base;
-                        if (c >= per)
-                            goto other_pattern;
-                        if (!idx[c]) {
-                            if (fl == fcap) {
-                                fcap *= 2;
-                                frame *nf = realloc(fr, fcap * sizeof *nf);
-                                if (!nf) {
-                                    rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
-                                    goto done;
-                                }
-                                fr = nf;
-                            }
-                            frame *g = &fr[fl++];
-                            g->node = c;
-                            const int gn = level_children(&bd, base + c, g->child);
-                            if (gn < 0)
-                                goto too_many;
-                            g->n = (uint8_t)gn;
-                            g->next = 0;
-                            idx[c] = low[c] = ++counter;
-                            stack[sp++] = (uint32_t)c;
-                        } else if (!done[c] && idx[c] < low[f->node]) {
-                            low[f->node] = idx[c]; /* on the stack: in f's component */
-                        }
-                        continue;
+    gb_tables *t = j->t;
+    x->job = j;
+    x->idx = calloc(M, sizeof *x->idx);
+    x->low = malloc(M * sizeof *x->low);
+    x->stack = malloc(M * sizeof *x->stack);
+    x->done = calloc(M, 1);
+    x->fcap = 1024;
+    x->fr = malloc(x->fcap * sizeof *x->fr);
+    x->w = (walker){.r = t->r, .o = &t->o, .k = j->k, .cur = j->out, .comp = x->low, .t = t};
+    x->bd = (builder){t->r, &t->o, j->k, j->cap, j->phase, NULL, NULL};
+    x->bd.moves = malloc(GB_MAX_MOVES * sizeof *x->bd.moves);
+    x->bd.children = malloc(GB_MAX_MOVES * sizeof *x->bd.children);
+    const bool w_ok = walker_init(&x->w);
+    return w_ok && x->idx && x->low && x->stack && x->fr && x->done && x->bd.moves && x->bd.children;
+}
+
+static void worker_free(bt_worker *x)
+{
+    free(x->idx);
+    free(x->done);
+    free(x->low);
+    free(x->stack);
+    free(x->fr);
+    free(x->bd.moves);
+    free(x->bd.children);
+    walker_free(&x->w);
+}
+
+/* The pattern s of b bulto: Tarjan's algorithm over its positions, each component solved as it
+ * pops (sinks first). */
+static int solve_pattern(bt_worker *x, int b, uint64_t s)
+{
+    const bt_job *j = x->job;
+    const int k = j->k, cap = j->cap;
+    const uint64_t per = 2 * ways[BT_RING - b][k];
+    const uint64_t base = 2 * off[cap][k][b] + s * per;
+    uint32_t *idx = x->idx, *low = x->low, *stack = x->stack;
+    uint8_t *done = x->done, *out = j->out;
+    builder *bd = &x->bd;
+    walker *w = &x->w;
+    gb_tb_stats *st = &x->st;
+    size_t fl = 0;
+    memset(idx, 0, per * sizeof *idx);
+    memset(done, 0, per);
+    w->base = base;
+    uint32_t counter = 0, sp = 0, ncomp = 0;
+    for (uint64_t root = 0; root < per; root++) {
+        if (idx[root])
+            continue;
+        const int n = level_children(bd, base + root, x->fr[0].child);
+        if (n < 0)
+            goto too_many;
+        x->fr[0].node = root;
+        x->fr[0].n = (uint8_t)n;
+        x->fr[0].next = 0;
+        fl = 1;
+        idx[root] = low[root] = ++counter;
+        stack[sp++] = (uint32_t)root;
+        while (fl) {
+            frame *f = &x->fr[fl - 1];
+            if (f->next < f->n) {
+                const uint64_t c = f->child[f->next++] - base;
+                if (c >= per)
+                    goto other_pattern;
+                if (!idx[c]) {
+                    if (fl == x->fcap) {
+                        frame *nf = realloc(x->fr, 2 * x->fcap * sizeof *nf);
+                        if (!nf)
+                            return gb_fail(&x->err, GB_ENOMEM, "out of memory (component search)");
+                        x->fr = nf;
+                        x->fcap *= 2;
                     }
-                    const uint64_t v = f->node;
-                    fl--;
-                    if (fl && low[v] < low[fr[fl - 1].node])
-                        low[fr[fl - 1].node] = low[v];
-                    if (low[v] != idx[v])
-                        continue;
-                    const uint32_t top = sp;
-                    while (stack[sp - 1] != v)
-                        sp--;
-                    sp--;
-                    const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
-                    for (uint32_t j = sp; j < top; j++) {
-                        low[stack[j]] = id;
-                        done[stack[j]] = 1;
-                    }
-                    w.comp_id = id;
-                    if (size > st->largest_component)
-                        st->largest_component = size;
-                    if (size > 1)
-                        st->cyclic += size;
-                    for (uint32_t j = sp; j < top; j++) {
-                        gb_pos p;
-                        pos_of_index(base + stack[j], k, cap, bd.phase, &p);
-                        w.len = 0;
-                        w.path[w.len++] = base + stack[j];
-                        w.node_limit = size > 1 && budget ? w.nodes + budget : 0;
-                        w.stopped = false;
-                        const int val = walk(&w, &p, -BT_STONES - 1, BT_STONES + 1);
-                        if (w.oom) {
-                            rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                            goto done;
-                        }
-                        if (w.stopped) {
-                            st->unknown++;
-                            continue;
-                        }
-                        assert(val >= -k && val <= k);
-                        out[base + stack[j]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
-                    }
+                    frame *g = &x->fr[fl++];
+                    g->node = c;
+                    const int gn = level_children(bd, base + c, g->child);
+                    if (gn < 0)
+                        goto too_many;
+                    g->n = (uint8_t)gn;
+                    g->next = 0;
+                    idx[c] = low[c] = ++counter;
+                    stack[sp++] = (uint32_t)c;
+                } else if (!done[c] && idx[c] < low[f->node]) {
+                    low[f->node] = idx[c]; /* on the stack: in f's component */
                 }
+                continue;
+            }
+            const uint64_t v = f->node;
+            fl--;
+            if (fl && low[v] < low[x->fr[fl - 1].node])
+                low[x->fr[fl - 1].node] = low[v];
+            if (low[v] != idx[v])
+                continue;
+            const uint32_t top = sp;
+            while (stack[sp - 1] != v)
+                sp--;
+            sp--;
+            const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
+            for (uint32_t i = sp; i < top; i++) {
+                low[stack[i]] = id;
+                done[stack[i]] = 1;
+            }
+            w->comp_id = id;
+            if (size > st->largest_component)
+                st->largest_component = size;
+            if (size > 1)
+                st->cyclic += size;
+            for (uint32_t i = sp; i < top; i++) {
+                gb_pos p;
+                pos_of_index(base + stack[i], k, cap, bd->phase, &p);
+                w->len = 0;
+                w->path[w->len++] = base + stack[i];
+                w->node_limit = size > 1 && j->budget ? w->nodes + j->budget : 0;
+                w->stopped = false;
+                const int val = walk(w, &p, -BT_STONES - 1, BT_STONES + 1);
+                if (w->oom)
+                    return gb_fail(&x->err, GB_ENOMEM, "out of memory (path)");
+                if (w->stopped) {
+                    st->unknown++;
+                    continue;
+                }
+                assert(val >= -k && val <= k);
+                out[base + stack[i]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
             }
         }
     }
-    st->walk_nodes += w.nodes;
-    goto done;
+    return GB_OK;
 too_many:
-    rc = gb_fail(err, GB_EINVAL, "a %d-stone position has more moves keeping its free stones than start holes", k);
-    goto done;
+    return gb_fail(&x->err, GB_EINVAL, "a %d-stone position has more moves keeping its free stones than start holes",
+                   k);
 other_pattern:
-    rc = gb_fail(err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", k);
-done:
-    free(idx);
-    free(done);
-    free(low);
-    free(stack);
-    free(fr);
-    free(bd.moves);
-    free(bd.children);
-    walker_free(&w);
+    return gb_fail(&x->err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", k);
+}
+
+#define BT_CHUNK 8 /* patterns a thread takes at once */
+
+static void *work(void *arg)
+{
+    bt_worker *x = arg;
+    bt_job *j = x->job;
+    int b = bmin(j->k);
+    while (!atomic_load(&j->failed)) {
+        const uint64_t from = atomic_fetch_add(&j->next, BT_CHUNK);
+        if (from >= j->patterns)
+            break;
+        const uint64_t to = from + BT_CHUNK < j->patterns ? from + BT_CHUNK : j->patterns;
+        uint64_t positions = 0;
+        for (uint64_t g = from; g < to && x->rc == GB_OK; g++) {
+            while (g >= j->first[b + 1])
+                b++;
+            x->rc = solve_pattern(x, b, g - j->first[b]);
+            positions += 2 * ways[BT_RING - b][j->k];
+        }
+        if (x->rc != GB_OK) {
+            atomic_store(&j->failed, true);
+            break;
+        }
+        const uint64_t f = atomic_fetch_add(&j->finished, positions) + positions;
+        if (x->main)
+            gb_tb_tick(j->ticker, f);
+    }
+    return NULL;
+}
+
+static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
+                       gb_error *err)
+{
+    const int cap = t->bulto_max;
+    const uint64_t N = gb_tb_bulto_level_size(k, cap);
+    const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
+    if (M >= 0xfffffff0u)
+        return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
+    gb_tb_ticker ticker;
+    gb_tb_ticker_start(&ticker, bo, k, N);
+    bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget,
+                  .ticker = &ticker};
+    for (int b = 0; b <= BT_RING; b++)
+        job.first[b + 1] = job.first[b] + (b >= bmin(k) && b <= bmax(k, cap) ? choose[BT_RING][b] : 0);
+    job.patterns = job.first[BT_RING + 1];
+    atomic_init(&job.next, 0);
+    atomic_init(&job.finished, 0);
+    atomic_init(&job.failed, false);
+    int jobs = bo->jobs < 1 ? 1 : bo->jobs > 256 ? 256 : bo->jobs;
+#ifndef BT_THREADS
+    jobs = 1;
+#endif
+    bt_worker *xs = calloc((size_t)jobs, sizeof *xs);
+    if (!xs)
+        return gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
+                       (unsigned long long)N);
+    int rc = GB_OK, ready = 0;
+    for (; ready < jobs; ready++)
+        if (!worker_init(&xs[ready], &job, M)) {
+            worker_free(&xs[ready]);
+            break;
+        }
+    if (ready == 0) {
+        free(xs);
+        return gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
+                       (unsigned long long)N);
+    }
+    memset(out, 0, N);
+    xs[0].main = true;
+    int started = 1;
+#ifdef BT_THREADS
+    pthread_t th[256];
+    pthread_attr_t attr;
+    const bool attr_ok = ready > 1 && pthread_attr_init(&attr) == 0;
+    /* a walk recurses once a position of its path (at most its budget): room for that */
+    if (attr_ok)
+        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
+    for (; started < ready; started++)
+        if (pthread_create(&th[started], attr_ok ? &attr : NULL, work, &xs[started]) != 0)
+            break; /* fewer threads: the same result, later */
+    if (attr_ok)
+        pthread_attr_destroy(&attr);
+#endif
+    work(&xs[0]);
+#ifdef BT_THREADS
+    for (int i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+#endif
+    for (int i = 0; i < ready; i++) {
+        if (i < started) {
+            if (xs[i].rc != GB_OK && rc == GB_OK) {
+                rc = xs[i].rc;
+                *err = xs[i].err;
+            }
+            if (xs[i].st.largest_component > st->largest_component)
+                st->largest_component = xs[i].st.largest_component;
+            st->cyclic += xs[i].st.cyclic;
+            st->unknown += xs[i].st.unknown;
+            st->walk_nodes += xs[i].w.nodes;
+        }
+        worker_free(&xs[i]);
+    }
+    free(xs);
     return rc;
 }
 

@@ -115,6 +115,27 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
     return rc;
 }
 
+void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k, uint64_t positions)
+{
+    *bt = (gb_tb_ticker){.bo = bo, .k = k, .positions = positions};
+    clock_gettime(CLOCK_MONOTONIC, &bt->last);
+    if (bo->tick) /* the level starts */
+        bo->tick(k, 0, positions, bo->user);
+}
+
+void gb_tb_tick(void *ticker, uint64_t done)
+{
+    gb_tb_ticker *bt = ticker;
+    if (!bt->bo->tick || (++bt->calls & 255))
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (seconds(&bt->last, &now) < 0.5)
+        return;
+    bt->last = now;
+    bt->bo->tick(bt->k, done, bt->positions, bt->bo->user);
+}
+
 /* Level k's header (m, len: its whole file): its options' text into opts, its counts into t. */
 static int read_header(const gb_tb_game *g, gb_tables *t, const char *path, const uint8_t *m, size_t len, int k,
                        char *opts, size_t optlen, gb_error *err)

@@ -6,6 +6,8 @@
 
 #include "tables.h"
 
+#include <time.h>
+
 #define TB_HEADER 512 /* bytes of text before a level's values */
 
 typedef struct gb_tb_game {
@@ -42,6 +44,19 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
  * checked against its name, its size, level 1's options and extra lines; verify: every checksum
  * too. */
 int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int verify, gb_error *err);
+
+/* Progress inside a level for bo->tick: gb_tb_ticker_start (which tells bo->tick the level
+ * starts), then gb_tb_tick(ticker, positions done) from one thread as often as it likes; it calls
+ * bo->tick at most every half second. */
+typedef struct gb_tb_ticker {
+    const gb_tables_build_opts *bo;
+    int k;
+    uint64_t positions;
+    unsigned calls;
+    struct timespec last;
+} gb_tb_ticker;
+void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k, uint64_t positions);
+void gb_tb_tick(void *ticker, uint64_t done);
 
 /* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
 void gb_tb_describe_levels(const gb_tables *t, gb_text *x);

@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define TB_HOLES 16
 #define TB_NONE 0xffffffffu
@@ -218,28 +217,6 @@ typedef struct frame {
     uint32_t child[8]; /* this level's capture-free children */
 } frame;
 
-/* Progress inside a level for gb_tables_build_with's tick, at most every half second. */
-typedef struct build_ticker {
-    const gb_tables_build_opts *bo;
-    int k;
-    uint64_t positions;
-    unsigned calls;
-    struct timespec last;
-} build_ticker;
-
-static void build_tick(void *user, uint64_t done)
-{
-    build_ticker *bt = user;
-    if (!bt->bo->tick || (++bt->calls & 255))
-        return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if ((double)(now.tv_sec - bt->last.tv_sec) + 1e-9 * (double)(now.tv_nsec - bt->last.tv_nsec) < 0.5)
-        return;
-    bt->last = now;
-    bt->bo->tick(bt->k, done, bt->positions, bt->bo->user);
-}
-
 /* A level: Tarjan's algorithm (iterative) over the capture-free moves, each component solved as
  * it pops (sinks first) by sadeqa_build.c's walks. */
 static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo,
@@ -253,12 +230,10 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     size_t fcap = 1024, fl = 0;
     frame *fr = malloc(fcap * sizeof *fr);
     gb_tbf_init();
-    build_ticker bt = {.bo = bo, .k = k, .positions = N};
-    clock_gettime(CLOCK_MONOTONIC, &bt.last);
-    if (bo->tick) /* the level starts */
-        bo->tick(k, 0, N, bo->user);
+    gb_tb_ticker bt;
+    gb_tb_ticker_start(&bt, bo, k, N);
     gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out,
-                       .budget = bo->budget, .jobs = bo->jobs, .tick = build_tick, .user = &bt};
+                       .budget = bo->budget, .jobs = bo->jobs, .tick = gb_tb_tick, .user = &bt};
     for (int j = 1; j < k; j++)
         lv.lower[j] = t->level[j].bytes;
     int rc = GB_OK;
@@ -379,7 +354,7 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
     if (!r)
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
     if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
-        return gb_tb_bulto_build(r, options, stones, dir, bo, err); /* one thread */
+        return gb_tb_bulto_build(r, options, stones, dir, bo, err);
     if (strcmp(r->name, "sadeqa") != 0)
         return gb_fail(err, GB_EINVAL, "tables are built for sadeqa and bulto only, not %s (docs/tables.md)",
                        r->name);
