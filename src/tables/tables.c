@@ -426,8 +426,10 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
     if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
         return gb_tb_bulto_build(r, options, stones, dir, bo->budget, progress, user, err); /* one thread */
+    if (strcmp(r->name, "akil") == 0) /* akil.c: a round's end, levels by seeds on the board */
+        return gb_tb_akil_build(r, options, stones, dir, bo, err);
     if (strcmp(r->name, "sadeqa") != 0)
-        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa and bulto only, not %s (docs/tables.md)",
+        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa, bulto and akil only, not %s (docs/tables.md)",
                        r->name);
     if (stones < 1 || stones > TB_MAX_STONES)
         return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
@@ -506,6 +508,8 @@ int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 {
     if (gb_tb_bulto_in(dir))
         return gb_tb_bulto_open(out, dir, verify, err);
+    if (gb_tb_akil_in(dir))
+        return gb_tb_akil_open(out, dir, verify, err);
     *out = NULL;
     init_ways();
     gb_tables *t = calloc(1, sizeof *t);
@@ -581,6 +585,8 @@ int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
 {
     if (strcmp(t->r->name, "bulto") == 0)
         return gb_tb_bulto_describe(t, buf, len);
+    if (strcmp(t->r->name, "akil") == 0)
+        return gb_tb_akil_describe(t, buf, len);
     gb_text x = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -611,6 +617,8 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
 {
     if (t && strcmp(t->r->name, "bulto") == 0)
         return gb_tb_bulto_value(t, o, p, rec, node_limit, margin);
+    if (t && strcmp(t->r->name, "akil") == 0)
+        return gb_tb_akil_value(t, o, p, rec, node_limit, margin);
     if (!t || strcmp(t->r->name, "sadeqa") != 0 || o->v[GB_OPT_SKIP_ORIGIN] != t->o.v[GB_OPT_SKIP_ORIGIN] ||
         o->v[GB_OPT_ENDLESS] != t->o.v[GB_OPT_ENDLESS] || (p->flags & GB_F_OVER) || p->mark_s ||
         p->mark_n || p->own_n != 0xff00u)
@@ -657,9 +665,25 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
     return 1;
 }
 
+static int option_slot(const gb_rules *r, const char *key)
+{
+    for (int i = 0; i < r->num_options; i++)
+        if (strcmp(r->options[i].key, key) == 0)
+            return r->options[i].slot;
+    return -1;
+}
+
 int gb_tables_probe(const gb_tables *t, const gb_game *g, int *margin)
 {
     if (!t || !g || gb_game_rules(g) != t->r)
         return 0;
+    /* L'ab al-Akil: the tables give a round's seed margin, which is the game's result only with
+     * rounds=1 (a match is scored by gains: the search scores the round's end, docs/tables.md) */
+    if (strcmp(t->r->name, "akil") == 0) {
+        const gb_options *o = gb_game_options(g);
+        const int slot = option_slot(t->r, "rounds");
+        if (slot < 0 || o->v[slot] != 1)
+            return 0;
+    }
     return gb_tb_value(t, gb_game_options(g), gb_game_pos(g), gb_game_seen(g), 1000000, margin);
 }
