@@ -236,6 +236,72 @@ static void test_history_matters(void **state)
     assert_true(found >= 4);
 }
 
+/* A round of a match (rounds=match, gains 0-0): the search with the tables scores a child the
+ * tables hold as the round's end with the table's seeds, so its move must keep the best round
+ * margin (every move's margin from the slow solver on the same position with rounds=1), and its
+ * score be that round's end: a win by m seeds is a gain of m / 2 over 36 (A11, gain=excess),
+ * 200 a gain point (docs/ai.md), so 100 m. Depth 1: every child is a round's end or a table's. */
+static void test_search_match(void **state)
+{
+    (void)state;
+    int checked = 0;
+    gb_searcher *sr = gb_searcher_new(NULL);
+    assert_non_null(sr);
+    for (int i = 0; i < 400 && checked < 30; i++) {
+        const int k = low_level() + 1 + below(3);
+        gb_game *one = random_position(k); /* rounds=1: the round's seeds */
+        char *pos = gb_position_format(one);
+        /* the same position in a match: the options without rounds=1 */
+        char text[1024];
+        const char *board = strstr(pos, " board=");
+        snprintf(text, sizeof text, "akil:max-plies=1000000%s%s%s", opts[0] ? "," : "", opts, board);
+        gb_game *match = game_at(text);
+        gb_move m[16];
+        const int n = gb_legal_moves(one, m, 16), me = gb_to_move(one);
+        int val[16], best = -1000;
+        bool ok = !gb_is_over(one);
+        for (int j = 0; j < n && ok; j++) {
+            gb_game *c = gb_game_clone(one);
+            gb_error err = {0};
+            gb_move mv = m[j];
+            assert_int_equal(gb_play(c, &mv, &err), GB_OK);
+            nodes = 0;
+            node_limit = 20000;
+            aborted = false;
+            val[j] = gb_is_over(c) ? gb_score(c, me) - gb_score(c, !me)
+                     : gb_to_move(c) == me ? slow(c, -1000, 1000) : -slow(c, -1000, 1000);
+            ok = !aborted;
+            if (val[j] > best)
+                best = val[j];
+            gb_game_free(c);
+        }
+        if (ok) {
+            gb_search_opts so = {.budget = {.depth = 1}, .tables = tb};
+            gb_search_result res;
+            gb_error err = {0};
+            assert_int_equal(gb_search(sr, match, &so, &res, &err), GB_OK);
+            int got = -1000;
+            char a[GB_MOVE_TEXT_MAX], b[GB_MOVE_TEXT_MAX];
+            gb_move_format(match, &res.best, a, sizeof a);
+            for (int j = 0; j < n; j++) {
+                gb_move_format(one, &m[j], b, sizeof b);
+                if (strcmp(a, b) == 0)
+                    got = val[j];
+            }
+            if (got != best || res.score != 100 * best)
+                fail_msg("%s in a match: the search's move keeps %d seeds of margin (the best %d), its score %d "
+                         "(want %d)", text, got, best, res.score, 100 * best);
+            checked++;
+        }
+        free(pos);
+        gb_game_free(one);
+        gb_game_free(match);
+    }
+    gb_searcher_free(sr);
+    print_message("%d positions in a match: the search with the tables keeps the best round margin\n", checked);
+    assert_true(checked >= 20);
+}
+
 /* Ends worked by hand from the rules, and what the tables do not decide. */
 static void test_by_hand(void **state)
 {
@@ -340,6 +406,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_history_free),
         cmocka_unit_test(test_inside_stretch),
         cmocka_unit_test(test_history_matters),
+        cmocka_unit_test(test_search_match),
         cmocka_unit_test(test_files),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

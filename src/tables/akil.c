@@ -767,3 +767,23 @@ int gb_tb_akil_value(const gb_tables *t, const gb_options *o, const gb_pos *p, c
     *margin = stores + v;
     return 1;
 }
+
+/* A round of a match (rounds=match): the position the round's end leaves, the game's own finish
+ * given the round's seeds (`margin`: c's side to move's seeds at the round's end minus the
+ * other's, as gb_tb_akil_value gives it): the next round's layout with the gains updated, or the
+ * match over (A11, A13, T3's max-rounds). false with rounds=1, where the margin is the game's. */
+bool gb_tb_akil_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end)
+{
+    const int rounds = slot_of(t->r, "rounds");
+    if (rounds < 0 || o->v[rounds] == 1 || margin < -AT_SEEDS || margin > AT_SEEDS || (margin & 1))
+        return false; /* (72 seeds: a round's margin is even) */
+    *end = *c;
+    memset(end->holes, 0, sizeof end->holes);
+    end->store[c->to_move] = (uint8_t)((AT_SEEDS + margin) / 2);
+    end->store[!c->to_move] = (uint8_t)((AT_SEEDS - margin) / 2);
+    uint8_t chance = 1;
+    uint64_t rng = 0;
+    t->r->finish(o, end, GB_END_RULE, &chance, &rng);
+    end->hash = gb_pos_hash(end);
+    return true;
+}

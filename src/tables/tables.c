@@ -665,6 +665,11 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
     return 1;
 }
 
+bool gb_tb_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end)
+{
+    return t && strcmp(t->r->name, "akil") == 0 && gb_tb_akil_round_end(t, o, c, margin, end);
+}
+
 static int option_slot(const gb_rules *r, const char *key)
 {
     for (int i = 0; i < r->num_options; i++)

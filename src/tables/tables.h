@@ -61,5 +61,9 @@ int gb_tb_akil_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 int gb_tb_akil_describe(const gb_tables *t, char *buf, size_t len);
 int gb_tb_akil_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                      long long node_limit, int *margin);
+bool gb_tb_akil_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end);
+/* When gb_tb_value's margin is a round's and not the game's (L'ab al-Akil in a match): true with
+ * *end the position that round's end leaves, to be scored as the search scores a round's end. */
+bool gb_tb_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end);
 
 #endif
