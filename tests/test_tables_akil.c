@@ -291,6 +291,13 @@ static void test_search_match(void **state)
             if (got != best || res.score != 100 * best)
                 fail_msg("%s in a match: the search's move keeps %d seeds of margin (the best %d), its score %d "
                          "(want %d)", text, got, best, res.score, 100 * best);
+            /* with rounds=1 the round is the game: the hint's search (ai:4) says its exact margin */
+            const gb_player hint = {GB_PLAYER_AI, 4, 0, 0};
+            uint64_t r = 99;
+            gb_move mv;
+            assert_int_equal(gb_player_think(&hint, one, tb, &r, NULL, &mv, &res), GB_OK);
+            if (res.exact != 2 || res.margin != best)
+                fail_msg("%s: the hint says %d (exact %d), the slow solver %d", pos, res.margin, res.exact, best);
             checked++;
         }
         free(pos);
@@ -298,7 +305,7 @@ static void test_search_match(void **state)
         gb_game_free(match);
     }
     gb_searcher_free(sr);
-    print_message("%d positions in a match: the search with the tables keeps the best round margin\n", checked);
+    print_message("%d positions in a match: the search with the tables keeps the best round margin, and with rounds=1 the hint says it exactly\n", checked);
     assert_true(checked >= 20);
 }
 
