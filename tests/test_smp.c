@@ -5,6 +5,9 @@
  *   plies) this file's plain minimax (tests/minimax.h) to depth k finds the same value: a score
  *   the shared table proved is a true bound, whichever thread stored it;
  * - a searcher kept across searches with threads stays exact in the same sense;
+ * - by time, where a helper's deeper finished iteration may be played: the move is legal, a
+ *   decided score true, the depth never past a depth asked for beside the time, and the last
+ *   `info` line is the result returned;
  * - bad thread counts get GB_EINVAL and a message naming them. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,6 +125,57 @@ static void test_two_threads_sound(void **state)
     }
 }
 
+typedef struct last_info {
+    int calls, depth;
+    gb_move best;
+} last_info;
+
+static void record_info(const gb_search_result *r, void *user)
+{
+    last_info *l = user;
+    l->calls++;
+    l->depth = r->depth;
+    l->best = r->best;
+}
+
+/* By time a helper's deeper result may be the one returned (smp.c): it must be as sound as the
+ * main thread's, stay within a depth asked for, and be the last line reported. */
+static void test_two_threads_by_time(void **state)
+{
+    (void)state;
+    const char *games[] = {"sadeqa", "qelat"};
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < 12; i++) {
+            gb_game *g = random_position(games[v], (uint64_t)i + 9000, 120);
+            for (int capped = 0; capped < 2; capped++) {
+                gb_search_opts o;
+                memset(&o, 0, sizeof o);
+                o.tt_mb = 4;
+                o.threads = 2;
+                o.budget.movetime_ms = 25;
+                o.budget.depth = capped ? 4 : 0;
+                last_info l = {0};
+                o.info = record_info;
+                o.user = &l;
+                gb_searcher *s = gb_searcher_new(&o);
+                assert_non_null(s);
+                gb_search_result r;
+                gb_error err;
+                if (gb_search(s, g, &o, &r, &err) != GB_OK)
+                    fail_msg("search: %s", err.msg);
+                assert_true(is_legal(g, &r.best));
+                if (capped && r.depth > 4)
+                    fail_msg("%s: depth %d asked with the time, %d reported", games[v], 4, r.depth);
+                assert_true(l.calls > 0);
+                assert_int_equal(l.depth, r.depth);
+                assert_true(gb_same_move(&l.best, &r.best));
+                check_decided(g, &r);
+                gb_searcher_free(s);
+            }
+            gb_game_free(g);
+        }
+}
+
 /* A searcher kept along a game, with threads: its table and helpers live on. */
 static void test_kept_searcher(void **state)
 {
@@ -175,6 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_thread_is_the_plain_search),
         cmocka_unit_test(test_two_threads_sound),
+        cmocka_unit_test(test_two_threads_by_time),
         cmocka_unit_test(test_kept_searcher),
         cmocka_unit_test(test_bad_threads),
     };

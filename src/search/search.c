@@ -474,6 +474,17 @@ int gb_search_one(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_
     /* the values of the last two iterations, by the depth's parity */
     int prev[2] = {0, 0};
     for (int d = 1; d <= max_depth; d++) {
+        /* A Lazy SMP helper does not redo the iterations the main thread has finished: it goes
+         * on from past the deepest (plus its skew), so that it works ahead of the main thread
+         * and leaves it deeper entries, and its own finished iteration can be the deeper answer
+         * (smp.c). */
+        if (s->shared_depth) {
+            const int m = TT_LOAD(s->shared_depth);
+            if (d <= m)
+                d = m + 1;
+            if (d > max_depth)
+                break;
+        }
         s->horizon = false;
         s->can_stop = d > 1 || b->nodes > 0; /* a node budget binds depth 1 too */
         int v;
@@ -516,6 +527,8 @@ int gb_search_one(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_
             break;
         }
         prev[d & 1] = v;
+        if (s->publish_depth)
+            TT_STORE(s->publish_depth, d);
         res->score = v;
         res->depth = d;
         res->exact = s->horizon ? 0 : s->margins && (v == 0 || gb_score_is_win(v)) ? 2 : 1;

@@ -58,10 +58,14 @@ struct gb_searcher {
     /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
      * searcher */
     /* Lazy SMP (smp.c): a main searcher's helpers, allocated on the first search with threads;
-     * a helper's stop flag and table (the main's) and its depth skew. NULL, 0 in a plain search. */
+     * a helper's stop flag and table (the main's) and its depth skew; the main thread's deepest
+     * finished iteration, which the main publishes and a helper starts past. NULL, 0 in a plain
+     * search. */
     struct gb_searcher **helpers;
     int nhelpers;
     int *shared_stop;
+    int *publish_depth;
+    const int *shared_depth;
     const gb_tt *borrow_tt;
     int skew;
     struct mcts_node *tree;

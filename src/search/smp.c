@@ -90,6 +90,8 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
     }
     /* the table as the main search will set it up again in gb_search_one: the same entries,
      * aged once more (the second setup clears nothing: the rules are the same now) */
+    int depth_done = 0; /* the main thread's deepest finished iteration */
+    s->publish_depth = &depth_done;
     gb_tt shared = s->tt;
     shared.age = (shared.age + 1) & 31;
     for (int i = 0; i < n; i++) {
@@ -105,18 +107,43 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         j->s->shared_stop = &stop;
         j->s->skew = (i & 1) == 0; /* helper 0, 2, ...: one ply deeper */
         j->s->borrow_tt = &shared;
+        j->s->shared_depth = &depth_done;
         started[i] = pthread_create(&tid[i], NULL, helper_main, j) == 0;
     }
     rc = gb_search_one(s, g, o, res, err);
     TT_STORE(&stop, 1);
+    s->publish_depth = NULL;
     for (int i = 0; i < n; i++)
         if (started[i]) {
             pthread_join(tid[i], NULL);
             res->nodes += jobs[i].s->nodes;
         }
+    /* By time, a skewed helper has often finished an iteration one ply deeper than the main
+     * thread's last when the clock stops it; that deeper answer is the better one, so it is
+     * played (Stockfish's "best thread" does the like). Only up to the depth asked for: a search
+     * to a fixed depth reports that depth's result, whatever the helpers reached. */
+    const int cap = o->budget.depth > 0 ? o->budget.depth : GB_SEARCH_MAX_DEPTH;
+    bool adopted = false;
+    if (rc == GB_OK && o->budget.movetime_ms > 0)
+        for (int i = 0; i < n; i++) {
+            const gb_search_result *h = &jobs[i].res;
+            const int hd = h->depth > 0 ? h->depth + jobs[i].s->skew : 0;
+            if (!started[i] || hd <= res->depth || hd > cap || h->pv_len == 0)
+                continue;
+            const long long nodes = res->nodes;
+            const double seconds = res->seconds;
+            *res = *h;
+            res->depth = hd;
+            res->nodes = nodes;
+            res->seconds = seconds;
+            adopted = true;
+        }
+    if (adopted && o->info) /* the last line reported is the one played */
+        o->info(res, o->user);
     for (int i = 0; i < n; i++) {
         s->helpers[i]->shared_stop = NULL;
         s->helpers[i]->borrow_tt = NULL;
+        s->helpers[i]->shared_depth = NULL;
         s->helpers[i]->tt = (gb_tt){0}; /* the main's: not the helper's to clear or free */
     }
     return rc;

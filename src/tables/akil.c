@@ -26,26 +26,18 @@
  *   same player to move, and is compared like any other (T5), so a move is negated only when
  *   the player to move changes.
  * The options that decide a value are chain, feed, two-seeds, skip-origin and endless. */
-#include "tables.h"
+#include "file.h"
 
 #include <assert.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #define AT_RING 12
 #define AT_N 6
 #define AT_SEEDS 72
 #define AT_OWN_N 0xfc0u
-#define AT_HEADER 512
-#define AT_MAGIC "gabata-table"
-#define AT_VERSION 1
 #define AT_NONE 0xffffffffu
 #define AT_UNKNOWN 0
 #define AT_MOVES 16 /* gen lists at most six sowings or feeds, or a pass */
@@ -475,20 +467,7 @@ done:
     return rc;
 }
 
-/* ---- files (one function each: write a level, read a header; docs/tables.md "Files") ---- */
-static uint64_t fnv1a(const uint8_t *b, uint64_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint64_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return h;
-}
-
-static void level_path(char *buf, size_t len, const char *dir, int k)
-{
-    snprintf(buf, len, "%s/akil-%02d.gbt", dir, k);
-}
-
+/* ---- the files (file.c) ---- */
 /* The options that decide a value: chain, feed, two-seeds, skip-origin, endless (tebweez and
  * starter act before the sowing, gain and rounds after the round, max-rounds between rounds;
  * max-plies is not part of a value, as in Sadeqa III's tables). */
@@ -515,52 +494,21 @@ static bool same_values(const gb_rules *r, const gb_options *a, const gb_options
     return true;
 }
 
-static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t *b, uint64_t n, uint64_t cyclic,
-                       uint64_t sum, gb_error *err)
+static uint64_t level_size(const gb_tables *t, int k)
 {
-    char path[4096], tmp[4200], head[AT_HEADER];
-    level_path(path, sizeof path, dir, k);
-    snprintf(tmp, sizeof tmp, "%s.part", path);
-    memset(head, 0, sizeof head);
-    snprintf(head, sizeof head,
-             "%s %d\nvariant akil\noptions %s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %016llx\n", AT_MAGIC,
-             AT_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n, (unsigned long long)cyclic,
-             (unsigned long long)sum);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
-    }
-    return GB_OK;
+    (void)t;
+    return gb_tb_akil_level_size(k);
 }
 
-static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts, size_t optlen,
-                       uint64_t *cyclic, uint64_t *sum, gb_error *err)
-{
-    char head[AT_HEADER + 1];
-    if (len < AT_HEADER)
-        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
-    memcpy(head, m, AT_HEADER);
-    head[AT_HEADER] = 0;
-    int ver = 0, kk = -1;
-    unsigned long long n = 0, cy = 0, cs = 0;
-    char var[32] = "", o[128] = "";
-    if (sscanf(head, AT_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx",
-               &ver, var, o, &kk, &n, &cy, &cs) != 7)
-        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
-    if (ver != AT_VERSION)
-        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, AT_VERSION);
-    if (strcmp(var, "akil") != 0 || kk != k || n != gb_tb_akil_level_size(k) || len != AT_HEADER + n)
-        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
-    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
-    *cyclic = cy;
-    *sum = cs;
-    return GB_OK;
-}
+static int first_of(const gb_tables *t) { return first_level(t->r, &t->o); }
+
+const gb_tb_game gb_tb_akil_game = {
+    .name = "akil",
+    .level_size = level_size,
+    .value_options = value_options,
+    .first_level = first_of,
+    .build_level = build_level,
+};
 
 int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const char *dir,
                      const gb_tables_build_opts *bo, gb_error *err)
@@ -579,128 +527,15 @@ int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const c
         return rc;
     if (stones < first_level(r, &o))
         return gb_fail(err, GB_EINVAL, "with two-seeds=at-once two seeds end the round (A12): --stones must be 3 or more");
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
     init();
     gb_tables *t = calloc(1, sizeof *t);
     if (!t)
         return gb_fail(err, GB_ENOMEM, "out of memory");
     t->r = r;
     value_options(r, &o, &t->o, t->options, sizeof t->options);
-    const int first = first_level(r, &t->o);
-    for (int k = first; k <= stones && rc == GB_OK; k++) {
-        const uint64_t n = gb_tb_akil_level_size(k);
-        uint8_t *b = malloc(n);
-        if (!b) {
-            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-seed level", k);
-            break;
-        }
-        gb_tb_stats st = {0};
-        struct timespec t0, t1, c0, c1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-        t->level[k].bytes = b;
-        t->level[k].count = n;
-        rc = build_level(t, k, b, bo, &st, err);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-        if (rc == GB_OK) {
-            t->checksum[k] = fnv1a(b, n);
-            t->cyclic[k] = st.cyclic;
-            rc = write_level(dir, t, k, b, n, st.cyclic, t->checksum[k], err);
-        }
-        t->stones = k;
-        if (rc == GB_OK && bo->progress) {
-            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
-                                       (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)};
-            bo->progress(&li, bo->user);
-        }
-    }
-    for (int k = 0; k <= t->stones; k++)
-        free((void *)t->level[k].bytes);
+    rc = gb_tb_build_levels(&gb_tb_akil_game, t, dir, stones, bo, err);
     free(t);
     return rc;
-}
-
-bool gb_tb_akil_in(const char *dir)
-{
-    char path[4096];
-    for (int k = 2; k <= 3; k++) {
-        level_path(path, sizeof path, dir, k);
-        if (access(path, F_OK) == 0)
-            return true;
-    }
-    return false;
-}
-
-int gb_tb_akil_open(gb_tables **out, const char *dir, int verify, gb_error *err)
-{
-    *out = NULL;
-    init();
-    gb_tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return gb_fail(err, GB_ENOMEM, "out of memory");
-    t->r = gb_rules_find("akil");
-    int rc = GB_OK, first = 0;
-    for (int k = 2; k <= TB_MAX_STONES; k++) {
-        char path[4096], opts[128];
-        level_path(path, sizeof path, dir, k);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            if (errno == ENOENT && (first || k < 3))
-                continue; /* level 2 is absent with two-seeds=at-once */
-            if (errno == ENOENT)
-                break;
-            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
-            break;
-        }
-        struct stat sb;
-        void *m = MAP_FAILED;
-        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
-            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
-        close(fd);
-        if (m == MAP_FAILED) {
-            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
-            break;
-        }
-        t->level[k].map = m;
-        t->level[k].map_len = (size_t)sb.st_size;
-        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], err);
-        if (rc)
-            break;
-        if (!first) {
-            gb_options o;
-            rc = gb_options_parse(t->r, opts, &o, err);
-            if (rc)
-                break;
-            value_options(t->r, &o, &t->o, t->options, sizeof t->options);
-            first = first_level(t->r, &t->o);
-            if (first != k) {
-                rc = gb_fail(err, GB_EINVAL, "%s: the first level of these options is %d, not %d", path, first, k);
-                break;
-            }
-        } else if (strcmp(opts, t->options) != 0) {
-            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level %d (%s)", path,
-                         opts[0] ? opts : "defaults", first, t->options[0] ? t->options : "defaults");
-            break;
-        }
-        t->level[k].bytes = (const uint8_t *)m + AT_HEADER;
-        t->level[k].count = gb_tb_akil_level_size(k);
-        if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
-            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
-            break;
-        }
-        t->stones = k;
-    }
-    if (rc == GB_OK && t->stones == 0)
-        rc = gb_fail(err, GB_EINVAL, "%s holds no table (akil-02.gbt ...: gabata tables build)", dir);
-    if (rc) {
-        gb_tables_close(t);
-        return rc;
-    }
-    *out = t;
-    return GB_OK;
 }
 
 int gb_tb_akil_describe(const gb_tables *t, char *buf, size_t len)
@@ -711,15 +546,7 @@ int gb_tb_akil_describe(const gb_tables *t, char *buf, size_t len)
     const int first = first_level(t->r, &t->o);
     gb_text_add(&x, "variant akil\noptions %s\nstones %d (seeds on the board in the sowing phase; %d or fewer end the round)\n",
                 t->options[0] ? t->options : "defaults", t->stones, first - 1);
-    uint64_t total = 0;
-    for (int k = first; k <= t->stones; k++) {
-        total += t->level[k].count;
-        gb_text_add(&x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
-                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
-                    (unsigned long long)t->checksum[k]);
-    }
-    gb_text_add(&x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
-                (unsigned long long)total);
+    gb_tb_describe_levels(t, &x);
     return (int)x.used;
 }
 

@@ -22,25 +22,16 @@
  * exact alpha-beta over simple paths inside a component) written again here over Bulto's move
  * list, which may be long (B5's refusals) and so is read into one scratch buffer a walker, not a
  * stack frame a node. */
-#include "tables.h"
+#include "file.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #define BT_RING 20
 #define BT_STONES 40
 #define BT_ROW_S 0x003ffu
 #define BT_ROW_N 0xffc00u
-#define BT_HEADER 512
-#define BT_MAGIC "gabata-table"
-#define BT_VERSION 1
 #define BT_NONE 0xffffffffu
 #define BT_UNKNOWN 0
 /* A held position's moves that keep k are its start holes' moves refusing every offer (taking
@@ -398,8 +389,10 @@ static int level_children(builder *bd, uint64_t i, uint64_t *out)
  * level's graph falls apart into one part a set of bulto holes: the positions of one pattern are
  * consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time, its arrays
  * the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the level's size. */
-static int build_level(gb_tables *t, int k, uint8_t *out, long long budget, gb_tb_stats *st, gb_error *err)
+static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
+                       gb_error *err)
 {
+    const long long budget = bo->budget;
     const int cap = t->bulto_max;
     const uint64_t N = gb_tb_bulto_level_size(k, cap);
     const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
@@ -533,20 +526,7 @@ done:
     return rc;
 }
 
-/* ---- files ---- */
-static uint64_t fnv1a(const uint8_t *b, uint64_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint64_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return h;
-}
-
-static void level_path(char *buf, size_t len, const char *dir, int k)
-{
-    snprintf(buf, len, "%s/bulto-%02d.gbt", dir, k);
-}
-
+/* ---- files (file.c) ---- */
 static int slot_of(const gb_rules *r, const char *key)
 {
     for (int i = 0; i < r->num_options; i++)
@@ -575,29 +555,35 @@ static bool same_values(const gb_rules *r, const gb_options *a, const gb_options
            (right < 0 || a->v[right] == b->v[right]);
 }
 
-static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t *b, uint64_t n,
-                       uint64_t cyclic, uint64_t sum, gb_error *err)
+/* The header's line after the checksum: max-bulto, which decides the level sizes. */
+static void extra_lines(const gb_tables *t, char *buf, size_t len)
 {
-    char path[4096], tmp[4200], head[BT_HEADER];
-    level_path(path, sizeof path, dir, k);
-    snprintf(tmp, sizeof tmp, "%s.part", path);
-    memset(head, 0, sizeof head);
-    snprintf(head, sizeof head,
-             "%s %d\nvariant bulto\noptions %s\nstones %d\npositions %llu\ncyclic %llu\n"
-             "checksum %016llx\nmax-bulto %d\n",
-             BT_MAGIC, BT_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n,
-             (unsigned long long)cyclic, (unsigned long long)sum, t->bulto_max);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
-    }
+    snprintf(buf, len, "max-bulto %d\n", t->bulto_max);
+}
+
+static int read_extra(gb_tables *t, int k, const char *path, const char *extra, gb_error *err)
+{
+    int cap = 0;
+    if (sscanf(extra, " max-bulto %d", &cap) != 1)
+        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
+    if (cap < 1 || cap > BT_RING)
+        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
+    if (k > 1 && cap != t->bulto_max)
+        return gb_fail(err, GB_EINVAL, "%s: built with max-bulto %d, level 1 with %d", path, cap, t->bulto_max);
+    t->bulto_max = cap;
     return GB_OK;
 }
+
+static uint64_t level_size(const gb_tables *t, int k) { return gb_tb_bulto_level_size(k, t->bulto_max); }
+
+const gb_tb_game gb_tb_bulto_game = {
+    .name = "bulto",
+    .extra_lines = extra_lines,
+    .read_extra = read_extra,
+    .level_size = level_size,
+    .value_options = value_options,
+    .build_level = build_level,
+};
 
 /* `max-bulto=N` among the options (a key of the tables, not of the rules): hold only positions
  * with at most N bulto. Taken out of `options` into rules[]; BT_RING when absent. */
@@ -629,8 +615,8 @@ static int take_max_bulto(const char *options, char *rules, size_t len, int *cap
     return GB_OK;
 }
 
-int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir, long long budget,
-                      gb_tables_progress_fn progress, void *user, gb_error *err)
+int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir,
+                      const gb_tables_build_opts *bo, gb_error *err)
 {
     if (stones < 1 || stones > TB_MAX_STONES)
         return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
@@ -645,8 +631,6 @@ int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const 
     rc = gb_options_parse(r, rules, &o, err);
     if (rc)
         return rc;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
     init();
     gb_tables *t = calloc(1, sizeof *t);
     if (!t)
@@ -654,142 +638,9 @@ int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const 
     t->r = r;
     t->bulto_max = cap;
     value_options(r, &o, &t->o, t->options, sizeof t->options);
-    for (int k = 1; k <= stones && rc == GB_OK; k++) {
-        const uint64_t n = gb_tb_bulto_level_size(k, t->bulto_max);
-        uint8_t *b = malloc(n);
-        if (!b) {
-            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
-            break;
-        }
-        gb_tb_stats st = {0};
-        struct timespec t0, t1, c0, c1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-        t->level[k].bytes = b;
-        t->level[k].count = n;
-        rc = build_level(t, k, b, budget, &st, err);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-        if (rc == GB_OK) {
-            t->checksum[k] = fnv1a(b, n);
-            t->cyclic[k] = st.cyclic;
-            rc = write_level(dir, t, k, b, n, st.cyclic, t->checksum[k], err);
-        }
-        t->stones = k;
-        if (rc == GB_OK && progress) {
-            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
-                                       (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)};
-            progress(&li, user);
-        }
-    }
-    for (int k = 1; k <= t->stones; k++)
-        free((void *)t->level[k].bytes);
+    rc = gb_tb_build_levels(&gb_tb_bulto_game, t, dir, stones, bo, err);
     free(t);
     return rc;
-}
-
-bool gb_tb_bulto_in(const char *dir)
-{
-    char path[4096];
-    level_path(path, sizeof path, dir, 1);
-    return access(path, F_OK) == 0;
-}
-
-static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts, size_t optlen,
-                       uint64_t *cyclic, uint64_t *sum, int *max_bulto, gb_error *err)
-{
-    char head[BT_HEADER + 1];
-    if (len < BT_HEADER)
-        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
-    memcpy(head, m, BT_HEADER);
-    head[BT_HEADER] = 0;
-    int ver = 0, kk = -1, cap = 0;
-    unsigned long long n = 0, cy = 0, cs = 0;
-    char var[32] = "", o[128] = "";
-    if (sscanf(head,
-               BT_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx\n"
-                        "max-bulto %d",
-               &ver, var, o, &kk, &n, &cy, &cs, &cap) != 8)
-        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
-    if (ver != BT_VERSION)
-        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, BT_VERSION);
-    if (strcmp(var, "bulto") != 0 || kk != k || cap < 1 || cap > BT_RING || n != gb_tb_bulto_level_size(k, cap) ||
-        len != BT_HEADER + n)
-        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
-    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
-    *cyclic = cy;
-    *sum = cs;
-    *max_bulto = cap;
-    return GB_OK;
-}
-
-int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err)
-{
-    *out = NULL;
-    init();
-    gb_tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return gb_fail(err, GB_ENOMEM, "out of memory");
-    t->r = gb_rules_find("bulto");
-    int rc = GB_OK;
-    for (int k = 1; k <= TB_MAX_STONES; k++) {
-        char path[4096], opts[128];
-        level_path(path, sizeof path, dir, k);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            if (errno == ENOENT)
-                break; /* the levels run from 1 up without a gap */
-            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
-            break;
-        }
-        struct stat sb;
-        void *m = MAP_FAILED;
-        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
-            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
-        close(fd);
-        if (m == MAP_FAILED) {
-            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
-            break;
-        }
-        t->level[k].map = m;
-        t->level[k].map_len = (size_t)sb.st_size;
-        int cap = 0;
-        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], &cap, err);
-        if (rc)
-            break;
-        if (k > 1 && cap != t->bulto_max) {
-            rc = gb_fail(err, GB_EINVAL, "%s: built with max-bulto %d, level 1 with %d", path, cap, t->bulto_max);
-            break;
-        }
-        t->bulto_max = cap;
-        if (k == 1) {
-            gb_options o;
-            rc = gb_options_parse(t->r, opts, &o, err);
-            if (rc)
-                break;
-            value_options(t->r, &o, &t->o, t->options, sizeof t->options);
-        } else if (strcmp(opts, t->options) != 0) {
-            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level 1 (%s)", path,
-                         opts[0] ? opts : "defaults", t->options[0] ? t->options : "defaults");
-            break;
-        }
-        t->level[k].bytes = (const uint8_t *)m + BT_HEADER;
-        t->level[k].count = gb_tb_bulto_level_size(k, t->bulto_max);
-        if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
-            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
-            break;
-        }
-        t->stones = k;
-    }
-    if (rc == GB_OK && t->stones == 0)
-        rc = gb_fail(err, GB_EINVAL, "%s holds no table (bulto-01.gbt ...: gabata tables build)", dir);
-    if (rc) {
-        gb_tables_close(t);
-        return rc;
-    }
-    *out = t;
-    return GB_OK;
 }
 
 int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len)
@@ -801,15 +652,7 @@ int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len)
                 t->options[0] ? t->options : "defaults", t->stones);
     if (t->bulto_max < BT_RING)
         gb_text_add(&x, "max-bulto %d (positions with more bulto not held)\n", t->bulto_max);
-    uint64_t total = 0;
-    for (int k = 1; k <= t->stones; k++) {
-        total += t->level[k].count;
-        gb_text_add(&x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
-                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
-                    (unsigned long long)t->checksum[k]);
-    }
-    gb_text_add(&x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
-                (unsigned long long)total);
+    gb_tb_describe_levels(t, &x);
     return (int)x.used;
 }
 

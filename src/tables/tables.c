@@ -20,22 +20,15 @@
  *
  * The max-plies cap (T3) is not part of a value: docs/tables.md. */
 #include "tables.h"
+#include "file.h"
 #include "sadeqa_build.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #define TB_HOLES 16
-#define TB_MAGIC "gabata-table"
-#define TB_VERSION 1
-#define TB_HEADER 512
 #define TB_NONE 0xffffffffu
 
 /* ways[n][s]: distributions of s stones over n holes */
@@ -361,20 +354,7 @@ done:
     return rc;
 }
 
-/* ---- files ---- */
-static uint64_t fnv1a(const uint8_t *b, uint64_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint64_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 0x100000001b3ull;
-    return h;
-}
-
-static void level_path(char *buf, size_t len, const char *dir, int k)
-{
-    snprintf(buf, len, "%s/sadeqa-%02d.gbt", dir, k);
-}
-
+/* ---- files (file.c) ---- */
 /* The options that decide a value: skip-origin and endless (seeds only sets the start, max-plies
  * is not part of a value: docs/tables.md). */
 static void value_options(const gb_rules *r, const gb_options *o, gb_options *out, char *buf, size_t len)
@@ -383,30 +363,6 @@ static void value_options(const gb_rules *r, const gb_options *o, gb_options *ou
     out->v[GB_OPT_SKIP_ORIGIN] = o->v[GB_OPT_SKIP_ORIGIN];
     out->v[GB_OPT_ENDLESS] = o->v[GB_OPT_ENDLESS];
     gb_options_format(r, out, buf, len);
-}
-
-static int write_level(const char *dir, const gb_tables *t, int k, const uint8_t *b, uint64_t n,
-                       uint64_t cyclic, uint64_t sum, gb_error *err)
-{
-    char path[4096], tmp[4200], head[TB_HEADER];
-    level_path(path, sizeof path, dir, k);
-    snprintf(tmp, sizeof tmp, "%s.part", path);
-    memset(head, 0, sizeof head);
-    snprintf(head, sizeof head,
-             "%s %d\nvariant sadeqa\noptions %s\nstones %d\npositions %llu\ncyclic %llu\n"
-             "checksum %016llx\n",
-             TB_MAGIC, TB_VERSION, t->options[0] ? t->options : "-", k, (unsigned long long)n,
-             (unsigned long long)cyclic, (unsigned long long)sum);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
-    }
-    return GB_OK;
 }
 
 int gb_tables_build(const char *variant, const char *options, int stones, const char *dir,
@@ -419,13 +375,11 @@ int gb_tables_build(const char *variant, const char *options, int stones, const 
 int gb_tables_build_with(const char *variant, const char *options, int stones, const char *dir,
                          const gb_tables_build_opts *bo, gb_error *err)
 {
-    const gb_tables_progress_fn progress = bo->progress;
-    void *user = bo->user;
     const gb_rules *r = gb_rules_find(variant ? variant : "");
     if (!r)
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
     if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
-        return gb_tb_bulto_build(r, options, stones, dir, bo->budget, progress, user, err); /* one thread */
+        return gb_tb_bulto_build(r, options, stones, dir, bo, err); /* one thread */
     if (strcmp(r->name, "akil") == 0) /* akil.c: a round's end, levels by seeds on the board */
         return gb_tb_akil_build(r, options, stones, dir, bo, err);
     if (strcmp(r->name, "sadeqa") != 0)
@@ -437,148 +391,38 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
     int rc = gb_options_parse(r, options, &o, err);
     if (rc)
         return rc;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
     init_ways();
     gb_tables *t = calloc(1, sizeof *t);
     if (!t)
         return gb_fail(err, GB_ENOMEM, "out of memory");
     t->r = r;
     value_options(r, &o, &t->o, t->options, sizeof t->options);
-    for (int k = 1; k <= stones && rc == GB_OK; k++) {
-        const uint64_t n = gb_tb_level_size(k);
-        uint8_t *b = malloc(n);
-        if (!b) {
-            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
-            break;
-        }
-        gb_tb_stats st = {0};
-        struct timespec t0, t1, c0, c1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-        rc = build_level(t, k, b, bo, &st, err);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-        if (rc == GB_OK) {
-            t->checksum[k] = fnv1a(b, n);
-            t->cyclic[k] = st.cyclic;
-            rc = write_level(dir, t, k, b, n, st.cyclic, t->checksum[k], err);
-        }
-        t->level[k].bytes = b;
-        t->level[k].count = n;
-        t->stones = k;
-        if (rc == GB_OK && progress) {
-            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
-                                       (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec)};
-            progress(&li, user);
-        }
-    }
-    for (int k = 1; k <= t->stones; k++)
-        free((void *)t->level[k].bytes);
+    rc = gb_tb_build_levels(&gb_tb_sadeqa_game, t, dir, stones, bo, err);
     free(t);
     return rc;
 }
 
-static int read_header(const char *path, const uint8_t *m, size_t len, int k, char *opts,
-                       size_t optlen, uint64_t *cyclic, uint64_t *sum, gb_error *err)
+static uint64_t level_size(const gb_tables *t, int k)
 {
-    char head[TB_HEADER + 1];
-    if (len < TB_HEADER)
-        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
-    memcpy(head, m, TB_HEADER);
-    head[TB_HEADER] = 0;
-    int ver = 0, kk = -1;
-    unsigned long long n = 0, cy = 0, cs = 0;
-    char var[32] = "", o[128] = "";
-    if (sscanf(head, TB_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx",
-               &ver, var, o, &kk, &n, &cy, &cs) != 7)
-        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
-    if (ver != TB_VERSION)
-        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, TB_VERSION);
-    if (strcmp(var, "sadeqa") != 0 || kk != k || n != gb_tb_level_size(k) || len != TB_HEADER + n)
-        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
-    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
-    *cyclic = cy;
-    *sum = cs;
-    return GB_OK;
+    (void)t;
+    return gb_tb_level_size(k);
 }
+
+const gb_tb_game gb_tb_sadeqa_game = {
+    .name = "sadeqa",
+    .level_size = level_size,
+    .value_options = value_options,
+    .build_level = build_level,
+};
 
 int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 {
-    if (gb_tb_bulto_in(dir))
-        return gb_tb_bulto_open(out, dir, verify, err);
-    if (gb_tb_akil_in(dir))
-        return gb_tb_akil_open(out, dir, verify, err);
-    *out = NULL;
     init_ways();
-    gb_tables *t = calloc(1, sizeof *t);
-    if (!t)
-        return gb_fail(err, GB_ENOMEM, "out of memory");
-    t->r = gb_rules_find("sadeqa");
-    int rc = GB_OK;
-    for (int k = 1; k <= TB_MAX_STONES; k++) {
-        char path[4096], opts[128];
-        level_path(path, sizeof path, dir, k);
-        int fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            if (errno == ENOENT)
-                break; /* the levels run from 1 up without a gap */
-            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
-            break;
-        }
-        struct stat sb;
-        void *m = MAP_FAILED;
-        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
-            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
-        close(fd);
-        if (m == MAP_FAILED) {
-            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
-            break;
-        }
-        t->level[k].map = m;
-        t->level[k].map_len = (size_t)sb.st_size;
-        rc = read_header(path, m, (size_t)sb.st_size, k, opts, sizeof opts, &t->cyclic[k], &t->checksum[k], err);
-        if (rc)
-            break;
-        if (k == 1) {
-            gb_copy(t->options, sizeof t->options, opts);
-            gb_options o;
-            rc = gb_options_parse(t->r, opts, &o, err);
-            if (rc)
-                break;
-            value_options(t->r, &o, &t->o, t->options, sizeof t->options);
-        } else if (strcmp(opts, t->options) != 0) {
-            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level 1 (%s)", path,
-                         opts[0] ? opts : "defaults", t->options[0] ? t->options : "defaults");
-            break;
-        }
-        t->level[k].bytes = (const uint8_t *)m + TB_HEADER;
-        t->level[k].count = gb_tb_level_size(k);
-        if (verify && fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
-            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
-            break;
-        }
-        t->stones = k;
-    }
-    if (rc == GB_OK && t->stones == 0)
-        rc = gb_fail(err, GB_EINVAL, "%s holds no table (sadeqa-01.gbt ...: gabata tables build)", dir);
-    if (rc) {
-        gb_tables_close(t);
-        return rc;
-    }
-    *out = t;
-    return GB_OK;
-}
-
-void gb_tables_close(gb_tables *t)
-{
-    if (!t)
-        return;
-    for (int k = 0; k <= TB_MAX_STONES; k++)
-        if (t->level[k].map)
-            munmap(t->level[k].map, t->level[k].map_len);
-    free(t);
+    if (gb_tb_file_in(&gb_tb_bulto_game, dir))
+        return gb_tb_open_levels(&gb_tb_bulto_game, out, dir, verify, err);
+    if (gb_tb_file_in(&gb_tb_akil_game, dir))
+        return gb_tb_open_levels(&gb_tb_akil_game, out, dir, verify, err);
+    return gb_tb_open_levels(&gb_tb_sadeqa_game, out, dir, verify, err);
 }
 
 int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
@@ -592,15 +436,7 @@ int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
         buf[0] = 0;
     gb_text_add(&x, "variant sadeqa\noptions %s\nstones %d\n", t->options[0] ? t->options : "defaults",
                 t->stones);
-    uint64_t total = 0;
-    for (int k = 1; k <= t->stones; k++) {
-        total += t->level[k].count;
-        gb_text_add(&x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
-                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
-                    (unsigned long long)t->checksum[k]);
-    }
-    gb_text_add(&x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
-                (unsigned long long)total);
+    gb_tb_describe_levels(t, &x);
     return (int)x.used;
 }
 

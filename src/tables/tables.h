@@ -41,12 +41,10 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
                 long long node_limit, int *margin);
 
 /* bulto.c: Bulto's tables, levels by free stones (docs/tables.md, "Bulto"); tables.c dispatches
- * to them by variant. */
+ * to them by variant, file.c (file.h) writes and reads their files as every game's. */
 uint64_t gb_tb_bulto_level_size(int k, int max_bulto);
-int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir, long long budget,
-                      gb_tables_progress_fn progress, void *user, gb_error *err);
-bool gb_tb_bulto_in(const char *dir); /* does dir hold a Bulto level 1? */
-int gb_tb_bulto_open(gb_tables **out, const char *dir, int verify, gb_error *err);
+int gb_tb_bulto_build(const gb_rules *r, const char *options, int stones, const char *dir,
+                      const gb_tables_build_opts *bo, gb_error *err);
 int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len);
 int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                       long long node_limit, int *margin);
@@ -56,8 +54,6 @@ int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, 
 uint64_t gb_tb_akil_level_size(int k);
 int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const char *dir,
                      const gb_tables_build_opts *bo, gb_error *err);
-bool gb_tb_akil_in(const char *dir); /* does dir hold an akil level 2 or 3? */
-int gb_tb_akil_open(gb_tables **out, const char *dir, int verify, gb_error *err);
 int gb_tb_akil_describe(const gb_tables *t, char *buf, size_t len);
 int gb_tb_akil_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                      long long node_limit, int *margin);

@@ -1,0 +1,248 @@
+/* file.c — the endgame tables' files, for every game's tables (issue 23 §1; docs/tables.md,
+ * "Files").
+ *
+ * One file a level, DIR/GAME-KK.gbt: a 512-byte text header (`gabata-table 1`, the variant, the
+ * options that decide the values, the level, its positions, those on cycles, an FNV-1a 64-bit
+ * checksum of the values, then the game's own lines, e.g. Bulto's max-bulto), the rest zeros,
+ * then one byte a position. A level is written to a .part file and renamed when whole, so a
+ * stopped build leaves no damaged level; it is read by memory-mapping it. The games' tables
+ * (tables.c, bulto.c) say only what differs: their name, their extra lines, their level sizes,
+ * the options that decide a value, and how a level is built. */
+#include "file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TB_MAGIC "gabata-table"
+#define TB_VERSION 1
+
+uint64_t gb_tb_fnv1a(const uint8_t *b, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void level_path(char *buf, size_t len, const char *dir, const gb_tb_game *g, int k)
+{
+    snprintf(buf, len, "%s/%s-%02d.gbt", dir, g->name, k);
+}
+
+bool gb_tb_file_in(const gb_tb_game *g, const char *dir)
+{
+    char path[4096];
+    for (int k = 1; k <= (g->first_level ? TB_FIRST_MAX : 1); k++) {
+        level_path(path, sizeof path, dir, g, k);
+        if (access(path, F_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int first_of(const gb_tb_game *g, const gb_tables *t) { return g->first_level ? g->first_level(t) : 1; }
+
+static int write_level(const gb_tb_game *g, const char *dir, const gb_tables *t, int k, const uint8_t *b,
+                       uint64_t n, uint64_t cyclic, uint64_t sum, gb_error *err)
+{
+    char path[4096], tmp[4200], head[TB_HEADER], extra[128] = "";
+    level_path(path, sizeof path, dir, g, k);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    if (g->extra_lines)
+        g->extra_lines(t, extra, sizeof extra);
+    memset(head, 0, sizeof head);
+    snprintf(head, sizeof head,
+             "%s %d\nvariant %s\noptions %s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %016llx\n%s",
+             TB_MAGIC, TB_VERSION, g->name, t->options[0] ? t->options : "-", k, (unsigned long long)n,
+             (unsigned long long)cyclic, (unsigned long long)sum, extra);
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
+    }
+    return GB_OK;
+}
+
+static double seconds(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
+}
+
+int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int stones,
+                       const gb_tables_build_opts *bo, gb_error *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
+    int rc = GB_OK;
+    for (int k = first_of(g, t); k <= stones && rc == GB_OK; k++) {
+        const uint64_t n = g->level_size(t, k);
+        uint8_t *b = malloc(n);
+        if (!b) {
+            rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
+            break;
+        }
+        gb_tb_stats st = {0};
+        struct timespec t0, t1, c0, c1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+        t->level[k].bytes = b;
+        t->level[k].count = n;
+        t->stones = k;
+        rc = g->build_level(t, k, b, bo, &st, err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        if (rc == GB_OK) {
+            t->checksum[k] = gb_tb_fnv1a(b, n);
+            t->cyclic[k] = st.cyclic;
+            rc = write_level(g, dir, t, k, b, n, st.cyclic, t->checksum[k], err);
+        }
+        if (rc == GB_OK && bo->progress) {
+            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
+                                       seconds(&t0, &t1), seconds(&c0, &c1)};
+            bo->progress(&li, bo->user);
+        }
+    }
+    for (int k = 1; k <= t->stones; k++) {
+        free((void *)t->level[k].bytes);
+        t->level[k].bytes = NULL;
+    }
+    t->stones = 0;
+    return rc;
+}
+
+/* Level k's header (m, len: its whole file): its options' text into opts, its counts into t. */
+static int read_header(const gb_tb_game *g, gb_tables *t, const char *path, const uint8_t *m, size_t len, int k,
+                       char *opts, size_t optlen, gb_error *err)
+{
+    char head[TB_HEADER + 1];
+    if (len < TB_HEADER)
+        return gb_fail(err, GB_EINVAL, "%s: too short for a table", path);
+    memcpy(head, m, TB_HEADER);
+    head[TB_HEADER] = 0;
+    int ver = 0, kk = -1, end = 0;
+    unsigned long long n = 0, cy = 0, cs = 0;
+    char var[32] = "", o[128] = "";
+    if (sscanf(head, TB_MAGIC " %d\nvariant %31s\noptions %127s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %llx%n",
+               &ver, var, o, &kk, &n, &cy, &cs, &end) != 7 || !end)
+        return gb_fail(err, GB_EINVAL, "%s: not a gabata table (its header does not read)", path);
+    if (ver != TB_VERSION)
+        return gb_fail(err, GB_EINVAL, "%s: table format %d, this program reads %d", path, ver, TB_VERSION);
+    if (strcmp(var, g->name) != 0)
+        return gb_fail(err, GB_EINVAL, "%s: a table of %s, not of %s (its header's variant)", path, var, g->name);
+    if (g->read_extra) {
+        const int rc = g->read_extra(t, k, path, head + end, err);
+        if (rc)
+            return rc;
+    }
+    if (kk != k || n != g->level_size(t, k) || len != TB_HEADER + n)
+        return gb_fail(err, GB_EINVAL, "%s: its header does not match its name or its size", path);
+    gb_copy(opts, optlen, strcmp(o, "-") == 0 ? "" : o);
+    t->cyclic[k] = cy;
+    t->checksum[k] = cs;
+    return GB_OK;
+}
+
+int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int verify, gb_error *err)
+{
+    *out = NULL;
+    gb_tables *t = calloc(1, sizeof *t);
+    if (!t)
+        return gb_fail(err, GB_ENOMEM, "out of memory");
+    t->r = gb_rules_find(g->name);
+    int rc = GB_OK;
+    for (int k = 1; k <= TB_MAX_STONES; k++) {
+        char path[4096], opts[128];
+        level_path(path, sizeof path, dir, g, k);
+        int fd = open(path, O_RDONLY);
+        if (fd < 0) {
+            if (errno == ENOENT && g->first_level && t->stones == 0 && k < TB_FIRST_MAX)
+                continue; /* below the game's first level (checked when it is found) */
+            if (errno == ENOENT)
+                break; /* the levels run from the first up without a gap */
+            rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+            break;
+        }
+        struct stat sb;
+        void *m = MAP_FAILED;
+        if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+            m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        close(fd);
+        if (m == MAP_FAILED) {
+            rc = gb_fail(err, GB_EINVAL, "cannot read %s", path);
+            break;
+        }
+        t->level[k].map = m;
+        t->level[k].map_len = (size_t)sb.st_size;
+        rc = read_header(g, t, path, m, (size_t)sb.st_size, k, opts, sizeof opts, err);
+        if (rc)
+            break;
+        if (t->stones == 0) { /* the first level found */
+            gb_options o;
+            rc = gb_options_parse(t->r, opts, &o, err);
+            if (rc)
+                break;
+            g->value_options(t->r, &o, &t->o, t->options, sizeof t->options);
+            if (first_of(g, t) != k) {
+                rc = gb_fail(err, GB_EINVAL, "%s: the first level of these options is %d, not %d", path,
+                             first_of(g, t), k);
+                break;
+            }
+        } else if (strcmp(opts, t->options) != 0) {
+            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level %d (%s)", path,
+                         opts[0] ? opts : "defaults", first_of(g, t), t->options[0] ? t->options : "defaults");
+            break;
+        }
+        t->level[k].bytes = (const uint8_t *)m + TB_HEADER;
+        t->level[k].count = g->level_size(t, k);
+        if (verify && gb_tb_fnv1a(t->level[k].bytes, t->level[k].count) != t->checksum[k]) {
+            rc = gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged", path);
+            break;
+        }
+        t->stones = k;
+    }
+    if (rc == GB_OK && t->stones == 0)
+        rc = gb_fail(err, GB_EINVAL, "%s holds no table (%s-%02d.gbt ...: gabata tables build)", dir, g->name,
+                     g->first_level ? 2 : 1);
+    if (rc) {
+        gb_tables_close(t);
+        return rc;
+    }
+    *out = t;
+    return GB_OK;
+}
+
+void gb_tables_close(gb_tables *t)
+{
+    if (!t)
+        return;
+    for (int k = 0; k <= TB_MAX_STONES; k++)
+        if (t->level[k].map)
+            munmap(t->level[k].map, t->level[k].map_len);
+    free(t);
+}
+
+void gb_tb_describe_levels(const gb_tables *t, gb_text *x)
+{
+    uint64_t total = 0;
+    for (int k = 1; k <= t->stones; k++) {
+        if (!t->level[k].bytes)
+            continue; /* below the game's first level */
+        total += t->level[k].count;
+        gb_text_add(x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
+                    (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],
+                    (unsigned long long)t->checksum[k]);
+    }
+    gb_text_add(x, "total %llu positions, %llu bytes of values\n", (unsigned long long)total,
+                (unsigned long long)total);
+}

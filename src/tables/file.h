@@ -1,0 +1,55 @@
+/* file.h — the endgame tables' files, the same for every game's tables (file.c; docs/tables.md,
+ * "Files"). A game's tables describe themselves with a gb_tb_game; file.c writes, reads, checks
+ * and maps the levels, and runs the level-by-level build around the game's own build_level. */
+#ifndef GABATA_TB_FILE_H
+#define GABATA_TB_FILE_H
+
+#include "tables.h"
+
+#define TB_HEADER 512 /* bytes of text before a level's values */
+#define TB_FIRST_MAX 3 /* the highest first level a game's first_level gives */
+
+typedef struct gb_tb_game {
+    /* the variant (gb_rules_find), the files' names (DIR/NAME-KK.gbt) and the header's variant */
+    const char *name;
+    /* The header's lines after its checksum line, each ending in "\n", 127 characters in all at
+     * most (NULL: none), and their reading for level k (extra: the header's text after the
+     * checksum's digits): at level 1 they set t's fields, above it they must agree with level
+     * 1's. GB_OK, or an error naming path. */
+    void (*extra_lines)(const gb_tables *t, char *buf, size_t len);
+    int (*read_extra)(gb_tables *t, int k, const char *path, const char *extra, gb_error *err);
+    uint64_t (*level_size)(const gb_tables *t, int k); /* positions of level k */
+    /* the options that decide a value: those of o into out, their text into buf */
+    void (*value_options)(const gb_rules *r, const gb_options *o, gb_options *out, char *buf, size_t len);
+    /* The lowest level held, from t's rules and options (NULL: 1). L'ab al-Akil's levels 0 and 1
+     * are ends (A10), and 2 too with two-seeds=at-once (A12). Opening tolerates missing files below
+     * it (up to level TB_FIRST_MAX) and checks that the first file found is that level. */
+    int (*first_level)(const gb_tables *t);
+    /* Build level k into out (level_size bytes), the levels below it being in t->level[]. */
+    int (*build_level)(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
+                       gb_error *err);
+} gb_tb_game;
+
+extern const gb_tb_game gb_tb_sadeqa_game; /* tables.c */
+extern const gb_tb_game gb_tb_bulto_game;  /* bulto.c */
+extern const gb_tb_game gb_tb_akil_game;   /* akil.c */
+
+uint64_t gb_tb_fnv1a(const uint8_t *b, uint64_t n); /* a level's checksum */
+bool gb_tb_file_in(const gb_tb_game *g, const char *dir); /* does dir hold g's first level? */
+
+/* Build levels first..stones of g (1, or g->first_level) into dir (made if missing): t holds the rules, the options (t->o,
+ * t->options) and the game's own fields; each level is built by g->build_level, its checksum
+ * taken, written to a .part file renamed when whole, and bo->progress told. The levels' bytes
+ * are freed before it returns; t stays the caller's. */
+int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int stones,
+                       const gb_tables_build_opts *bo, gb_error *err);
+
+/* Open g's levels in dir, from 1 up to the first missing one, each memory-mapped and its header
+ * checked against its name, its size, level 1's options and extra lines; verify: every checksum
+ * too. */
+int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int verify, gb_error *err);
+
+/* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
+void gb_tb_describe_levels(const gb_tables *t, gb_text *x);
+
+#endif

@@ -1,0 +1,110 @@
+#!/bin/sh
+# tests/tables_files.sh GABATA SADEQA_DIR BULTO_DIR WORK: the tables' files (src/tables/file.c,
+# docs/tables.md "Files"), the same code for every game's: each way a folder can be wrong is
+# refused by `gabata tables info` with one line naming the file and what is wrong with it, and a
+# build that cannot write a level leaves no .part file. SADEQA_DIR and BULTO_DIR are the fixtures
+# (levels 1..6, and 1..3 with max-bulto=2); only copies of them are damaged. Issue 23 §1.
+set -eu
+gabata=$(realpath "$1") sadeqa=$(realpath "$2") bulto=$(realpath "$3") work=$4
+rm -rf "$work"
+mkdir -p "$work"
+fails=0
+# expect NAME DIR TEXT: `tables info DIR` fails, and its one line of error is TEXT
+expect() {
+    if out=$("$gabata" tables info "$2" 2>&1 >/dev/null); then
+        echo "FAIL: $1: $2 was read"
+        fails=$((fails + 1))
+    elif [ "$out" != "gabata tables info: $3" ]; then
+        echo "FAIL: $1:"
+        echo "  got:  $out"
+        echo "  want: gabata tables info: $3"
+        fails=$((fails + 1))
+    fi
+}
+# a copy of a fixture's levels 1..K
+copy() { mkdir "$work/$1"; for k in $(seq 1 "$4"); do cp "$2/$3-0$k.gbt" "$work/$1/"; done; }
+# a file's header line LINE changed to NEW, its size kept
+edit() { sed -i "1,8s/^$2\$/$3/" "$1"; }
+
+cd "$work"
+# Sadeqa III
+copy short "$sadeqa" sadeqa 3
+head -c 100 "$sadeqa/sadeqa-02.gbt" >short/sadeqa-02.gbt
+expect short short "short/sadeqa-02.gbt: too short for a table"
+copy truncated "$sadeqa" sadeqa 3
+head -c 700 "$sadeqa/sadeqa-03.gbt" >truncated/sadeqa-03.gbt
+expect truncated truncated "truncated/sadeqa-03.gbt: its header does not match its name or its size"
+copy header "$sadeqa" sadeqa 3
+printf 'hello' | dd of=header/sadeqa-02.gbt conv=notrunc 2>/dev/null
+expect header header "header/sadeqa-02.gbt: not a gabata table (its header does not read)"
+copy version "$sadeqa" sadeqa 3
+edit version/sadeqa-03.gbt 'gabata-table 1' 'gabata-table 2'
+expect version version "version/sadeqa-03.gbt: table format 2, this program reads 1"
+copy name "$sadeqa" sadeqa 3
+cp name/sadeqa-03.gbt name/sadeqa-02.gbt
+expect name name "name/sadeqa-02.gbt: its header does not match its name or its size"
+mkdir game
+cp "$bulto/bulto-01.gbt" game/sadeqa-01.gbt
+expect game game "game/sadeqa-01.gbt: a table of bulto, not of sadeqa (its header's variant)"
+mkdir nolevel1
+cp "$sadeqa/sadeqa-02.gbt" nolevel1/
+expect nolevel1 nolevel1 "nolevel1 holds no table (sadeqa-01.gbt ...: gabata tables build)"
+expect none none "none holds no table (sadeqa-01.gbt ...: gabata tables build)"
+"$gabata" tables build sadeqa endless=ends-game --stones 1 --quiet --out options >/dev/null 2>&1
+cp "$sadeqa/sadeqa-02.gbt" options/
+expect options options "options/sadeqa-02.gbt: built for other options (defaults) than level 1 (endless=ends-game)"
+copy damaged "$sadeqa" sadeqa 4
+printf 'x' | dd of=damaged/sadeqa-04.gbt bs=1 seek=1000 conv=notrunc 2>/dev/null
+expect damaged damaged "damaged/sadeqa-04.gbt: its checksum does not match: the file is damaged"
+# Bulto: the same, and its header's own line (max-bulto)
+copy bshort "$bulto" bulto 2
+head -c 600 "$bulto/bulto-02.gbt" >bshort/bulto-02.gbt
+expect bshort bshort "bshort/bulto-02.gbt: its header does not match its name or its size"
+mkdir bgame
+cp "$sadeqa/sadeqa-01.gbt" bgame/bulto-01.gbt
+expect bgame bgame "bgame/bulto-01.gbt: a table of sadeqa, not of bulto (its header's variant)"
+copy bnocap "$bulto" bulto 2
+edit bnocap/bulto-02.gbt 'max-bulto 2' 'max-bolto 2'
+expect bnocap bnocap "bnocap/bulto-02.gbt: not a gabata table (its header does not read)"
+copy bcap "$bulto" bulto 2
+edit bcap/bulto-01.gbt 'max-bulto 2' 'max-bulto 30'
+expect bcap bcap "bcap/bulto-01.gbt: its header does not match its name or its size"
+copy bcap2 "$bulto" bulto 2
+edit bcap2/bulto-02.gbt 'max-bulto 2' 'max-bulto 3'
+expect bcap2 bcap2 "bcap2/bulto-02.gbt: built with max-bulto 3, level 1 with 2"
+copy bcap1 "$bulto" bulto 2
+edit bcap1/bulto-01.gbt 'max-bulto 2' 'max-bulto 1'
+expect bcap1 bcap1 "bcap1/bulto-01.gbt: its header does not match its name or its size"
+"$gabata" tables build bulto max-bulto=1 --stones 1 --quiet --out bother >/dev/null 2>&1
+cp "$bulto/bulto-02.gbt" bother/
+expect bother bother "bother/bulto-02.gbt: built with max-bulto 2, level 1 with 1"
+"$gabata" tables build bulto max-bulto=2 right-rule=none --stones 1 --quiet --out boptions >/dev/null 2>&1
+cp "$bulto/bulto-02.gbt" boptions/
+expect boptions boptions "boptions/bulto-02.gbt: built for other options (defaults) than level 1 (right-rule=none)"
+copy bdamaged "$bulto" bulto 2
+printf 'x' | dd of=bdamaged/bulto-02.gbt bs=1 seek=1000 conv=notrunc 2>/dev/null
+expect bdamaged bdamaged "bdamaged/bulto-02.gbt: its checksum does not match: the file is damaged"
+# what is whole is read: the copies' levels, and a folder whose levels stop at a gap holds those
+# below it
+copy whole "$bulto" bulto 2
+"$gabata" tables info whole | grep -q '^stones 2 ' || { echo "FAIL: bulto levels 1..2 not read"; fails=$((fails + 1)); }
+copy gap "$sadeqa" sadeqa 3
+rm gap/sadeqa-02.gbt
+"$gabata" tables info gap | grep -q '^stones 1$' || { echo "FAIL: sadeqa level 1 before a gap not read"; fails=$((fails + 1)); }
+# a level that cannot be written (a folder in its place): the error (the last line, after level
+# 1's) names it, and its .part is gone
+mkdir -p unwritable-sadeqa/sadeqa-02.gbt unwritable-bulto/bulto-02.gbt
+out=$("$gabata" tables build sadeqa --stones 2 --quiet --out unwritable-sadeqa 2>&1 >/dev/null | tail -n 1) || true
+want="gabata tables build: cannot write unwritable-sadeqa/sadeqa-02.gbt: Is a directory"
+[ "$out" = "$want" ] || { echo "FAIL: unwritable level: $out"; fails=$((fails + 1)); }
+out=$("$gabata" tables build bulto max-bulto=1 --stones 2 --quiet --out unwritable-bulto 2>&1 >/dev/null | tail -n 1) || true
+want="gabata tables build: cannot write unwritable-bulto/bulto-02.gbt: Is a directory"
+[ "$out" = "$want" ] || { echo "FAIL: unwritable level: $out"; fails=$((fails + 1)); }
+if ls unwritable-*/*.part >/dev/null 2>&1; then
+    echo "FAIL: a .part file was left"
+    fails=$((fails + 1))
+fi
+cd /
+rm -rf "$work"
+[ "$fails" -eq 0 ] || exit 1
+echo "tables_files: ok"
