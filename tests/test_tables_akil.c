@@ -425,6 +425,12 @@ static void test_files(void **state)
     char want[64];
     snprintf(want, sizeof want, "%s: its checksum does not match", name);
     assert_non_null(strstr(err.msg, want));
+    /* the first level missing (2, or 3 with at-once): the next is not where these options start */
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s' && rm '%s/%s'", tmp, dir, tmp, tmp, name);
+    assert_int_equal(system(cmd), 0);
+    assert_int_not_equal(gb_tables_open(&t, tmp, 0, &err), GB_OK);
+    snprintf(want, sizeof want, "the first level of these options is %d, not %d", low_level(), low_level() + 1);
+    assert_non_null(strstr(err.msg, want));
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
     assert_int_equal(system(cmd), 0);
 }

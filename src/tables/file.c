@@ -39,7 +39,7 @@ static void level_path(char *buf, size_t len, const char *dir, const gb_tb_game 
 bool gb_tb_file_in(const gb_tb_game *g, const char *dir)
 {
     char path[4096];
-    for (int k = 1; k <= (g->first_level ? TB_FIRST_MAX : 1); k++) {
+    for (int k = 1; k <= (g->first_level ? TB_FIRST_MAX + 1 : 1); k++) { /* one more: a missing first level is named */
         level_path(path, sizeof path, dir, g, k);
         if (access(path, F_OK) == 0)
             return true;
@@ -166,7 +166,7 @@ int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int
         level_path(path, sizeof path, dir, g, k);
         int fd = open(path, O_RDONLY);
         if (fd < 0) {
-            if (errno == ENOENT && g->first_level && t->stones == 0 && k < TB_FIRST_MAX)
+            if (errno == ENOENT && g->first_level && t->stones == 0 && k <= TB_FIRST_MAX)
                 continue; /* below the game's first level (checked when it is found) */
             if (errno == ENOENT)
                 break; /* the levels run from the first up without a gap */
