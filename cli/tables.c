@@ -14,7 +14,8 @@ static const char tables_help[] =
     "                           [--jobs N] [--quiet]\n"
     "       gabata tables info DIR\n"
     "build: every position with at most K stones on the board, with its exact final margin\n"
-    "(Sadeqa III; Bulto: K stones in no bulto, open phase), one file a stone count in DIR\n"
+    "(Sadeqa III; Bulto: K stones in no bulto, open phase; akil: K seeds, a round's sowing\n"
+    "phase, its value the round's seeds), one file a stone count in DIR\n"
     "(default tables/VARIANT); a line a level\n"
     "on standard error as it is done. A position on a cycle of capture-free moves whose exact\n"
     "walk visits more than N positions (--budget, default 100000; 0: no limit) is left unknown.\n"
@@ -203,6 +204,6 @@ int cmd_tables(int argc, char **argv)
         fprintf(stderr, "gabata tables build: %s\n", err.msg);
         return 1;
     }
-    printf("built %s levels 1..%d in %s\n", variant, stones, out);
+    printf("built %s levels up to %d in %s\n", variant, stones, out);
     return 0;
 }

@@ -193,6 +193,21 @@ static bool table_value(gb_searcher *s, const gb_pos *c, int me, int plies, int 
     int m;
     if (gb_tb_value(s->tables, &s->o, c, &s->rec, 20000, &m) != 1)
         return false;
+    gb_pos end;
+    if (gb_tb_round_end(s->tables, &s->o, c, m, &end)) {
+        /* a round of a match (L'ab al-Akil): its exact seeds, scored as its end would be
+         * (child_value's round end); the match's value of a round's end only grows with the
+         * round's seeds, so the best play for the seeds is the best for it (docs/tables.md) */
+        if (end.flags & GB_F_OVER) {
+            int sc[2];
+            s->r->scores(&s->o, &end, sc);
+            *v = GB_SCORE_MARGIN(sc[me] - sc[!me], plies);
+        } else {
+            *v = gb_eval_round(s->r, &s->o, &end, me, &s->match);
+        }
+        s->table_hits++;
+        return true;
+    }
     if (c->to_move != me)
         m = -m;
     *v = GB_SCORE_MARGIN(m, plies);

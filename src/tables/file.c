@@ -39,9 +39,15 @@ static void level_path(char *buf, size_t len, const char *dir, const gb_tb_game 
 bool gb_tb_file_in(const gb_tb_game *g, const char *dir)
 {
     char path[4096];
-    level_path(path, sizeof path, dir, g, 1);
-    return access(path, F_OK) == 0;
+    for (int k = 1; k <= (g->first_level ? TB_FIRST_MAX + 1 : 1); k++) { /* one more: a missing first level is named */
+        level_path(path, sizeof path, dir, g, k);
+        if (access(path, F_OK) == 0)
+            return true;
+    }
+    return false;
 }
+
+static int first_of(const gb_tb_game *g, const gb_tables *t) { return g->first_level ? g->first_level(t) : 1; }
 
 static int write_level(const gb_tb_game *g, const char *dir, const gb_tables *t, int k, const uint8_t *b,
                        uint64_t n, uint64_t cyclic, uint64_t sum, gb_error *err)
@@ -79,7 +85,7 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
     int rc = GB_OK;
-    for (int k = 1; k <= stones && rc == GB_OK; k++) {
+    for (int k = first_of(g, t); k <= stones && rc == GB_OK; k++) {
         const uint64_t n = g->level_size(t, k);
         uint8_t *b = malloc(n);
         if (!b) {
@@ -181,8 +187,10 @@ int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int
         level_path(path, sizeof path, dir, g, k);
         int fd = open(path, O_RDONLY);
         if (fd < 0) {
+            if (errno == ENOENT && g->first_level && t->stones == 0 && k <= TB_FIRST_MAX)
+                continue; /* below the game's first level (checked when it is found) */
             if (errno == ENOENT)
-                break; /* the levels run from 1 up without a gap */
+                break; /* the levels run from the first up without a gap */
             rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
             break;
         }
@@ -200,15 +208,20 @@ int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int
         rc = read_header(g, t, path, m, (size_t)sb.st_size, k, opts, sizeof opts, err);
         if (rc)
             break;
-        if (k == 1) {
+        if (t->stones == 0) { /* the first level found */
             gb_options o;
             rc = gb_options_parse(t->r, opts, &o, err);
             if (rc)
                 break;
             g->value_options(t->r, &o, &t->o, t->options, sizeof t->options);
+            if (first_of(g, t) != k) {
+                rc = gb_fail(err, GB_EINVAL, "%s: the first level of these options is %d, not %d", path,
+                             first_of(g, t), k);
+                break;
+            }
         } else if (strcmp(opts, t->options) != 0) {
-            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level 1 (%s)", path,
-                         opts[0] ? opts : "defaults", t->options[0] ? t->options : "defaults");
+            rc = gb_fail(err, GB_EINVAL, "%s: built for other options (%s) than level %d (%s)", path,
+                         opts[0] ? opts : "defaults", first_of(g, t), t->options[0] ? t->options : "defaults");
             break;
         }
         t->level[k].bytes = (const uint8_t *)m + TB_HEADER;
@@ -220,7 +233,8 @@ int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int
         t->stones = k;
     }
     if (rc == GB_OK && t->stones == 0)
-        rc = gb_fail(err, GB_EINVAL, "%s holds no table (%s-01.gbt ...: gabata tables build)", dir, g->name);
+        rc = gb_fail(err, GB_EINVAL, "%s holds no table (%s-%02d.gbt ...: gabata tables build)", dir, g->name,
+                     g->first_level ? 2 : 1);
     if (rc) {
         gb_tables_close(t);
         return rc;
@@ -243,6 +257,8 @@ void gb_tb_describe_levels(const gb_tables *t, gb_text *x)
 {
     uint64_t total = 0;
     for (int k = 1; k <= t->stones; k++) {
+        if (!t->level[k].bytes)
+            continue; /* below the game's first level */
         total += t->level[k].count;
         gb_text_add(x, "level %2d: %llu positions, %llu on cycles, checksum %016llx\n", k,
                     (unsigned long long)t->level[k].count, (unsigned long long)t->cyclic[k],

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #define TB_HEADER 512 /* bytes of text before a level's values */
+#define TB_FIRST_MAX 3 /* the highest first level a game's first_level gives */
 
 typedef struct gb_tb_game {
     /* the variant (gb_rules_find), the files' names (DIR/NAME-KK.gbt) and the header's variant */
@@ -22,6 +23,10 @@ typedef struct gb_tb_game {
     uint64_t (*level_size)(const gb_tables *t, int k); /* positions of level k */
     /* the options that decide a value: those of o into out, their text into buf */
     void (*value_options)(const gb_rules *r, const gb_options *o, gb_options *out, char *buf, size_t len);
+    /* The lowest level held, from t's rules and options (NULL: 1). L'ab al-Akil's levels 0 and 1
+     * are ends (A10), and 2 too with two-seeds=at-once (A12). Opening tolerates missing files below
+     * it (up to level TB_FIRST_MAX) and checks that the first file found is that level. */
+    int (*first_level)(const gb_tables *t);
     /* Build level k into out (level_size bytes), the levels below it being in t->level[]. */
     int (*build_level)(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
                        gb_error *err);
@@ -29,11 +34,12 @@ typedef struct gb_tb_game {
 
 extern const gb_tb_game gb_tb_sadeqa_game; /* tables.c */
 extern const gb_tb_game gb_tb_bulto_game;  /* bulto.c */
+extern const gb_tb_game gb_tb_akil_game;   /* akil.c */
 
 uint64_t gb_tb_fnv1a(const uint8_t *b, uint64_t n); /* a level's checksum */
-bool gb_tb_file_in(const gb_tb_game *g, const char *dir); /* does dir hold g's level 1? */
+bool gb_tb_file_in(const gb_tb_game *g, const char *dir); /* does dir hold g's first level? */
 
-/* Build levels 1..stones of g into dir (made if missing): t holds the rules, the options (t->o,
+/* Build levels first..stones of g (1, or g->first_level) into dir (made if missing): t holds the rules, the options (t->o,
  * t->options) and the game's own fields; each level is built by g->build_level, its checksum
  * taken, written to a .part file renamed when whole, and bo->progress told. The levels' bytes
  * are freed before it returns; t stays the caller's. */

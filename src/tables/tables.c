@@ -355,8 +355,10 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
     if (strcmp(r->name, "bulto") == 0) /* bulto.c: levels by free stones */
         return gb_tb_bulto_build(r, options, stones, dir, bo, err);
+    if (strcmp(r->name, "akil") == 0) /* akil.c: a round's end, levels by seeds on the board */
+        return gb_tb_akil_build(r, options, stones, dir, bo, err);
     if (strcmp(r->name, "sadeqa") != 0)
-        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa and bulto only, not %s (docs/tables.md)",
+        return gb_fail(err, GB_EINVAL, "tables are built for sadeqa, bulto and akil only, not %s (docs/tables.md)",
                        r->name);
     if (stones < 1 || stones > TB_MAX_STONES)
         return gb_fail(err, GB_EINVAL, "--stones must be 1 to %d, not %d", TB_MAX_STONES, stones);
@@ -393,6 +395,8 @@ int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
     init_ways();
     if (gb_tb_file_in(&gb_tb_bulto_game, dir))
         return gb_tb_open_levels(&gb_tb_bulto_game, out, dir, verify, err);
+    if (gb_tb_file_in(&gb_tb_akil_game, dir))
+        return gb_tb_open_levels(&gb_tb_akil_game, out, dir, verify, err);
     return gb_tb_open_levels(&gb_tb_sadeqa_game, out, dir, verify, err);
 }
 
@@ -400,6 +404,8 @@ int gb_tables_describe(const gb_tables *t, char *buf, size_t len)
 {
     if (strcmp(t->r->name, "bulto") == 0)
         return gb_tb_bulto_describe(t, buf, len);
+    if (strcmp(t->r->name, "akil") == 0)
+        return gb_tb_akil_describe(t, buf, len);
     gb_text x = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -422,6 +428,8 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
 {
     if (t && strcmp(t->r->name, "bulto") == 0)
         return gb_tb_bulto_value(t, o, p, rec, node_limit, margin);
+    if (t && strcmp(t->r->name, "akil") == 0)
+        return gb_tb_akil_value(t, o, p, rec, node_limit, margin);
     if (!t || strcmp(t->r->name, "sadeqa") != 0 || o->v[GB_OPT_SKIP_ORIGIN] != t->o.v[GB_OPT_SKIP_ORIGIN] ||
         o->v[GB_OPT_ENDLESS] != t->o.v[GB_OPT_ENDLESS] || (p->flags & GB_F_OVER) || p->mark_s ||
         p->mark_n || p->own_n != 0xff00u)
@@ -468,9 +476,30 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
     return 1;
 }
 
+bool gb_tb_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end)
+{
+    return t && strcmp(t->r->name, "akil") == 0 && gb_tb_akil_round_end(t, o, c, margin, end);
+}
+
+static int option_slot(const gb_rules *r, const char *key)
+{
+    for (int i = 0; i < r->num_options; i++)
+        if (strcmp(r->options[i].key, key) == 0)
+            return r->options[i].slot;
+    return -1;
+}
+
 int gb_tables_probe(const gb_tables *t, const gb_game *g, int *margin)
 {
     if (!t || !g || gb_game_rules(g) != t->r)
         return 0;
+    /* L'ab al-Akil: the tables give a round's seed margin, which is the game's result only with
+     * rounds=1 (a match is scored by gains: the search scores the round's end, docs/tables.md) */
+    if (strcmp(t->r->name, "akil") == 0) {
+        const gb_options *o = gb_game_options(g);
+        const int slot = option_slot(t->r, "rounds");
+        if (slot < 0 || o->v[slot] != 1)
+            return 0;
+    }
     return gb_tb_value(t, gb_game_options(g), gb_game_pos(g), gb_game_seen(g), 1000000, margin);
 }

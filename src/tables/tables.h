@@ -49,4 +49,17 @@ int gb_tb_bulto_describe(const gb_tables *t, char *buf, size_t len);
 int gb_tb_bulto_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
                       long long node_limit, int *margin);
 
+/* akil.c: L'ab al-Akil's tables for a round's end, levels by seeds on the board (docs/tables.md,
+ * "L'ab al-Akil"); tables.c dispatches to them by variant. The value is the round's seed margin. */
+uint64_t gb_tb_akil_level_size(int k);
+int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const char *dir,
+                     const gb_tables_build_opts *bo, gb_error *err);
+int gb_tb_akil_describe(const gb_tables *t, char *buf, size_t len);
+int gb_tb_akil_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const gb_seen *rec,
+                     long long node_limit, int *margin);
+bool gb_tb_akil_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end);
+/* When gb_tb_value's margin is a round's and not the game's (L'ab al-Akil in a match): true with
+ * *end the position that round's end leaves, to be scored as the search scores a round's end. */
+bool gb_tb_round_end(const gb_tables *t, const gb_options *o, const gb_pos *c, int margin, gb_pos *end);
+
 #endif
