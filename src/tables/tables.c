@@ -192,6 +192,15 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
         return 0;
     }
     w->nodes++;
+    /* no value of level k lies outside [-k, k]: the window clamped to it, exactly as
+     * sadeqa_build.c's walk (which says why the values stay exact), so that both visit the same
+     * positions and a mover sure of all k stones stops at once */
+    if (beta > w->k)
+        beta = w->k;
+    if (alpha < -w->k)
+        alpha = -w->k;
+    if (alpha >= beta)
+        return alpha;
     int n = w->r->gen(w->o, p, moves, children);
     if (n == 0) /* S5: no legal move: the stones go to the other player, who moved last */
         return -w->k;
