@@ -124,6 +124,55 @@ static void test_inside_stretch(void **state)
     compare(3, gb_tables_stones(tb) < 6 ? gb_tables_stones(tb) : 6, 40, 6, 20000, 4);
 }
 
+/* Positions where one side takes all k stones (value ±k): the walks' window is clamped to
+ * [-k, k], so a bound at ±k must be the value (sadeqa_build.c's walk). Fresh (the builder's
+ * walk) and after capture-free moves (the probe's walk, with the record), against the slow
+ * solver. */
+static void test_whole_margin(void **state)
+{
+    (void)state;
+    const int top = gb_tables_stones(tb) < 6 ? gb_tables_stones(tb) : 6;
+    for (int plies = 0; plies <= 6; plies += 6) {
+        int solved[2] = {0, 0}; /* value -k, +k */
+        for (int k = 1; k <= top; k++) { /* at 1 stone every value is ±k */
+            int found = 0;
+            for (int tries = 0; tries < 4000 && found < 12; tries++) {
+                gb_game *g = random_position(k);
+                if (plies)
+                    walk_capture_free(g, 1 + below(plies));
+                int margin = 0;
+                if (gb_is_over(g) || (plies && gb_history_length(g) == 0) ||
+                    !gb_tables_probe(tb, g, &margin)) {
+                    gb_game_free(g);
+                    continue;
+                }
+                const int me = gb_to_move(g), v = margin - (gb_store(g, me) - gb_store(g, !me));
+                if (v != k && v != -k) {
+                    gb_game_free(g);
+                    continue;
+                }
+                found++;
+                nodes = 0;
+                node_limit = 20000;
+                aborted = false;
+                const int want = slow(g, -1000, 1000);
+                if (!aborted) {
+                    solved[v > 0]++;
+                    if (margin != want) {
+                        char *pos = gb_position_format(g);
+                        fail_msg("%s (after %d moves): tables %d, slow solver %d", pos,
+                                 gb_history_length(g), margin, want);
+                    }
+                }
+                gb_game_free(g);
+            }
+        }
+        print_message("value -k: %d, +k: %d positions%s solved by the slow solver, all agree\n",
+                      solved[0], solved[1], plies ? " (after capture-free moves)" : "");
+        assert_true(solved[0] >= 5 && solved[1] >= 5);
+    }
+}
+
 /* Positions whose value depends on their record: the same board and player reached fresh (a
  * position string has no record) is worth something else. The slow solver, playing on the game
  * with its record, must give the tables' value with the record, not the fresh one. */
@@ -281,6 +330,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_history_free),
         cmocka_unit_test(test_inside_stretch),
         cmocka_unit_test(test_history_matters),
+        cmocka_unit_test(test_whole_margin),
         cmocka_unit_test(test_levels_keep_value),
         cmocka_unit_test(test_files),
     };

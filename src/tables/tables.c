@@ -90,6 +90,7 @@ static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
  * A walk inside a level with the record since the last capture as its path: a position of a
  * lower level or one whose byte is exact here is read; one that may share a cycle with the path
  * is searched on. */
+#define TB_KILLER_DEPTH 256
 typedef struct walker {
     const gb_rules *r;
     const gb_options *o;
@@ -101,6 +102,7 @@ typedef struct walker {
     bool stopped; /* past node_limit, out of memory, or a value needed is not known */
     bool oom;
     const gb_tables *t;    /* the levels, this one included */
+    int8_t killer[TB_KILLER_DEPTH]; /* by path length: the hole of the last cut there, or -1 */
 } walker;
 
 static int lower_value(walker *w, int k, const gb_pos *c)
@@ -184,27 +186,66 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
         return 0;
     }
     w->nodes++;
+    /* no value of level k lies outside [-k, k]: the window clamped to it, exactly as
+     * sadeqa_build.c's walk (which says why the values stay exact), so that both visit the same
+     * positions and a mover sure of all k stones stops at once */
+    if (beta > w->k)
+        beta = w->k;
+    if (alpha < -w->k)
+        alpha = -w->k;
+    if (alpha >= beta)
+        return alpha;
     int n = w->r->gen(w->o, p, moves, children);
     if (n == 0) /* S5: no legal move: the stones go to the other player, who moved last */
         return -w->k;
     int best = -TB_MAX_STONES - 1;
     /* first the moves whose value is at hand (captures, exits, repetitions), then those that walk
-     * on: an exit often cuts the walk */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n; i++) {
-            if (needs_walk(w, p, &children[i]) != (pass == 1))
-                continue;
-            int v = move_value(w, p, &children[i], alpha, beta);
-            if (w->stopped)
-                return 0;
-            if (v > best) {
-                best = v;
-                if (v > alpha)
-                    alpha = v;
-                if (alpha >= beta)
-                    return best;
+     * on: an exit often cuts the walk; those in sadeqa_build.c's order (its tbf_order_walks: this
+     * walk's killer at this depth, then the rows' margin after the move for the mover, largest
+     * first, ties in hole order) */
+    int order[8], key[8], nwalk = 0;
+    const int depth = w->len < TB_KILLER_DEPTH ? w->len : TB_KILLER_DEPTH - 1;
+    for (int i = 0; i < n; i++) {
+        if (needs_walk(w, p, &children[i])) {
+            int row[2] = {0, 0};
+            for (int h = 0; h < TB_HOLES; h++)
+                row[h >= 8] += children[i].holes[h];
+            const int kx = row[p->to_move] - row[!p->to_move] + (moves[i].hole == w->killer[depth] ? 1000 : 0);
+            int c = nwalk++;
+            for (; c > 0 && key[c - 1] < kx; c--) { /* insertion, stable */
+                order[c] = order[c - 1];
+                key[c] = key[c - 1];
+            }
+            order[c] = i;
+            key[c] = kx;
+            continue;
+        }
+        int v = move_value(w, p, &children[i], alpha, beta);
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                return best;
+        }
+    }
+    for (int j = 0; j < nwalk; j++) {
+        const int i = order[j];
+        int v = move_value(w, p, &children[i], alpha, beta);
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta) {
+                w->killer[depth] = (int8_t)moves[i].hole;
+                return best;
             }
         }
+    }
     return best;
 }
 
@@ -462,6 +503,7 @@ int gb_tb_value(const gb_tables *t, const gb_options *o, const gb_pos *p, const 
     }
     /* on a cycle, after positions that may share it: walk on with the record */
     walker w = {.r = t->r, .o = &t->o, .k = k, .t = t, .node_limit = node_limit};
+    memset(w.killer, -1, sizeof w.killer);
     w.cap = before + 1 + 64;
     w.path = malloc((size_t)w.cap * sizeof *w.path);
     if (!w.path)
