@@ -32,13 +32,19 @@ typedef struct helper_job {
     const gb_game *g;
     gb_search_opts o;
     gb_search_result res;
+    int finish_depth; /* the depth asked for (0: none): reaching it ends the whole search */
 } helper_job;
 
 static void *helper_main(void *arg)
 {
     helper_job *j = arg;
     gb_error err;
-    (void)gb_search_one(j->s, j->g, &j->o, &j->res, &err); /* its result is not used */
+    /* its result is used only when it reaches a depth the main thread has not (gb_search) */
+    (void)gb_search_one(j->s, j->g, &j->o, &j->res, &err);
+    /* A search to a fixed depth is done when any thread has a whole result at that depth: a
+     * helper that gets there first ends it, and its result is the one reported. */
+    if (j->finish_depth > 0 && j->res.depth > 0 && j->res.depth + j->s->skew >= j->finish_depth)
+        TT_STORE(j->s->shared_stop, 1);
     return NULL;
 }
 
@@ -91,6 +97,7 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
     /* the table as the main search will set it up again in gb_search_one: the same entries,
      * aged once more (the second setup clears nothing: the rules are the same now) */
     int depth_done = 0; /* the main thread's deepest finished iteration */
+    const int cap = o->budget.depth > 0 && o->budget.depth < GB_SEARCH_MAX_DEPTH ? o->budget.depth : GB_SEARCH_MAX_DEPTH;
     s->publish_depth = &depth_done;
     gb_tt shared = s->tt;
     shared.age = (shared.age + 1) & 31;
@@ -99,19 +106,23 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         j->s = s->helpers[i];
         j->g = g;
         j->o = *o;
-        /* no budget of its own: it searches until the main thread's search ends */
-        j->o.budget = (gb_budget){.depth = GB_SEARCH_MAX_DEPTH};
+        /* no budget of its own: it searches until the main thread's search ends, or to the
+         * depth asked for (counting its skew), where it ends the search for every thread */
+        j->s->skew = (i & 1) == 0 && cap > 1; /* helper 0, 2, ...: one ply deeper */
+        j->o.budget = (gb_budget){.depth = cap - j->s->skew};
+        j->finish_depth = o->budget.depth > 0 ? cap : 0;
         j->o.info = NULL;
         j->o.threads = 1;
         j->o.seed = o->seed + (uint64_t)i + 1;
         j->s->shared_stop = &stop;
-        j->s->skew = (i & 1) == 0; /* helper 0, 2, ...: one ply deeper */
         j->s->borrow_tt = &shared;
         j->s->shared_depth = &depth_done;
         started[i] = pthread_create(&tid[i], NULL, helper_main, j) == 0;
     }
+    s->shared_stop = &stop; /* a helper that finishes the depth asked for stops the main thread */
     rc = gb_search_one(s, g, o, res, err);
     TT_STORE(&stop, 1);
+    s->shared_stop = NULL;
     s->publish_depth = NULL;
     for (int i = 0; i < n; i++)
         if (started[i]) {
@@ -120,11 +131,11 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         }
     /* By time, a skewed helper has often finished an iteration one ply deeper than the main
      * thread's last when the clock stops it; that deeper answer is the better one, so it is
-     * played (Stockfish's "best thread" does the like). Only up to the depth asked for: a search
-     * to a fixed depth reports that depth's result, whatever the helpers reached. */
-    const int cap = o->budget.depth > 0 ? o->budget.depth : GB_SEARCH_MAX_DEPTH;
+     * played (Stockfish's "best thread" does the like). To a fixed depth, a helper that
+     * finished that depth first has stopped the main thread, and its result is the one. Never
+     * past the depth asked for (the helpers' own budgets stop there). */
     bool adopted = false;
-    if (rc == GB_OK && o->budget.movetime_ms > 0)
+    if (rc == GB_OK && (o->budget.movetime_ms > 0 || o->budget.depth > 0))
         for (int i = 0; i < n; i++) {
             const gb_search_result *h = &jobs[i].res;
             const int hd = h->depth > 0 ? h->depth + jobs[i].s->skew : 0;
