@@ -369,18 +369,19 @@ static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long
 }
 
 /* Threads (--jobs N). From 12 seeds on a level is one component holding every position on a
- * cycle (about 40% of the level) and single positions off cycles; the big component's walks are
- * some 70% of the level's time (the rest: Tarjan's search, one gen a position, and the one-node
- * walks of the single positions, each needing the components below it solved: a chain, not
- * independent work). So, as in Sadeqa III's builder (sadeqa_build.c), the walks of one large
- * component are spread over the threads: each walk reads only the lower levels, the bytes of the
- * components solved before it (Tarjan's order: all written before the threads start), the
- * component ids, and its own path, and writes only its own result slot (idx[] of its position);
- * the component's bytes are written by the calling thread after the threads are joined. Threads
- * take chunks of walks from a counter, each with its own walker; which thread walks a position,
- * or when, changes nothing it reads, so the bytes, the unknown and the walk counts are the same
- * for every N (tests/tables_jobs_akil.sh). Bulto's split (bulto.c: its patterns) has no match
- * here: a move that keeps the seeds on the board may change any pit. */
+ * cycle (about 40% of the level) beside single positions off cycles, and that component's walks
+ * are about two thirds of the level's time (docs/tables.md). The rest is Tarjan's search (one
+ * gen a position) and the one-node walks of the single positions, each needing the components
+ * below it solved: a chain, not independent work. So, as in Sadeqa III's builder
+ * (sadeqa_build.c), the walks of one large component are spread over the threads: each walk
+ * reads only the lower levels, the bytes of the components solved before it (Tarjan's order: all
+ * written before the threads start), the component ids and its own path (the T2 record), and
+ * writes only its own result slot (idx[]); the calling thread writes the component's bytes after
+ * the threads are joined. Threads take chunks of walks from a counter, each with its own walker;
+ * which thread walks a position, or when, changes nothing it reads, so the bytes and the counts
+ * of unknown positions and walk nodes are the same for every N (tests/tables_jobs_akil.sh).
+ * Bulto's split (bulto.c: its patterns) has no match here: a capture-free move may change any
+ * pit. */
 #define AT_CHUNK 64 /* walks a thread takes at once */
 
 typedef struct at_job {
