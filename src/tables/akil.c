@@ -29,10 +29,16 @@
 #include "file.h"
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
+#include <pthread.h>
+#define AT_THREADS 1
+#endif
 
 #define AT_RING 12
 #define AT_N 6
@@ -339,6 +345,140 @@ static void tick(akil_ticker *t, uint64_t done)
     t->bo->tick(t->k, done, t->positions, t->bo->user);
 }
 
+/* The walk of position i of a component of `size` (its id in w->comp_id): its value + 64 in
+ * *res, or 0 when the walk stopped (counted in *unknown). false: out of memory. The budget is
+ * counted from this walk's first node, so a walk stops where it would on any thread. */
+static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long budget, uint32_t *res,
+                      uint64_t *unknown)
+{
+    gb_pos p;
+    pos_of_index(i, w->k, phase, &p);
+    w->len = 0;
+    if (!push(w, i))
+        return false;
+    w->node_limit = size > 1 && budget ? w->nodes + budget : 0;
+    w->stopped = false;
+    const int val = walk(w, &p, -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
+    if (w->oom)
+        return false;
+    if (w->stopped)
+        ++*unknown;
+    assert(w->stopped || (val >= -w->k && val <= w->k));
+    *res = w->stopped ? 0u : (uint32_t)(val + 64);
+    return true;
+}
+
+/* Threads (--jobs N). From 12 seeds on a level is one component holding every position on a
+ * cycle (about 40% of the level) beside single positions off cycles, and that component's walks
+ * are about two thirds of the level's time (docs/tables.md). The rest is Tarjan's search (one
+ * gen a position) and the one-node walks of the single positions, each needing the components
+ * below it solved: a chain, not independent work. So, as in Sadeqa III's builder
+ * (sadeqa_build.c), the walks of one large component are spread over the threads: each walk
+ * reads only the lower levels, the bytes of the components solved before it (Tarjan's order: all
+ * written before the threads start), the component ids and its own path (the T2 record), and
+ * writes only its own result slot (idx[]); the calling thread writes the component's bytes after
+ * the threads are joined. Threads take chunks of walks from a counter, each with its own walker;
+ * which thread walks a position, or when, changes nothing it reads, so the bytes and the counts
+ * of unknown positions and walk nodes are the same for every N (tests/tables_jobs_akil.sh).
+ * Bulto's split (bulto.c: its patterns) has no match here: a capture-free move may change any
+ * pit. */
+#define AT_CHUNK 64 /* walks a thread takes at once */
+
+typedef struct at_job {
+    int phase;
+    const uint32_t *ids; /* the component's positions */
+    uint32_t *res;       /* their results, by position (idx[]) */
+    uint32_t size;
+    long long budget;
+    atomic_uint next;    /* the next chunk of ids to take */
+    atomic_bool failed;  /* out of memory somewhere: the others stop */
+    atomic_ullong finished;
+    akil_ticker *tk;     /* the calling thread's ticks */
+    uint64_t solved;     /* positions solved before this component */
+} at_job;
+
+typedef struct at_worker {
+    at_job *job;
+    walker w;
+    uint64_t unknown;
+    bool main;
+} at_worker;
+
+static void *at_work(void *arg)
+{
+    at_worker *x = arg;
+    at_job *j = x->job;
+    while (!atomic_load(&j->failed)) {
+        const uint32_t from = atomic_fetch_add(&j->next, AT_CHUNK);
+        if (from >= j->size)
+            break;
+        const uint32_t to = from + AT_CHUNK < j->size ? from + AT_CHUNK : j->size;
+        for (uint32_t s = from; s < to; s++)
+            if (!solve_one(&x->w, j->phase, j->ids[s], j->size, j->budget, &j->res[j->ids[s]], &x->unknown)) {
+                atomic_store(&j->failed, true);
+                return NULL;
+            }
+        const uint64_t f = atomic_fetch_add(&j->finished, to - from) + (to - from);
+        if (x->main)
+            tick(j->tk, j->solved + f);
+    }
+    return NULL;
+}
+
+/* The walks of a component of `size` >= 2 on up to `jobs` threads, the calling one with w (the
+ * others with walkers of their own, kept in xs for the level: no allocation a component beyond
+ * a path's growth). false: out of memory. */
+static bool solve_shared(walker *w, int phase, const uint32_t *ids, uint32_t size, long long budget, uint32_t *res,
+                         uint64_t *unknown, at_worker *xs, int jobs, akil_ticker *tk, uint64_t solved)
+{
+    at_job job = {.phase = phase, .ids = ids, .res = res, .size = size, .budget = budget, .tk = tk,
+                  .solved = solved};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, false);
+    atomic_init(&job.finished, 0);
+    int started = 1;
+    xs[0] = (at_worker){.job = &job, .w = *w, .main = true};
+#ifdef AT_THREADS
+    pthread_t th[256];
+    pthread_attr_t attr;
+    const bool attr_ok = pthread_attr_init(&attr) == 0;
+    /* a walk recurses once a position of its path (at most its budget): room for that */
+    if (attr_ok)
+        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
+    for (; started < jobs; started++) {
+        at_worker *x = &xs[started];
+        walker keep = x->w; /* its path from an earlier component, if any */
+        x->w = *w;
+        x->w.path = keep.path;
+        x->w.cap = keep.cap;
+        x->w.len = 0;
+        x->w.nodes = 0;
+        x->w.oom = false;
+        x->job = &job;
+        x->unknown = 0;
+        x->main = false;
+        if (pthread_create(&th[started], attr_ok ? &attr : NULL, at_work, x) != 0)
+            break; /* fewer threads: the same result, later */
+    }
+    if (attr_ok)
+        pthread_attr_destroy(&attr);
+#endif
+    at_work(&xs[0]);
+#ifdef AT_THREADS
+    for (int i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+#endif
+    /* the calling thread's walker goes on with the level (its path and its count) */
+    *w = xs[0].w;
+    *unknown += xs[0].unknown;
+    for (int i = 1; i < started; i++) {
+        *unknown += xs[i].unknown;
+        w->nodes += xs[i].w.nodes;
+    }
+    (void)jobs;
+    return !atomic_load(&job.failed);
+}
+
 /* A level: Tarjan's algorithm (iterative) over the capture-free moves, each component solved as
  * it pops (sinks first, so every move out of it is known). */
 static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
@@ -357,13 +497,18 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
                 .cur = out, .comp = low};
     for (int j = w.first; j < k; j++)
         w.lower[j] = t->level[j].bytes;
+    int jobs = bo->jobs < 1 ? 1 : bo->jobs > 256 ? 256 : bo->jobs;
+#ifndef AT_THREADS
+    jobs = 1;
+#endif
+    at_worker *xs = jobs > 1 ? calloc((size_t)jobs, sizeof *xs) : NULL; /* the threads' walkers */
     akil_ticker tk = {.bo = bo, .k = k, .positions = N};
     clock_gettime(CLOCK_MONOTONIC, &tk.last);
     if (bo->tick)
         bo->tick(k, 0, N, bo->user);
     int rc = GB_OK;
     uint64_t solved = 0;
-    if (!idx || !low || !stack || !done || !fr) {
+    if (!idx || !low || !stack || !done || !fr || (jobs > 1 && !xs)) {
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-seed level (%llu positions)", k,
                      (unsigned long long)N);
         goto done;
@@ -425,27 +570,20 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
             if (size > 1)
                 st->cyclic += size;
             /* the component's bytes are written when all its walks are done: during them a
-             * position of this component is walked, never read */
-            for (uint32_t j = sp; j < top; j++) {
-                gb_pos p;
-                pos_of_index(stack[j], k, phase, &p);
-                w.len = 0;
-                if (!push(&w, stack[j])) {
+             * position of this component is walked, never read. Each walk's result is kept in
+             * idx[] of its position (no longer needed there: the value + 64, or 0 not known). */
+            if (jobs > 1 && size >= 4 * AT_CHUNK * (uint32_t)jobs) { /* a small one: not worth threads */
+                if (!solve_shared(&w, phase, stack + sp, size, bo->budget, idx, &st->unknown, xs, jobs, &tk,
+                                  solved)) {
                     rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
                     goto done;
                 }
-                w.node_limit = size > 1 && bo->budget ? w.nodes + bo->budget : 0;
-                w.stopped = false;
-                const int val = walk(&w, &p, -TB_MAX_STONES - 1, TB_MAX_STONES + 1);
-                if (w.oom) {
-                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                    goto done;
-                }
-                /* kept in stack[] beside the position: the value + 64, or 0 not known */
-                if (w.stopped)
-                    st->unknown++;
-                assert(w.stopped || (val >= -k && val <= k));
-                idx[stack[j]] = w.stopped ? 0u : (uint32_t)(val + 64);
+            } else {
+                for (uint32_t j = sp; j < top; j++)
+                    if (!solve_one(&w, phase, stack[j], size, bo->budget, &idx[stack[j]], &st->unknown)) {
+                        rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
+                        goto done;
+                    }
             }
             for (uint32_t j = sp; j < top; j++) {
                 const uint32_t b = idx[stack[j]];
@@ -464,6 +602,9 @@ done:
     free(stack);
     free(fr);
     free(w.path);
+    for (int i = 1; xs && i < jobs; i++)
+        free(xs[i].w.path);
+    free(xs);
     return rc;
 }
 
@@ -517,8 +658,6 @@ int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const c
         return gb_fail(err, GB_EINVAL,
                        "--stones must be 2 to %d for akil, not %d (one seed or none ends the round, A10)",
                        TB_MAX_STONES, stones);
-    if (bo->jobs > 1)
-        return gb_fail(err, GB_EINVAL, "akil's tables are built on one thread (--jobs 1), not %d", bo->jobs);
     if (sowing_phase(r) < 0)
         return gb_fail(err, GB_EINVAL, "%s has no sowing phase", r->name);
     gb_options o;
