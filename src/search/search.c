@@ -411,17 +411,51 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
         key_of[i] = k;
         count++;
     }
-    for (int j = 0; j < count; j++) {
-        /* selection sort, one step at a time: most nodes cut after the first moves */
-        int bj = j;
-        for (int k = j + 1; k < count; k++)
-            if (key_of[order[k]] > key_of[order[bj]])
-                bj = k;
-        int t = order[j];
-        order[j] = order[bj];
-        order[bj] = t;
-        const int i = order[j];
+    /* with threads: a move another thread is searching from here now is put off (deferred),
+     * and searched after the others (tune.h, DEFER_MIN_DEPTH) */
+    const bool may_defer = (s->busy || s->defer_all) && key && depth >= DEFER_MIN_DEPTH;
+    /* the deferred moves are kept at the front of order[], in slots already searched: at step
+     * j at most j moves have been deferred */
+    int ndeferred = 0;
+    for (int j = 0; j < count + ndeferred; j++) {
+        int i;
+        uint64_t busy_key = 0;
+        if (j < count) {
+            /* selection sort, one step at a time: most nodes cut after the first moves */
+            int bj = j;
+            for (int k = j + 1; k < count; k++)
+                if (key_of[order[k]] > key_of[order[bj]])
+                    bj = k;
+            int t = order[j];
+            order[j] = order[bj];
+            order[bj] = t;
+            i = order[j];
+            if (may_defer && (j > 0 || ntried > 0)) {
+                if (s->defer_all) { /* tests: every second such move put off */
+                    if (j & 1) {
+                        order[ndeferred++] = i;
+                        continue;
+                    }
+                } else {
+                    /* busy: another thread is searching this move from this position */
+                    busy_key = (key ^ gb_mix64(0xdefe0000ull + move_code(&s->moves[ply][i]))) | 1;
+                    uint64_t *slot = &s->busy[busy_key >> (64 - DEFER_LOG2)];
+                    if (TT_LOAD(slot) == busy_key) {
+                        order[ndeferred++] = i;
+                        continue;
+                    }
+                    TT_STORE(slot, busy_key);
+                }
+            }
+        } else {
+            i = order[j - count];
+        }
         int v = child_value(s, ply, &s->children[ply][i], depth, alpha, beta);
+        if (busy_key) {
+            uint64_t *slot = &s->busy[busy_key >> (64 - DEFER_LOG2)];
+            if (TT_LOAD(slot) == busy_key)
+                TT_STORE(slot, 0);
+        }
         if (s->stop) {
             s->horizon = true;
             return 0;

@@ -68,6 +68,11 @@ struct gb_searcher {
     const int *shared_depth;
     const gb_tt *borrow_tt;
     int skew;
+    /* the moves being searched now, by every thread (DEFER_LOG2 slots, a key each): set only
+     * during a search on several threads (NULL otherwise, so that one thread searches exactly
+     * as the plain search); busy_own is the main searcher's allocation, lent to its helpers */
+    uint64_t *busy, *busy_own;
+    bool defer_all; /* tests (test_smp.c): defer every second move that may be, busy or not */
     struct mcts_node *tree;
     int tree_cap;
     uint64_t rng;

@@ -19,6 +19,8 @@
 
 void gb_smp_free(gb_searcher *s)
 {
+    free(s->busy_own);
+    s->busy_own = s->busy = NULL;
     for (int i = 0; i < s->nhelpers; i++)
         gb_searcher_free(s->helpers[i]);
     free(s->helpers);
@@ -79,7 +81,9 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
     const int n = o->threads - 1;
     if (n <= 0 || !s->tt.e || gb_is_over(g))
         return gb_search_one(s, g, o, res, err);
-    if (ensure_helpers(s, n) != 0) {
+    if (!s->busy_own)
+        s->busy_own = calloc((size_t)1 << DEFER_LOG2, sizeof *s->busy_own);
+    if (!s->busy_own || ensure_helpers(s, n) != 0) {
         memset(res, 0, sizeof *res);
         return gb_fail(err, GB_ENOMEM, "out of memory");
     }
@@ -117,11 +121,14 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         j->s->shared_stop = &stop;
         j->s->borrow_tt = &shared;
         j->s->shared_depth = &depth_done;
+        j->s->busy = s->busy_own;
         started[i] = pthread_create(&tid[i], NULL, helper_main, j) == 0;
     }
     s->shared_stop = &stop; /* a helper that finishes the depth asked for stops the main thread */
+    s->busy = s->busy_own; /* the deferral, for this search only (tune.h) */
     rc = gb_search_one(s, g, o, res, err);
     TT_STORE(&stop, 1);
+    s->busy = NULL;
     s->shared_stop = NULL;
     s->publish_depth = NULL;
     for (int i = 0; i < n; i++)
@@ -155,6 +162,7 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         s->helpers[i]->shared_stop = NULL;
         s->helpers[i]->borrow_tt = NULL;
         s->helpers[i]->shared_depth = NULL;
+        s->helpers[i]->busy = NULL; /* the main's, freed with it */
         s->helpers[i]->tt = (gb_tt){0}; /* the main's: not the helper's to clear or free */
     }
     return rc;

@@ -68,6 +68,13 @@
  * 10-18%, Qelat 15%; leaving out depth 2 as well was worse for Bulto (docs/performance.md). */
 #define TT_MIN_DEPTH 2
 
+/* Lazy SMP's deferral (smp.c, search.c; simplified ABDADA): with threads, a node of at least
+ * DEFER_MIN_DEPTH plies puts off a move (not its first) that another thread is searching from
+ * the same position, and comes back to it after its other moves, when that thread's result is
+ * likely in the table. DEFER_LOG2: the busy table's size (one 64-bit key a slot). */
+#define DEFER_MIN_DEPTH 3
+#define DEFER_LOG2 15
+
 /* ---- Monte Carlo tree search (mcts.c) ---- */
 /* Tree nodes allocated once (each holds a position: about 20 MB); the search goes on without
  * growing the tree when it is full. */
