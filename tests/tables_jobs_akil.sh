@@ -34,6 +34,17 @@ check() {
     fi
 }
 
+# fixture_is NAME DIR WANT: the --jobs 1 fixture DIR holds the one-thread builder's tables
+fixture_is() {
+    local a
+    a=$(info "$2")
+    if [ "$a" != "$3" ]; then
+        echo "FAIL: the $1 fixture (--jobs 1) is not the one-thread builder's tables:"
+        echo "$a"
+        fails=$((fails + 1))
+    fi
+}
+
 want='level  2: 156 positions, 72 on cycles, checksum bc87b912788442cd
 level  3: 728 positions, 340 on cycles, checksum 89424d6f9d9752c9
 level  4: 2730 positions, 896 on cycles, checksum ee5bebdd45066a8d
@@ -44,12 +55,7 @@ level  3: 728 positions, 340 on cycles (largest component 340), 0 unknown, 46056
 level  4: 2730 positions, 896 on cycles (largest component 848), 0 unknown, 22964 walk nodes
 level  5: 8736 positions, 2628 on cycles (largest component 1344), 0 unknown, 31150 walk nodes
 level  6: 24752 positions, 7486 on cycles (largest component 5766), 0 unknown, 110340 walk nodes'
-a=$(info "$fixture")
-if [ "$a" != "$want" ]; then
-    echo "FAIL: the fixture (--jobs 1) is not the one-thread builder's tables:"
-    echo "$a"
-    fails=$((fails + 1))
-fi
+fixture_is default "$fixture" "$want"
 check "--jobs 3" "$want" "$want_counts" --stones 6 --jobs 3
 
 want='level  2: 156 positions, 80 on cycles, checksum 21fc526cdb4e49fd
@@ -62,12 +68,7 @@ level  3: 728 positions, 356 on cycles (largest component 356), 0 unknown, 14356
 level  4: 2730 positions, 888 on cycles (largest component 864), 0 unknown, 11322 walk nodes
 level  5: 8736 positions, 2720 on cycles (largest component 1350), 0 unknown, 29176 walk nodes
 level  6: 24752 positions, 7580 on cycles (largest component 5862), 0 unknown, 114546 walk nodes'
-a=$(info "$feed")
-if [ "$a" != "$want" ]; then
-    echo "FAIL: the feed=then-sow fixture (--jobs 1) is not the one-thread builder's tables:"
-    echo "$a"
-    fails=$((fails + 1))
-fi
+fixture_is feed=then-sow "$feed" "$want"
 check "feed=then-sow --jobs 3" "$want" "$want_counts" feed=then-sow --stones 6 --jobs 3
 
 # --budget 300: walks stop at 3, 5 and 6 seeds (the defaults: 116, 4,302 and 9,188 positions left
