@@ -15,6 +15,8 @@
    bench --list-moves` (every legal move listed at every ply, as a mask needs).
 
 Every game by default (--game sadeqa for one); CPU time (time.process_time), so one core.
+--options "key=value ..." plays every one of these under those options (RULINGS names), e.g.
+"endless=ends-game" (T1), under which every move that may start is legal and no mask sows.
 """
 import argparse
 import os
@@ -28,8 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gabata  # noqa: E402
 
 
-def python_loop(name, games, seed):
-    g = gabata.load_game(name)
+def python_loop(name, games, seed, options=""):
+    g = gabata.load_game(name, options)
     r = random.Random(seed)
     choice = r.choice
     plies = 0
@@ -62,9 +64,9 @@ def env_loop(name, seconds, seed):
     return plies, time.process_time() - t
 
 
-def vector_steps(name, n, steps, seed):
+def vector_steps(name, n, steps, seed, options=""):
     from gabata.vector import VectorEnv
-    env = VectorEnv(name, n, seed=seed)
+    env = VectorEnv(name, n, seed=seed, options=options)
     env.reset()
     step, rand = env.step, env.random_actions
     t = time.process_time()
@@ -73,14 +75,15 @@ def vector_steps(name, n, steps, seed):
     return n * steps, time.process_time() - t
 
 
-def playouts(name, games, seed):
+def playouts(name, games, seed, options=""):
     t = time.process_time()
-    st = gabata.random_playouts(name, games, seed)
+    st = gabata.random_playouts(name, games, seed, options)
     return st["plies"], time.process_time() - t
 
 
-def c_bench(program, name, games, seed, listed=False):
-    out = subprocess.run([program, "bench", name, "--games", str(games), "--seed", str(seed)]
+def c_bench(program, name, games, seed, listed=False, options=""):
+    out = subprocess.run([program, "bench", name] + options.split()
+                         + ["--games", str(games), "--seed", str(seed)]
                          + (["--list-moves"] if listed else []),
                          capture_output=True, text=True, check=True).stdout
     m = re.search(r"plies/s\s+([\d.,]+)", out)
@@ -99,6 +102,8 @@ def main():
     ap.add_argument("--program", default=None, help="the gabata program, for `gabata bench`")
     ap.add_argument("--runs", type=int, default=3, help="alternated runs; medians are reported")
     ap.add_argument("--env", action="store_true", help="also the AEC env loop of every game")
+    ap.add_argument("--options", default="",
+                    help='the games\' options, "key=value ..." (default: none)')
     ap.add_argument("--env-seconds", type=float, default=3.0, help="CPU seconds per env run")
     a = ap.parse_args()
     if a.env:
@@ -114,18 +119,19 @@ def main():
         loop, po, cb, cl, vec = [], [], [], [], []
         games = max(1, a.games // 30) if name == "qelat" else a.games  # its games are long
         for _ in range(a.runs):
-            p, t = python_loop(name, games, a.seed)
+            p, t = python_loop(name, games, a.seed, a.options)
             loop.append(p / t)
-            p, t = playouts(name, a.playout_games, a.seed)
+            p, t = playouts(name, a.playout_games, a.seed, a.options)
             po.append(p / t)
             if not a.no_vector:
-                p, t = vector_steps(name, a.vector_n, a.vector_steps, a.seed)
+                p, t = vector_steps(name, a.vector_n, a.vector_steps, a.seed, a.options)
                 vec.append(p / t)
             if a.program:
-                v, _out = c_bench(a.program, name, a.playout_games, a.seed)
+                v, _out = c_bench(a.program, name, a.playout_games, a.seed, options=a.options)
                 if v:
                     cb.append(v)
-                v, _out = c_bench(a.program, name, a.playout_games, a.seed, listed=True)
+                v, _out = c_bench(a.program, name, a.playout_games, a.seed, listed=True,
+                                  options=a.options)
                 if v:
                     cl.append(v)
         print(f"{name}: Python loop (legal_actions + apply_action): {med(loop):,.0f} plies/s "
