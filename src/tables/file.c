@@ -189,8 +189,21 @@ int gb_tb_open_levels(const gb_tb_game *g, gb_tables **out, const char *dir, int
         if (fd < 0) {
             if (errno == ENOENT && g->first_level && t->stones == 0 && k <= TB_FIRST_MAX)
                 continue; /* below the game's first level (checked when it is found) */
-            if (errno == ENOENT)
-                break; /* the levels run from the first up without a gap */
+            if (errno == ENOENT) {
+                /* the levels run from the first up without a gap (a build writes them in that
+                 * order): a level above a missing one would be left unread without a word */
+                for (int above = k + 1; t->stones > 0 && above <= TB_MAX_STONES; above++) {
+                    char there[4096];
+                    level_path(there, sizeof there, dir, g, above);
+                    if (access(there, F_OK) == 0) {
+                        rc = gb_fail(err, GB_EINVAL, "%s is missing, but %s-%02d.gbt is there: the levels must run "
+                                                     "from the first up without a gap (gabata tables build)",
+                                     path, g->name, above);
+                        break;
+                    }
+                }
+                break;
+            }
             rc = gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
             break;
         }
