@@ -283,6 +283,9 @@ const gb_rules *gb_rules_at(int i);
 #undef GB_GAME
 
 /* words.c: a game's names of marks and events, for the state JSON */
+/* Whether a game of r under o is a match of rounds (a round's end is not the game's: Qelat,
+ * L'ab al-Akil, unless rounds=1); p: any position of it. */
+bool gb_plays_match(const gb_rules *r, const gb_options *o, const gb_pos *p);
 const char *gb_rules_mark_name(const gb_rules *r, int mark);
 const char *gb_rules_event_name(const gb_rules *r, int event);
 

@@ -405,18 +405,25 @@ int gb_round_standing(const gb_game *g, int round, char *buf, size_t len)
     return round_text(g, round, GB_RT_STANDING, buf, len);
 }
 
+bool gb_plays_match(const gb_rules *r, const gb_options *o, const gb_pos *p)
+{
+    const gb_words *w = r->words;
+    if (!w || !w->round_facts || !w->round)
+        return false;
+    gb_round_end probe = {.end = *p, .next = *p, .reason = p->end_reason, .move = -1};
+    int winner, made[2];
+    return w->round_facts(o, &probe, &winner, made) == GB_OK; /* GB_EINVAL: no match with these options */
+}
+
 int gb_match_summary(const gb_game *g, char *buf, size_t len)
 {
     const gb_rules *r = gb_game_rules(g);
     const gb_words *w = r->words;
     const gb_options *o = gb_game_options(g);
-    if (!gb_is_over(g) || !w || !w->round_facts || !w->round)
-        return GB_EINVAL;
     const gb_pos *p = gb_game_pos(g);
-    gb_round_end probe = {.end = *p, .next = *p, .reason = p->end_reason, .move = -1};
+    if (!gb_is_over(g) || !gb_plays_match(r, o, p))
+        return GB_EINVAL;
     int winner, made[2];
-    if (w->round_facts(o, &probe, &winner, made) != GB_OK)
-        return GB_EINVAL; /* not a match with these options */
     int won[3] = {0, 0, 0}, total[2] = {0, 0}, known = 0, first = 0;
     for (int i = 0; i < gb_game_round_count(g); i++) {
         const gb_round_end *e = gb_game_round_at(g, i);

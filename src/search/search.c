@@ -565,7 +565,12 @@ int gb_search_one(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_
             TT_STORE(s->publish_depth, d);
         res->score = v;
         res->depth = d;
-        res->exact = s->horizon ? 0 : s->margins && (v == 0 || gb_score_is_win(v)) ? 2 : 1;
+        /* a margin is proven when every line ended in the game's end or the tables; in a match
+         * a line may end at a round's end, valued by an estimate of the match (gb_eval_round)
+         * that can be 0 too: there only a decided match is a margin */
+        res->exact = s->horizon                                                          ? 0
+                     : s->margins && (gb_score_is_win(v) || (v == 0 && !s->match_rounds)) ? 2
+                                                                                          : 1;
         res->margin = res->exact == 2 ? GB_MARGIN_OF_SCORE(v) : 0;
         if (s->pv_len[0] > 0) {
             res->best = s->pv[0][0];

@@ -174,6 +174,7 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
     s->tt_exact = o->tt_exact;
     s->tables = tb;
     s->margins = o->margins || tb;
+    s->match_rounds = gb_plays_match(r, opt, gb_game_pos(g));
     s->table_hits = 0;
     gb_tt_new_search(&s->tt);
     if (s->borrow_tt) /* a Lazy SMP helper (smp.c): the main thread's table, as it set it up */

@@ -55,6 +55,9 @@ struct gb_searcher {
     const struct gb_tables *tables; /* this search's endgame tables, or NULL */
     long long table_hits;
     bool margins; /* every end scored by its margin (tables, or asked for: gabata solve) */
+    /* a match of rounds: a line that ends a round is valued by what the next round's start is
+     * worth (gb_eval_round), an estimate, so a value of 0 is not a proven draw */
+    bool match_rounds;
     /* MCTS (mcts.c) keeps its tree here too, allocated on its first search, freed with the
      * searcher */
     /* Lazy SMP (smp.c): a main searcher's helpers, allocated on the first search with threads;
