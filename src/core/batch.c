@@ -422,7 +422,7 @@ struct gb_batch {
     int32_t start_cat[GB_ACTION_LAYOUTS];
 };
 
-static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos *children);
+static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves);
 
 uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode)
 {
@@ -497,11 +497,10 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
     b->start_ncat = -1;
     {
         gb_move moves[GB_MAX_MOVES];
-        gb_pos children[GB_MAX_MOVES];
         slot *s = &b->s[0];
         const slot before = *s; /* as calloc left it: a step before any reset is refused */
         s->rng = gb_batch_game_seed(seed, 0, 0);
-        if (settle_slot(b, 0, b->start, moves, children) == 0 && s->nmoves == 0 &&
+        if (settle_slot(b, 0, b->start, moves) == 0 && s->nmoves == 0 &&
             s->nids > 0) {
             b->start_settled = s->cur;
             b->start_ncat = s->nids;
@@ -541,13 +540,16 @@ static inline bool one_way_changed(const gb_pos *a, const gb_pos *b)
 }
 
 /* Settle slot i's child into its current position, with its legal moves and ids. 0 when the
- * game goes on, 1 when it is over, GB_ENOMEM (a record overflow: cannot happen within the cap). */
-static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos *children)
+ * game goes on, 1 when it is over, GB_ENOMEM (a record overflow: cannot happen within the cap).
+ * The moves' children are generated straight into the slot's row of b->children (cap entries:
+ * every id, or GB_MAX_MOVES), the child having been copied out of it. */
+static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves)
 {
     slot *s = &b->s[i];
+    gb_pos *kids = b->children + (size_t)i * (size_t)b->cap;
     if (s->rec.len > 0 && one_way_changed(&s->rec.pos[s->rec.len - 1], &child))
         s->rec.len = 0;
-    batch_finder f = {moves, children, 0};
+    batch_finder f = {moves, kids, 0};
     uint8_t chance = 0; /* one outcome a ply, drawn at most once (as gb_play's move field) */
     int n = gb_settle_with(b->r, &b->o, &child, &s->rec, &chance, &s->rng, false, find_batch, &f);
     if (n < 0)
@@ -556,7 +558,6 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
     s->nmoves = n;
     s->lazy = f.lazy;
     int32_t *ids = b->ids + (size_t)i * (size_t)b->cap;
-    gb_pos *kids = b->children + (size_t)i * (size_t)b->cap;
     if (child.flags & GB_F_OVER) {
         s->nids = 0;
         return 1;
@@ -579,17 +580,16 @@ static int settle_slot(gb_batch *b, int i, gb_pos child, gb_move *moves, gb_pos 
         ids[j] = id_of(&b->e, &moves[j]);
         k += ids[j] >= 0;
     }
-    memcpy(kids, children, (size_t)n * sizeof *kids);
     s->nids = k;
     return 0;
 }
 
-static int begin_episode(gb_batch *b, int i, gb_move *moves, gb_pos *children)
+static int begin_episode(gb_batch *b, int i, gb_move *moves)
 {
     slot *s = &b->s[i];
     s->rng = gb_batch_game_seed(b->seed, i, s->episode);
     s->rec.len = 0;
-    int rc = settle_slot(b, i, b->start, moves, children);
+    int rc = settle_slot(b, i, b->start, moves);
     return rc < 0 ? rc : GB_OK;
 }
 
@@ -627,7 +627,6 @@ static void write_row(gb_batch *b, int i, const gb_batch_out *out)
 int gb_batch_reset(gb_batch *b, const uint64_t *seed, const gb_batch_out *out, gb_error *err)
 {
     gb_move moves[GB_MAX_MOVES];
-    gb_pos children[GB_MAX_MOVES];
     if (!out)
         return gb_fail(err, GB_EINVAL, "no gb_batch_out given (its arrays may be NULL, not it)");
     if (seed)
@@ -639,7 +638,7 @@ int gb_batch_reset(gb_batch *b, const uint64_t *seed, const gb_batch_out *out, g
         else if (s->started)
             s->episode++; /* the game under way is dropped: the stream's next one begins */
         s->started = true;
-        int rc = begin_episode(b, i, moves, children);
+        int rc = begin_episode(b, i, moves);
         if (rc < 0)
             return gb_fail(err, rc, "out of memory");
         write_row(b, i, out);
@@ -690,11 +689,33 @@ static int illegal(const gb_batch *b, int i, int a, gb_error *err)
                    list);
 }
 
+/* A step walks n games' slots, children and records, megabytes apart from one game to the next
+ * (a Bulto game's children alone are cap = 1,024 positions): the chosen child and the record's
+ * last position, which the step reads first, are asked for BATCH_PREFETCH games ahead, so that
+ * their loads overlap the work on the games before. */
+#define BATCH_PREFETCH 8
+static inline void prefetch_game(const gb_batch *b, int j)
+{
+#if defined(__GNUC__)
+    const slot *s = &b->s[j];
+    const char *kid = (const char *)(b->children + (size_t)j * (size_t)b->cap + (size_t)s->pick);
+    __builtin_prefetch(kid);
+    __builtin_prefetch(kid + sizeof(gb_pos) - 1);
+    if (s->rec.len > 0) {
+        const char *last = (const char *)(s->rec.pos + s->rec.len - 1);
+        __builtin_prefetch(last);
+        __builtin_prefetch(last + 2 * sizeof(gb_pos) - 1, 1); /* the push after it */
+    }
+#else
+    (void)b;
+    (void)j;
+#endif
+}
+
 int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
                         const gb_batch_out *out, gb_error *err)
 {
     gb_move moves[GB_MAX_MOVES];
-    gb_pos children[GB_MAX_MOVES];
     if (lo < 0 || hi > b->n || lo > hi)
         return gb_fail(err, GB_EINVAL, "games %d..%d: the batch has games 0..%d", lo, hi - 1,
                        b->n - 1);
@@ -712,6 +733,8 @@ int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
     const bool sparse = out->mask && b->e.count > 64;
     int32_t old[GB_MAX_MOVES];
     for (int i = lo; i < hi; i++) {
+        if (i + BATCH_PREFETCH < hi)
+            prefetch_game(b, i + BATCH_PREFETCH);
         slot *s = &b->s[i];
         int32_t *ids = b->ids + (size_t)i * (size_t)b->cap;
         int nold = 0;
@@ -751,7 +774,7 @@ int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
                                (int)ids[s->pick]);
             }
         }
-        int rc = settle_slot(b, i, child, moves, children);
+        int rc = settle_slot(b, i, child, moves);
         if (rc < 0)
             return gb_fail(err, rc, "game %d: repetition record overflow", i);
         float r0 = 0.0f, r1 = 0.0f;
@@ -765,7 +788,7 @@ int gb_batch_step_range(gb_batch *b, int lo, int hi, const int32_t *actions,
             if (out->final_obs)
                 observe(p, b->e.holes, out->final_obs + (size_t)i * (size_t)b->obs_size);
             s->episode++;
-            rc = begin_episode(b, i, moves, children);
+            rc = begin_episode(b, i, moves);
             if (rc < 0)
                 return gb_fail(err, rc, "out of memory");
         }
