@@ -191,11 +191,22 @@ static void *share_work(void *arg)
 
 int gb_tb_share(const gb_tb_shared *s)
 {
+    const int jobs = gb_tb_jobs(s->jobs);
+    if (jobs == 1) { /* the chunks in turn, no counter: most components are of one position */
+        uint64_t done = 0;
+        for (uint64_t from = 0; from < s->count; from += s->chunk) {
+            const uint64_t to = s->count - from > s->chunk ? from + s->chunk : s->count;
+            if (!s->run(s->workers, from, to, &done))
+                break;
+            if (s->ticker)
+                gb_tb_tick(s->ticker, s->ticked + done);
+        }
+        return 1;
+    }
     share_state ss = {.s = s};
     atomic_init(&ss.next, 0);
     atomic_init(&ss.finished, 0);
     atomic_init(&ss.failed, false);
-    const int jobs = gb_tb_jobs(s->jobs);
     share_thread th[GB_TB_MAX_JOBS];
     for (int i = 0; i < jobs; i++)
         th[i] = (share_thread){&ss, (char *)s->workers + (size_t)i * s->worker_size, i == 0};
@@ -203,7 +214,7 @@ int gb_tb_share(const gb_tb_shared *s)
 #ifdef TB_THREADS
     pthread_t tid[GB_TB_MAX_JOBS];
     pthread_attr_t attr;
-    const bool attr_ok = jobs > 1 && pthread_attr_init(&attr) == 0;
+    const bool attr_ok = pthread_attr_init(&attr) == 0;
     /* a walk recurses once a position of its path (at most its budget): room for that */
     if (attr_ok)
         pthread_attr_setstacksize(&attr, (size_t)256 << 20);

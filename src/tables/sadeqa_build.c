@@ -283,7 +283,7 @@ static bool push(tbf_walker *w, uint64_t i)
     return true;
 }
 
-static void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
+static inline void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
 
 static inline int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 
