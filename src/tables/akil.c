@@ -394,7 +394,8 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
         al->ids = nodes;
         al->size = size;
         for (int t = 1; t < al->jobs; t++) { /* the calling thread's walker, with its own path */
-            walker *x = &al->xs[t].w, keep = *x;
+            walker *x = &al->xs[t].w;
+            const walker keep = *x;
             *x = *w;
             x->path = keep.path;
             x->cap = keep.cap;

@@ -1,7 +1,7 @@
 /* level.c — the machinery every game's table builder shares to build a level (level.h;
  * docs/tables.md, "The build"): Tarjan's components of a level's capture-free moves, and the
- * threads that share one piece of work. tables.c (Sadeqa III), akil.c and bulto.c each had a copy
- * of both; what stays there is what differs: the positions, the moves, the walks, the bytes. */
+ * threads that share one piece of work. One copy for tables.c (Sadeqa III), akil.c and bulto.c,
+ * which keep only what differs: the positions, the moves, the walks, the bytes. */
 #include "level.h"
 
 #include <stdatomic.h>
