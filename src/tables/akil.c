@@ -26,25 +26,17 @@
  *   same player to move, and is compared like any other (T5), so a move is negated only when
  *   the player to move changes.
  * The options that decide a value are chain, feed, two-seeds, skip-origin and endless. */
-#include "file.h"
+#include "level.h"
 
 #include <assert.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
-#include <pthread.h>
-#define AT_THREADS 1
-#endif
 
 #define AT_RING 12
 #define AT_N 6
 #define AT_SEEDS 72
 #define AT_OWN_N 0xfc0u
-#define AT_NONE 0xffffffffu
 #define AT_UNKNOWN 0
 #define AT_MOVES 16 /* gen lists at most six sowings or feeds, or a pass */
 
@@ -303,19 +295,52 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
     return best;
 }
 
-/* ---- building a level ---- */
-typedef struct frame {
-    uint32_t node;
-    uint8_t n, next;
-    uint32_t child[AT_N + 1];
-} frame;
+/* ---- building a level ----
+ * Threads (--jobs N). From 12 seeds on a level is one component holding every position on a
+ * cycle (about 40% of the level) beside single positions off cycles, and that component's walks
+ * are about two thirds of the level's time (docs/tables.md). The rest is Tarjan's search (one
+ * gen a position) and the one-node walks of the single positions, each needing the components
+ * below it solved: a chain, not independent work. So, as in Sadeqa III's builder
+ * (sadeqa_build.c), the walks of one large component are spread over the threads (level.c's
+ * gb_tb_share): each walk reads only the lower levels, the bytes of the components solved before
+ * it (Tarjan's order: all written before the threads start), the component ids and its own path
+ * (the T2 record), and writes only its own position's byte, which no walk of its component reads
+ * (a child in the component is walked on, or is on the path: needs_walk, settled_value). Threads
+ * take chunks of walks from a counter, each with its own walker; which thread walks a position,
+ * or when, changes nothing it reads, so the bytes and the counts of unknown positions and walk
+ * nodes are the same for every N (tests/tables_jobs_akil.sh). Bulto's split (bulto.c: its
+ * patterns) has no match here: a capture-free move may change any pit. */
+#define AT_CHUNK 64 /* walks a thread takes at once */
 
-/* The capture-free children of position i (the edges of the level's graph). */
-static int level_children(const walker *w, int phase, uint64_t i, uint32_t *out)
+typedef struct at_level at_level;
+
+/* A thread's walker and counts, kept for the level: a path grows once, not a component. */
+typedef struct at_worker {
+    const at_level *level;
+    walker w;
+    uint64_t unknown;
+} at_worker;
+
+struct at_level {
+    at_worker *xs; /* jobs of them, xs[0] the calling thread's */
+    int jobs, phase;
+    long long budget;
+    const uint32_t *ids; /* the component being walked on threads */
+    uint32_t size;
+    gb_tb_ticker ticker;
+    uint64_t solved; /* the positions of the components popped so far */
+};
+
+/* The capture-free children of position `node` (the edges of the level's graph; a level's index
+ * is its node in level.c's search). */
+static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *err)
 {
+    const at_level *al = user;
+    const walker *w = &al->xs[0].w;
     gb_pos p, children[AT_MOVES];
     gb_move moves[AT_MOVES];
-    pos_of_index(i, w->k, phase, &p);
+    (void)err;
+    pos_of_index(node, w->k, al->phase, &p);
     const int n = w->r->gen(w->o, &p, moves, children);
     int m = 0;
     for (int j = 0; j < n && m < AT_N + 1; j++)
@@ -324,32 +349,10 @@ static int level_children(const walker *w, int phase, uint64_t i, uint32_t *out)
     return m;
 }
 
-typedef struct akil_ticker {
-    const gb_tables_build_opts *bo;
-    int k;
-    uint64_t positions;
-    unsigned calls;
-    struct timespec last;
-} akil_ticker;
-
-/* Progress inside a level for the build's tick, at most every half second. */
-static void tick(akil_ticker *t, uint64_t done)
-{
-    if (!t->bo->tick || (++t->calls & 4095))
-        return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if ((double)(now.tv_sec - t->last.tv_sec) + 1e-9 * (double)(now.tv_nsec - t->last.tv_nsec) < 0.5)
-        return;
-    t->last = now;
-    t->bo->tick(t->k, done, t->positions, t->bo->user);
-}
-
-/* The walk of position i of a component of `size` (its id in w->comp_id): its value + 64 in
- * *res, or 0 when the walk stopped (counted in *unknown). false: out of memory. The budget is
+/* The walk of position i of a component of `size` (its id in w->comp_id): its byte into the
+ * level, 0 when the walk stopped (counted in *unknown). false: out of memory. The budget is
  * counted from this walk's first node, so a walk stops where it would on any thread. */
-static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long budget, uint32_t *res,
-                      uint64_t *unknown)
+static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long budget, uint64_t *unknown)
 {
     gb_pos p;
     pos_of_index(i, w->k, phase, &p);
@@ -364,247 +367,92 @@ static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long
     if (w->stopped)
         ++*unknown;
     assert(w->stopped || (val >= -w->k && val <= w->k));
-    *res = w->stopped ? 0u : (uint32_t)(val + 64);
+    w->cur[i] = w->stopped ? AT_UNKNOWN : (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
     return true;
 }
 
-/* Threads (--jobs N). From 12 seeds on a level is one component holding every position on a
- * cycle (about 40% of the level) beside single positions off cycles, and that component's walks
- * are about two thirds of the level's time (docs/tables.md). The rest is Tarjan's search (one
- * gen a position) and the one-node walks of the single positions, each needing the components
- * below it solved: a chain, not independent work. So, as in Sadeqa III's builder
- * (sadeqa_build.c), the walks of one large component are spread over the threads: each walk
- * reads only the lower levels, the bytes of the components solved before it (Tarjan's order: all
- * written before the threads start), the component ids and its own path (the T2 record), and
- * writes only its own result slot (idx[]); the calling thread writes the component's bytes after
- * the threads are joined. Threads take chunks of walks from a counter, each with its own walker;
- * which thread walks a position, or when, changes nothing it reads, so the bytes and the counts
- * of unknown positions and walk nodes are the same for every N (tests/tables_jobs_akil.sh).
- * Bulto's split (bulto.c: its patterns) has no match here: a capture-free move may change any
- * pit. */
-#define AT_CHUNK 64 /* walks a thread takes at once */
-
-typedef struct at_job {
-    int phase;
-    const uint32_t *ids; /* the component's positions */
-    uint32_t *res;       /* their results, by position (idx[]) */
-    uint32_t size;
-    long long budget;
-    atomic_uint next;    /* the next chunk of ids to take */
-    atomic_bool failed;  /* out of memory somewhere: the others stop */
-    atomic_ullong finished;
-    akil_ticker *tk;     /* the calling thread's ticks */
-    uint64_t solved;     /* positions solved before this component */
-} at_job;
-
-typedef struct at_worker {
-    at_job *job;
-    walker w;
-    uint64_t unknown;
-    bool main;
-} at_worker;
-
-static void *at_work(void *arg)
+static bool solve_chunk(void *arg, uint64_t from, uint64_t to, uint64_t *done)
 {
     at_worker *x = arg;
-    at_job *j = x->job;
-    while (!atomic_load(&j->failed)) {
-        const uint32_t from = atomic_fetch_add(&j->next, AT_CHUNK);
-        if (from >= j->size)
-            break;
-        const uint32_t to = from + AT_CHUNK < j->size ? from + AT_CHUNK : j->size;
-        for (uint32_t s = from; s < to; s++)
-            if (!solve_one(&x->w, j->phase, j->ids[s], j->size, j->budget, &j->res[j->ids[s]], &x->unknown)) {
-                atomic_store(&j->failed, true);
-                return NULL;
-            }
-        const uint64_t f = atomic_fetch_add(&j->finished, to - from) + (to - from);
-        if (x->main)
-            tick(j->tk, j->solved + f);
-    }
-    return NULL;
+    const at_level *al = x->level;
+    for (uint64_t s = from; s < to; s++)
+        if (!solve_one(&x->w, al->phase, al->ids[s], al->size, al->budget, &x->unknown))
+            return false;
+    *done += to - from;
+    return true;
 }
 
-/* The walks of a component of `size` >= 2 on up to `jobs` threads, the calling one with w (the
- * others with walkers of their own, kept in xs for the level: no allocation a component beyond
- * a path's growth). false: out of memory. */
-static bool solve_shared(walker *w, int phase, const uint32_t *ids, uint32_t size, long long budget, uint32_t *res,
-                         uint64_t *unknown, at_worker *xs, int jobs, akil_ticker *tk, uint64_t solved)
+/* A component popped (sinks first, so every move out of it is known): its walks, on the
+ * threads when it is large. */
+static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err)
 {
-    at_job job = {.phase = phase, .ids = ids, .res = res, .size = size, .budget = budget, .tk = tk,
-                  .solved = solved};
-    atomic_init(&job.next, 0);
-    atomic_init(&job.failed, false);
-    atomic_init(&job.finished, 0);
-    int started = 1;
-    xs[0] = (at_worker){.job = &job, .w = *w, .main = true};
-#ifdef AT_THREADS
-    pthread_t th[256];
-    pthread_attr_t attr;
-    const bool attr_ok = pthread_attr_init(&attr) == 0;
-    /* a walk recurses once a position of its path (at most its budget): room for that */
-    if (attr_ok)
-        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
-    for (; started < jobs; started++) {
-        at_worker *x = &xs[started];
-        walker keep = x->w; /* its path from an earlier component, if any */
-        x->w = *w;
-        x->w.path = keep.path;
-        x->w.cap = keep.cap;
-        x->w.len = 0;
-        x->w.nodes = 0;
-        x->w.oom = false;
-        x->job = &job;
-        x->unknown = 0;
-        x->main = false;
-        if (pthread_create(&th[started], attr_ok ? &attr : NULL, at_work, x) != 0)
-            break; /* fewer threads: the same result, later */
+    at_level *al = user;
+    walker *w = &al->xs[0].w;
+    w->comp_id = id;
+    bool ok = true;
+    if (al->jobs > 1 && size >= 4 * AT_CHUNK * (uint32_t)al->jobs) { /* a small one: not worth threads */
+        al->ids = nodes;
+        al->size = size;
+        for (int t = 1; t < al->jobs; t++) { /* the calling thread's walker, with its own path */
+            walker *x = &al->xs[t].w;
+            const walker keep = *x;
+            *x = *w;
+            x->path = keep.path;
+            x->cap = keep.cap;
+            x->nodes = keep.nodes;
+            x->oom = false;
+        }
+        const gb_tb_shared job = {.count = size, .chunk = AT_CHUNK, .run = solve_chunk, .workers = al->xs,
+                                  .worker_size = sizeof *al->xs, .jobs = al->jobs, .ticker = &al->ticker,
+                                  .ticked = al->solved};
+        const int started = gb_tb_share(&job);
+        for (int t = 0; t < started; t++)
+            ok = ok && !al->xs[t].w.oom;
+    } else {
+        for (uint32_t j = 0; j < size && ok; j++)
+            ok = solve_one(w, al->phase, nodes[j], size, al->budget, &al->xs[0].unknown);
     }
-    if (attr_ok)
-        pthread_attr_destroy(&attr);
-#endif
-    at_work(&xs[0]);
-#ifdef AT_THREADS
-    for (int i = 1; i < started; i++)
-        pthread_join(th[i], NULL);
-#endif
-    /* the calling thread's walker goes on with the level (its path and its count) */
-    *w = xs[0].w;
-    *unknown += xs[0].unknown;
-    for (int i = 1; i < started; i++) {
-        *unknown += xs[i].unknown;
-        w->nodes += xs[i].w.nodes;
-    }
-    (void)jobs;
-    return !atomic_load(&job.failed);
+    if (!ok)
+        return gb_fail(err, GB_ENOMEM, "out of memory (path)");
+    al->solved += size;
+    gb_tb_tick(&al->ticker, al->solved);
+    return GB_OK;
 }
 
-/* A level: Tarjan's algorithm (iterative) over the capture-free moves, each component solved as
- * it pops (sinks first, so every move out of it is known). */
+/* A level: its components (level.c), each solved as it pops. */
 static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
                        gb_error *err)
 {
     const uint64_t N = gb_tb_akil_level_size(k);
-    const int phase = sowing_phase(t->r);
-    if (N >= 0xfffffff0u)
+    if (N >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-seed level is too large for this builder", k);
-    uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
-    uint32_t *stack = malloc(N * sizeof *stack);
-    uint8_t *done = calloc(N, 1);
-    size_t fcap = 1024, fl = 0;
-    frame *fr = malloc(fcap * sizeof *fr);
-    walker w = {.r = t->r, .o = &t->o, .k = k, .first = first_level(t->r, &t->o), .at_once = at_once(t->r, &t->o),
-                .cur = out, .comp = low};
-    for (int j = w.first; j < k; j++)
-        w.lower[j] = t->level[j].bytes;
-    int jobs = bo->jobs < 1 ? 1 : bo->jobs > 256 ? 256 : bo->jobs;
-#ifndef AT_THREADS
-    jobs = 1;
-#endif
-    at_worker *xs = jobs > 1 ? calloc((size_t)jobs, sizeof *xs) : NULL; /* the threads' walkers */
-    akil_ticker tk = {.bo = bo, .k = k, .positions = N};
-    clock_gettime(CLOCK_MONOTONIC, &tk.last);
-    if (bo->tick)
-        bo->tick(k, 0, N, bo->user);
-    int rc = GB_OK;
-    uint64_t solved = 0;
-    if (!idx || !low || !stack || !done || !fr || (jobs > 1 && !xs)) {
+    at_level al = {.jobs = gb_tb_jobs(bo->jobs), .phase = sowing_phase(t->r), .budget = bo->budget};
+    al.xs = calloc((size_t)al.jobs, sizeof *al.xs); /* the threads' walkers */
+    gb_tb_scc scc = {.max_children = AT_N + 1, .children = level_children, .component = solve_component,
+                     .user = &al};
+    int rc = gb_tb_scc_alloc(&scc, N, err);
+    if (rc == GB_OK && !al.xs)
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-seed level (%llu positions)", k,
                      (unsigned long long)N);
-        goto done;
+    if (rc == GB_OK) {
+        walker *w = &al.xs[0].w;
+        *w = (walker){.r = t->r, .o = &t->o, .k = k, .first = first_level(t->r, &t->o),
+                      .at_once = at_once(t->r, &t->o), .cur = out, .comp = scc.low};
+        for (int j = w->first; j < k; j++)
+            w->lower[j] = t->level[j].bytes;
+        for (int i = 0; i < al.jobs; i++)
+            al.xs[i].level = &al;
+        gb_tb_ticker_start(&al.ticker, bo, k, N);
+        memset(out, 0, N);
+        rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
-    memset(out, 0, N);
-    uint32_t counter = 0, sp = 0, ncomp = 0;
-    for (uint64_t root = 0; root < N; root++) {
-        if (idx[root])
-            continue;
-        fr[0].node = (uint32_t)root;
-        fr[0].n = (uint8_t)level_children(&w, phase, root, fr[0].child);
-        fr[0].next = 0;
-        fl = 1;
-        idx[root] = low[root] = ++counter;
-        stack[sp++] = (uint32_t)root;
-        while (fl) {
-            frame *f = &fr[fl - 1];
-            if (f->next < f->n) {
-                const uint32_t c = f->child[f->next++];
-                if (!idx[c]) {
-                    if (fl == fcap) {
-                        fcap *= 2;
-                        frame *nf = realloc(fr, fcap * sizeof *nf);
-                        if (!nf) {
-                            rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
-                            goto done;
-                        }
-                        fr = nf;
-                    }
-                    frame *g = &fr[fl++];
-                    g->node = c;
-                    g->n = (uint8_t)level_children(&w, phase, c, g->child);
-                    g->next = 0;
-                    idx[c] = low[c] = ++counter;
-                    stack[sp++] = c;
-                } else if (!done[c] && idx[c] < low[f->node]) {
-                    low[f->node] = idx[c]; /* on the stack: in f's component */
-                }
-                continue;
-            }
-            const uint32_t v = f->node;
-            fl--;
-            if (fl && low[v] < low[fr[fl - 1].node])
-                low[fr[fl - 1].node] = low[v];
-            if (low[v] != idx[v])
-                continue;
-            const uint32_t top = sp;
-            while (stack[sp - 1] != v)
-                sp--;
-            sp--;
-            const uint32_t size = top - sp, id = AT_NONE - 1 - ncomp++;
-            for (uint32_t j = sp; j < top; j++) {
-                low[stack[j]] = id;
-                done[stack[j]] = 1;
-            }
-            w.comp_id = id;
-            if (size > st->largest_component)
-                st->largest_component = size;
-            if (size > 1)
-                st->cyclic += size;
-            /* the component's bytes are written when all its walks are done: during them a
-             * position of this component is walked, never read. Each walk's result is kept in
-             * idx[] of its position (no longer needed there: the value + 64, or 0 not known). */
-            if (jobs > 1 && size >= 4 * AT_CHUNK * (uint32_t)jobs) { /* a small one: not worth threads */
-                if (!solve_shared(&w, phase, stack + sp, size, bo->budget, idx, &st->unknown, xs, jobs, &tk,
-                                  solved)) {
-                    rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                    goto done;
-                }
-            } else {
-                for (uint32_t j = sp; j < top; j++)
-                    if (!solve_one(&w, phase, stack[j], size, bo->budget, &idx[stack[j]], &st->unknown)) {
-                        rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                        goto done;
-                    }
-            }
-            for (uint32_t j = sp; j < top; j++) {
-                const uint32_t b = idx[stack[j]];
-                out[stack[j]] = (uint8_t)(b ? (b | (size > 1 ? 0x80u : 0u)) : AT_UNKNOWN);
-                idx[stack[j]] = 1; /* visited (any non-zero) */
-            }
-            solved += size;
-            tick(&tk, solved);
-        }
+    for (int i = 0; al.xs && i < al.jobs; i++) {
+        st->walk_nodes += al.xs[i].w.nodes;
+        st->unknown += al.xs[i].unknown;
+        free(al.xs[i].w.path);
     }
-    st->walk_nodes += w.nodes;
-done:
-    free(idx);
-    free(done);
-    free(low);
-    free(stack);
-    free(fr);
-    free(w.path);
-    for (int i = 1; xs && i < jobs; i++)
-        free(xs[i].w.path);
-    free(xs);
+    free(al.xs);
+    gb_tb_scc_free(&scc);
     return rc;
 }
 

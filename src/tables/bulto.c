@@ -18,27 +18,20 @@
  * margin of the whole game adds the bulto stones each side already holds. The miné phase is not
  * held (the open phase is for good, B2, so no move of a held position leaves the tables).
  *
- * The builder is the Sadeqa one's method (levels from 1 up, Tarjan's components sinks first, an
- * exact alpha-beta over simple paths inside a component) written again here over Bulto's move
- * list, which may be long (B5's refusals) and so is read into one scratch buffer a walker, not a
- * stack frame a node. */
-#include "file.h"
+ * The builder is the Sadeqa one's method (levels from 1 up, Tarjan's components sinks first and
+ * the threads from level.c, an exact alpha-beta over simple paths inside a component), the walk
+ * written again here over Bulto's move list, which may be long (B5's refusals) and so is read
+ * into one scratch buffer a walker, not a stack frame a node. */
+#include "level.h"
 
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
-#include <pthread.h>
-#define BT_THREADS 1
-#endif
 
 #define BT_RING 20
 #define BT_STONES 40
 #define BT_ROW_S 0x003ffu
 #define BT_ROW_N 0xffc00u
-#define BT_NONE 0xffffffffu
 #define BT_UNKNOWN 0
 /* A held position's moves that keep k are its start holes' moves refusing every offer (taking
  * one makes a bulto), so at most one a start hole. */
@@ -359,52 +352,20 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
 }
 
 /* ---- building a level ---- */
-typedef struct frame {
-    uint64_t node;
-    uint8_t n, next;
-    uint64_t child[BT_FREE_MOVES];
-} frame;
-
-typedef struct builder {
-    const gb_rules *r;
-    const gb_options *o;
-    int k, cap, phase;
-    gb_move *moves;
-    gb_pos *children;
-} builder;
-
-/* The children of position i that keep k (the edges of the level's graph). */
-static int level_children(builder *bd, uint64_t i, uint64_t *out)
-{
-    gb_pos p;
-    pos_of_index(i, bd->k, bd->cap, bd->phase, &p);
-    const int n = bd->r->gen(bd->o, &p, bd->moves, bd->children);
-    int m = 0;
-    for (int j = 0; j < n; j++) {
-        const gb_pos *c = &bd->children[j];
-        if ((c->flags & GB_F_ENDLESS) || gain_of(&p, c) != 0)
-            continue;
-        if (m == BT_FREE_MOVES)
-            return -1;
-        out[m++] = pos_index(c, bd->k, bd->cap);
-    }
-    return m;
-}
-
 /* A move that keeps k keeps the bulto holes too (making one takes 4 free stones, B4, B6), so the
  * level's graph falls apart into one part a set of bulto holes (a pattern): the positions of one
- * pattern are consecutive in rank order, and Tarjan's algorithm runs on one pattern at a time,
- * its arrays the size of one pattern's positions (at most 2 x C(k+18, 18)), whatever the
- * level's size.
+ * pattern are consecutive in rank order, and the component search (level.c) runs on one pattern
+ * at a time, a position's node its place in the pattern, its arrays the size of one pattern's
+ * positions (at most 2 x C(k+18, 18), well within its 32 bits), whatever the level's size.
  *
  * Threads (--jobs N): the patterns are independent of each other. A pattern's walks read the
  * lower levels and the bytes of its own components solved before (Tarjan's order, in the same
- * pattern), and write only its own bytes; so N threads take the patterns in turn, each with its
- * own Tarjan arrays and walker, and nothing any of them computes depends on which thread runs it
- * or when: the tables are byte for byte the same for every N. (Sadeqa III's threads share the
- * walks of one component instead, since there one giant component holds nearly all the work;
- * Bulto's components are small, 959 positions at the most at 3 free stones, but its patterns
- * many: 263,950 of at most 8 bulto.) */
+ * pattern), and write only its own bytes; so N threads take the patterns in turn (level.c's
+ * gb_tb_share), each with its own component search and walker, and nothing any of them
+ * computes depends on which thread runs it or when: the tables are byte for byte the same for
+ * every N. (Sadeqa III's threads share the walks of one component instead, since there one
+ * giant component holds nearly all the work; Bulto's components are small, 959 positions at the
+ * most at 3 free stones, but its patterns many: 263,950 of at most 8 bulto.) */
 typedef struct bt_job {
     gb_tables *t;
     int k, cap, phase;
@@ -412,189 +373,116 @@ typedef struct bt_job {
     long long budget;
     uint64_t first[BT_RING + 2]; /* the number of the first pattern of b bulto */
     uint64_t patterns;
-    atomic_ullong next;     /* the next pattern to take */
-    atomic_ullong finished; /* the positions of the patterns done */
-    atomic_bool failed;     /* a thread met an error: the others stop */
-    gb_tb_ticker *ticker;
 } bt_job;
 
 typedef struct bt_worker {
-    bt_job *job;
-    bool main; /* the calling thread: it ticks */
-    builder bd;
+    const bt_job *job;
+    uint64_t base, per; /* the pattern being searched: its first index, its positions */
+    gb_move *moves;     /* scratch for the search's gen, GB_MAX_MOVES */
+    gb_pos *children;
+    gb_tb_scc scc;
     walker w;
-    uint32_t *idx, *low, *stack;
-    uint8_t *done;
-    frame *fr;
-    size_t fcap;
     gb_tb_stats st;
     int rc;
     gb_error err;
 } bt_worker;
 
-static bool worker_init(bt_worker *x, bt_job *j, uint64_t M)
+/* The children of the pattern's position `node` that keep k (the edges of the level's graph),
+ * as places in the pattern. */
+static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *err)
+{
+    bt_worker *x = user;
+    const bt_job *j = x->job;
+    gb_pos p;
+    pos_of_index(x->base + node, j->k, j->cap, j->phase, &p);
+    const int n = j->t->r->gen(&j->t->o, &p, x->moves, x->children);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const gb_pos *c = &x->children[i];
+        if ((c->flags & GB_F_ENDLESS) || gain_of(&p, c) != 0)
+            continue;
+        if (m == BT_FREE_MOVES)
+            return gb_fail(err, GB_EINVAL,
+                           "a %d-stone position has more moves keeping its free stones than start holes", j->k);
+        const uint64_t ci = pos_index(c, j->k, j->cap) - x->base;
+        if (ci >= x->per)
+            return gb_fail(err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", j->k);
+        out[m++] = (uint32_t)ci;
+    }
+    return m;
+}
+
+/* A component of the pattern popped (sinks first): each position's walk, its byte written at
+ * once (the walks tell the component by its id, never by its bytes). */
+static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err)
+{
+    bt_worker *x = user;
+    const bt_job *j = x->job;
+    walker *w = &x->w;
+    w->comp_id = id;
+    for (uint32_t i = 0; i < size; i++) {
+        const uint64_t at = x->base + nodes[i];
+        gb_pos p;
+        pos_of_index(at, j->k, j->cap, j->phase, &p);
+        w->len = 0;
+        w->path[w->len++] = at;
+        w->node_limit = size > 1 && j->budget ? w->nodes + j->budget : 0;
+        w->stopped = false;
+        const int val = walk(w, &p, -BT_STONES - 1, BT_STONES + 1);
+        if (w->oom)
+            return gb_fail(err, GB_ENOMEM, "out of memory (path)");
+        if (w->stopped) {
+            x->st.unknown++;
+            continue;
+        }
+        assert(val >= -j->k && val <= j->k);
+        j->out[at] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
+    }
+    return GB_OK;
+}
+
+static bool worker_init(bt_worker *x, const bt_job *j, uint64_t M)
 {
     gb_tables *t = j->t;
     x->job = j;
-    x->idx = calloc(M, sizeof *x->idx);
-    x->low = malloc(M * sizeof *x->low);
-    x->stack = malloc(M * sizeof *x->stack);
-    x->done = calloc(M, 1);
-    x->fcap = 1024;
-    x->fr = malloc(x->fcap * sizeof *x->fr);
-    x->w = (walker){.r = t->r, .o = &t->o, .k = j->k, .cur = j->out, .comp = x->low, .t = t};
-    x->bd = (builder){t->r, &t->o, j->k, j->cap, j->phase, NULL, NULL};
-    x->bd.moves = malloc(GB_MAX_MOVES * sizeof *x->bd.moves);
-    x->bd.children = malloc(GB_MAX_MOVES * sizeof *x->bd.children);
+    x->scc = (gb_tb_scc){.max_children = BT_FREE_MOVES, .children = level_children, .component = solve_component,
+                         .user = x};
+    const bool scc_ok = gb_tb_scc_alloc(&x->scc, M, &x->err) == GB_OK;
+    x->w = (walker){.r = t->r, .o = &t->o, .k = j->k, .cur = j->out, .comp = x->scc.low, .t = t};
+    x->moves = malloc(GB_MAX_MOVES * sizeof *x->moves);
+    x->children = malloc(GB_MAX_MOVES * sizeof *x->children);
     const bool w_ok = walker_init(&x->w);
-    return w_ok && x->idx && x->low && x->stack && x->fr && x->done && x->bd.moves && x->bd.children;
+    return scc_ok && w_ok && x->moves && x->children;
 }
 
 static void worker_free(bt_worker *x)
 {
-    free(x->idx);
-    free(x->done);
-    free(x->low);
-    free(x->stack);
-    free(x->fr);
-    free(x->bd.moves);
-    free(x->bd.children);
+    gb_tb_scc_free(&x->scc);
+    free(x->moves);
+    free(x->children);
     walker_free(&x->w);
-}
-
-/* The pattern s of b bulto: Tarjan's algorithm over its positions, each component solved as it
- * pops (sinks first). */
-static int solve_pattern(bt_worker *x, int b, uint64_t s)
-{
-    const bt_job *j = x->job;
-    const int k = j->k, cap = j->cap;
-    const uint64_t per = 2 * ways[BT_RING - b][k];
-    const uint64_t base = 2 * off[cap][k][b] + s * per;
-    uint32_t *idx = x->idx, *low = x->low, *stack = x->stack;
-    uint8_t *done = x->done, *out = j->out;
-    builder *bd = &x->bd;
-    walker *w = &x->w;
-    gb_tb_stats *st = &x->st;
-    size_t fl = 0;
-    memset(idx, 0, per * sizeof *idx);
-    memset(done, 0, per);
-    w->base = base;
-    uint32_t counter = 0, sp = 0, ncomp = 0;
-    for (uint64_t root = 0; root < per; root++) {
-        if (idx[root])
-            continue;
-        const int n = level_children(bd, base + root, x->fr[0].child);
-        if (n < 0)
-            goto too_many;
-        x->fr[0].node = root;
-        x->fr[0].n = (uint8_t)n;
-        x->fr[0].next = 0;
-        fl = 1;
-        idx[root] = low[root] = ++counter;
-        stack[sp++] = (uint32_t)root;
-        while (fl) {
-            frame *f = &x->fr[fl - 1];
-            if (f->next < f->n) {
-                const uint64_t c = f->child[f->next++] - base;
-                if (c >= per)
-                    goto other_pattern;
-                if (!idx[c]) {
-                    if (fl == x->fcap) {
-                        frame *nf = realloc(x->fr, 2 * x->fcap * sizeof *nf);
-                        if (!nf)
-                            return gb_fail(&x->err, GB_ENOMEM, "out of memory (component search)");
-                        x->fr = nf;
-                        x->fcap *= 2;
-                    }
-                    frame *g = &x->fr[fl++];
-                    g->node = c;
-                    const int gn = level_children(bd, base + c, g->child);
-                    if (gn < 0)
-                        goto too_many;
-                    g->n = (uint8_t)gn;
-                    g->next = 0;
-                    idx[c] = low[c] = ++counter;
-                    stack[sp++] = (uint32_t)c;
-                } else if (!done[c] && idx[c] < low[f->node]) {
-                    low[f->node] = idx[c]; /* on the stack: in f's component */
-                }
-                continue;
-            }
-            const uint64_t v = f->node;
-            fl--;
-            if (fl && low[v] < low[x->fr[fl - 1].node])
-                low[x->fr[fl - 1].node] = low[v];
-            if (low[v] != idx[v])
-                continue;
-            const uint32_t top = sp;
-            while (stack[sp - 1] != v)
-                sp--;
-            sp--;
-            const uint32_t size = top - sp, id = BT_NONE - 1 - ncomp++;
-            for (uint32_t i = sp; i < top; i++) {
-                low[stack[i]] = id;
-                done[stack[i]] = 1;
-            }
-            w->comp_id = id;
-            if (size > st->largest_component)
-                st->largest_component = size;
-            if (size > 1)
-                st->cyclic += size;
-            for (uint32_t i = sp; i < top; i++) {
-                gb_pos p;
-                pos_of_index(base + stack[i], k, cap, bd->phase, &p);
-                w->len = 0;
-                w->path[w->len++] = base + stack[i];
-                w->node_limit = size > 1 && j->budget ? w->nodes + j->budget : 0;
-                w->stopped = false;
-                const int val = walk(w, &p, -BT_STONES - 1, BT_STONES + 1);
-                if (w->oom)
-                    return gb_fail(&x->err, GB_ENOMEM, "out of memory (path)");
-                if (w->stopped) {
-                    st->unknown++;
-                    continue;
-                }
-                assert(val >= -k && val <= k);
-                out[base + stack[i]] = (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
-            }
-        }
-    }
-    return GB_OK;
-too_many:
-    return gb_fail(&x->err, GB_EINVAL, "a %d-stone position has more moves keeping its free stones than start holes",
-                   k);
-other_pattern:
-    return gb_fail(&x->err, GB_EINVAL, "a move keeping the %d free stones changed the bulto holes", k);
 }
 
 #define BT_CHUNK 8 /* patterns a thread takes at once */
 
-static void *work(void *arg)
+/* Patterns from .. to-1 (numbered by bulto count, then set), each searched and solved whole. */
+static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done)
 {
     bt_worker *x = arg;
-    bt_job *j = x->job;
+    const bt_job *j = x->job;
     int b = bmin(j->k);
-    while (!atomic_load(&j->failed)) {
-        const uint64_t from = atomic_fetch_add(&j->next, BT_CHUNK);
-        if (from >= j->patterns)
-            break;
-        const uint64_t to = from + BT_CHUNK < j->patterns ? from + BT_CHUNK : j->patterns;
-        uint64_t positions = 0;
-        for (uint64_t g = from; g < to && x->rc == GB_OK; g++) {
-            while (g >= j->first[b + 1])
-                b++;
-            x->rc = solve_pattern(x, b, g - j->first[b]);
-            positions += 2 * ways[BT_RING - b][j->k];
-        }
-        if (x->rc != GB_OK) {
-            atomic_store(&j->failed, true);
-            break;
-        }
-        const uint64_t f = atomic_fetch_add(&j->finished, positions) + positions;
-        if (x->main)
-            gb_tb_tick(j->ticker, f);
+    for (uint64_t g = from; g < to; g++) {
+        while (g >= j->first[b + 1])
+            b++;
+        x->per = 2 * ways[BT_RING - b][j->k];
+        x->base = 2 * off[j->cap][j->k][b] + (g - j->first[b]) * x->per;
+        x->w.base = x->base;
+        x->rc = gb_tb_scc_run(&x->scc, (uint32_t)x->per, &x->st, &x->err);
+        if (x->rc != GB_OK)
+            return false;
+        *done += x->per;
     }
-    return NULL;
+    return true;
 }
 
 static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
@@ -603,22 +491,15 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     const int cap = t->bulto_max;
     const uint64_t N = gb_tb_bulto_level_size(k, cap);
     const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
-    if (M >= 0xfffffff0u)
+    if (M >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
     gb_tb_ticker ticker;
     gb_tb_ticker_start(&ticker, bo, k, N);
-    bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget,
-                  .ticker = &ticker};
+    bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget};
     for (int b = 0; b <= BT_RING; b++)
         job.first[b + 1] = job.first[b] + (b >= bmin(k) && b <= bmax(k, cap) ? choose[BT_RING][b] : 0);
     job.patterns = job.first[BT_RING + 1];
-    atomic_init(&job.next, 0);
-    atomic_init(&job.finished, 0);
-    atomic_init(&job.failed, false);
-    int jobs = bo->jobs < 1 ? 1 : bo->jobs > 256 ? 256 : bo->jobs;
-#ifndef BT_THREADS
-    jobs = 1;
-#endif
+    const int jobs = gb_tb_jobs(bo->jobs);
     bt_worker *xs = calloc((size_t)jobs, sizeof *xs);
     if (!xs)
         return gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
@@ -635,26 +516,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
                        (unsigned long long)N);
     }
     memset(out, 0, N);
-    xs[0].main = true;
-    int started = 1;
-#ifdef BT_THREADS
-    pthread_t th[256];
-    pthread_attr_t attr;
-    const bool attr_ok = ready > 1 && pthread_attr_init(&attr) == 0;
-    /* a walk recurses once a position of its path (at most its budget): room for that */
-    if (attr_ok)
-        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
-    for (; started < ready; started++)
-        if (pthread_create(&th[started], attr_ok ? &attr : NULL, work, &xs[started]) != 0)
-            break; /* fewer threads: the same result, later */
-    if (attr_ok)
-        pthread_attr_destroy(&attr);
-#endif
-    work(&xs[0]);
-#ifdef BT_THREADS
-    for (int i = 1; i < started; i++)
-        pthread_join(th[i], NULL);
-#endif
+    const gb_tb_shared share = {.count = job.patterns, .chunk = BT_CHUNK, .run = solve_patterns, .workers = xs,
+                                .worker_size = sizeof *xs, .jobs = ready, .ticker = &ticker};
+    const int started = gb_tb_share(&share);
     for (int i = 0; i < ready; i++) {
         if (i < started) {
             if (xs[i].rc != GB_OK && rc == GB_OK) {

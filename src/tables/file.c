@@ -129,9 +129,8 @@ void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k,
         bo->tick(k, 0, positions, bo->user);
 }
 
-void gb_tb_tick(void *ticker, uint64_t done)
+void gb_tb_tick(gb_tb_ticker *bt, uint64_t done)
 {
-    gb_tb_ticker *bt = ticker;
     if (!bt->bo->tick || (++bt->calls & 255))
         return;
     struct timespec now;

@@ -62,7 +62,7 @@ typedef struct gb_tb_ticker {
     struct timespec last;
 } gb_tb_ticker;
 void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k, uint64_t positions);
-void gb_tb_tick(void *ticker, uint64_t done);
+void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
 
 /* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
 void gb_tb_describe_levels(const gb_tables *t, gb_text *x);

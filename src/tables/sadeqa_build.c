@@ -15,11 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if !defined(__wasm__) && !defined(__EMSCRIPTEN__)
-#include <pthread.h>
-#define TBF_THREADS 1
-#endif
-
 #if defined(__SIZEOF_INT128__) && !defined(__wasm__) && defined(__BYTE_ORDER__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define TBF_WIDE 1
@@ -288,7 +283,7 @@ static bool push(tbf_walker *w, uint64_t i)
     return true;
 }
 
-static void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
+static inline void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
 
 static inline int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 
@@ -456,42 +451,25 @@ static uint8_t solve_one(tbf_walker *w, uint64_t i, uint32_t size, uint64_t *unk
     return (uint8_t)((v + 64) | (size > 1 ? 0x80 : 0));
 }
 
-typedef struct tbf_job {
-    gb_tbf_level *lv;
+/* A thread's share of a component's walks (level.c's gb_tb_share): its own walker, the
+ * component's ids and results shared (each walk writes only its own result). */
+typedef struct tbf_worker {
     const uint32_t *ids;
     uint8_t *res; /* the bytes of ids, written to the level when all are done */
     uint32_t size;
-    atomic_uint next; /* the next chunk of ids to take */
-    atomic_ullong finished;
-} tbf_job;
-
-typedef struct tbf_worker {
-    tbf_job *job;
     tbf_walker w;
     uint64_t unknown;
-    bool main;
 } tbf_worker;
 
 #define TBF_CHUNK 64
 
-static void *work(void *arg)
+static bool solve_chunk(void *arg, uint64_t from, uint64_t to, uint64_t *done)
 {
     tbf_worker *x = arg;
-    tbf_job *j = x->job;
-    for (;;) {
-        const uint32_t from = atomic_fetch_add(&j->next, TBF_CHUNK);
-        if (from >= j->size)
-            break;
-        const uint32_t to = from + TBF_CHUNK < j->size ? from + TBF_CHUNK : j->size;
-        for (uint32_t s = from; s < to; s++)
-            j->res[s] = solve_one(&x->w, j->ids[s], j->size, &x->unknown);
-        if (x->w.oom)
-            break;
-        const uint64_t f = atomic_fetch_add(&j->finished, to - from) + (to - from);
-        if (x->main && j->lv->tick)
-            j->lv->tick(j->lv->user, j->lv->done + f);
-    }
-    return NULL;
+    for (uint64_t s = from; s < to; s++)
+        x->res[s] = solve_one(&x->w, x->ids[s], x->size, &x->unknown);
+    *done += to - from;
+    return !x->w.oom;
 }
 
 static void walker_free(tbf_walker *w)
@@ -504,45 +482,24 @@ int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size,
                            uint64_t *unknown, long long *nodes)
 {
     gb_tbf_init();
-    tbf_job job = {.lv = lv, .ids = ids, .res = res, .size = size};
-    atomic_init(&job.next, 0);
-    atomic_init(&job.finished, 0);
-    int jobs = lv->jobs < 1 ? 1 : lv->jobs > 256 ? 256 : lv->jobs;
+    int jobs = gb_tb_jobs(lv->jobs);
     /* a small component is not worth a thread */
     if (size < 4 * TBF_CHUNK * (uint32_t)jobs)
         jobs = 1;
-#ifndef TBF_THREADS
-    jobs = 1;
-#endif
-    tbf_worker xs[256];
+    tbf_worker xs[GB_TB_MAX_JOBS];
     memset(xs, 0, (size_t)jobs * sizeof xs[0]);
     if (lv->keep) /* its path and set: no allocation for each of the many small components */
         xs[0].w = *(tbf_walker *)lv->keep;
     for (int t = 0; t < jobs; t++) {
-        xs[t].job = &job;
+        xs[t].ids = ids;
+        xs[t].res = res;
+        xs[t].size = size;
         xs[t].w.lv = lv;
         xs[t].w.nodes = 0;
-        xs[t].main = t == 0;
     }
-    int started = 1;
-#ifdef TBF_THREADS
-    pthread_t th[256];
-    pthread_attr_t attr;
-    bool attr_ok = jobs > 1 && pthread_attr_init(&attr) == 0;
-    /* a walk recurses once a position of its path (at most its budget): room for that */
-    if (attr_ok)
-        pthread_attr_setstacksize(&attr, (size_t)256 << 20);
-    for (; started < jobs; started++)
-        if (pthread_create(&th[started], attr_ok ? &attr : NULL, work, &xs[started]) != 0)
-            break; /* fewer threads: the same result, later */
-    if (attr_ok)
-        pthread_attr_destroy(&attr);
-#endif
-    work(&xs[0]);
-#ifdef TBF_THREADS
-    for (int t = 1; t < started; t++)
-        pthread_join(th[t], NULL);
-#endif
+    const gb_tb_shared job = {.count = size, .chunk = TBF_CHUNK, .run = solve_chunk, .workers = xs,
+                              .worker_size = sizeof xs[0], .jobs = jobs, .ticker = lv->ticker, .ticked = lv->done};
+    const int started = gb_tb_share(&job);
     int rc = GB_OK;
     for (int t = 0; t < started; t++) {
         *unknown += xs[t].unknown;

@@ -4,7 +4,7 @@
 #ifndef GABATA_SADEQA_BUILD_H
 #define GABATA_SADEQA_BUILD_H
 
-#include "tables.h"
+#include "level.h"
 
 enum { TBF_QUIET = 0, TBF_CAPTURE = 1, TBF_ENDLESS = 2 };
 
@@ -36,11 +36,9 @@ typedef struct gb_tbf_level {
     const uint8_t *lower[TB_MAX_STONES + 1];   /* the finished lower levels */
     long long budget;                          /* positions a walk may visit (0: no limit) */
     int jobs;                                  /* threads for a large component */
-    /* progress: called now and then from the calling thread with the positions done so far */
-    void (*tick)(void *user, uint64_t done);
-    void *user;
-    uint64_t done; /* positions of the level finished before this component */
-    void *keep;    /* the calling thread's walker, kept from one component to the next */
+    gb_tb_ticker *ticker;                      /* progress: told the positions done (NULL: none) */
+    uint64_t done;                             /* positions of the level finished before this component */
+    void *keep;                                /* the calling thread's walker, kept for the next component */
 } gb_tbf_level;
 void gb_tbf_level_free(gb_tbf_level *lv); /* what lv->keep holds */
 

@@ -28,7 +28,6 @@
 #include <string.h>
 
 #define TB_HOLES 16
-#define TB_NONE 0xffffffffu
 
 /* ways[n][s]: distributions of s stones over n holes */
 static uint64_t ways[TB_HOLES + 1][TB_MAX_STONES + 1];
@@ -250,123 +249,60 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
 }
 
 /* ---- building a level ---- */
-/* 32-bit indices (a level has fewer than 2^32 positions): a frame is 40 bytes, and the
- * depth-first search can hold millions of them at once */
-typedef struct frame {
-    uint32_t node;
-    uint8_t n, next;
-    uint32_t child[8]; /* this level's capture-free children */
-} frame;
+/* What the component search (level.c) hands each component to: sadeqa_build.c's walks. */
+typedef struct level_build {
+    gb_tbf_level lv;
+    uint8_t *res; /* a component's bytes as its walks find them */
+    gb_tb_stats *st;
+} level_build;
 
-/* A level: Tarjan's algorithm (iterative) over the capture-free moves, each component solved as
- * it pops (sinks first) by sadeqa_build.c's walks. */
+static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *err)
+{
+    (void)err;
+    return gb_tbf_level_children(&((level_build *)user)->lv, node, out);
+}
+
+static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err)
+{
+    level_build *lb = user;
+    (void)id; /* the walks tell this component by its bytes, still 0 (sadeqa_build.h) */
+    if (gb_tbf_solve_component(&lb->lv, nodes, size, lb->res, &lb->st->unknown, &lb->st->walk_nodes) != GB_OK)
+        return gb_fail(err, GB_ENOMEM, "out of memory (path)");
+    return GB_OK;
+}
+
+/* A level: its components (level.c, a level's index is its node), each solved as it pops (sinks
+ * first) by sadeqa_build.c's walks. */
 static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err)
 {
     const uint64_t N = gb_tb_level_size(k);
-    uint32_t *idx = calloc(N, sizeof *idx), *low = malloc(N * sizeof *low);
-    uint32_t *stack = malloc(N * sizeof *stack);
-    uint8_t *done = calloc(N, 1); /* finished: its component popped */
-    uint8_t *res = malloc(N);     /* a component's bytes as its walks find them */
-    size_t fcap = 1024, fl = 0;
-    frame *fr = malloc(fcap * sizeof *fr);
+    if (N >= GB_TB_SCC_MAX_NODES)
+        return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
     gb_tbf_init();
     gb_tb_ticker bt;
     gb_tb_ticker_start(&bt, bo, k, N);
-    gb_tbf_level lv = {.r = t->r, .o = &t->o, .k = k, .cur = out,
-                       .budget = bo->budget, .jobs = bo->jobs, .tick = gb_tb_tick, .user = &bt};
+    level_build lb = {.lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .budget = bo->budget, .jobs = bo->jobs,
+                             .ticker = &bt},
+                      .res = malloc(N), .st = st};
     for (int j = 1; j < k; j++)
-        lv.lower[j] = t->level[j].bytes;
-    int rc = GB_OK;
-    if (!idx || !low || !stack || !fr || !done || !res) {
+        lb.lv.lower[j] = t->level[j].bytes;
+    gb_tb_scc scc = {.max_children = 8, .children = level_children, .component = solve_component, .user = &lb};
+    int rc = gb_tb_scc_alloc(&scc, N, err);
+    if (rc == GB_OK && !lb.res)
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
-        goto done;
+    if (rc == GB_OK) {
+        memset(out, 0, N);
+        rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
-    if (N >= 0xfffffff0u) {
-        rc = gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
-        goto done;
-    }
-    uint32_t counter = 0, sp = 0;
-    memset(out, 0, N);
-    /* a finished position (its byte written) keeps its component's id in low[] */
-    uint32_t ncomp = 0;
-    for (uint64_t root = 0; root < N; root++) {
-        if (idx[root])
-            continue;
-        fl = 0;
-        fr[fl].node = (uint32_t)root;
-        fr[fl].n = (uint8_t)gb_tbf_level_children(&lv, root, fr[fl].child);
-        fr[fl].next = 0;
-        fl++;
-        idx[root] = low[root] = ++counter;
-        stack[sp++] = (uint32_t)root;
-        while (fl) {
-            frame *f = &fr[fl - 1];
-            if (f->next < f->n) {
-                uint64_t c = f->child[f->next++];
-                if (!idx[c]) {
-                    if (fl == fcap) {
-                        fcap *= 2;
-                        frame *nf = realloc(fr, fcap * sizeof *nf);
-                        if (!nf) {
-                            rc = gb_fail(err, GB_ENOMEM, "out of memory (component search)");
-                            goto done;
-                        }
-                        fr = nf;
-                        f = &fr[fl - 1];
-                    }
-                    frame *g = &fr[fl++];
-                    g->node = (uint32_t)c;
-                    g->n = (uint8_t)gb_tbf_level_children(&lv, c, g->child);
-                    g->next = 0;
-                    idx[c] = low[c] = ++counter;
-                    stack[sp++] = (uint32_t)c;
-                } else if (!done[c]) {
-                    /* visited, not finished: on the stack, so in f's component */
-                    if (idx[c] < low[f->node])
-                        low[f->node] = idx[c];
-                }
-                continue;
-            }
-            /* f is done */
-            uint64_t v = f->node;
-            fl--;
-            if (fl && low[v] < low[fr[fl - 1].node])
-                low[fr[fl - 1].node] = low[v];
-            if (low[v] != idx[v])
-                continue;
-            /* v roots a component: pop it */
-            uint32_t top = sp;
-            while (stack[sp - 1] != v)
-                sp--;
-            sp--;
-            const uint32_t size = top - sp, id = TB_NONE - 1 - ncomp++;
-            for (uint32_t j = sp; j < top; j++) {
-                low[stack[j]] = id;
-                done[stack[j]] = 1;
-            }
-            if (size > st->largest_component)
-                st->largest_component = size;
-            if (size > 1)
-                st->cyclic += size;
-            if (gb_tbf_solve_component(&lv, stack + sp, size, res, &st->unknown, &st->walk_nodes) != GB_OK) {
-                rc = gb_fail(err, GB_ENOMEM, "out of memory (path)");
-                goto done;
-            }
-        }
-    }
-    for (uint64_t i = 0; i < N; i++) /* the file's "not known" */
-        if (out[i] == TBF_UNKNOWN_BYTE)
-            out[i] = TB_UNKNOWN_BYTE;
-done:
-    free(idx);
-    free(done);
-    free(res);
-    free(low);
-    free(stack);
-    free(fr);
-    gb_tbf_level_free(&lv);
+    if (rc == GB_OK)
+        for (uint64_t i = 0; i < N; i++) /* the file's "not known" */
+            if (out[i] == TBF_UNKNOWN_BYTE)
+                out[i] = TB_UNKNOWN_BYTE;
+    gb_tb_scc_free(&scc);
+    free(lb.res);
+    gb_tbf_level_free(&lb.lv);
     return rc;
 }
 
