@@ -13,6 +13,8 @@
  * - a move deferred because another thread is searching it is searched later, not dropped
  *   (one thread told to defer every second move it may finds the plain search's exact-mode
  *   value);
+ * - at a root whose moves cannot be listed (a layout) every thread searches the main thread's
+ *   candidates;
  * - bad thread counts get GB_EINVAL and a message naming them. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -254,6 +256,42 @@ static void test_kept_searcher(void **state)
     gb_searcher_free(s);
 }
 
+/* Where the root's moves cannot be listed (L'ab al-Akil's layout, A2), the search draws its
+ * candidates from the seed: every thread must search the main thread's candidates, or the
+ * threads share no work (a helper drew its own until December 2026, and two threads were no
+ * faster than one at a layout). */
+static void test_helpers_search_the_same_root(void **state)
+{
+    (void)state;
+    gb_search_opts o;
+    memset(&o, 0, sizeof o);
+    o.budget.depth = 5;
+    o.threads = 3;
+    gb_searcher *s = gb_searcher_new(&o);
+    gb_game *g;
+    assert_int_equal(gb_game_new(&g, "akil", NULL, 3, NULL), GB_OK);
+    gb_move none[1];
+    assert_int_equal(gb_legal_moves(g, none, 1), 0); /* the layout: no listed move */
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        o.seed = seed;
+        gb_search_result r;
+        gb_error err;
+        assert_int_equal(gb_search(s, g, &o, &r, &err), GB_OK);
+        assert_int_equal(s->nhelpers, 2);
+        assert_true(s->nmoves[0] > 1);
+        for (int h = 0; h < s->nhelpers; h++) {
+            const gb_searcher *x = s->helpers[h];
+            assert_int_equal(x->nmoves[0], s->nmoves[0]);
+            for (int i = 0; i < s->nmoves[0]; i++)
+                if (!gb_same_move(&x->moves[0][i], &s->moves[0][i]))
+                    fail_msg("seed %llu: helper %d's root candidate %d is not the main thread's",
+                             (unsigned long long)seed, h, i);
+        }
+    }
+    gb_game_free(g);
+    gb_searcher_free(s);
+}
+
 static void test_bad_threads(void **state)
 {
     (void)state;
@@ -287,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_two_threads_sound),
         cmocka_unit_test(test_two_threads_by_time),
         cmocka_unit_test(test_kept_searcher),
+        cmocka_unit_test(test_helpers_search_the_same_root),
         cmocka_unit_test(test_bad_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

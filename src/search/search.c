@@ -438,7 +438,10 @@ static int search(gb_searcher *s, int ply, int depth, int alpha, int beta)
                     }
                 } else {
                     /* busy: another thread is searching this move from this position */
-                    busy_key = (key ^ gb_mix64(0xdefe0000ull + move_code(&s->moves[ply][i]))) | 1;
+                    /* a layout (root candidates, the same list on every thread) has no
+                     * move code: its place in the list stands for it */
+                    const uint16_t code = move_code(&s->moves[ply][i]);
+                    busy_key = (key ^ gb_mix64(0xdefe0000ull + (code != TT_NO_MOVE ? code : 0x10000u + (unsigned)i))) | 1;
                     uint64_t *slot = &s->busy[busy_key >> (64 - DEFER_LOG2)];
                     if (TT_LOAD(slot) == busy_key) {
                         order[ndeferred++] = i;

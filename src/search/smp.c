@@ -117,7 +117,11 @@ int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_sear
         j->finish_depth = o->budget.depth > 0 ? cap : 0;
         j->o.info = NULL;
         j->o.threads = 1;
-        j->o.seed = o->seed + (uint64_t)i + 1;
+        /* the main thread's seed: where the root's moves cannot be listed (L'ab al-Akil's
+         * layouts, A2) the seed draws the candidates searched, and a helper with other
+         * candidates than the main thread's shares none of its work (two threads were no
+         * faster than one at a layout: docs/ai.md, "Threads") */
+        j->o.seed = o->seed;
         j->s->shared_stop = &stop;
         j->s->borrow_tt = &shared;
         j->s->shared_depth = &depth_done;
