@@ -33,6 +33,8 @@ typedef struct gb_tbf_level {
     const gb_options *o;
     int k;
     uint8_t *cur; /* this level's bytes: 0 not solved yet, TBF_UNKNOWN_BYTE not known */
+    uint8_t *hint; /* a guess of each position's value + 64 (0: none), to order the walks by
+                    * (sadeqa_build.c); NULL: the rows' order, as tables.c's walk */
     const uint8_t *lower[TB_MAX_STONES + 1];   /* the finished lower levels */
     long long budget;                          /* positions a walk may visit (0: no limit) */
     int jobs;                                  /* threads for a large component */

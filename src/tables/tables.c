@@ -285,11 +285,12 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     level_build lb = {.lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .budget = bo->budget, .jobs = bo->jobs,
                              .ticker = &bt},
                       .res = malloc(N), .st = st};
+    lb.lv.hint = calloc(N, 1);
     for (int j = 1; j < k; j++)
         lb.lv.lower[j] = t->level[j].bytes;
     gb_tb_scc scc = {.max_children = 8, .children = level_children, .component = solve_component, .user = &lb};
     int rc = gb_tb_scc_alloc(&scc, N, err);
-    if (rc == GB_OK && !lb.res)
+    if (rc == GB_OK && (!lb.res || !lb.lv.hint))
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
     if (rc == GB_OK) {
@@ -302,6 +303,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
                 out[i] = TB_UNKNOWN_BYTE;
     gb_tb_scc_free(&scc);
     free(lb.res);
+    free(lb.lv.hint);
     gb_tbf_level_free(&lb.lv);
     return rc;
 }
