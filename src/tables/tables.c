@@ -84,8 +84,8 @@ static int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 /* byte 0: not known (a walk inside a cycle ran past its budget, or needed such a value) */
 #define TB_UNKNOWN_BYTE 0
 
-/* ---- the probe's walk (the build's is sadeqa_build.c's, on raw boards, the same moves in the
- * same order) ----
+/* ---- the probe's walk (the build's is sadeqa_build.c's, on raw boards, the same moves; its
+ * order by the guesses it has where this one has the table's bytes) ----
  * A walk inside a level with the record since the last capture as its path: a position of a
  * lower level or one whose byte is exact here is read; one that may share a cycle with the path
  * is searched on. */
@@ -186,8 +186,8 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
     }
     w->nodes++;
     /* no value of level k lies outside [-k, k]: the window clamped to it, exactly as
-     * sadeqa_build.c's walk (which says why the values stay exact), so that both visit the same
-     * positions and a mover sure of all k stones stops at once */
+     * sadeqa_build.c's walk (which says why the values stay exact), so that a mover sure of all k
+     * stones stops at once */
     if (beta > w->k)
         beta = w->k;
     if (alpha < -w->k)
@@ -199,17 +199,16 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
         return -w->k;
     int best = -TB_MAX_STONES - 1;
     /* first the moves whose value is at hand (captures, exits, repetitions), then those that walk
-     * on: an exit often cuts the walk; those in sadeqa_build.c's order (its tbf_order_walks: this
-     * walk's killer at this depth, then the rows' margin after the move for the mover, largest
-     * first, ties in hole order) */
+     * on: an exit often cuts the walk; those best first by the child's history-free value (its
+     * byte: the value it has when no earlier position can recur, the best guess of its value
+     * with this path), then this walk's killer at this depth, ties in hole order; the builder's
+     * order with its guesses (sadeqa_build.c's tbf_order_walks) */
     int order[8], key[8], nwalk = 0;
     const int depth = w->len < TB_KILLER_DEPTH ? w->len : TB_KILLER_DEPTH - 1;
     for (int i = 0; i < n; i++) {
         if (needs_walk(w, p, &children[i])) {
-            int row[2] = {0, 0};
-            for (int h = 0; h < TB_HOLES; h++)
-                row[h >= 8] += children[i].holes[h];
-            const int kx = row[p->to_move] - row[!p->to_move] + (moves[i].hole == w->killer[depth] ? 1000 : 0);
+            const uint8_t b = w->t->level[w->k].bytes[pos_index(&children[i], w->k)];
+            const int kx = 2 * -entry_value(b) + (moves[i].hole == w->killer[depth]);
             int c = nwalk++;
             for (; c > 0 && key[c - 1] < kx; c--) { /* insertion, stable */
                 order[c] = order[c - 1];
