@@ -11,7 +11,7 @@
 
 static const char tables_help[] =
     "usage: gabata tables build VARIANT [key=value ...] --stones K [--out DIR] [--budget N]\n"
-    "                           [--jobs N] [--quiet]\n"
+    "                           [--jobs N] [--resume] [--quiet]\n"
     "       gabata tables info DIR\n"
     "build: every position with at most K stones on the board, with its exact final margin\n"
     "(Sadeqa III; Bulto: K stones in no bulto, open phase; akil: K seeds, a round's sowing\n"
@@ -21,6 +21,8 @@ static const char tables_help[] =
     "walk visits more than N positions (--budget, default 100000; 0: no limit) is left unknown.\n"
     "--jobs N: N threads for the walks (default 1; the tables are the same for any N). On a\n"
     "terminal a line shows the level's progress, rate and time left (not with --quiet).\n"
+    "--resume: keep the levels DIR already holds for this variant and these options, from the\n"
+    "first up (each checksum checked), and build only the levels above them.\n"
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
@@ -96,6 +98,11 @@ static void level_done(const gb_tables_level_info *l, void *user)
     build_view *v = user;
     clear_line(v);
     v->level = 0;
+    if (l->kept) {
+        fprintf(stderr, "level %2d: %llu positions, %llu on cycles, kept (--resume: the folder's file, checksum checked)\n",
+                l->stones, l->positions, l->cyclic);
+        return;
+    }
     fprintf(stderr,
             "level %2d: %llu positions, %llu on cycles (largest component %u), %llu unknown, "
             "%lld walk nodes, %.2f s (%.2f s CPU)\n",
@@ -141,7 +148,7 @@ int cmd_tables(int argc, char **argv)
     int stones = -1;
     long long budget = 100000;
     int jobs = 1;
-    bool quiet = false;
+    bool quiet = false, resume = false;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--stones") == 0 && i + 1 < argc) {
@@ -169,10 +176,12 @@ int cmd_tables(int argc, char **argv)
             jobs = (int)v;
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
+        } else if (strcmp(a, "--resume") == 0) {
+            resume = true;
         } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
             out = argv[++i];
         } else if (a[0] == '-') {
-            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR, --budget N, --jobs N, --quiet)\n", a);
+            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR, --budget N, --jobs N, --resume, --quiet)\n", a);
             return 2;
         } else if (!variant) {
             variant = a;
@@ -198,7 +207,7 @@ int cmd_tables(int argc, char **argv)
     }
     build_view view = {.live = !quiet && isatty(STDERR_FILENO)};
     const gb_tables_build_opts bo = {.budget = budget, .jobs = jobs, .progress = level_done,
-                                     .tick = level_tick, .user = &view};
+                                     .tick = level_tick, .user = &view, .resume = resume};
     if (gb_tables_build_with(variant, opts, stones, out, &bo, &err) != GB_OK) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s\n", err.msg);

@@ -725,6 +725,7 @@ typedef struct gb_tables_level_info {
     long long walk_nodes;       /* positions the searches inside cycles visited */
     double seconds;
     double cpu_seconds;         /* the process's CPU time (all threads) for the level */
+    int kept;                   /* 1: not built, the folder's own file kept (resume) */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
 /* Build levels 1..stones of variant ("sadeqa" or "bulto") with `options` into dir (made if
@@ -745,6 +746,8 @@ typedef struct gb_tables_build_opts {
     gb_tables_progress_fn progress;
     gb_tables_tick_fn tick;
     void *user; /* passed to progress and tick */
+    int resume; /* keep the levels from the first up that dir already holds for the same variant
+                 * and options (each file's checksum checked), build only those above them */
 } gb_tables_build_opts;
 GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
                                 const char *dir, const gb_tables_build_opts *opts, gb_error *err);

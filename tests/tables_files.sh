@@ -106,6 +106,47 @@ if ls unwritable-*/*.part >/dev/null 2>&1; then
     echo "FAIL: a .part file was left"
     fails=$((fails + 1))
 fi
+# --resume: the levels a folder holds for the same variant and options are kept (checksums
+# checked), only those above are built, and the tables are a fresh build's; a file of other
+# options, another max-bulto or a damaged one is refused with one line, and left as it was
+# expect_build NAME TEXT ARGS...: `tables build ARGS` fails, its last line of error TEXT
+expect_build() {
+    name=$1 text=$2
+    shift 2
+    if out=$("$gabata" tables build "$@" --quiet 2>&1 >/dev/null); then
+        echo "FAIL: $name: built"
+        fails=$((fails + 1))
+    elif [ "$(printf '%s\n' "$out" | tail -n 1)" != "gabata tables build: $text" ]; then
+        echo "FAIL: $name:"
+        echo "  got:  $(printf '%s\n' "$out" | tail -n 1)"
+        echo "  want: gabata tables build: $text"
+        fails=$((fails + 1))
+    fi
+}
+copy resume "$sadeqa" sadeqa 3
+out=$("$gabata" tables build sadeqa --stones 6 --resume --quiet --out resume 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$out" | grep -c 'kept (--resume')" = 3 ] || { echo "FAIL: resume: not 3 levels kept: $out"; fails=$((fails + 1)); }
+[ "$(printf '%s\n' "$out" | grep -c 'walk nodes')" = 3 ] || { echo "FAIL: resume: not 3 levels built: $out"; fails=$((fails + 1)); }
+[ "$("$gabata" tables info resume)" = "$("$gabata" tables info "$sadeqa")" ] || { echo "FAIL: resume: not the fixture's tables"; fails=$((fails + 1)); }
+copy rother "$sadeqa" sadeqa 2
+expect_build rother "rother/sadeqa-01.gbt is not the level this build makes (another variant, options or format): remove it, or build into another folder" \
+    sadeqa endless=ends-game --stones 3 --resume --out rother
+cmp -s rother/sadeqa-01.gbt "$sadeqa/sadeqa-01.gbt" || { echo "FAIL: rother: the file was changed"; fails=$((fails + 1)); }
+[ ! -e rother/sadeqa-03.gbt ] || { echo "FAIL: rother: a level was built"; fails=$((fails + 1)); }
+copy rdamaged "$sadeqa" sadeqa 4
+printf 'x' | dd of=rdamaged/sadeqa-03.gbt bs=1 seek=1000 conv=notrunc 2>/dev/null
+expect_build rdamaged "rdamaged/sadeqa-03.gbt: its checksum does not match: the file is damaged (remove it to build it again)" \
+    sadeqa --stones 5 --resume --out rdamaged
+copy rshort "$sadeqa" sadeqa 3
+head -c 1000 "$sadeqa/sadeqa-03.gbt" >rshort/sadeqa-03.gbt
+expect_build rshort "rshort/sadeqa-03.gbt is not as long as its header says: remove it to build it again" \
+    sadeqa --stones 4 --resume --out rshort
+copy bresume "$bulto" bulto 1
+"$gabata" tables build bulto max-bulto=2 --stones 2 --resume --quiet --out bresume >/dev/null 2>&1 || { echo "FAIL: bresume: not built"; fails=$((fails + 1)); }
+[ "$("$gabata" tables info bresume | grep '^level')" = "$("$gabata" tables info "$bulto" | grep '^level  [12]:')" ] || { echo "FAIL: bresume: not the fixture's levels 1..2"; fails=$((fails + 1)); }
+copy bcapr "$bulto" bulto 1
+expect_build bcapr "bcapr/bulto-01.gbt is not the level this build makes (another variant, options or format): remove it, or build into another folder" \
+    bulto max-bulto=1 --stones 1 --resume --out bcapr
 cd /
 rm -rf "$work"
 [ "$fails" -eq 0 ] || exit 1

@@ -74,6 +74,47 @@ static int write_level(const gb_tb_game *g, const char *dir, const gb_tables *t,
     return GB_OK;
 }
 
+/* --resume: level k of dir, if it is there, read into b (n bytes) when it is the level this build
+ * would write (the same header but for its counts: variant, options, stones, positions, the game's
+ * own lines) and its checksum matches. 1 kept (*cyclic, *sum set), 0 no such file, or an error
+ * naming the file: a folder holding something else is not overwritten unasked. */
+static int keep_level(const gb_tb_game *g, const char *dir, const gb_tables *t, int k, uint8_t *b, uint64_t n,
+                      uint64_t *cyclic, uint64_t *sum, gb_error *err)
+{
+    char path[4096], head[TB_HEADER + 1], want[TB_HEADER], extra[128] = "";
+    level_path(path, sizeof path, dir, g, k);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+    if (g->extra_lines)
+        g->extra_lines(t, extra, sizeof extra);
+    const int wl = snprintf(want, sizeof want, "%s %d\nvariant %s\noptions %s\nstones %d\npositions %llu\n",
+                            TB_MAGIC, TB_VERSION, g->name, t->options[0] ? t->options : "-", k,
+                            (unsigned long long)n);
+    unsigned long long cy = 0, cs = 0;
+    int end = 0;
+    bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
+    head[TB_HEADER] = 0;
+    ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
+         sscanf(head + wl, "cyclic %llu\nchecksum %llx%n", &cy, &cs, &end) == 2 && end &&
+         strcmp(head + wl + end + (head[wl + end] == '\n'), extra) == 0;
+    if (!ok) {
+        fclose(f);
+        return gb_fail(err, GB_EINVAL, "%s is not the level this build makes (another variant, options or "
+                                       "format): remove it, or build into another folder", path);
+    }
+    ok = fread(b, 1, n, f) == n && fgetc(f) == EOF;
+    fclose(f);
+    if (!ok)
+        return gb_fail(err, GB_EINVAL, "%s is not as long as its header says: remove it to build it again", path);
+    if (gb_tb_fnv1a(b, n) != cs)
+        return gb_fail(err, GB_EINVAL, "%s: its checksum does not match: the file is damaged (remove it to "
+                                       "build it again)", path);
+    *cyclic = cy;
+    *sum = cs;
+    return 1;
+}
+
 static double seconds(const struct timespec *a, const struct timespec *b)
 {
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
@@ -85,12 +126,35 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return gb_fail(err, GB_EINVAL, "cannot make %s: %s", dir, strerror(errno));
     int rc = GB_OK;
+    bool resuming = bo->resume != 0; /* until the first level the folder lacks */
     for (int k = first_of(g, t); k <= stones && rc == GB_OK; k++) {
         const uint64_t n = g->level_size(t, k);
         uint8_t *b = malloc(n);
         if (!b) {
             rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level", k);
             break;
+        }
+        if (resuming) {
+            uint64_t cyclic = 0, sum = 0;
+            const int kept = keep_level(g, dir, t, k, b, n, &cyclic, &sum, err);
+            if (kept < 0) {
+                free(b);
+                rc = kept;
+                break;
+            }
+            if (kept) {
+                t->level[k].bytes = b;
+                t->level[k].count = n;
+                t->stones = k;
+                t->checksum[k] = sum;
+                t->cyclic[k] = cyclic;
+                if (bo->progress) {
+                    gb_tables_level_info li = {.stones = k, .positions = n, .cyclic = cyclic, .kept = 1};
+                    bo->progress(&li, bo->user);
+                }
+                continue;
+            }
+            resuming = false;
         }
         gb_tb_stats st = {0};
         struct timespec t0, t1, c0, c1;
@@ -109,7 +173,7 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
         }
         if (rc == GB_OK && bo->progress) {
             gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       seconds(&t0, &t1), seconds(&c0, &c1)};
+                                       seconds(&t0, &t1), seconds(&c0, &c1), 0};
             bo->progress(&li, bo->user);
         }
     }
