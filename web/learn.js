@@ -106,6 +106,9 @@ async function learnOpen(variant) {
   learn.variant = variant;
   const seq = ++learn.seq; // only the last game asked for is shown
   learnGames();
+  // the list shown is the last game's: not clickable while this one's is on its way (a lesson
+  // picked from it would be undone when the answer came back and showed the first lesson)
+  $('learn-list').replaceChildren();
   $('learn-feedback').textContent = '';
   try {
     const r = await api('GET', `/api/lessons/${encodeURIComponent(variant)}`);
