@@ -1,7 +1,9 @@
 /* tables.c — `gabata tables build|info`: the exact endgame tables (docs/tables.md). */
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -11,7 +13,8 @@
 
 static const char tables_help[] =
     "usage: gabata tables build VARIANT [key=value ...] --stones K [--out DIR] [--budget N]\n"
-    "                           [--jobs N] [--resume] [--quiet]\n"
+    "                           [--jobs N] [--resume] [--stop-after TIME] [--save-every TIME]\n"
+    "                           [--quiet]\n"
     "       gabata tables info DIR\n"
     "build: every position with at most K stones on the board, with its exact final margin\n"
     "(Sadeqa III; Bulto: K stones in no bulto, open phase; akil: K seeds, a round's sowing\n"
@@ -22,7 +25,12 @@ static const char tables_help[] =
     "--jobs N: N threads for the walks (default 1; the tables are the same for any N). On a\n"
     "terminal a line shows the level's progress, rate and time left (not with --quiet).\n"
     "--resume: keep the levels DIR already holds for this variant and these options, from the\n"
-    "first up (each checksum checked), and build only the levels above them.\n"
+    "first up (each checksum checked), and build only the levels above them, going on from\n"
+    "the saved work of the next one (below).\n"
+    "Stopping: Ctrl-C (SIGINT or SIGTERM; a second one ends at once) or --stop-after TIME\n"
+    "(e.g. 90m, 2h30m, 600s) stops the build, saving a Sadeqa III level's work so far to\n"
+    "DIR/sadeqa-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
+    "with status 3; the same command with --resume goes on from it, to the same tables.\n"
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
@@ -110,6 +118,50 @@ static void level_done(const gb_tables_level_info *l, void *user)
             l->seconds, l->cpu_seconds);
 }
 
+/* Stopping (--stop-after, Ctrl-C): asked by the build's threads, so only a flag and a clock. */
+static volatile sig_atomic_t interrupted;
+static struct timespec stop_at; /* 0: no --stop-after */
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1; /* the handler is reset: a second signal ends the program */
+}
+
+static int build_stop(void *user)
+{
+    (void)user;
+    if (interrupted)
+        return 1;
+    if (!stop_at.tv_sec)
+        return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > stop_at.tv_sec || (now.tv_sec == stop_at.tv_sec && now.tv_nsec >= stop_at.tv_nsec);
+}
+
+/* A time as 90, 600s, 90m, 2h30m, 1h: its seconds, or -1. */
+static double parse_time(const char *s)
+{
+    double total = 0;
+    bool any = false;
+    while (*s) {
+        char *end;
+        const double v = strtod(s, &end);
+        if (end == s || v < 0 || v != v)
+            return -1;
+        const double unit = *end == 'h' ? 3600 : *end == 'm' ? 60 : 1;
+        if (*end == 'h' || *end == 'm' || *end == 's')
+            end++;
+        else if (*end)
+            return -1;
+        total += v * unit;
+        any = true;
+        s = end;
+    }
+    return any && total < 1e9 ? total : -1;
+}
+
 int cmd_tables(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -137,6 +189,15 @@ int cmd_tables(int argc, char **argv)
         fputs(buf, stdout);
         puts("checksums: all match");
         gb_tables_close(t);
+        DIR *d = opendir(argv[2]); /* a stopped build's saved work (docs/tables.md, "Files") */
+        for (struct dirent *e; d && (e = readdir(d));) {
+            const size_t len = strlen(e->d_name);
+            if (len > 9 && strcmp(e->d_name + len - 9, ".progress") == 0)
+                printf("%s/%s: the saved work of a stopped build (tables build --resume goes on from it)\n", argv[2],
+                       e->d_name);
+        }
+        if (d)
+            closedir(d);
         return 0;
     }
     if (strcmp(argv[1], "build") != 0) {
@@ -149,6 +210,7 @@ int cmd_tables(int argc, char **argv)
     long long budget = 100000;
     int jobs = 1;
     bool quiet = false, resume = false;
+    double stop_after = -1, save_every = 600;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--stones") == 0 && i + 1 < argc) {
@@ -174,6 +236,16 @@ int cmd_tables(int argc, char **argv)
                 return 2;
             }
             jobs = (int)v;
+        } else if ((strcmp(a, "--stop-after") == 0 || strcmp(a, "--save-every") == 0) && i + 1 < argc) {
+            const double v = parse_time(argv[++i]);
+            if (v < 0) {
+                fprintf(stderr, "gabata tables build: %s takes a time such as 600, 90m or 2h30m, not '%s'\n", a, argv[i]);
+                return 2;
+            }
+            if (a[2] == 's' && a[3] == 't')
+                stop_after = v;
+            else
+                save_every = v > 0 ? v : -1; /* 0: never */
         } else if (strcmp(a, "--quiet") == 0) {
             quiet = true;
         } else if (strcmp(a, "--resume") == 0) {
@@ -181,7 +253,7 @@ int cmd_tables(int argc, char **argv)
         } else if (strcmp(a, "--out") == 0 && i + 1 < argc) {
             out = argv[++i];
         } else if (a[0] == '-') {
-            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR, --budget N, --jobs N, --resume, --quiet)\n", a);
+            fprintf(stderr, "gabata tables build: unknown option '%s' (--stones K, --out DIR, --budget N, --jobs N, --resume, --stop-after TIME, --save-every TIME, --quiet)\n", a);
             return 2;
         } else if (!variant) {
             variant = a;
@@ -206,9 +278,33 @@ int cmd_tables(int argc, char **argv)
         }
     }
     build_view view = {.live = !quiet && isatty(STDERR_FILENO)};
-    const gb_tables_build_opts bo = {.budget = budget, .jobs = jobs, .progress = level_done,
-                                     .tick = level_tick, .user = &view, .resume = resume};
-    if (gb_tables_build_with(variant, opts, stones, out, &bo, &err) != GB_OK) {
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = jobs, .progress = level_done, .tick = level_tick,
+                                     .user = &view, .resume = resume, .save_every = save_every, .stop = build_stop};
+    if (stop_after >= 0) {
+        clock_gettime(CLOCK_MONOTONIC, &stop_at);
+        stop_at.tv_sec += (time_t)stop_after;
+        stop_at.tv_nsec += (long)((stop_after - (double)(time_t)stop_after) * 1e9);
+        if (stop_at.tv_nsec >= 1000000000L) {
+            stop_at.tv_sec++;
+            stop_at.tv_nsec -= 1000000000L;
+        }
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    const int rc = gb_tables_build_with(variant, opts, stones, out, &bo, &err);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (rc == GB_ESTOPPED) {
+        clear_line(&view);
+        fprintf(stderr, "gabata tables build: %s; the same command with --resume goes on from there\n", err.msg);
+        return 3;
+    }
+    if (rc != GB_OK) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s\n", err.msg);
         return 1;

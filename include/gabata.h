@@ -36,7 +36,8 @@ enum {
     GB_EILLEGAL = -2, /* well-formed but not legal here */
     GB_EOVER = -3,    /* the game is over */
     GB_ENOMEM = -4,
-    GB_EEMPTY = -5    /* nothing to undo */
+    GB_EEMPTY = -5,   /* nothing to undo */
+    GB_ESTOPPED = -6  /* stopped when asked (gb_tables_build_opts.stop), the work saved to go on */
 };
 
 enum { GB_SOUTH = 0, GB_NORTH = 1, GB_DRAW = 2, GB_NOBODY = -1 };
@@ -747,7 +748,17 @@ typedef struct gb_tables_build_opts {
     gb_tables_tick_fn tick;
     void *user; /* passed to progress and tick */
     int resume; /* keep the levels from the first up that dir already holds for the same variant
-                 * and options (each file's checksum checked), build only those above them */
+                 * and options (each file's checksum checked), build only those above them, and go
+                 * on from the saved work of the next (below) */
+    /* Stopping and going on (docs/tables.md, "Files"). A Sadeqa III level being built is saved
+     * to DIR/sadeqa-KK.progress every save_every seconds (0: every 600; below 0: never) and when
+     * stop, if set, returns nonzero: the build then returns GB_ESTOPPED, err naming the file, and
+     * a build with resume (the same variant, options and budget) goes on from it, giving the same
+     * tables and walk counts as one run. The other games' levels are short: they stop between
+     * levels. stop is asked often, from every build thread: keep it cheap and thread-safe, and
+     * once it has returned nonzero let it keep doing so. */
+    double save_every;
+    int (*stop)(void *user);
 } gb_tables_build_opts;
 GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
                                 const char *dir, const gb_tables_build_opts *opts, gb_error *err);

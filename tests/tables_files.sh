@@ -147,6 +147,42 @@ copy bresume "$bulto" bulto 1
 copy bcapr "$bulto" bulto 1
 expect_build bcapr "bcapr/bulto-01.gbt is not the level this build makes (another variant, options or format): remove it, or build into another folder" \
     bulto max-bulto=1 --stones 1 --resume --out bcapr
+# stopping (--stop-after, SIGINT) exits 3 with one line naming what is saved; the rest of the
+# stopping and going on (every point of a level, the files refused) is test_tables_stop.c's
+copy stop0 "$sadeqa" sadeqa 2
+"$gabata" tables build sadeqa --stones 4 --resume --stop-after 0 --quiet --out stop0 >/dev/null 2>stop0.err && st=0 || st=$?
+[ "$st" = 3 ] || { echo "FAIL: stop0: exit $st, not 3"; fails=$((fails + 1)); }
+[ "$(tail -n 1 stop0.err)" = "gabata tables build: stopped before level 3, the levels below it in stop0; the same command with --resume goes on from there" ] ||
+    { echo "FAIL: stop0: $(tail -n 1 stop0.err)"; fails=$((fails + 1)); }
+[ ! -e stop0/sadeqa-03.gbt ] || { echo "FAIL: stop0: level 3 was built"; fails=$((fails + 1)); }
+"$gabata" tables build sadeqa --stones 3 --stop-after 1h30m --save-every 0 --quiet --out stoplate >/dev/null 2>&1 ||
+    { echo "FAIL: stoplate: --stop-after 1h30m did not build 3 levels"; fails=$((fails + 1)); }
+expect_build badtime "--stop-after takes a time such as 600, 90m or 2h30m, not '5x'" sadeqa --stones 3 --stop-after 5x --out badtime
+expect_build badsave "--save-every takes a time such as 600, 90m or 2h30m, not '-1'" sadeqa --stones 3 --save-every -1 --out badsave
+# Ctrl-C in a build of minutes (once level 8 is written): status 3, the work saved, and a resume
+# of the lower levels gives the fixture's
+"$gabata" tables build sadeqa --stones 14 --quiet --out sigint >/dev/null 2>sigint.err &
+pid=$!
+tries=0
+while [ ! -e sigint/sadeqa-08.gbt ] && [ "$tries" -lt 1200 ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+kill -INT "$pid" 2>/dev/null || true
+wait "$pid" && st=0 || st=$?
+[ "$st" = 3 ] || { echo "FAIL: sigint: exit $st, not 3: $(cat sigint.err)"; fails=$((fails + 1)); }
+# (in a level, or in the moment between two)
+grep -Eq "^gabata tables build: stopped (in level [0-9]+ with [0-9.]+% of its positions solved, the work saved in sigint/sadeqa-[0-9]+\.progress|before level [0-9]+, the levels below it in sigint); the same command with --resume goes on from there\$" sigint.err ||
+    { echo "FAIL: sigint: $(cat sigint.err)"; fails=$((fails + 1)); }
+for f in sigint/*.progress; do # `tables info` names the saved work
+    [ -e "$f" ] || continue
+    "$gabata" tables info sigint | grep -qx "$f: the saved work of a stopped build (tables build --resume goes on from it)" ||
+        { echo "FAIL: sigint: tables info does not name $f"; fails=$((fails + 1)); }
+done
+"$gabata" tables build sadeqa --stones 6 --resume --quiet --out sigint >/dev/null 2>&1 || { echo "FAIL: sigint: no resume"; fails=$((fails + 1)); }
+for k in 1 2 3 4 5 6; do
+    cmp -s "sigint/sadeqa-0$k.gbt" "$sadeqa/sadeqa-0$k.gbt" || { echo "FAIL: sigint: level $k differs"; fails=$((fails + 1)); }
+done
 cd /
 rm -rf "$work"
 [ "$fails" -eq 0 ] || exit 1

@@ -420,9 +420,10 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
 }
 
 /* A level: its components (level.c), each solved as it pops. */
-static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
-                       gb_error *err)
+static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
+                       gb_tb_stats *st, gb_error *err)
 {
+    (void)dir; /* its levels are short: a stop comes between them (file.c) */
     const uint64_t N = gb_tb_akil_level_size(k);
     if (N >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-seed level is too large for this builder", k);

@@ -485,9 +485,10 @@ static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done
     return true;
 }
 
-static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
-                       gb_error *err)
+static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
+                       gb_tb_stats *st, gb_error *err)
 {
+    (void)dir; /* its levels are short: a stop comes between them (file.c) */
     const int cap = t->bulto_max;
     const uint64_t N = gb_tb_bulto_level_size(k, cap);
     const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */

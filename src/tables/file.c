@@ -49,29 +49,53 @@ bool gb_tb_file_in(const gb_tb_game *g, const char *dir)
 
 static int first_of(const gb_tb_game *g, const gb_tables *t) { return g->first_level ? g->first_level(t) : 1; }
 
+/* The header's lines that say which level a file is (a level's own, or its saved progress) into
+ * head (TB_HEADER bytes, zeros after them), and the game's own lines into extra (128 bytes):
+ * the first lines' length. */
+static int level_head(const gb_tb_game *g, const gb_tables *t, int k, uint64_t n, char *head, char *extra)
+{
+    memset(head, 0, TB_HEADER);
+    extra[0] = 0;
+    if (g->extra_lines)
+        g->extra_lines(t, extra, 128);
+    return snprintf(head, TB_HEADER, "%s %d\nvariant %s\noptions %s\nstones %d\npositions %llu\n", TB_MAGIC,
+                    TB_VERSION, g->name, t->options[0] ? t->options : "-", k, (unsigned long long)n);
+}
+
+/* Write head (TB_HEADER bytes), then the size[i] bytes of each part[i], to tmp, flushed to the
+ * disk, then rename it to path: a reader finds the old file or the whole new one, also after a
+ * crash. On failure, "<failed> PATH: why" and no tmp left. */
+static int write_whole(const char *path, const char *tmp, const char *head, const uint8_t *const part[],
+                       const uint64_t size[], int parts, const char *failed, gb_error *err)
+{
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return gb_fail(err, GB_EINVAL, "%s %s: %s", failed, tmp, strerror(errno));
+    bool ok = fwrite(head, 1, TB_HEADER, f) == TB_HEADER;
+    for (int i = 0; i < parts && ok; i++)
+        ok = !size[i] || fwrite(part[i], 1, size[i], f) == size[i];
+    ok = fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        const int e = errno;
+        remove(tmp);
+        return gb_fail(err, GB_EINVAL, "%s %s: %s", failed, path, strerror(e));
+    }
+    return GB_OK;
+}
+
 static int write_level(const gb_tb_game *g, const char *dir, const gb_tables *t, int k, const uint8_t *b,
                        uint64_t n, uint64_t cyclic, uint64_t sum, gb_error *err)
 {
-    char path[4096], tmp[4200], head[TB_HEADER], extra[128] = "";
+    char path[4096], tmp[4200], head[TB_HEADER], extra[128];
     level_path(path, sizeof path, dir, g, k);
     snprintf(tmp, sizeof tmp, "%s.part", path);
-    if (g->extra_lines)
-        g->extra_lines(t, extra, sizeof extra);
-    memset(head, 0, sizeof head);
-    snprintf(head, sizeof head,
-             "%s %d\nvariant %s\noptions %s\nstones %d\npositions %llu\ncyclic %llu\nchecksum %016llx\n%s",
-             TB_MAGIC, TB_VERSION, g->name, t->options[0] ? t->options : "-", k, (unsigned long long)n,
-             (unsigned long long)cyclic, (unsigned long long)sum, extra);
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", tmp, strerror(errno));
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(b, 1, n, f) == n;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        return gb_fail(err, GB_EINVAL, "cannot write %s: %s", path, strerror(errno));
-    }
-    return GB_OK;
+    const int hl = level_head(g, t, k, n, head, extra);
+    snprintf(head + hl, sizeof head - (size_t)hl, "cyclic %llu\nchecksum %016llx\n%s", (unsigned long long)cyclic,
+             (unsigned long long)sum, extra);
+    const uint8_t *const part[] = {b};
+    const uint64_t size[] = {n};
+    return write_whole(path, tmp, head, part, size, 1, "cannot write", err);
 }
 
 /* --resume: level k of dir, if it is there, read into b (n bytes) when it is the level this build
@@ -86,11 +110,7 @@ static int keep_level(const gb_tb_game *g, const char *dir, const gb_tables *t, 
     FILE *f = fopen(path, "rb");
     if (!f)
         return errno == ENOENT ? 0 : gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
-    if (g->extra_lines)
-        g->extra_lines(t, extra, sizeof extra);
-    const int wl = snprintf(want, sizeof want, "%s %d\nvariant %s\noptions %s\nstones %d\npositions %llu\n",
-                            TB_MAGIC, TB_VERSION, g->name, t->options[0] ? t->options : "-", k,
-                            (unsigned long long)n);
+    const int wl = level_head(g, t, k, n, want, extra);
     unsigned long long cy = 0, cs = 0;
     int end = 0;
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
@@ -113,6 +133,97 @@ static int keep_level(const gb_tb_game *g, const char *dir, const gb_tables *t, 
     *cyclic = cy;
     *sum = cs;
     return 1;
+}
+
+/* ---- a level's saved progress (file.h) ---- */
+void gb_tb_progress_path(char *buf, size_t len, const char *dir, const gb_tb_game *g, int k)
+{
+    snprintf(buf, len, "%s/%s-%02d.progress", dir, g->name, k);
+}
+
+static uint64_t fnv1a_on(uint64_t h, const uint8_t *b, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t progress_sum(const uint8_t *b, uint64_t n, const gb_tb_saved *s)
+{
+    return fnv1a_on(fnv1a_on(gb_tb_fnv1a(b, n), s->comp_bytes, s->comp_size), s->comp_hints, s->comp_size);
+}
+
+int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
+                        long long budget, const uint8_t *b, const gb_tb_saved *s, gb_error *err)
+{
+    char path[4096], tmp[4200], head[TB_HEADER], extra[128];
+    gb_tb_progress_path(path, sizeof path, dir, g, k);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    const int hl = level_head(g, t, k, n, head, extra);
+    snprintf(head + hl, sizeof head - (size_t)hl,
+             "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\ncomponent %lu %016llx\nchecksum %016llx\n%s",
+             budget, s->walk_nodes, (unsigned long long)s->unknown, (unsigned long)s->comp_size,
+             (unsigned long long)s->comp_hash, (unsigned long long)progress_sum(b, n, s), extra);
+    const uint8_t *const part[] = {b, s->comp_bytes, s->comp_hints};
+    const uint64_t size[] = {n, s->comp_size, s->comp_size};
+    return write_whole(path, tmp, head, part, size, 3, "cannot save the build's work to", err);
+}
+
+int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
+                        long long budget, uint8_t *b, gb_tb_saved *s, gb_error *err)
+{
+    char path[4096], head[TB_HEADER + 1], want[TB_HEADER], extra[128] = "";
+    memset(s, 0, sizeof *s);
+    gb_tb_progress_path(path, sizeof path, dir, g, k);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+    const int wl = level_head(g, t, k, n, want, extra);
+    long long bud = 0, nodes = 0;
+    unsigned long long unk = 0, hash = 0, cs = 0;
+    unsigned long size = 0;
+    int end = 0;
+    bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
+    head[TB_HEADER] = 0;
+    ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
+         sscanf(head + wl, "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\ncomponent %lu %llx\nchecksum %llx%n",
+                &bud, &nodes, &unk, &size, &hash, &cs, &end) == 6 && end &&
+         strcmp(head + wl + end + (head[wl + end] == '\n'), extra) == 0 && size <= n && nodes >= 0 && unk <= n;
+    if (!ok) {
+        fclose(f);
+        return gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another "
+                                       "variant, options or format): remove it, or build into another folder", path);
+    }
+    if (bud != budget) {
+        fclose(f);
+        return gb_fail(err, GB_EINVAL, "%s was saved by a build with --budget %lld, not %lld: give the same budget "
+                                       "to go on from it, or remove it", path, bud, budget);
+    }
+    s->comp_bytes = size ? malloc(size) : NULL;
+    s->comp_hints = size ? malloc(size) : NULL;
+    if (size && (!s->comp_bytes || !s->comp_hints)) {
+        fclose(f);
+        free(s->comp_bytes);
+        free(s->comp_hints);
+        memset(s, 0, sizeof *s);
+        return gb_fail(err, GB_ENOMEM, "out of memory for %s", path);
+    }
+    s->comp_size = (uint32_t)size;
+    ok = fread(b, 1, n, f) == n &&
+         (!size || (fread(s->comp_bytes, 1, size, f) == size && fread(s->comp_hints, 1, size, f) == size)) &&
+         fgetc(f) == EOF;
+    fclose(f);
+    if (ok && progress_sum(b, n, s) == cs) {
+        s->walk_nodes = nodes;
+        s->unknown = unk;
+        s->comp_hash = hash;
+        return 1;
+    }
+    free(s->comp_bytes);
+    free(s->comp_hints);
+    memset(s, 0, sizeof *s);
+    return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
+                   ok ? "damaged (its checksum does not match)" : "not as long as its header says");
 }
 
 static double seconds(const struct timespec *a, const struct timespec *b)
@@ -156,6 +267,11 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
             }
             resuming = false;
         }
+        if (bo->stop && bo->stop(bo->user)) {
+            free(b);
+            rc = gb_fail(err, GB_ESTOPPED, "stopped before level %d, the levels below it in %s", k, dir);
+            break;
+        }
         gb_tb_stats st = {0};
         struct timespec t0, t1, c0, c1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -163,13 +279,18 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
         t->level[k].bytes = b;
         t->level[k].count = n;
         t->stones = k;
-        rc = g->build_level(t, k, b, bo, &st, err);
+        rc = g->build_level(t, k, b, dir, bo, &st, err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
         if (rc == GB_OK) {
             t->checksum[k] = gb_tb_fnv1a(b, n);
             t->cyclic[k] = st.cyclic;
             rc = write_level(g, dir, t, k, b, n, st.cyclic, t->checksum[k], err);
+        }
+        if (rc == GB_OK) { /* the level is whole: its saved progress is of no more use */
+            char path[4096];
+            gb_tb_progress_path(path, sizeof path, dir, g, k);
+            remove(path);
         }
         if (rc == GB_OK && bo->progress) {
             gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,

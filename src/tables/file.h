@@ -27,9 +27,10 @@ typedef struct gb_tb_game {
      * are ends (A10), and 2 too with two-seeds=at-once (A12). Opening tolerates missing files below
      * it (up to level TB_FIRST_MAX) and checks that the first file found is that level. */
     int (*first_level)(const gb_tables *t);
-    /* Build level k into out (level_size bytes), the levels below it being in t->level[]. */
-    int (*build_level)(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo, gb_tb_stats *st,
-                       gb_error *err);
+    /* Build level k into out (level_size bytes), the levels below it being in t->level[]; dir:
+     * the folder, for the level's saved progress (gb_tb_progress_*, Sadeqa III's only). */
+    int (*build_level)(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
+                       gb_tb_stats *st, gb_error *err);
 } gb_tb_game;
 
 extern const gb_tb_game gb_tb_sadeqa_game; /* tables.c */
@@ -63,6 +64,30 @@ typedef struct gb_tb_ticker {
 } gb_tb_ticker;
 void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k, uint64_t positions);
 void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
+
+/* ---- a level's saved progress (DIR/GAME-KK.progress; docs/tables.md, "Files") ----
+ * What a stopped build of level k leaves so that a --resume can go on from it: the level's bytes
+ * (the components solved, the others 0), the walk counts so far, and the bytes of the component
+ * under way for the walks that are done (0: not done), told from the others by its size and the
+ * hash of its positions (Tarjan's order is the same in every run), and their guesses. The header has the level's
+ * lines (variant, options, stones, positions, the game's own) and the budget: a build with other
+ * ones refuses it. */
+typedef struct gb_tb_saved {
+    long long walk_nodes;
+    uint64_t unknown;
+    uint32_t comp_size;  /* the component under way (0: none) */
+    uint64_t comp_hash;  /* gb_tb_fnv1a of its positions' 32-bit numbers */
+    uint8_t *comp_bytes; /* comp_size bytes (gb_tb_progress_load mallocs them; the caller frees) */
+    uint8_t *comp_hints; /* its positions' guesses (sadeqa_build.c), comp_size bytes: not made again */
+} gb_tb_saved;
+/* Load level k's saved progress into b (n bytes) and *s: 1 loaded, 0 no such file, or an error
+ * naming the file (other options or budget, short, damaged). */
+int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
+                        long long budget, uint8_t *b, gb_tb_saved *s, gb_error *err);
+/* Save it (written whole, then renamed over the last one). */
+int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
+                        long long budget, const uint8_t *b, const gb_tb_saved *s, gb_error *err);
+void gb_tb_progress_path(char *buf, size_t len, const char *dir, const gb_tb_game *g, int k);
 
 /* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
 void gb_tb_describe_levels(const gb_tables *t, gb_text *x);

@@ -467,6 +467,9 @@ typedef struct tbf_worker {
     uint32_t size;
     tbf_walker w;
     uint64_t unknown;
+    bool (*pause)(void *user); /* lv->pause, for a large component (NULL: none) */
+    void *pause_user;
+    bool paused;
 } tbf_worker;
 
 #define TBF_CHUNK 64
@@ -474,8 +477,18 @@ typedef struct tbf_worker {
 static bool solve_chunk(void *arg, uint64_t from, uint64_t to, uint64_t *done)
 {
     tbf_worker *x = arg;
-    for (uint64_t s = from; s < to; s++)
-        x->res[s] = solve_one(&x->w, x->ids[s], x->size, &x->unknown);
+    uint64_t s = from;
+    while (s < to && x->res[s]) /* done before a pause, or in a saved build */
+        s++;
+    /* asked once a chunk with walks to do (so that going on from a save does not count the
+     * chunks done): false stops every thread after its chunk under way */
+    if (s < to && x->pause && x->pause(x->pause_user)) {
+        x->paused = true;
+        return false;
+    }
+    for (; s < to; s++)
+        if (!x->res[s])
+            x->res[s] = solve_one(&x->w, x->ids[s], x->size, &x->unknown);
     *done += to - from;
     return !x->w.oom;
 }
@@ -542,11 +555,15 @@ static void guess_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size
         }
 }
 
+/* A component this large has its walks paused for a save (lv->pause); the smaller ones are
+ * over in moments, and tables.c saves between components. */
+#define TBF_PAUSE_SIZE 4096
+
 int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
                            uint64_t *unknown, long long *nodes)
 {
     gb_tbf_init();
-    if (lv->hint && size > 1)
+    if (lv->hint && size > 1 && !lv->hints_given)
         guess_component(lv, ids, size);
     int jobs = gb_tb_jobs(lv->jobs);
     /* a small component is not worth a thread */
@@ -556,32 +573,48 @@ int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size,
     memset(xs, 0, (size_t)jobs * sizeof xs[0]);
     if (lv->keep) /* its path and set: no allocation for each of the many small components */
         xs[0].w = *(tbf_walker *)lv->keep;
+    const bool pausing = lv->pause && lv->checkpoint && size >= TBF_PAUSE_SIZE;
     for (int t = 0; t < jobs; t++) {
         xs[t].ids = ids;
         xs[t].res = res;
         xs[t].size = size;
         xs[t].w.lv = lv;
-        xs[t].w.nodes = 0;
+        xs[t].pause = pausing ? lv->pause : NULL;
+        xs[t].pause_user = lv->save_user;
     }
     const gb_tb_shared job = {.count = size, .chunk = TBF_CHUNK, .run = solve_chunk, .workers = xs,
                               .worker_size = sizeof xs[0], .jobs = jobs, .ticker = lv->ticker, .ticked = lv->done};
-    const int started = gb_tb_share(&job);
     int rc = GB_OK;
-    for (int t = 0; t < started; t++) {
-        *unknown += xs[t].unknown;
-        *nodes += xs[t].w.nodes;
-        if (xs[t].w.oom)
-            rc = GB_ENOMEM;
-        if (t > 0)
-            walker_free(&xs[t].w);
+    for (;;) {
+        const int started = gb_tb_share(&job);
+        bool paused = false;
+        for (int t = 0; t < started; t++) { /* counted as they are done, for a save */
+            *unknown += xs[t].unknown;
+            *nodes += xs[t].w.nodes;
+            xs[t].unknown = 0;
+            xs[t].w.nodes = 0;
+            if (xs[t].w.oom)
+                rc = GB_ENOMEM;
+            paused |= xs[t].paused;
+            xs[t].paused = false;
+        }
+        if (rc != GB_OK || !paused)
+            break;
+        /* paused: the walks done so far saved, then on or stop */
+        if ((rc = lv->checkpoint(lv->save_user, ids, size, res)) != GB_OK)
+            break;
     }
+    for (int t = 1; t < jobs; t++) /* those that never ran hold NULLs */
+        walker_free(&xs[t].w);
     if (!lv->keep)
         lv->keep = malloc(sizeof(tbf_walker));
     if (lv->keep)
         *(tbf_walker *)lv->keep = xs[0].w;
     else
         walker_free(&xs[0].w);
-    for (uint32_t j = 0; j < size && rc == GB_OK; j++)
+    if (rc != GB_OK)
+        return rc;
+    for (uint32_t j = 0; j < size; j++)
         lv->cur[ids[j]] = res[j];
     lv->done += size;
     return rc;

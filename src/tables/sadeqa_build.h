@@ -41,6 +41,14 @@ typedef struct gb_tbf_level {
     gb_tb_ticker *ticker;                      /* progress: told the positions done (NULL: none) */
     uint64_t done;                             /* positions of the level finished before this component */
     void *keep;                                /* the calling thread's walker, kept for the next component */
+    bool hints_given;                          /* the component's guesses are in hint (a save's) */
+    /* Saving the work and stopping (tables.c; NULL: neither). pause is asked by every thread
+     * before each chunk of a large component's walks (safe on any thread): true stops them, and
+     * checkpoint is then called (on the calling thread) with the component's bytes so far (0:
+     * not walked yet): GB_OK to go on, or a code (GB_ESTOPPED, an error) to return at once. */
+    bool (*pause)(void *user);
+    int (*checkpoint)(void *user, const uint32_t *ids, uint32_t size, const uint8_t *res);
+    void *save_user;
 } gb_tbf_level;
 void gb_tbf_level_free(gb_tbf_level *lv); /* what lv->keep holds */
 
@@ -51,8 +59,10 @@ void gb_tbf_level_free(gb_tbf_level *lv); /* what lv->keep holds */
 
 /* Solve the component of `size` positions listed in ids, every component its moves lead to
  * being solved already (Tarjan's order), and write each position's byte into lv->cur when all
- * are done (res: room for size bytes); *unknown and *nodes grow by the walks' counts. GB_OK or
- * GB_ENOMEM. The result does not depend on lv->jobs: each walk is independent of the others. */
+ * are done. res: the component's bytes, 0 for a walk to do (the caller's zeros, or a saved
+ * build's bytes: those walks are not done again); *unknown and *nodes grow by the walks' counts
+ * as they are done (so that a checkpoint saves them). GB_OK, GB_ENOMEM, or what lv->checkpoint
+ * returned. The result does not depend on lv->jobs: each walk is independent of the others. */
 int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size, uint8_t *res,
                            uint64_t *unknown, long long *nodes);
 

@@ -23,9 +23,11 @@
 #include "file.h"
 #include "sadeqa_build.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define TB_HOLES 16
 
@@ -248,12 +250,97 @@ static int walk(walker *w, const gb_pos *p, int alpha, int beta)
 }
 
 /* ---- building a level ---- */
-/* What the component search (level.c) hands each component to: sadeqa_build.c's walks. */
+/* What the component search (level.c) hands each component to: sadeqa_build.c's walks; and the
+ * saving and stopping of a long level (gb_tables_build_opts.save_every and .stop; file.h's saved
+ * progress). A save is taken between components, or inside a large one with the bytes of its
+ * walks done so far; going on from it, the components solved are passed over (their bytes are
+ * not 0, and every value of a component is written at once), and the one under way starts again
+ * from its saved bytes: Tarjan's order and the guesses are the same in every run, and each walk
+ * depends only on its start and the bytes of the components before its own, so the tables and
+ * the walk counts are those of one run. */
 typedef struct level_build {
     gb_tbf_level lv;
     uint8_t *res; /* a component's bytes as its walks find them */
     gb_tb_stats *st;
+    gb_tables *t;
+    const char *dir;
+    const gb_tables_build_opts *bo;
+    uint64_t N;
+    double save_every; /* seconds; below 0: no saves but a stop's */
+    struct timespec next_save;
+    atomic_bool stopping; /* bo->stop said so */
+    uint32_t unchecked;   /* components since the last look at the clock */
+    gb_tb_saved saved;    /* a saved build's component under way, until it is reached */
+    gb_error *err;
 } level_build;
+
+static uint64_t ids_hash(const uint32_t *ids, uint32_t size)
+{
+    return gb_tb_fnv1a((const uint8_t *)ids, (uint64_t)size * sizeof *ids);
+}
+
+static void next_save_from_now(level_build *lb)
+{
+    clock_gettime(CLOCK_MONOTONIC, &lb->next_save);
+    const double whole = (double)(time_t)lb->save_every;
+    lb->next_save.tv_sec += (time_t)whole;
+    lb->next_save.tv_nsec += (long)((lb->save_every - whole) * 1e9);
+    if (lb->next_save.tv_nsec >= 1000000000L) {
+        lb->next_save.tv_sec++;
+        lb->next_save.tv_nsec -= 1000000000L;
+    }
+}
+
+/* Time to save, or to stop? Asked on every thread (lv.pause): next_save changes only while no
+ * walk runs. */
+static bool save_due(void *user)
+{
+    level_build *lb = user;
+    if (atomic_load(&lb->stopping))
+        return true;
+    if (lb->bo->stop && lb->bo->stop(lb->bo->user)) {
+        atomic_store(&lb->stopping, true);
+        return true;
+    }
+    if (lb->save_every < 0)
+        return false;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > lb->next_save.tv_sec ||
+           (now.tv_sec == lb->next_save.tv_sec && now.tv_nsec >= lb->next_save.tv_nsec);
+}
+
+/* Save the level (ids: the component under way and its bytes so far, or NULL between
+ * components), then go on (GB_OK) or stop (GB_ESTOPPED, the message naming the file). */
+static int save_progress(void *user, const uint32_t *ids, uint32_t size, const uint8_t *res)
+{
+    level_build *lb = user;
+    gb_tb_saved s = {.walk_nodes = lb->st->walk_nodes, .unknown = lb->st->unknown};
+    if (ids) { /* the component under way, its walks done and its guesses */
+        s.comp_size = size;
+        s.comp_hash = ids_hash(ids, size);
+        s.comp_bytes = (uint8_t *)res;
+        if (!(s.comp_hints = malloc(size)))
+            return gb_fail(lb->err, GB_ENOMEM, "out of memory to save the build's progress");
+        for (uint32_t j = 0; j < size; j++)
+            s.comp_hints[j] = lb->lv.hint[ids[j]];
+    }
+    const int rc = gb_tb_progress_save(&gb_tb_sadeqa_game, lb->t, lb->dir, lb->lv.k, lb->N, lb->bo->budget,
+                                       lb->lv.cur, &s, lb->err);
+    free(s.comp_hints);
+    if (rc != GB_OK)
+        return rc;
+    next_save_from_now(lb);
+    if (!atomic_load(&lb->stopping))
+        return GB_OK;
+    uint64_t done = lb->lv.done;
+    for (uint32_t j = 0; ids && j < size; j++)
+        done += res[j] != 0;
+    char path[4096];
+    gb_tb_progress_path(path, sizeof path, lb->dir, &gb_tb_sadeqa_game, lb->lv.k);
+    return gb_fail(lb->err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
+                   lb->lv.k, 100.0 * (double)done / (double)lb->N, path);
+}
 
 static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *err)
 {
@@ -265,14 +352,38 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
 {
     level_build *lb = user;
     (void)id; /* the walks tell this component by its bytes, still 0 (sadeqa_build.h) */
-    if (gb_tbf_solve_component(&lb->lv, nodes, size, lb->res, &lb->st->unknown, &lb->st->walk_nodes) != GB_OK)
+    if (lb->lv.cur[nodes[0]]) { /* solved before the save this build goes on from */
+        lb->lv.done += size;
+        return GB_OK;
+    }
+    if (lb->lv.pause && (size > 1 || ++lb->unchecked >= 1024)) { /* a save between components */
+        lb->unchecked = 0;
+        if (save_due(lb)) {
+            const int rc = save_progress(lb, NULL, 0, NULL);
+            if (rc != GB_OK)
+                return rc;
+        }
+    }
+    memset(lb->res, 0, size);
+    if (lb->saved.comp_bytes && lb->saved.comp_size == size && lb->saved.comp_hash == ids_hash(nodes, size)) {
+        memcpy(lb->res, lb->saved.comp_bytes, size); /* its walks done before the save */
+        for (uint32_t j = 0; j < size; j++)        /* and its guesses, so as not to make them again */
+            lb->lv.hint[nodes[j]] = lb->saved.comp_hints[j];
+        lb->lv.hints_given = true;
+        free(lb->saved.comp_bytes);
+        free(lb->saved.comp_hints);
+        lb->saved.comp_bytes = lb->saved.comp_hints = NULL;
+    }
+    const int rc = gb_tbf_solve_component(&lb->lv, nodes, size, lb->res, &lb->st->unknown, &lb->st->walk_nodes);
+    lb->lv.hints_given = false;
+    if (rc == GB_ENOMEM)
         return gb_fail(err, GB_ENOMEM, "out of memory (path)");
-    return GB_OK;
+    return rc; /* GB_ESTOPPED or a save's error: its message is in err already */
 }
 
 /* A level: its components (level.c, a level's index is its node), each solved as it pops (sinks
- * first) by sadeqa_build.c's walks. */
-static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_opts *bo,
+ * first) by sadeqa_build.c's walks; with bo->resume, from the level's saved progress if any. */
+static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err)
 {
     const uint64_t N = gb_tb_level_size(k);
@@ -283,7 +394,14 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     gb_tb_ticker_start(&bt, bo, k, N);
     level_build lb = {.lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .budget = bo->budget, .jobs = bo->jobs,
                              .ticker = &bt},
-                      .res = malloc(N), .st = st};
+                      .res = malloc(N), .st = st, .t = t, .dir = dir, .bo = bo, .N = N,
+                      .save_every = bo->save_every == 0 ? 600 : bo->save_every, .err = err};
+    atomic_init(&lb.stopping, false);
+    if (lb.save_every >= 0 || bo->stop) {
+        lb.lv.pause = save_due;
+        lb.lv.checkpoint = save_progress;
+        lb.lv.save_user = &lb;
+    }
     lb.lv.hint = calloc(N, 1);
     for (int j = 1; j < k; j++)
         lb.lv.lower[j] = t->level[j].bytes;
@@ -292,8 +410,18 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     if (rc == GB_OK && (!lb.res || !lb.lv.hint))
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
+    int loaded = 0;
+    if (rc == GB_OK && bo->resume && (loaded = gb_tb_progress_load(&gb_tb_sadeqa_game, t, dir, k, N, bo->budget, out,
+                                                                  &lb.saved, err)) < 0)
+        rc = loaded;
     if (rc == GB_OK) {
-        memset(out, 0, N);
+        if (loaded) { /* the counts of the walks done before the save */
+            st->walk_nodes = lb.saved.walk_nodes;
+            st->unknown = lb.saved.unknown;
+        } else {
+            memset(out, 0, N);
+        }
+        next_save_from_now(&lb);
         rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
     if (rc == GB_OK)
@@ -303,6 +431,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const gb_tables_build_
     gb_tb_scc_free(&scc);
     free(lb.res);
     free(lb.lv.hint);
+    free(lb.saved.comp_bytes);
+    free(lb.saved.comp_hints);
     gb_tbf_level_free(&lb.lv);
     return rc;
 }

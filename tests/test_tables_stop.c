@@ -1,0 +1,286 @@
+/* test_tables_stop.c — stopping a Sadeqa III table build and going on from its saved work
+ * (gb_tables_build_opts.stop and .resume; src/tables/tables.c, file.c; docs/tables.md "Files").
+ *
+ * The reference is a build of the same levels in one run (itself checked against the old
+ * builder's checksums by tables_jobs.sh). A build stopped after its stop callback has been asked
+ * N times, then resumed with the same N again and again until it is done, must write the same
+ * files byte for byte and report the same walk counts, level by level: the stops fall between
+ * levels, between components and inside the large components' walks, one thread or two. A saved
+ * progress file that does not fit the build (other budget, other options, damaged, short) is
+ * refused with one line naming it. Usage: test_tables_stop WORKDIR. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gabata.h"
+
+#define LEVELS 7
+
+static const char *work;
+
+typedef struct run_log {
+    long long walk_nodes[LEVELS + 1]; /* of each level built, from its progress line */
+    int built[LEVELS + 1];
+    long asked, stop_at; /* the stop callback: asked so far, and from which time it says stop */
+} run_log;
+
+static void on_level(const gb_tables_level_info *l, void *user)
+{
+    run_log *r = user;
+    if (l->kept || l->stones < 1 || l->stones > LEVELS)
+        return;
+    r->walk_nodes[l->stones] = l->walk_nodes;
+    r->built[l->stones]++;
+}
+
+/* Stops from its stop_at-th question on (one thread asks at a time with --jobs 1; with two the
+ * count is shared loosely, which only moves the stop). */
+static int stop_after_n(void *user)
+{
+    run_log *r = user;
+    return __atomic_add_fetch(&r->asked, 1, __ATOMIC_RELAXED) >= r->stop_at;
+}
+
+static char *path_of(const char *dir, const char *file)
+{
+    static char buf[2][4096];
+    static int which;
+    which ^= 1;
+    snprintf(buf[which], sizeof buf[which], "%s/%s%s%s", work, dir, *file ? "/" : "", file);
+    return buf[which];
+}
+
+static void make_dir(const char *dir)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/%s' && mkdir -p '%s/%s'", work, dir, work, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static unsigned char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    rewind(f);
+    unsigned char *b = malloc((size_t)*len + 1);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)*len, f), (size_t)*len);
+    fclose(f);
+    return b;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+    long la = 0, lb = 0;
+    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
+    if (!x || !y)
+        fail_msg("missing: %s or %s", a, b);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, (size_t)la);
+    free(x);
+    free(y);
+}
+
+static run_log reference;
+
+static int setup(void **state)
+{
+    (void)state;
+    make_dir("one");
+    gb_error err = {0};
+    reference.stop_at = -1u >> 1;
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .progress = on_level, .user = &reference,
+                                     .save_every = -1, .stop = stop_after_n};
+    if (gb_tables_build_with("sadeqa", "", LEVELS, path_of("one", ""), &bo, &err) != GB_OK) {
+        fprintf(stderr, "reference build: %s\n", err.msg);
+        return -1;
+    }
+    fprintf(stderr, "questions in one run: %ld\n", reference.asked);
+    return 0;
+}
+
+/* Build into dir stopping at every n-th question, resuming until done: the runs it took. */
+static int build_in_steps(const char *dir, long n, int jobs, run_log *total)
+{
+    make_dir(dir);
+    memset(total, 0, sizeof *total);
+    for (int runs = 1; runs <= 400; runs++) {
+        run_log r = {.stop_at = n};
+        gb_error err = {0};
+        const gb_tables_build_opts bo = {.budget = 100000, .jobs = jobs, .progress = on_level, .user = &r,
+                                         .resume = 1, .save_every = -1, .stop = stop_after_n};
+        const int rc = gb_tables_build_with("sadeqa", "", LEVELS, path_of(dir, ""), &bo, &err);
+        for (int k = 1; k <= LEVELS; k++)
+            if (r.built[k]) {
+                total->built[k] += r.built[k];
+                total->walk_nodes[k] = r.walk_nodes[k];
+            }
+        if (rc == GB_OK)
+            return runs;
+        if (rc != GB_ESTOPPED)
+            fail_msg("run %d: %s", runs, err.msg);
+        if (!strstr(err.msg, "stopped "))
+            fail_msg("run %d: the stop's message: %s", runs, err.msg);
+    }
+    fail_msg("stopping at every %ld-th question: not done in 400 runs", n);
+    return 0;
+}
+
+static void check_same_as_reference(const char *dir, const run_log *total)
+{
+    for (int k = 1; k <= LEVELS; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "sadeqa-%02d.gbt", k);
+        assert_same_file(path_of("one", name), path_of(dir, name));
+        snprintf(name, sizeof name, "sadeqa-%02d.progress", k);
+        struct stat st;
+        if (stat(path_of(dir, name), &st) == 0)
+            fail_msg("%s left behind a finished level", name);
+        assert_int_equal(total->built[k], 1);                  /* each level built once */
+        assert_int_equal(total->walk_nodes[k], reference.walk_nodes[k]); /* and walked as in one run */
+    }
+}
+
+/* Stops at many points (a stop every 150 questions lands inside level 7's largest component many
+ * times, 2500 between levels and components too). */
+static void test_steps_one_thread(void **state)
+{
+    (void)state;
+    const long every[] = {150, 700, 2500};
+    for (size_t i = 0; i < sizeof every / sizeof every[0]; i++) {
+        run_log total;
+        char dir[32];
+        snprintf(dir, sizeof dir, "steps-%ld", every[i]);
+        const int runs = build_in_steps(dir, every[i], 1, &total);
+        assert_true(runs > 1); /* it did stop */
+        check_same_as_reference(dir, &total);
+    }
+}
+
+static void test_steps_two_threads(void **state)
+{
+    (void)state;
+    run_log total;
+    const int runs = build_in_steps("steps-jobs2", 400, 2, &total);
+    assert_true(runs > 1);
+    check_same_as_reference("steps-jobs2", &total);
+}
+
+/* A saved progress of level 7 in dir (a stop inside its largest component). */
+static void saved_progress(const char *dir)
+{
+    make_dir(dir);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cp '%s/one/'sadeqa-0[1-6].gbt '%s/%s/'", work, work, dir);
+    assert_int_equal(system(cmd), 0);
+    run_log r = {.stop_at = 500};
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .user = &r, .resume = 1, .save_every = -1,
+                                     .stop = stop_after_n};
+    assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of(dir, ""), &bo, &err), GB_ESTOPPED);
+    char want[4200];
+    snprintf(want, sizeof want, "the work saved in %s", path_of(dir, "sadeqa-07.progress"));
+    if (!strstr(err.msg, "stopped in level 7 with ") || !strstr(err.msg, want))
+        fail_msg("%s", err.msg);
+}
+
+static void expect_refused(const char *dir, const char *options, long long budget, const char *text)
+{
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = 1, .resume = 1, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("sadeqa", options, LEVELS, path_of(dir, ""), &bo, &err), GB_EINVAL);
+    char want[4400];
+    snprintf(want, sizeof want, "%s %s", path_of(dir, "sadeqa-07.progress"), text);
+    if (strcmp(err.msg, want) != 0)
+        fail_msg("got  %s\nwant %s", err.msg, want);
+    assert_null(strchr(err.msg, '\n'));
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    saved_progress("budget");
+    expect_refused("budget", "", 5000,
+                   "was saved by a build with --budget 100000, not 5000: give the same budget to go on from it, "
+                   "or remove it");
+    /* the level files' options differ too: copy level 7's progress into a folder of the other
+     * options' levels 1-6 */
+    saved_progress("other");
+    make_dir("other2");
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("sadeqa", "endless=ends-game", 6, path_of("other2", ""), &bo, &err), GB_OK);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cp '%s/other/sadeqa-07.progress' '%s/other2/'", work, work);
+    assert_int_equal(system(cmd), 0);
+    expect_refused("other2", "endless=ends-game", 100000,
+                   "is not the saved progress of the level this build makes (another variant, options or format): "
+                   "remove it, or build into another folder");
+
+    saved_progress("damaged");
+    const char *p = path_of("damaged", "sadeqa-07.progress");
+    FILE *f = fopen(p, "r+b");
+    assert_non_null(f);
+    fseek(f, 600, SEEK_SET); /* a byte of the level's values */
+    const int c = fgetc(f);
+    fseek(f, 600, SEEK_SET);
+    fputc(c ^ 0x40, f);
+    fclose(f);
+    expect_refused("damaged", "", 100000,
+                   "is damaged (its checksum does not match): remove it to build the level from its start");
+
+    saved_progress("short");
+    p = path_of("short", "sadeqa-07.progress");
+    struct stat st;
+    assert_int_equal(stat(p, &st), 0);
+    assert_int_equal(truncate(p, st.st_size - 10), 0);
+    expect_refused("short", "", 100000,
+                   "is not as long as its header says: remove it to build the level from its start");
+
+    /* removed, the level is built from its start: the reference's */
+    assert_int_equal(remove(p), 0);
+    const gb_tables_build_opts again = {.budget = 100000, .jobs = 1, .resume = 1, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("short", ""), &again, &err), GB_OK);
+    assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("short", "sadeqa-07.gbt"));
+}
+
+/* Without resume a saved progress is not read: the level is built from its start. */
+static void test_no_resume_ignores_it(void **state)
+{
+    (void)state;
+    saved_progress("fresh");
+    run_log r = {0};
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .progress = on_level, .user = &r, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("fresh", ""), &bo, &err), GB_OK);
+    assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("fresh", "sadeqa-07.gbt"));
+    assert_int_equal(r.walk_nodes[7], reference.walk_nodes[7]);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_tables_stop WORKDIR\n");
+        return 2;
+    }
+    work = argv[1];
+    mkdir(work, 0777);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steps_one_thread),
+        cmocka_unit_test(test_steps_two_threads),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_no_resume_ignores_it),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
