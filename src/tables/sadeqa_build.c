@@ -288,6 +288,20 @@ static inline void pop(tbf_walker *w) { set_del(w, w->path[--w->len]); }
 
 static inline int entry_value(uint8_t b) { return (int)(b & 0x7f) - 64; }
 
+/* The value for the mover (side) of capture c (S4): the stones taken less the value of the
+ * lower level's position for the other side, which is history-free (a capture changes what T2
+ * compares); *known false when that level does not know it (its byte 0: the stones taken). */
+static inline int capture_value(const gb_tbf_level *lv, const gb_tbf_child *c, int side, bool *known)
+{
+    const int g = c->gain, kk = lv->k - g;
+    *known = true;
+    if (kk <= 0)
+        return g;
+    const uint8_t e = lv->lower[kk][rank_of(c->board, kk) * 2 + (uint64_t)!side];
+    *known = e != 0;
+    return e ? g - entry_value(e) : g;
+}
+
 static inline int rows_margin(const uint8_t *b, int side)
 {
     int row[2] = {0, 0};
@@ -377,14 +391,10 @@ static int walk(tbf_walker *w, const uint8_t *b, int side, int alpha, int beta)
         if (ch[i].kind == TBF_ENDLESS) { /* T1, ends-game: scored as T2 on the board before it */
             v = rows_margin(b, side);
         } else if (ch[i].kind == TBF_CAPTURE) { /* S4: a lower level's history-free position */
-            const int g = ch[i].gain, kk = lv->k - g;
-            v = g;
-            if (kk > 0) {
-                const uint8_t e = lv->lower[kk][rank_of(ch[i].board, kk) * 2 + (uint64_t)!side];
-                if (!e)
-                    w->stopped = true;
-                v = g - entry_value(e);
-            }
+            bool known;
+            v = capture_value(lv, &ch[i], side, &known);
+            if (!known)
+                w->stopped = true;
         } else {
             const uint64_t idx = rank_of(ch[i].board, lv->k) * 2 + (uint64_t)!side;
             if (lv->hint) /* read by the order below, if it walks on: its miss beside cur's */
@@ -523,10 +533,9 @@ static int guess_value(const gb_tbf_level *lv, const uint8_t *b, int side)
         int v;
         if (ch[i].kind == TBF_ENDLESS) { /* T1, ends-game: as T2 on the board before it */
             v = rows_margin(b, side);
-        } else if (ch[i].kind == TBF_CAPTURE) { /* S4 */
-            const int g = ch[i].gain, kk = lv->k - g;
-            const uint8_t e = kk > 0 ? lv->lower[kk][rank_of(ch[i].board, kk) * 2 + (uint64_t)!side] : 0;
-            v = e ? g - entry_value(e) : g;
+        } else if (ch[i].kind == TBF_CAPTURE) { /* S4 (not known: the stones taken) */
+            bool known;
+            v = capture_value(lv, &ch[i], side, &known);
         } else {
             const uint64_t idx = rank_of(ch[i].board, lv->k) * 2 + (uint64_t)!side;
             const uint8_t e = lv->cur[idx];
