@@ -161,8 +161,9 @@ int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     const int hl = level_head(g, t, k, n, head, extra);
     snprintf(head + hl, sizeof head - (size_t)hl,
-             "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\ncomponent %lu %016llx\nchecksum %016llx\n%s",
-             budget, s->walk_nodes, (unsigned long long)s->unknown, (unsigned long)s->comp_size,
+             "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\nseconds %.3f %.3f\ncomponent %lu %016llx\n"
+             "checksum %016llx\n%s",
+             budget, s->walk_nodes, (unsigned long long)s->unknown, s->seconds, s->cpu_seconds, (unsigned long)s->comp_size,
              (unsigned long long)s->comp_hash, (unsigned long long)progress_sum(b, n, s), extra);
     const uint8_t *const part[] = {b, s->comp_bytes, s->comp_hints};
     const uint64_t size[] = {n, s->comp_size, s->comp_size};
@@ -182,13 +183,19 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
     long long bud = 0, nodes = 0;
     unsigned long long unk = 0, hash = 0, cs = 0;
     unsigned long size = 0;
-    int end = 0;
+    double secs = 0, cpu = 0;
+    int end = 0, end2 = 0, end3 = 0;
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
     head[TB_HEADER] = 0;
     ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
-         sscanf(head + wl, "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\ncomponent %lu %llx\nchecksum %llx%n",
-                &bud, &nodes, &unk, &size, &hash, &cs, &end) == 6 && end &&
-         strcmp(head + wl + end + (head[wl + end] == '\n'), extra) == 0 && size <= n && nodes >= 0 && unk <= n;
+         sscanf(head + wl, "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
+         end;
+    /* the time spent so far (a line the first saves, of the same morning, did not have) */
+    if (ok && sscanf(head + wl + end, "seconds %lf %lf\n%n", &secs, &cpu, &end2) == 2 && end2)
+        end += end2;
+    ok = ok && sscanf(head + wl + end, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end3) == 3 && end3 &&
+         strcmp(head + wl + end + end3 + (head[wl + end + end3] == '\n'), extra) == 0 && size <= n && nodes >= 0 &&
+         unk <= n && secs >= 0 && cpu >= 0;
     if (!ok) {
         fclose(f);
         return gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another "
@@ -216,6 +223,8 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
     if (ok && progress_sum(b, n, s) == cs) {
         s->walk_nodes = nodes;
         s->unknown = unk;
+        s->seconds = secs;
+        s->cpu_seconds = cpu;
         s->comp_hash = hash;
         return 1;
     }
@@ -229,6 +238,15 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
 static double seconds(const struct timespec *a, const struct timespec *b)
 {
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
+}
+
+void gb_tb_stats_time(const gb_tb_stats *st, double *secs, double *cpu)
+{
+    struct timespec now, cnow;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cnow);
+    *secs = st->seconds_before + seconds(&st->start, &now);
+    *cpu = st->cpu_before + seconds(&st->cpu_start, &cnow);
 }
 
 int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int stones,
@@ -273,15 +291,14 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
             break;
         }
         gb_tb_stats st = {0};
-        struct timespec t0, t1, c0, c1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+        clock_gettime(CLOCK_MONOTONIC, &st.start);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &st.cpu_start);
         t->level[k].bytes = b;
         t->level[k].count = n;
         t->stones = k;
         rc = g->build_level(t, k, b, dir, bo, &st, err);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+        double secs, cpu;
+        gb_tb_stats_time(&st, &secs, &cpu);
         if (rc == GB_OK) {
             t->checksum[k] = gb_tb_fnv1a(b, n);
             t->cyclic[k] = st.cyclic;
@@ -293,8 +310,7 @@ int gb_tb_build_levels(const gb_tb_game *g, gb_tables *t, const char *dir, int s
             remove(path);
         }
         if (rc == GB_OK && bo->progress) {
-            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes,
-                                       seconds(&t0, &t1), seconds(&c0, &c1), 0};
+            gb_tables_level_info li = {k, n, st.cyclic, st.unknown, st.largest_component, st.walk_nodes, secs, cpu, 0};
             bo->progress(&li, bo->user);
         }
     }

@@ -75,6 +75,7 @@ void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
 typedef struct gb_tb_saved {
     long long walk_nodes;
     uint64_t unknown;
+    double seconds, cpu_seconds; /* spent on the level so far, in all its runs */
     uint32_t comp_size;  /* the component under way (0: none) */
     uint64_t comp_hash;  /* gb_tb_fnv1a of its positions' 32-bit numbers */
     uint8_t *comp_bytes; /* comp_size bytes (gb_tb_progress_load mallocs them; the caller frees) */

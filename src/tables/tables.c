@@ -316,6 +316,7 @@ static int save_progress(void *user, const uint32_t *ids, uint32_t size, const u
 {
     level_build *lb = user;
     gb_tb_saved s = {.walk_nodes = lb->st->walk_nodes, .unknown = lb->st->unknown};
+    gb_tb_stats_time(lb->st, &s.seconds, &s.cpu_seconds);
     if (ids) { /* the component under way, its walks done and its guesses */
         s.comp_size = size;
         s.comp_hash = ids_hash(ids, size);
@@ -418,6 +419,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         if (loaded) { /* the counts of the walks done before the save */
             st->walk_nodes = lb.saved.walk_nodes;
             st->unknown = lb.saved.unknown;
+            st->seconds_before = lb.saved.seconds;
+            st->cpu_before = lb.saved.cpu_seconds;
         } else {
             memset(out, 0, N);
         }

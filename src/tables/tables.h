@@ -4,6 +4,8 @@
 
 #include "internal.h"
 
+#include <time.h>
+
 #define TB_MAX_STONES 40 /* a value and its flag fit a byte for up to 63; the builder's limit */
 
 typedef struct gb_tb_level {
@@ -29,7 +31,13 @@ typedef struct gb_tb_stats {
     uint64_t unknown;           /* positions whose value is not known */
     uint32_t largest_component; /* of the capture-free graph */
     long long walk_nodes;       /* positions the component searches visited */
+    /* the level's time in the runs before this one (a saved build's, file.h), and when this
+     * run began it (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID) */
+    double seconds_before, cpu_before;
+    struct timespec start, cpu_start;
 } gb_tb_stats;
+/* The level's wall-clock and CPU seconds so far, its earlier runs included. */
+void gb_tb_stats_time(const gb_tb_stats *st, double *seconds, double *cpu);
 
 uint64_t gb_tb_level_size(int k);
 
