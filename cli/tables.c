@@ -54,11 +54,16 @@ int cli_use_tables(const char *cmd, const char *dir)
 }
 
 /* The progress line on a terminal (stderr): the level, its share done, the rate, the time left. */
+/* The rate is that of the last minute or so (two samples, the older one replaced by the newer
+ * every 30 s): the walks cost more in some parts of a level than in others, and a level resumed
+ * from saved work (--resume) counts the positions it passes over as done at once. */
 typedef struct build_view {
     bool live;   /* stderr is a terminal and not --quiet */
     bool shown;  /* a progress line is on the screen */
     int level;
     struct timespec start; /* of the level */
+    double at[2];                /* seconds since start of the two samples, the older first */
+    unsigned long long done[2];  /* positions done then */
 } build_view;
 
 static double since(const struct timespec *t0)
@@ -83,9 +88,20 @@ static void level_tick(int stones, unsigned long long done, unsigned long long p
     if (stones != v->level || done == 0) {
         v->level = stones;
         clock_gettime(CLOCK_MONOTONIC, &v->start);
+        v->at[0] = v->at[1] = -1;
         return;
     }
-    const double s = since(&v->start), rate = s > 0 ? (double)done / s : 0;
+    const double s = since(&v->start);
+    if (v->at[0] < 0) { /* the first sample: what was done before it is not this run's rate */
+        v->at[0] = v->at[1] = s;
+        v->done[0] = v->done[1] = done;
+    } else if (s - v->at[1] >= 30) {
+        v->at[0] = v->at[1];
+        v->done[0] = v->done[1];
+        v->at[1] = s;
+        v->done[1] = done;
+    }
+    const double rate = s > v->at[0] && done >= v->done[0] ? (double)(done - v->done[0]) / (s - v->at[0]) : 0;
     char eta[32] = "?";
     if (rate > 0 && done > 0) {
         const double left = (double)(positions - done) / rate;
