@@ -150,7 +150,8 @@ static uint64_t fnv1a_on(uint64_t h, const uint8_t *b, uint64_t n)
 
 static uint64_t progress_sum(const uint8_t *b, uint64_t n, const gb_tb_saved *s)
 {
-    return fnv1a_on(fnv1a_on(gb_tb_fnv1a(b, n), s->comp_bytes, s->comp_size), s->comp_hints, s->comp_size);
+    return fnv1a_on(fnv1a_on(gb_tb_fnv1a(b, n), s->comp_bytes, s->comp_size), s->comp_guesses,
+                    (uint64_t)s->comp_size * TB_GUESS_BYTES);
 }
 
 int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
@@ -161,12 +162,12 @@ int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     const int hl = level_head(g, t, k, n, head, extra);
     snprintf(head + hl, sizeof head - (size_t)hl,
-             "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\nseconds %.3f %.3f\ncomponent %lu %016llx\n"
+             "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\nseconds %.3f %.3f\ncomponent %lu %016llx\n"
              "checksum %016llx\n%s",
              budget, s->walk_nodes, (unsigned long long)s->unknown, s->seconds, s->cpu_seconds, (unsigned long)s->comp_size,
              (unsigned long long)s->comp_hash, (unsigned long long)progress_sum(b, n, s), extra);
-    const uint8_t *const part[] = {b, s->comp_bytes, s->comp_hints};
-    const uint64_t size[] = {n, s->comp_size, s->comp_size};
+    const uint8_t *const part[] = {b, s->comp_bytes, s->comp_guesses};
+    const uint64_t size[] = {n, s->comp_size, (uint64_t)s->comp_size * TB_GUESS_BYTES};
     return write_whole(path, tmp, head, part, size, 3, "cannot save the build's work to", err);
 }
 
@@ -188,9 +189,9 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
     head[TB_HEADER] = 0;
     ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
-         sscanf(head + wl, "progress 1\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
+         sscanf(head + wl, "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
          end;
-    /* the time spent so far (a line the first saves, of the same morning, did not have) */
+    /* the time spent so far */
     if (ok && sscanf(head + wl + end, "seconds %lf %lf\n%n", &secs, &cpu, &end2) == 2 && end2)
         end += end2;
     ok = ok && sscanf(head + wl + end, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end3) == 3 && end3 &&
@@ -198,6 +199,9 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
          unk <= n && secs >= 0 && cpu >= 0;
     if (!ok) {
         fclose(f);
+        if (strncmp(head, want, (size_t)wl) == 0 && strncmp(head + wl, "progress 1\n", 11) == 0)
+            return gb_fail(err, GB_EINVAL, "%s was saved by an earlier gabata, which made its guesses otherwise: "
+                                           "remove it to build the level from its start", path);
         return gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another "
                                        "variant, options or format): remove it, or build into another folder", path);
     }
@@ -207,17 +211,18 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
                                        "to go on from it, or remove it", path, bud, budget);
     }
     s->comp_bytes = size ? malloc(size) : NULL;
-    s->comp_hints = size ? malloc(size) : NULL;
-    if (size && (!s->comp_bytes || !s->comp_hints)) {
+    s->comp_guesses = size ? malloc(size * TB_GUESS_BYTES) : NULL;
+    if (size && (!s->comp_bytes || !s->comp_guesses)) {
         fclose(f);
         free(s->comp_bytes);
-        free(s->comp_hints);
+        free(s->comp_guesses);
         memset(s, 0, sizeof *s);
         return gb_fail(err, GB_ENOMEM, "out of memory for %s", path);
     }
     s->comp_size = (uint32_t)size;
     ok = fread(b, 1, n, f) == n &&
-         (!size || (fread(s->comp_bytes, 1, size, f) == size && fread(s->comp_hints, 1, size, f) == size)) &&
+         (!size || (fread(s->comp_bytes, 1, size, f) == size &&
+                    fread(s->comp_guesses, 1, size * TB_GUESS_BYTES, f) == size * TB_GUESS_BYTES)) &&
          fgetc(f) == EOF;
     fclose(f);
     if (ok && progress_sum(b, n, s) == cs) {
@@ -229,7 +234,7 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
         return 1;
     }
     free(s->comp_bytes);
-    free(s->comp_hints);
+    free(s->comp_guesses);
     memset(s, 0, sizeof *s);
     return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
                    ok ? "damaged (its checksum does not match)" : "not as long as its header says");

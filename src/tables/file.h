@@ -69,9 +69,10 @@ void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
  * What a stopped build of level k leaves so that a --resume can go on from it: the level's bytes
  * (the components solved, the others 0), the walk counts so far, and the bytes of the component
  * under way for the walks that are done (0: not done), told from the others by its size and the
- * hash of its positions (Tarjan's order is the same in every run), and their guesses. The header has the level's
+ * hash of its positions (Tarjan's order is the same in every run), and their guesses and bounds. The header has the level's
  * lines (variant, options, stones, positions, the game's own) and the budget: a build with other
  * ones refuses it. */
+#define TB_GUESS_BYTES 3 /* a position's guess (1 byte) and bounds (2) in a saved component */
 typedef struct gb_tb_saved {
     long long walk_nodes;
     uint64_t unknown;
@@ -79,7 +80,8 @@ typedef struct gb_tb_saved {
     uint32_t comp_size;  /* the component under way (0: none) */
     uint64_t comp_hash;  /* gb_tb_fnv1a of its positions' 32-bit numbers */
     uint8_t *comp_bytes; /* comp_size bytes (gb_tb_progress_load mallocs them; the caller frees) */
-    uint8_t *comp_hints; /* its positions' guesses (sadeqa_build.c), comp_size bytes: not made again */
+    uint8_t *comp_guesses; /* its positions' guesses and bounds (sadeqa_build.c), TB_GUESS_BYTES a
+                            * position, so as not to make them again */
 } gb_tb_saved;
 /* Load level k's saved progress into b (n bytes) and *s: 1 loaded, 0 no such file, or an error
  * naming the file (other options or budget, short, damaged). */

@@ -33,6 +33,10 @@ typedef struct gb_tbf_level {
     const gb_options *o;
     int k;
     uint8_t *cur; /* this level's bytes: 0 not solved yet, TBF_UNKNOWN_BYTE not known */
+    /* Bounds of a position's value whatever its history, for the positions of the component
+     * being solved (sadeqa_build.c, "bounds"): (lower + 64) | (upper + 64) << 8, 0 for none.
+     * NULL: none (the walks are then the probe's). */
+    uint16_t *bound;
     uint8_t *hint; /* a guess of each position's value + 64 (0: none), to order the walks by
                     * (sadeqa_build.c); NULL: the rows' order, as tables.c's walk */
     const uint8_t *lower[TB_MAX_STONES + 1];   /* the finished lower levels */
@@ -41,7 +45,7 @@ typedef struct gb_tbf_level {
     gb_tb_ticker *ticker;                      /* progress: told the positions done (NULL: none) */
     uint64_t done;                             /* positions of the level finished before this component */
     void *keep;                                /* the calling thread's walker, kept for the next component */
-    bool hints_given;                          /* the component's guesses are in hint (a save's) */
+    bool hints_given;                          /* the component's guesses and bounds are in (a save's) */
     /* Saving the work and stopping (tables.c; NULL: neither). pause is asked by every thread
      * before each chunk of a large component's walks (safe on any thread): true stops them, and
      * checkpoint is then called (on the calling thread) with the component's bytes so far (0:

@@ -321,14 +321,18 @@ static int save_progress(void *user, const uint32_t *ids, uint32_t size, const u
         s.comp_size = size;
         s.comp_hash = ids_hash(ids, size);
         s.comp_bytes = (uint8_t *)res;
-        if (!(s.comp_hints = malloc(size)))
+        if (!(s.comp_guesses = malloc((size_t)size * TB_GUESS_BYTES)))
             return gb_fail(lb->err, GB_ENOMEM, "out of memory to save the build's progress");
-        for (uint32_t j = 0; j < size; j++)
-            s.comp_hints[j] = lb->lv.hint[ids[j]];
+        for (uint32_t j = 0; j < size; j++) {
+            uint8_t *g = s.comp_guesses + (size_t)j * TB_GUESS_BYTES;
+            g[0] = lb->lv.hint[ids[j]];
+            g[1] = (uint8_t)(lb->lv.bound[ids[j]] & 0xff);
+            g[2] = (uint8_t)(lb->lv.bound[ids[j]] >> 8);
+        }
     }
     const int rc = gb_tb_progress_save(&gb_tb_sadeqa_game, lb->t, lb->dir, lb->lv.k, lb->N, lb->bo->budget,
                                        lb->lv.cur, &s, lb->err);
-    free(s.comp_hints);
+    free(s.comp_guesses);
     if (rc != GB_OK)
         return rc;
     next_save_from_now(lb);
@@ -368,12 +372,15 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
     memset(lb->res, 0, size);
     if (lb->saved.comp_bytes && lb->saved.comp_size == size && lb->saved.comp_hash == ids_hash(nodes, size)) {
         memcpy(lb->res, lb->saved.comp_bytes, size); /* its walks done before the save */
-        for (uint32_t j = 0; j < size; j++)        /* and its guesses, so as not to make them again */
-            lb->lv.hint[nodes[j]] = lb->saved.comp_hints[j];
+        for (uint32_t j = 0; j < size; j++) { /* and its guesses and bounds, so as not to make them again */
+            const uint8_t *g = lb->saved.comp_guesses + (size_t)j * TB_GUESS_BYTES;
+            lb->lv.hint[nodes[j]] = g[0];
+            lb->lv.bound[nodes[j]] = (uint16_t)(g[1] | g[2] << 8);
+        }
         lb->lv.hints_given = true;
         free(lb->saved.comp_bytes);
-        free(lb->saved.comp_hints);
-        lb->saved.comp_bytes = lb->saved.comp_hints = NULL;
+        free(lb->saved.comp_guesses);
+        lb->saved.comp_bytes = lb->saved.comp_guesses = NULL;
     }
     const int rc = gb_tbf_solve_component(&lb->lv, nodes, size, lb->res, &lb->st->unknown, &lb->st->walk_nodes);
     lb->lv.hints_given = false;
@@ -404,11 +411,12 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         lb.lv.save_user = &lb;
     }
     lb.lv.hint = calloc(N, 1);
+    lb.lv.bound = calloc(N, sizeof *lb.lv.bound);
     for (int j = 1; j < k; j++)
         lb.lv.lower[j] = t->level[j].bytes;
     gb_tb_scc scc = {.max_children = 8, .children = level_children, .component = solve_component, .user = &lb};
     int rc = gb_tb_scc_alloc(&scc, N, err);
-    if (rc == GB_OK && (!lb.res || !lb.lv.hint))
+    if (rc == GB_OK && (!lb.res || !lb.lv.hint || !lb.lv.bound))
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                      (unsigned long long)N);
     int loaded = 0;
@@ -434,8 +442,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     gb_tb_scc_free(&scc);
     free(lb.res);
     free(lb.lv.hint);
+    free(lb.lv.bound);
     free(lb.saved.comp_bytes);
-    free(lb.saved.comp_hints);
+    free(lb.saved.comp_guesses);
     gb_tbf_level_free(&lb.lv);
     return rc;
 }
