@@ -255,6 +255,29 @@ static void test_refusals(void **state)
     assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("short", "sadeqa-07.gbt"));
 }
 
+/* A resumed build stopped again before it reaches the component its saved progress holds (at
+ * its second question, the first inside level 7: the component search reaches the large
+ * component's positions long before it pops) keeps that component's saved walks in the new save: going on from there, level 7 is
+ * walked as in one run (dropped, they would be walked twice and counted twice). */
+static void test_stop_before_saved_component(void **state)
+{
+    (void)state;
+    saved_progress("pending");
+    run_log r = {.stop_at = 2};
+    gb_error err = {0};
+    gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .progress = on_level, .user = &r, .resume = 1,
+                               .save_every = -1, .stop = stop_after_n};
+    assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("pending", ""), &bo, &err), GB_ESTOPPED);
+    if (!strstr(err.msg, "stopped in level 7 with "))
+        fail_msg("not a stop inside level 7: %s", err.msg);
+    assert_int_equal(r.built[LEVELS], 0);
+    r = (run_log){.stop_at = -1u >> 1};
+    assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("pending", ""), &bo, &err), GB_OK);
+    assert_int_equal(r.built[LEVELS], 1);
+    assert_int_equal(r.walk_nodes[LEVELS], reference.walk_nodes[LEVELS]);
+    assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("pending", "sadeqa-07.gbt"));
+}
+
 /* Without resume a saved progress is not read: the level is built from its start. */
 static void test_no_resume_ignores_it(void **state)
 {
@@ -281,6 +304,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_steps_two_threads),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_no_resume_ignores_it),
+        cmocka_unit_test(test_stop_before_saved_component),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

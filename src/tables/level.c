@@ -82,6 +82,8 @@ static inline int enter(gb_tb_scc *s, size_t *depth, uint32_t v, uint32_t *count
     f->next = 0;
     s->idx[v] = s->low[v] = ++*counter;
     s->stack[(*sp)++] = v;
+    if (s->poll && *counter % GB_TB_SCC_POLL == 0)
+        return s->poll(s->user, err);
     return GB_OK;
 }
 

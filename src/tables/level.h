@@ -16,6 +16,8 @@
 #define GB_TB_SCC_MAX_NODES 0xfffffff0u
 #define GB_TB_SCC_MAX_CHILDREN 16
 
+#define GB_TB_SCC_POLL (1u << 16)
+
 typedef struct gb_tb_scc {
     /* Set by the caller before gb_tb_scc_alloc. */
     int max_children; /* the most children a node has, 1 .. GB_TB_SCC_MAX_CHILDREN */
@@ -26,6 +28,10 @@ typedef struct gb_tb_scc {
      * popped before. nodes: its `size` nodes; id: its id, which low[] holds for each of them
      * from now on. GB_OK, or a GB_E* code (err set) that stops the search. */
     int (*component)(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err);
+    /* Optional (NULL: none): asked after every GB_TB_SCC_POLL nodes reached, so that a long
+     * search (a large component's is minutes) can save or stop. GB_OK, or a GB_E* code (err set)
+     * that stops the search. */
+    int (*poll)(void *user, gb_error *err);
     void *user;
 
     /* Owned by the search (gb_tb_scc_alloc, gb_tb_scc_free). low[v]: Tarjan's low link while v

@@ -615,7 +615,13 @@ static bool look(gb_tbf_level *lv, uint64_t id)
     return changed;
 }
 
-static void prepare_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size)
+/* A large component's sweeps are minutes (level 16: half an hour on one thread): every
+ * TBF_SWEEP_POLL positions they ask lv->pause, and a save then is one without this component
+ * (its sweeps are made again after a stop). */
+#define TBF_SWEEP_POLL (1u << 14)
+
+/* The guesses and bounds of a component: GB_OK, or what lv->checkpoint returned. */
+static int prepare_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size)
 {
     for (uint32_t j = 0; j < size; j++)
         lv->bound[ids[j]] = bound_pack(-lv->k, lv->k);
@@ -623,6 +629,11 @@ static void prepare_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t si
     for (int s = 0; s < TBF_SWEEPS && changed; s++) {
         changed = false;
         for (uint32_t j = 0; j < size; j++) {
+            if (lv->pause && lv->checkpoint && j % TBF_SWEEP_POLL == TBF_SWEEP_POLL - 1 && lv->pause(lv->save_user)) {
+                const int rc = lv->checkpoint(lv->save_user, NULL, 0, NULL);
+                if (rc != GB_OK)
+                    return rc;
+            }
             const uint16_t bd = lv->bound[ids[j]];
             if (bound_lower(bd) == bound_upper(bd)) { /* settled: its value is its guess */
                 lv->hint[ids[j]] = (uint8_t)(bd & 0xff);
@@ -631,6 +642,7 @@ static void prepare_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t si
             changed |= look(lv, ids[j]);
         }
     }
+    return GB_OK;
 }
 
 /* A component this large has its walks paused for a save (lv->pause); the smaller ones are
@@ -641,8 +653,11 @@ int gb_tbf_solve_component(gb_tbf_level *lv, const uint32_t *ids, uint32_t size,
                            uint64_t *unknown, long long *nodes)
 {
     gb_tbf_init();
-    if (lv->hint && lv->bound && size > 1 && !lv->hints_given)
-        prepare_component(lv, ids, size);
+    if (lv->hint && lv->bound && size > 1 && !lv->hints_given) {
+        const int rc = prepare_component(lv, ids, size);
+        if (rc != GB_OK)
+            return rc;
+    }
     int jobs = gb_tb_jobs(lv->jobs);
     /* a small component is not worth a thread */
     if (size < 4 * TBF_CHUNK * (uint32_t)jobs)

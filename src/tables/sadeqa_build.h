@@ -49,7 +49,9 @@ typedef struct gb_tbf_level {
     /* Saving the work and stopping (tables.c; NULL: neither). pause is asked by every thread
      * before each chunk of a large component's walks (safe on any thread): true stops them, and
      * checkpoint is then called (on the calling thread) with the component's bytes so far (0:
-     * not walked yet): GB_OK to go on, or a code (GB_ESTOPPED, an error) to return at once. */
+     * not walked yet): GB_OK to go on, or a code (GB_ESTOPPED, an error) to return at once.
+     * The component's sweeps (its guesses and bounds, before the walks) ask pause too, every
+     * so many positions, and then call checkpoint with ids NULL: a save without the component. */
     bool (*pause)(void *user);
     int (*checkpoint)(void *user, const uint32_t *ids, uint32_t size, const uint8_t *res);
     void *save_user;

@@ -317,7 +317,12 @@ static int save_progress(void *user, const uint32_t *ids, uint32_t size, const u
     level_build *lb = user;
     gb_tb_saved s = {.walk_nodes = lb->st->walk_nodes, .unknown = lb->st->unknown};
     gb_tb_stats_time(lb->st, &s.seconds, &s.cpu_seconds);
-    if (ids) { /* the component under way, its walks done and its guesses */
+    if (!ids && lb->saved.comp_bytes) { /* a saved build's component not reached yet: kept as it was */
+        s.comp_size = lb->saved.comp_size;
+        s.comp_hash = lb->saved.comp_hash;
+        s.comp_bytes = lb->saved.comp_bytes;
+        s.comp_guesses = lb->saved.comp_guesses;
+    } else if (ids) { /* the component under way, its walks done and its guesses */
         s.comp_size = size;
         s.comp_hash = ids_hash(ids, size);
         s.comp_bytes = (uint8_t *)res;
@@ -332,15 +337,20 @@ static int save_progress(void *user, const uint32_t *ids, uint32_t size, const u
     }
     const int rc = gb_tb_progress_save(&gb_tb_sadeqa_game, lb->t, lb->dir, lb->lv.k, lb->N, lb->bo->budget,
                                        lb->lv.cur, &s, lb->err);
-    free(s.comp_guesses);
+    if (ids)
+        free(s.comp_guesses);
     if (rc != GB_OK)
         return rc;
     next_save_from_now(lb);
     if (!atomic_load(&lb->stopping))
         return GB_OK;
-    uint64_t done = lb->lv.done;
-    for (uint32_t j = 0; ids && j < size; j++)
-        done += res[j] != 0;
+    /* the positions solved: in the level's bytes (a resumed build's components not reached yet
+     * are there too), and those of the component under way or saved */
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < lb->N; i++)
+        done += lb->lv.cur[i] != 0;
+    for (uint32_t j = 0; j < s.comp_size; j++)
+        done += s.comp_bytes[j] != 0;
     char path[4096];
     gb_tb_progress_path(path, sizeof path, lb->dir, &gb_tb_sadeqa_game, lb->lv.k);
     return gb_fail(lb->err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
@@ -351,6 +361,15 @@ static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *er
 {
     (void)err;
     return gb_tbf_level_children(&((level_build *)user)->lv, node, out);
+}
+
+/* The component search of a large component reaches its positions for minutes before it pops:
+ * a save or a stop is taken then too, without the component under way (gb_tb_scc.poll). */
+static int search_poll(void *user, gb_error *err)
+{
+    (void)err; /* save_progress's messages go to lb->err, the same */
+    level_build *lb = user;
+    return save_due(lb) ? save_progress(lb, NULL, 0, NULL) : GB_OK;
 }
 
 static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err)
@@ -414,7 +433,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     lb.lv.bound = calloc(N, sizeof *lb.lv.bound);
     for (int j = 1; j < k; j++)
         lb.lv.lower[j] = t->level[j].bytes;
-    gb_tb_scc scc = {.max_children = 8, .children = level_children, .component = solve_component, .user = &lb};
+    gb_tb_scc scc = {.max_children = 8, .children = level_children, .component = solve_component,
+                     .poll = lb.lv.pause ? search_poll : NULL, .user = &lb};
     int rc = gb_tb_scc_alloc(&scc, N, err);
     if (rc == GB_OK && (!lb.res || !lb.lv.hint || !lb.lv.bound))
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
