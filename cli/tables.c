@@ -28,9 +28,10 @@ static const char tables_help[] =
     "first up (each checksum checked), and build only the levels above them, going on from\n"
     "the saved work of the next one (below).\n"
     "Stopping: Ctrl-C (SIGINT or SIGTERM; a second one ends at once) or --stop-after TIME\n"
-    "(e.g. 90m, 2h30m, 600s) stops the build, saving a Sadeqa III level's work so far to\n"
-    "DIR/sadeqa-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
+    "(e.g. 90m, 2h30m, 600s) stops the build, saving a Sadeqa III or Bulto level's work so far\n"
+    "to DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
     "with status 3; the same command with --resume goes on from it, to the same tables.\n"
+    "(akil's levels stop between levels.)\n"
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
@@ -197,7 +198,22 @@ int cmd_tables(int argc, char **argv)
         }
         gb_tables *t;
         if (gb_tables_open(&t, argv[2], 1, &err) != GB_OK) {
-            fprintf(stderr, "gabata tables info: %s\n", err.msg);
+            /* a build stopped in its first level leaves only its saved work: say so */
+            DIR *d = opendir(argv[2]);
+            const char *saved = NULL;
+            for (struct dirent *e; d && !saved && (e = readdir(d));) {
+                const size_t len = strlen(e->d_name);
+                if (len > 9 && strcmp(e->d_name + len - 9, ".progress") == 0)
+                    saved = e->d_name;
+            }
+            if (saved)
+                fprintf(stderr, "gabata tables info: %s holds no finished level, only the saved work of a stopped "
+                                "build (%s/%s: tables build --resume goes on from it)\n",
+                        argv[2], argv[2], saved);
+            else
+                fprintf(stderr, "gabata tables info: %s\n", err.msg);
+            if (d)
+                closedir(d);
             return 1;
         }
         char buf[8192];

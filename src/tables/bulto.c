@@ -372,7 +372,9 @@ typedef struct bt_job {
     uint8_t *out;
     long long budget;
     uint64_t first[BT_RING + 2]; /* the number of the first pattern of b bulto */
-    uint64_t patterns;
+    uint64_t patterns, positions;
+    uint64_t from; /* the segment's first pattern: the threads' items are numbered from it */
+    const gb_tables_build_opts *bo; /* its stop, asked before each pattern */
 } bt_job;
 
 typedef struct bt_worker {
@@ -471,7 +473,11 @@ static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done
     bt_worker *x = arg;
     const bt_job *j = x->job;
     int b = bmin(j->k);
-    for (uint64_t g = from; g < to; g++) {
+    for (uint64_t g = j->from + from; g < j->from + to; g++) {
+        if (j->bo->stop && j->bo->stop(j->bo->user)) {
+            x->rc = GB_ESTOPPED; /* the segment is given up: build_level saves the one before */
+            return false;
+        }
         while (g >= j->first[b + 1])
             b++;
         x->per = 2 * ways[BT_RING - b][j->k];
@@ -485,10 +491,64 @@ static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done
     return true;
 }
 
+/* The first index of pattern g (the level's size for g = patterns). */
+static uint64_t pattern_base(const bt_job *j, uint64_t g)
+{
+    if (g >= j->patterns)
+        return j->positions;
+    int b = bmin(j->k);
+    while (g >= j->first[b + 1])
+        b++;
+    return 2 * off[j->cap][j->k][b] + (g - j->first[b]) * 2 * ways[BT_RING - b][j->k];
+}
+
+/* Stopping and going on (gb_tables_build_opts.stop, .save_every, .resume; docs/tables.md,
+ * "Stopping and going on"). The patterns are taken in segments of about BT_SEGMENT positions (a
+ * 64th of a smaller level, so that a stop can fall inside one), the threads joined at each
+ * segment's end; a save is taken there: the level's bytes, the number of patterns done (every
+ * one before the segment's end) and the level's counts for them. A stop is asked before every
+ * pattern; one inside a segment gives the segment up (its bytes cleared) and saves as at its
+ * start, so a stop loses at most a segment, seconds of work. Going on, the patterns done are
+ * passed over: each reads only the lower levels and its own bytes (above), so the tables and
+ * the counts are those of one run (tests/test_tables_stop_bulto.c). */
+#define BT_SEGMENT (1u << 21)
+
+typedef struct bt_counts {
+    long long walk_nodes;
+    uint64_t unknown, cyclic;
+    uint32_t largest;
+} bt_counts;
+
+static bool time_passed(const struct timespec *when)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > when->tv_sec || (now.tv_sec == when->tv_sec && now.tv_nsec >= when->tv_nsec);
+}
+
+static void seconds_from_now(struct timespec *when, double secs)
+{
+    clock_gettime(CLOCK_MONOTONIC, when);
+    when->tv_sec += (time_t)secs;
+    when->tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
+    if (when->tv_nsec >= 1000000000L) {
+        when->tv_sec++;
+        when->tv_nsec -= 1000000000L;
+    }
+}
+
+static int save_level(const bt_job *j, const char *dir, const bt_counts *c, uint64_t done, const gb_tb_stats *st,
+                      gb_error *err)
+{
+    gb_tb_saved s = {.walk_nodes = c->walk_nodes, .unknown = c->unknown, .items_done = done, .cyclic = c->cyclic,
+                     .largest = c->largest};
+    gb_tb_stats_time(st, &s.seconds, &s.cpu_seconds);
+    return gb_tb_progress_save(&gb_tb_bulto_game, j->t, dir, j->k, j->positions, j->budget, j->out, &s, err);
+}
+
 static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err)
 {
-    (void)dir; /* its levels are short: a stop comes between them (file.c) */
     const int cap = t->bulto_max;
     const uint64_t N = gb_tb_bulto_level_size(k, cap);
     const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
@@ -496,7 +556,8 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
     gb_tb_ticker ticker;
     gb_tb_ticker_start(&ticker, bo, k, N);
-    bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget};
+    bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget,
+                  .positions = N, .bo = bo};
     for (int b = 0; b <= BT_RING; b++)
         job.first[b + 1] = job.first[b] + (b >= bmin(k) && b <= bmax(k, cap) ? choose[BT_RING][b] : 0);
     job.patterns = job.first[BT_RING + 1];
@@ -516,24 +577,83 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         return gb_fail(err, GB_ENOMEM, "out of memory for the %d-stone level (%llu positions)", k,
                        (unsigned long long)N);
     }
-    memset(out, 0, N);
-    const gb_tb_shared share = {.count = job.patterns, .chunk = BT_CHUNK, .run = solve_patterns, .workers = xs,
-                                .worker_size = sizeof *xs, .jobs = ready, .ticker = &ticker};
-    const int started = gb_tb_share(&share);
-    for (int i = 0; i < ready; i++) {
-        if (i < started) {
-            if (xs[i].rc != GB_OK && rc == GB_OK) {
+    gb_tb_saved saved = {0};
+    const int loaded = bo->resume ? gb_tb_progress_load(&gb_tb_bulto_game, t, dir, k, N, bo->budget, out, &saved, err)
+                                  : 0;
+    char path[4096];
+    gb_tb_progress_path(path, sizeof path, dir, &gb_tb_bulto_game, k);
+    if (loaded < 0) {
+        rc = loaded;
+    } else if (loaded && (saved.items_done > job.patterns || saved.comp_size)) {
+        rc = gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another variant, "
+                                     "options or format): remove it, or build into another folder", path);
+    } else if (loaded) {
+        st->seconds_before = saved.seconds;
+        st->cpu_before = saved.cpu_seconds;
+    } else {
+        memset(out, 0, N);
+    }
+    free(saved.comp_bytes);
+    free(saved.comp_guesses);
+    /* the counts at the last segment's end: the saved run's, then the workers' added */
+    const bt_counts before = {saved.walk_nodes, saved.unknown, saved.cyclic, saved.largest};
+    bt_counts at = before;
+    uint64_t from = saved.items_done;
+    const uint64_t seg = N / 64 < BT_SEGMENT ? N / 64 : BT_SEGMENT;
+    const double save_every = bo->save_every == 0 ? 600 : bo->save_every;
+    struct timespec next_save;
+    seconds_from_now(&next_save, save_every >= 0 ? save_every : 0);
+    while (rc == GB_OK && from < job.patterns) {
+        const uint64_t start = pattern_base(&job, from);
+        uint64_t to = from + 1;
+        while (to < job.patterns && pattern_base(&job, to) - start < seg)
+            to++;
+        job.from = from;
+        const gb_tb_shared share = {.count = to - from, .chunk = BT_CHUNK, .run = solve_patterns, .workers = xs,
+                                    .worker_size = sizeof *xs, .jobs = ready, .ticker = &ticker, .ticked = start};
+        gb_tb_share(&share);
+        bool stopped = false;
+        for (int i = 0; i < ready && rc == GB_OK; i++)
+            if (xs[i].rc == GB_ESTOPPED) {
+                stopped = true;
+            } else if (xs[i].rc != GB_OK) {
                 rc = xs[i].rc;
                 *err = xs[i].err;
             }
-            if (xs[i].st.largest_component > st->largest_component)
-                st->largest_component = xs[i].st.largest_component;
-            st->cyclic += xs[i].st.cyclic;
-            st->unknown += xs[i].st.unknown;
-            st->walk_nodes += xs[i].w.nodes;
+        if (rc != GB_OK)
+            break;
+        if (stopped) { /* the segment given up: its bytes as they were at its start */
+            memset(out + start, 0, pattern_base(&job, to) - start);
+        } else {
+            from = to;
+            at = before;
+            for (int i = 0; i < ready; i++) {
+                if (xs[i].st.largest_component > at.largest)
+                    at.largest = xs[i].st.largest_component;
+                at.cyclic += xs[i].st.cyclic;
+                at.unknown += xs[i].st.unknown;
+                at.walk_nodes += xs[i].w.nodes;
+            }
+            if (from == job.patterns)
+                break;
+            stopped = bo->stop && bo->stop(bo->user);
         }
-        worker_free(&xs[i]);
+        if (!stopped && (save_every < 0 || !time_passed(&next_save)))
+            continue;
+        rc = save_level(&job, dir, &at, from, st, err);
+        seconds_from_now(&next_save, save_every);
+        if (rc == GB_OK && stopped)
+            rc = gb_fail(err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
+                         k, 100.0 * (double)pattern_base(&job, from) / (double)N, path);
     }
+    if (rc == GB_OK) {
+        st->largest_component = at.largest;
+        st->cyclic = at.cyclic;
+        st->unknown = at.unknown;
+        st->walk_nodes = at.walk_nodes;
+    }
+    for (int i = 0; i < ready; i++)
+        worker_free(&xs[i]);
     free(xs);
     return rc;
 }

@@ -162,10 +162,14 @@ int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     const int hl = level_head(g, t, k, n, head, extra);
     snprintf(head + hl, sizeof head - (size_t)hl,
-             "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\nseconds %.3f %.3f\ncomponent %lu %016llx\n"
-             "checksum %016llx\n%s",
-             budget, s->walk_nodes, (unsigned long long)s->unknown, s->seconds, s->cpu_seconds, (unsigned long)s->comp_size,
-             (unsigned long long)s->comp_hash, (unsigned long long)progress_sum(b, n, s), extra);
+             "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\nseconds %.3f %.3f\n", budget, s->walk_nodes,
+             (unsigned long long)s->unknown, s->seconds, s->cpu_seconds);
+    if (s->items_done) /* only a level of independent pieces (Bulto's): Sadeqa III's files as before */
+        snprintf(head + strlen(head), sizeof head - strlen(head), "items %llu %llu %lu\n",
+                 (unsigned long long)s->items_done, (unsigned long long)s->cyclic, (unsigned long)s->largest);
+    snprintf(head + strlen(head), sizeof head - strlen(head), "component %lu %016llx\nchecksum %016llx\n%s",
+             (unsigned long)s->comp_size, (unsigned long long)s->comp_hash, (unsigned long long)progress_sum(b, n, s),
+             extra);
     const uint8_t *const part[] = {b, s->comp_bytes, s->comp_guesses};
     const uint64_t size[] = {n, s->comp_size, (uint64_t)s->comp_size * TB_GUESS_BYTES};
     return write_whole(path, tmp, head, part, size, 3, "cannot save the build's work to", err);
@@ -182,10 +186,10 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
         return errno == ENOENT ? 0 : gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
     const int wl = level_head(g, t, k, n, want, extra);
     long long bud = 0, nodes = 0;
-    unsigned long long unk = 0, hash = 0, cs = 0;
-    unsigned long size = 0;
+    unsigned long long unk = 0, hash = 0, cs = 0, items = 0, cyclic = 0;
+    unsigned long size = 0, largest = 0;
     double secs = 0, cpu = 0;
-    int end = 0, end2 = 0, end3 = 0;
+    int end = 0, end2 = 0, end3 = 0, end4 = 0;
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
     head[TB_HEADER] = 0;
     ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
@@ -194,9 +198,12 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
     /* the time spent so far */
     if (ok && sscanf(head + wl + end, "seconds %lf %lf\n%n", &secs, &cpu, &end2) == 2 && end2)
         end += end2;
+    /* the pieces done, and their counts (Bulto's) */
+    if (ok && sscanf(head + wl + end, "items %llu %llu %lu\n%n", &items, &cyclic, &largest, &end4) == 3 && end4)
+        end += end4;
     ok = ok && sscanf(head + wl + end, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end3) == 3 && end3 &&
          strcmp(head + wl + end + end3 + (head[wl + end + end3] == '\n'), extra) == 0 && size <= n && nodes >= 0 &&
-         unk <= n && secs >= 0 && cpu >= 0;
+         unk <= n && secs >= 0 && cpu >= 0 && cyclic <= n && largest <= n;
     if (!ok) {
         fclose(f);
         if (strncmp(head, want, (size_t)wl) == 0 && strncmp(head + wl, "progress 1\n", 11) == 0)
@@ -231,6 +238,9 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
         s->seconds = secs;
         s->cpu_seconds = cpu;
         s->comp_hash = hash;
+        s->items_done = items;
+        s->cyclic = cyclic;
+        s->largest = (uint32_t)largest;
         return 1;
     }
     free(s->comp_bytes);

@@ -28,7 +28,7 @@ typedef struct gb_tb_game {
      * it (up to level TB_FIRST_MAX) and checks that the first file found is that level. */
     int (*first_level)(const gb_tables *t);
     /* Build level k into out (level_size bytes), the levels below it being in t->level[]; dir:
-     * the folder, for the level's saved progress (gb_tb_progress_*, Sadeqa III's only). */
+     * the folder, for the level's saved progress (gb_tb_progress_*: Sadeqa III's and Bulto's). */
     int (*build_level)(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err);
 } gb_tb_game;
@@ -66,7 +66,8 @@ void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k,
 void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
 
 /* ---- a level's saved progress (DIR/GAME-KK.progress; docs/tables.md, "Files") ----
- * What a stopped build of level k leaves so that a --resume can go on from it: the level's bytes
+ * What a stopped build of level k leaves so that a --resume can go on from it (Sadeqa III's and
+ * Bulto's builders; L'ab al-Akil's stops between levels): the level's bytes
  * (the components solved, the others 0), the walk counts so far, and the bytes of the component
  * under way for the walks that are done (0: not done), told from the others by its size and the
  * hash of its positions (Tarjan's order is the same in every run), and their guesses and bounds. The header has the level's
@@ -82,6 +83,12 @@ typedef struct gb_tb_saved {
     uint8_t *comp_bytes; /* comp_size bytes (gb_tb_progress_load mallocs them; the caller frees) */
     uint8_t *comp_guesses; /* its positions' guesses and bounds (sadeqa_build.c), TB_GUESS_BYTES a
                             * position, so as not to make them again */
+    /* A level of independent pieces (Bulto's patterns) saves between them instead: the pieces
+     * done (all those before items_done) and the counts of the level's line for them, which a
+     * resumed build cannot count again (the header's "items" line, written when items_done is
+     * not 0; absent, all 0). */
+    uint64_t items_done, cyclic;
+    uint32_t largest;
 } gb_tb_saved;
 /* Load level k's saved progress into b (n bytes) and *s: 1 loaded, 0 no such file, or an error
  * naming the file (other options or budget, short, damaged). */

@@ -1,0 +1,315 @@
+/* test_tables_stop_bulto.c — stopping a Bulto table build and going on from its saved work
+ * (gb_tables_build_opts.stop, .save_every and .resume; src/tables/bulto.c's segments, file.c's
+ * progress files; docs/tables.md "Stopping and going on").
+ *
+ * The reference is a build of the same levels in one run (max-bulto=2, the tests' fixture,
+ * itself checked against the slow solver by test_tables_bulto and against the one-thread
+ * builder's checksums by tables_jobs_bulto.sh). A build stopped after its stop callback has been
+ * asked N times, then resumed with the same N again and again until it is done, must write the
+ * same files byte for byte and report the same level lines (positions on cycles, unknown,
+ * largest component, walk positions), level by level: the stops fall before and inside the
+ * patterns' segments, one thread or two, with a budget that leaves positions unknown or not. A
+ * save taken at every segment (save_every tiny) changes nothing either. A saved progress file
+ * that does not fit (other budget, damaged) is refused with one line naming it.
+ * Usage: test_tables_stop_bulto WORKDIR. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gabata.h"
+
+#define LEVELS 3
+#define OPTIONS "max-bulto=2"
+
+static const char *work;
+
+typedef struct run_log {
+    gb_tables_level_info line[LEVELS + 1]; /* of each level built */
+    int built[LEVELS + 1];
+    long asked, stop_at; /* the stop callback: asked so far, and from which time it says stop */
+} run_log;
+
+static void on_level(const gb_tables_level_info *l, void *user)
+{
+    run_log *r = user;
+    if (l->kept || l->stones < 1 || l->stones > LEVELS)
+        return;
+    r->line[l->stones] = *l;
+    r->built[l->stones]++;
+}
+
+/* Stops from its stop_at-th question on (with two threads the count is shared loosely, which
+ * only moves the stop). */
+static int stop_after_n(void *user)
+{
+    run_log *r = user;
+    return __atomic_add_fetch(&r->asked, 1, __ATOMIC_RELAXED) >= r->stop_at;
+}
+
+static char *path_of(const char *dir, const char *file)
+{
+    static char buf[2][4096];
+    static int which;
+    which ^= 1;
+    snprintf(buf[which], sizeof buf[which], "%s/%s%s%s", work, dir, *file ? "/" : "", file);
+    return buf[which];
+}
+
+static void make_dir(const char *dir)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/%s' && mkdir -p '%s/%s'", work, dir, work, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static unsigned char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    rewind(f);
+    unsigned char *b = malloc((size_t)*len + 1);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)*len, f), (size_t)*len);
+    fclose(f);
+    return b;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+    long la = 0, lb = 0;
+    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
+    if (!x || !y)
+        fail_msg("missing: %s or %s", a, b);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, (size_t)la);
+    free(x);
+    free(y);
+}
+
+/* the one-run references: the default budget, and a budget of 10 that leaves positions unknown */
+static run_log reference, reference_small;
+
+static int build_once(const char *dir, long long budget, run_log *r)
+{
+    make_dir(dir);
+    gb_error err = {0};
+    r->stop_at = -1u >> 1;
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = 1, .progress = on_level, .user = r,
+                                     .save_every = -1, .stop = stop_after_n};
+    if (gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of(dir, ""), &bo, &err) != GB_OK) {
+        fprintf(stderr, "reference build: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    if (build_once("one", 100000, &reference) || build_once("one-small", 10, &reference_small))
+        return -1;
+    fprintf(stderr, "questions in one run: %ld (budget 10: %ld); level %d: %llu positions, %llu on cycles, "
+                    "%llu unknown with budget 10\n",
+            reference.asked, reference_small.asked, LEVELS, reference.line[LEVELS].positions,
+            reference.line[LEVELS].cyclic, reference_small.line[LEVELS].unknown);
+    return 0;
+}
+
+/* Build into dir stopping at every n-th question, resuming until done: the runs it took. */
+static int build_in_steps(const char *dir, long long budget, long n, int jobs, double save_every, run_log *total)
+{
+    make_dir(dir);
+    memset(total, 0, sizeof *total);
+    for (int runs = 1; runs <= 2000; runs++) {
+        run_log r = {.stop_at = n};
+        gb_error err = {0};
+        const gb_tables_build_opts bo = {.budget = budget, .jobs = jobs, .progress = on_level, .user = &r,
+                                         .resume = 1, .save_every = save_every, .stop = stop_after_n};
+        const int rc = gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of(dir, ""), &bo, &err);
+        for (int k = 1; k <= LEVELS; k++)
+            if (r.built[k]) {
+                total->built[k] += r.built[k];
+                total->line[k] = r.line[k];
+            }
+        if (rc == GB_OK)
+            return runs;
+        if (rc != GB_ESTOPPED)
+            fail_msg("run %d: %s", runs, err.msg);
+        if (!strstr(err.msg, "stopped "))
+            fail_msg("run %d: the stop's message: %s", runs, err.msg);
+        assert_null(strchr(err.msg, '\n'));
+    }
+    fail_msg("stopping at every %ld-th question: not done in 2000 runs", n);
+    return 0;
+}
+
+static void check_same(const char *one, const run_log *ref, const char *dir, const run_log *total)
+{
+    for (int k = 1; k <= LEVELS; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "bulto-%02d.gbt", k);
+        assert_same_file(path_of(one, name), path_of(dir, name));
+        snprintf(name, sizeof name, "bulto-%02d.progress", k);
+        struct stat st;
+        if (stat(path_of(dir, name), &st) == 0)
+            fail_msg("%s left behind a finished level", name);
+        assert_int_equal(total->built[k], 1); /* each level built once */
+        /* and its line as in one run: the counts of the patterns done before a stop carried over */
+        const gb_tables_level_info *a = &ref->line[k], *b = &total->line[k];
+        assert_int_equal(b->positions, a->positions);
+        assert_int_equal(b->cyclic, a->cyclic);
+        assert_int_equal(b->unknown, a->unknown);
+        assert_int_equal(b->largest_component, a->largest_component);
+        assert_int_equal(b->walk_nodes, a->walk_nodes);
+    }
+}
+
+/* Stops at many points: every 7th question lands inside almost every segment (a level of this
+ * fixture is 210 patterns in 64 or more segments), 60 and 150 between them and between levels. */
+static void test_steps_one_thread(void **state)
+{
+    (void)state;
+    assert_true(reference.line[LEVELS].cyclic > 0); /* the carried counts are not all 0 */
+    const long every[] = {7, 60, 150};
+    for (size_t i = 0; i < sizeof every / sizeof every[0]; i++) {
+        run_log total;
+        char dir[32];
+        snprintf(dir, sizeof dir, "steps-%ld", every[i]);
+        const int runs = build_in_steps(dir, 100000, every[i], 1, -1, &total);
+        assert_true(runs > 1); /* it did stop */
+        check_same("one", &reference, dir, &total);
+    }
+}
+
+static void test_steps_two_threads(void **state)
+{
+    (void)state;
+    run_log total;
+    const int runs = build_in_steps("steps-jobs2", 100000, 40, 2, -1, &total);
+    assert_true(runs > 1);
+    check_same("one", &reference, "steps-jobs2", &total);
+}
+
+/* With a budget that leaves positions unknown, their count is carried over too. */
+static void test_steps_unknown(void **state)
+{
+    (void)state;
+    assert_true(reference_small.line[LEVELS].unknown > 0);
+    run_log total;
+    const int runs = build_in_steps("steps-small", 10, 25, 1, -1, &total);
+    assert_true(runs > 1);
+    check_same("one-small", &reference_small, "steps-small", &total);
+}
+
+/* A save at every segment's end (save_every tiny), and the stops: the same tables. */
+static void test_saves_everywhere(void **state)
+{
+    (void)state;
+    run_log total;
+    const int runs = build_in_steps("saves", 100000, 90, 2, 1e-9, &total);
+    assert_true(runs > 1);
+    check_same("one", &reference, "saves", &total);
+}
+
+/* A saved progress of level 3 in dir (a stop inside it). */
+static void saved_progress(const char *dir)
+{
+    make_dir(dir);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cp '%s/one/'bulto-0[1-2].gbt '%s/%s/'", work, work, dir);
+    assert_int_equal(system(cmd), 0);
+    run_log r = {.stop_at = 100};
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .user = &r, .resume = 1, .save_every = -1,
+                                     .stop = stop_after_n};
+    assert_int_equal(gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of(dir, ""), &bo, &err), GB_ESTOPPED);
+    char want[4200];
+    snprintf(want, sizeof want, "the work saved in %s", path_of(dir, "bulto-03.progress"));
+    if (!strstr(err.msg, "stopped in level 3 with ") || !strstr(err.msg, want))
+        fail_msg("%s", err.msg);
+}
+
+static void expect_refused(const char *dir, long long budget, const char *text)
+{
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = budget, .jobs = 1, .resume = 1, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of(dir, ""), &bo, &err), GB_EINVAL);
+    char want[4400];
+    snprintf(want, sizeof want, "%s %s", path_of(dir, "bulto-03.progress"), text);
+    if (strcmp(err.msg, want) != 0)
+        fail_msg("got  %s\nwant %s", err.msg, want);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    saved_progress("budget");
+    expect_refused("budget", 5000,
+                   "was saved by a build with --budget 100000, not 5000: give the same budget to go on from it, "
+                   "or remove it");
+    saved_progress("damaged");
+    const char *p = path_of("damaged", "bulto-03.progress");
+    long len = 0;
+    unsigned char *b = slurp(p, &len);
+    assert_non_null(b);
+    long at = 512; /* the first value byte the stop left set: one a pattern before it wrote */
+    while (at < len && !b[at])
+        at++;
+    assert_true(at < len);
+    free(b);
+    FILE *f = fopen(p, "r+b");
+    assert_non_null(f);
+    fseek(f, at, SEEK_SET);
+    const int c = fgetc(f);
+    fseek(f, at, SEEK_SET);
+    fputc(c ^ 0x01, f);
+    fclose(f);
+    expect_refused("damaged", 100000,
+                   "is damaged (its checksum does not match): remove it to build the level from its start");
+    /* removed, the level is built from its start: the reference's */
+    assert_int_equal(remove(p), 0);
+    gb_error err = {0};
+    const gb_tables_build_opts again = {.budget = 100000, .jobs = 1, .resume = 1, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of("damaged", ""), &again, &err), GB_OK);
+    assert_same_file(path_of("one", "bulto-03.gbt"), path_of("damaged", "bulto-03.gbt"));
+}
+
+/* Without resume a saved progress is not read: the level is built from its start. */
+static void test_no_resume_ignores_it(void **state)
+{
+    (void)state;
+    saved_progress("fresh");
+    run_log r = {0};
+    gb_error err = {0};
+    const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .progress = on_level, .user = &r, .save_every = -1};
+    assert_int_equal(gb_tables_build_with("bulto", OPTIONS, LEVELS, path_of("fresh", ""), &bo, &err), GB_OK);
+    assert_same_file(path_of("one", "bulto-03.gbt"), path_of("fresh", "bulto-03.gbt"));
+    assert_int_equal(r.line[LEVELS].walk_nodes, reference.line[LEVELS].walk_nodes);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_tables_stop_bulto WORKDIR\n");
+        return 2;
+    }
+    work = argv[1];
+    mkdir(work, 0777);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steps_one_thread),  cmocka_unit_test(test_steps_two_threads),
+        cmocka_unit_test(test_steps_unknown),     cmocka_unit_test(test_saves_everywhere),
+        cmocka_unit_test(test_refusals),          cmocka_unit_test(test_no_resume_ignores_it),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
