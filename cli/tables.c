@@ -28,10 +28,9 @@ static const char tables_help[] =
     "first up (each checksum checked), and build only the levels above them, going on from\n"
     "the saved work of the next one (below).\n"
     "Stopping: Ctrl-C (SIGINT or SIGTERM; a second one ends at once) or --stop-after TIME\n"
-    "(e.g. 90m, 2h30m, 600s) stops the build, saving a Sadeqa III or Bulto level's work so far\n"
-    "to DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
+    "(e.g. 90m, 2h30m, 600s) stops the build, saving the level's work so far to\n"
+    "DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
     "with status 3; the same command with --resume goes on from it, to the same tables.\n"
-    "(akil's levels stop between levels.)\n"
     "info: what DIR holds, every level's checksum checked.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 

@@ -750,13 +750,13 @@ typedef struct gb_tables_build_opts {
     int resume; /* keep the levels from the first up that dir already holds for the same variant
                  * and options (each file's checksum checked), build only those above them, and go
                  * on from the saved work of the next (below) */
-    /* Stopping and going on (docs/tables.md, "Files"). A Sadeqa III or Bulto level being built
-     * is saved to DIR/VARIANT-KK.progress every save_every seconds (0: every 600; below 0: never)
+    /* Stopping and going on (docs/tables.md, "Files"). A level being built (every variant) is
+     * saved to DIR/VARIANT-KK.progress every save_every seconds (0: every 600; below 0: never)
      * and when stop, if set, returns nonzero: the build then returns GB_ESTOPPED, err naming the
      * file, and a build with resume (the same variant, options and budget) goes on from it,
-     * giving the same tables and level counts as one run. L'ab al-Akil's levels stop between
-     * levels. stop is asked often, from every build thread: keep it cheap and thread-safe, and
-     * once it has returned nonzero let it keep doing so. */
+     * giving the same tables and level counts as one run. stop is asked often, from every build
+     * thread: keep it cheap and thread-safe, and once it has returned nonzero let it keep doing
+     * so. */
     double save_every;
     int (*stop)(void *user);
 } gb_tables_build_opts;

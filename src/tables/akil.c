@@ -29,6 +29,7 @@
 #include "level.h"
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,9 @@
 #define AT_SEEDS 72
 #define AT_OWN_N 0xfc0u
 #define AT_UNKNOWN 0
+/* A walk past its budget while the level is built: never a value (|v| <= 40 < 63), and not 0,
+ * which is "not solved yet" for a build going on from a save; 0 in the file (build_level). */
+#define AT_BUILD_UNKNOWN 0x7f
 #define AT_MOVES 16 /* gen lists at most six sowings or feeds, or a pass */
 
 static uint64_t ways[AT_RING + 1][TB_MAX_STONES + 1]; /* distributions of s seeds over n pits */
@@ -232,7 +236,7 @@ static int settled_value(walker *w, const gb_pos *p, const gb_pos *c)
     if (on_path(w, ci)) /* T2 (A12 with two seeds): no end rule applies at this level first */
         return sign * repeat_margin(c);
     const uint8_t b = w->cur ? w->cur[ci] : w->lv[ci];
-    if (b == AT_UNKNOWN)
+    if (b == AT_UNKNOWN || b == AT_BUILD_UNKNOWN)
         w->stopped = true;
     return sign * entry_value(b);
 }
@@ -316,10 +320,24 @@ typedef struct at_level at_level;
 
 /* A thread's walker and counts, kept for the level: a path grows once, not a component. */
 typedef struct at_worker {
-    const at_level *level;
+    at_level *level;
     walker w;
     uint64_t unknown;
+    bool paused; /* it stopped for a save (at_level.pausing) */
 } at_worker;
+
+/* Stopping and going on (gb_tables_build_opts.stop, .save_every, .resume; docs/tables.md,
+ * "Stopping and going on"), as Sadeqa III's builder does but simpler, because here every walk
+ * writes its position's byte at once (no component's guesses or sweeps to keep): a save is the
+ * level's bytes so far (0: not solved yet; AT_BUILD_UNKNOWN: walked, not known) and the counts;
+ * it is taken between components, every GB_TB_SCC_POLL positions the component search reaches,
+ * and, in a component of AT_PAUSE_SIZE positions or more, between chunks of walks (every thread
+ * stops after its chunk under way, the calling one saves, and they go on). Going on, the
+ * component search is made again (Tarjan's order is the same in every run) and a position whose
+ * byte is not 0 is passed over: each walk depends only on its start, the lower levels, the
+ * bytes of the components before its own and the component ids, all as in one run, so the
+ * tables and the counts are those of one run (tests/test_tables_stop_games.c). */
+#define AT_PAUSE_SIZE 4096
 
 struct at_level {
     at_worker *xs; /* jobs of them, xs[0] the calling thread's */
@@ -329,6 +347,21 @@ struct at_level {
     uint32_t size;
     gb_tb_ticker ticker;
     uint64_t solved; /* the positions of the components popped so far */
+    /* saving and stopping */
+    gb_tables *t;
+    const char *dir;
+    const gb_tables_build_opts *bo;
+    gb_tb_stats *st;
+    uint64_t N;
+    uint8_t *out;
+    double save_every;
+    struct timespec next_save;
+    atomic_bool stopping;
+    bool pausing;       /* bo asks for saves or stops */
+    uint32_t unchecked; /* components since the last look at the clock */
+    long long nodes_before; /* walk positions of the runs before this one (a saved build's) */
+    uint64_t unknown_before;
+    gb_error *err;
 };
 
 /* The capture-free children of position `node` (the edges of the level's graph; a level's index
@@ -354,6 +387,9 @@ static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *er
  * counted from this walk's first node, so a walk stops where it would on any thread. */
 static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long budget, uint64_t *unknown)
 {
+    if (w->cur[i]) /* walked before a save this build goes on from (solve_chunk and solve_component
+                    * pass over such positions already: chunks are walked whole; kept for safety) */
+        return true;
     gb_pos p;
     pos_of_index(i, w->k, phase, &p);
     w->len = 0;
@@ -367,33 +403,107 @@ static bool solve_one(walker *w, int phase, uint32_t i, uint32_t size, long long
     if (w->stopped)
         ++*unknown;
     assert(w->stopped || (val >= -w->k && val <= w->k));
-    w->cur[i] = w->stopped ? AT_UNKNOWN : (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
+    w->cur[i] = w->stopped ? AT_BUILD_UNKNOWN : (uint8_t)((val + 64) | (size > 1 ? 0x80 : 0));
     return true;
 }
+
+static bool save_due(at_level *al);
 
 static bool solve_chunk(void *arg, uint64_t from, uint64_t to, uint64_t *done)
 {
     at_worker *x = arg;
-    const at_level *al = x->level;
-    for (uint64_t s = from; s < to; s++)
+    at_level *al = x->level;
+    uint64_t first = from;
+    while (first < to && x->w.cur[al->ids[first]])
+        first++;
+    /* asked once a chunk with walks to do (so that going on from a save does not count the
+     * chunks done): false stops every thread after its chunk under way */
+    if (first < to && al->pausing && al->size >= AT_PAUSE_SIZE && save_due(al)) {
+        x->paused = true;
+        return false;
+    }
+    for (uint64_t s = first; s < to; s++)
         if (!solve_one(&x->w, al->phase, al->ids[s], al->size, al->budget, &x->unknown))
             return false;
     *done += to - from;
     return true;
 }
 
+/* Time to save, or to stop? Asked on every thread: next_save changes only while no walk runs. */
+static bool save_due(at_level *al)
+{
+    if (atomic_load(&al->stopping))
+        return true;
+    if (al->bo->stop && al->bo->stop(al->bo->user)) {
+        atomic_store(&al->stopping, true);
+        return true;
+    }
+    return al->save_every >= 0 && gb_tb_deadline_passed(&al->next_save);
+}
+
+/* Save the level so far (every thread paused or between components), then go on (GB_OK) or
+ * stop (GB_ESTOPPED, the message naming the file). */
+static int save_level(at_level *al)
+{
+    gb_tb_saved s = {.walk_nodes = al->nodes_before, .unknown = al->unknown_before};
+    for (int i = 0; i < al->jobs; i++) {
+        s.walk_nodes += al->xs[i].w.nodes;
+        s.unknown += al->xs[i].unknown;
+    }
+    gb_tb_stats_time(al->st, &s.seconds, &s.cpu_seconds);
+    const int k = al->xs[0].w.k;
+    const int rc = gb_tb_progress_save(&gb_tb_akil_game, al->t, al->dir, k, al->N, al->budget, al->out, &s, al->err);
+    if (rc != GB_OK)
+        return rc;
+    gb_tb_deadline_set(&al->next_save, al->save_every);
+    if (!atomic_load(&al->stopping))
+        return GB_OK;
+    uint64_t done = 0;
+    for (uint64_t i = 0; i < al->N; i++)
+        done += al->out[i] != 0;
+    char path[4096];
+    gb_tb_progress_path(path, sizeof path, al->dir, &gb_tb_akil_game, k);
+    return gb_fail(al->err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
+                   k, 100.0 * (double)done / (double)al->N, path);
+}
+
+/* The component search reaches a large component's positions for minutes before it pops. */
+static int search_poll(void *user, gb_error *err)
+{
+    (void)err; /* save_level's messages go to al->err, the same */
+    at_level *al = user;
+    return save_due(al) ? save_level(al) : GB_OK;
+}
+
 /* A component popped (sinks first, so every move out of it is known): its walks, on the
- * threads when it is large. */
+ * threads when it is large, paused for a save when one is due. */
 static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uint32_t id, gb_error *err)
 {
     at_level *al = user;
     walker *w = &al->xs[0].w;
+    uint32_t left = 0; /* its positions not walked before the save this build goes on from */
+    for (uint32_t j = 0; j < size && !left; j++)
+        left += !al->out[nodes[j]];
+    if (!left) { /* passed over, asking nothing: a resumed build gets on to its own work */
+        al->solved += size;
+        return GB_OK;
+    }
+    if (al->pausing && (size > 1 || ++al->unchecked >= 1024)) { /* a save between components */
+        al->unchecked = 0;
+        if (save_due(al)) {
+            const int rc = save_level(al);
+            if (rc != GB_OK)
+                return rc;
+        }
+    }
     w->comp_id = id;
     bool ok = true;
-    if (al->jobs > 1 && size >= 4 * AT_CHUNK * (uint32_t)al->jobs) { /* a small one: not worth threads */
+    const bool threads = al->jobs > 1 && size >= 4 * AT_CHUNK * (uint32_t)al->jobs; /* a small one: not worth them */
+    if (threads || (al->pausing && size >= AT_PAUSE_SIZE)) {
+        const int jobs = threads ? al->jobs : 1;
         al->ids = nodes;
         al->size = size;
-        for (int t = 1; t < al->jobs; t++) { /* the calling thread's walker, with its own path */
+        for (int t = 1; t < jobs; t++) { /* the calling thread's walker, with its own path */
             walker *x = &al->xs[t].w;
             const walker keep = *x;
             *x = *w;
@@ -403,11 +513,22 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
             x->oom = false;
         }
         const gb_tb_shared job = {.count = size, .chunk = AT_CHUNK, .run = solve_chunk, .workers = al->xs,
-                                  .worker_size = sizeof *al->xs, .jobs = al->jobs, .ticker = &al->ticker,
+                                  .worker_size = sizeof *al->xs, .jobs = jobs, .ticker = &al->ticker,
                                   .ticked = al->solved};
-        const int started = gb_tb_share(&job);
-        for (int t = 0; t < started; t++)
-            ok = ok && !al->xs[t].w.oom;
+        for (;;) {
+            const int started = gb_tb_share(&job);
+            bool paused = false;
+            for (int t = 0; t < started; t++) {
+                ok = ok && !al->xs[t].w.oom;
+                paused |= al->xs[t].paused;
+                al->xs[t].paused = false;
+            }
+            if (!ok || !paused)
+                break;
+            const int rc = save_level(al); /* paused: the walks done so far saved, then on or stop */
+            if (rc != GB_OK)
+                return rc;
+        }
     } else {
         for (uint32_t j = 0; j < size && ok; j++)
             ok = solve_one(w, al->phase, nodes[j], size, al->budget, &al->xs[0].unknown);
@@ -419,22 +540,39 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
     return GB_OK;
 }
 
-/* A level: its components (level.c), each solved as it pops. */
+/* A level: its components (level.c), each solved as it pops; with bo->resume, from the level's
+ * saved progress if any. */
 static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err)
 {
-    (void)dir; /* its levels are short: a stop comes between them (file.c) */
     const uint64_t N = gb_tb_akil_level_size(k);
     if (N >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-seed level is too large for this builder", k);
-    at_level al = {.jobs = gb_tb_jobs(bo->jobs), .phase = sowing_phase(t->r), .budget = bo->budget};
+    at_level al = {.jobs = gb_tb_jobs(bo->jobs), .phase = sowing_phase(t->r), .budget = bo->budget, .t = t,
+                   .dir = dir, .bo = bo, .st = st, .N = N, .out = out, .save_every = gb_tb_save_every(bo),
+                   .err = err};
+    atomic_init(&al.stopping, false);
+    al.pausing = al.save_every >= 0 || bo->stop;
     al.xs = calloc((size_t)al.jobs, sizeof *al.xs); /* the threads' walkers */
     gb_tb_scc scc = {.max_children = AT_N + 1, .children = level_children, .component = solve_component,
-                     .user = &al};
+                     .poll = al.pausing ? search_poll : NULL, .user = &al};
     int rc = gb_tb_scc_alloc(&scc, N, err);
     if (rc == GB_OK && !al.xs)
         rc = gb_fail(err, GB_ENOMEM, "out of memory for the %d-seed level (%llu positions)", k,
                      (unsigned long long)N);
+    gb_tb_saved saved = {0};
+    int loaded = 0;
+    if (rc == GB_OK && bo->resume &&
+        (loaded = gb_tb_progress_load(&gb_tb_akil_game, t, dir, k, N, bo->budget, out, &saved, err)) < 0)
+        rc = loaded;
+    if (rc == GB_OK && loaded && (saved.comp_size || saved.items_done)) {
+        char path[4096];
+        gb_tb_progress_path(path, sizeof path, dir, &gb_tb_akil_game, k);
+        rc = gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another variant, "
+                                     "options or format): remove it, or build into another folder", path);
+    }
+    free(saved.comp_bytes);
+    free(saved.comp_guesses);
     if (rc == GB_OK) {
         walker *w = &al.xs[0].w;
         *w = (walker){.r = t->r, .o = &t->o, .k = k, .first = first_level(t->r, &t->o),
@@ -443,10 +581,24 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
             w->lower[j] = t->level[j].bytes;
         for (int i = 0; i < al.jobs; i++)
             al.xs[i].level = &al;
+        if (loaded) { /* the counts and time of the runs before */
+            al.nodes_before = saved.walk_nodes;
+            al.unknown_before = saved.unknown;
+            st->seconds_before = saved.seconds;
+            st->cpu_before = saved.cpu_seconds;
+        } else {
+            memset(out, 0, N);
+        }
         gb_tb_ticker_start(&al.ticker, bo, k, N);
-        memset(out, 0, N);
+        gb_tb_deadline_set(&al.next_save, al.save_every);
         rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
+    if (rc == GB_OK)
+        for (uint64_t i = 0; i < N; i++) /* the file's "not known" */
+            if (out[i] == AT_BUILD_UNKNOWN)
+                out[i] = AT_UNKNOWN;
+    st->walk_nodes = al.nodes_before;
+    st->unknown = al.unknown_before;
     for (int i = 0; al.xs && i < al.jobs; i++) {
         st->walk_nodes += al.xs[i].w.nodes;
         st->unknown += al.xs[i].unknown;

@@ -510,7 +510,7 @@ static uint64_t pattern_base(const bt_job *j, uint64_t g)
  * pattern; one inside a segment gives the segment up (its bytes cleared) and saves as at its
  * start, so a stop loses at most a segment, seconds of work. Going on, the patterns done are
  * passed over: each reads only the lower levels and its own bytes (above), so the tables and
- * the counts are those of one run (tests/test_tables_stop_bulto.c). */
+ * the counts are those of one run (tests/test_tables_stop_games.c). */
 #define BT_SEGMENT (1u << 21)
 
 typedef struct bt_counts {
@@ -518,24 +518,6 @@ typedef struct bt_counts {
     uint64_t unknown, cyclic;
     uint32_t largest;
 } bt_counts;
-
-static bool time_passed(const struct timespec *when)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > when->tv_sec || (now.tv_sec == when->tv_sec && now.tv_nsec >= when->tv_nsec);
-}
-
-static void seconds_from_now(struct timespec *when, double secs)
-{
-    clock_gettime(CLOCK_MONOTONIC, when);
-    when->tv_sec += (time_t)secs;
-    when->tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
-    if (when->tv_nsec >= 1000000000L) {
-        when->tv_sec++;
-        when->tv_nsec -= 1000000000L;
-    }
-}
 
 static int save_level(const bt_job *j, const char *dir, const bt_counts *c, uint64_t done, const gb_tb_stats *st,
                       gb_error *err)
@@ -600,9 +582,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     bt_counts at = before;
     uint64_t from = saved.items_done;
     const uint64_t seg = N / 64 < BT_SEGMENT ? N / 64 : BT_SEGMENT;
-    const double save_every = bo->save_every == 0 ? 600 : bo->save_every;
+    const double save_every = gb_tb_save_every(bo);
     struct timespec next_save;
-    seconds_from_now(&next_save, save_every >= 0 ? save_every : 0);
+    gb_tb_deadline_set(&next_save, save_every >= 0 ? save_every : 0);
     while (rc == GB_OK && from < job.patterns) {
         const uint64_t start = pattern_base(&job, from);
         uint64_t to = from + 1;
@@ -638,10 +620,10 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
                 break;
             stopped = bo->stop && bo->stop(bo->user);
         }
-        if (!stopped && (save_every < 0 || !time_passed(&next_save)))
+        if (!stopped && (save_every < 0 || !gb_tb_deadline_passed(&next_save)))
             continue;
         rc = save_level(&job, dir, &at, from, st, err);
-        seconds_from_now(&next_save, save_every);
+        gb_tb_deadline_set(&next_save, save_every);
         if (rc == GB_OK && stopped)
             rc = gb_fail(err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
                          k, 100.0 * (double)pattern_base(&job, from) / (double)N, path);

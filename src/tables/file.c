@@ -255,6 +255,27 @@ static double seconds(const struct timespec *a, const struct timespec *b)
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
 }
 
+void gb_tb_deadline_set(struct timespec *when, double secs)
+{
+    clock_gettime(CLOCK_MONOTONIC, when);
+    const double whole = (double)(time_t)secs;
+    when->tv_sec += (time_t)whole;
+    when->tv_nsec += (long)((secs - whole) * 1e9);
+    if (when->tv_nsec >= 1000000000L) {
+        when->tv_sec++;
+        when->tv_nsec -= 1000000000L;
+    }
+}
+
+bool gb_tb_deadline_passed(const struct timespec *when)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > when->tv_sec || (now.tv_sec == when->tv_sec && now.tv_nsec >= when->tv_nsec);
+}
+
+double gb_tb_save_every(const gb_tables_build_opts *bo) { return bo->save_every == 0 ? 600 : bo->save_every; }
+
 void gb_tb_stats_time(const gb_tb_stats *st, double *secs, double *cpu)
 {
     struct timespec now, cnow;

@@ -28,7 +28,7 @@ typedef struct gb_tb_game {
      * it (up to level TB_FIRST_MAX) and checks that the first file found is that level. */
     int (*first_level)(const gb_tables *t);
     /* Build level k into out (level_size bytes), the levels below it being in t->level[]; dir:
-     * the folder, for the level's saved progress (gb_tb_progress_*: Sadeqa III's and Bulto's). */
+     * the folder, for the level's saved progress (gb_tb_progress_*). */
     int (*build_level)(gb_tables *t, int k, uint8_t *out, const char *dir, const gb_tables_build_opts *bo,
                        gb_tb_stats *st, gb_error *err);
 } gb_tb_game;
@@ -66,8 +66,8 @@ void gb_tb_ticker_start(gb_tb_ticker *bt, const gb_tables_build_opts *bo, int k,
 void gb_tb_tick(gb_tb_ticker *bt, uint64_t done);
 
 /* ---- a level's saved progress (DIR/GAME-KK.progress; docs/tables.md, "Files") ----
- * What a stopped build of level k leaves so that a --resume can go on from it (Sadeqa III's and
- * Bulto's builders; L'ab al-Akil's stops between levels): the level's bytes
+ * What a stopped build of level k leaves so that a --resume can go on from it (every game's
+ * builder; L'ab al-Akil's needs only the bytes and counts): the level's bytes
  * (the components solved, the others 0), the walk counts so far, and the bytes of the component
  * under way for the walks that are done (0: not done), told from the others by its size and the
  * hash of its positions (Tarjan's order is the same in every run), and their guesses and bounds. The header has the level's
@@ -98,6 +98,13 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
 int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
                         long long budget, const uint8_t *b, const gb_tb_saved *s, gb_error *err);
 void gb_tb_progress_path(char *buf, size_t len, const char *dir, const gb_tb_game *g, int k);
+
+/* When the next save is due: secs from now (CLOCK_MONOTONIC), and whether that time has come. */
+void gb_tb_deadline_set(struct timespec *when, double secs);
+bool gb_tb_deadline_passed(const struct timespec *when);
+
+/* The save interval of bo (seconds; below 0: no saves but a stop's). */
+double gb_tb_save_every(const gb_tables_build_opts *bo);
 
 /* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
 void gb_tb_describe_levels(const gb_tables *t, gb_text *x);

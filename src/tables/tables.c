@@ -279,17 +279,7 @@ static uint64_t ids_hash(const uint32_t *ids, uint32_t size)
     return gb_tb_fnv1a((const uint8_t *)ids, (uint64_t)size * sizeof *ids);
 }
 
-static void next_save_from_now(level_build *lb)
-{
-    clock_gettime(CLOCK_MONOTONIC, &lb->next_save);
-    const double whole = (double)(time_t)lb->save_every;
-    lb->next_save.tv_sec += (time_t)whole;
-    lb->next_save.tv_nsec += (long)((lb->save_every - whole) * 1e9);
-    if (lb->next_save.tv_nsec >= 1000000000L) {
-        lb->next_save.tv_sec++;
-        lb->next_save.tv_nsec -= 1000000000L;
-    }
-}
+static void next_save_from_now(level_build *lb) { gb_tb_deadline_set(&lb->next_save, lb->save_every); }
 
 /* Time to save, or to stop? Asked on every thread (lv.pause): next_save changes only while no
  * walk runs. */
@@ -302,12 +292,7 @@ static bool save_due(void *user)
         atomic_store(&lb->stopping, true);
         return true;
     }
-    if (lb->save_every < 0)
-        return false;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > lb->next_save.tv_sec ||
-           (now.tv_sec == lb->next_save.tv_sec && now.tv_nsec >= lb->next_save.tv_nsec);
+    return lb->save_every >= 0 && gb_tb_deadline_passed(&lb->next_save);
 }
 
 /* Save the level (ids: the component under way and its bytes so far, or NULL between
@@ -422,7 +407,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     level_build lb = {.lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .budget = bo->budget, .jobs = bo->jobs,
                              .ticker = &bt},
                       .res = malloc(N), .st = st, .t = t, .dir = dir, .bo = bo, .N = N,
-                      .save_every = bo->save_every == 0 ? 600 : bo->save_every, .err = err};
+                      .save_every = gb_tb_save_every(bo), .err = err};
     atomic_init(&lb.stopping, false);
     if (lb.save_every >= 0 || bo->stop) {
         lb.lv.pause = save_due;
