@@ -467,7 +467,8 @@ static int save_level(at_level *al)
                    k, 100.0 * (double)done / (double)al->N, path);
 }
 
-/* The component search reaches a large component's positions for minutes before it pops. */
+/* A save or a stop between components, and during the component search (gb_tb_scc.poll), which
+ * reaches a large component's positions for minutes before it pops. */
 static int search_poll(void *user, gb_error *err)
 {
     (void)err; /* save_level's messages go to al->err, the same */
@@ -490,11 +491,9 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
     }
     if (al->pausing && (size > 1 || ++al->unchecked >= 1024)) { /* a save between components */
         al->unchecked = 0;
-        if (save_due(al)) {
-            const int rc = save_level(al);
-            if (rc != GB_OK)
-                return rc;
-        }
+        const int rc = search_poll(al, err);
+        if (rc != GB_OK)
+            return rc;
     }
     w->comp_id = id;
     bool ok = true;

@@ -348,8 +348,9 @@ static int level_children(void *user, uint32_t node, uint32_t *out, gb_error *er
     return gb_tbf_level_children(&((level_build *)user)->lv, node, out);
 }
 
-/* The component search of a large component reaches its positions for minutes before it pops:
- * a save or a stop is taken then too, without the component under way (gb_tb_scc.poll). */
+/* A save or a stop without a component under way: between components, and during the component
+ * search (gb_tb_scc.poll), which reaches a large component's positions for minutes before it
+ * pops. */
 static int search_poll(void *user, gb_error *err)
 {
     (void)err; /* save_progress's messages go to lb->err, the same */
@@ -367,11 +368,9 @@ static int solve_component(void *user, const uint32_t *nodes, uint32_t size, uin
     }
     if (lb->lv.pause && (size > 1 || ++lb->unchecked >= 1024)) { /* a save between components */
         lb->unchecked = 0;
-        if (save_due(lb)) {
-            const int rc = save_progress(lb, NULL, 0, NULL);
-            if (rc != GB_OK)
-                return rc;
-        }
+        const int rc = search_poll(lb, err);
+        if (rc != GB_OK)
+            return rc;
     }
     memset(lb->res, 0, size);
     if (lb->saved.comp_bytes && lb->saved.comp_size == size && lb->saved.comp_hash == ids_hash(nodes, size)) {
