@@ -1025,6 +1025,9 @@ typedef struct think_job {
     double estimate;       /* the worker-seconds taken from it when it was queued */
     serve_done_fn done;
     void *ctx;
+    bool cancelled;        /* think_run's outcome, for think_answer: */
+    int rc;
+    gb_move m;
 } think_job;
 
 /* The worker time a search is expected to take: a timed level its time; one searched to a fixed
@@ -1056,14 +1059,23 @@ static reply hint_reply(const gb_game *g, const player *p, const gb_move *m, con
     return json_reply(200, j);
 }
 
+/* On a worker: the search (pool.c then counts it done, and think_answer tells the client). */
 static void think_run(void *arg, bool cancelled)
 {
     think_job *j = arg;
-    gb_move m;
     double t0 = mono_s();
-    int rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &m, &j->res);
+    j->cancelled = cancelled;
+    j->rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &j->m, &j->res);
     /* the address pays what the worker spent (nothing for a search cancelled before it ran) */
     limits_charge_ai(j->client, j->estimate, cancelled ? 0.0 : mono_s() - t0);
+}
+
+static void think_answer(void *arg)
+{
+    think_job *j = arg;
+    bool cancelled = j->cancelled;
+    int rc = j->rc;
+    gb_move m = j->m;
     pthread_mutex_lock(&S.lock);
     slot *s = j->s;
     reply r;
@@ -1135,7 +1147,7 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
     if (!hint)
         s->thinking++;
     s->pins++;
-    if (pool_submit_for(rq->client, estimate, think_run, j) != 0) {
+    if (pool_submit_for(rq->client, estimate, think_run, think_answer, j) != 0) {
         limits_charge_ai(rq->client, estimate, 0.0);
         if (!hint)
             s->thinking--;

@@ -31,7 +31,8 @@
 
 typedef struct lane lane;
 typedef struct job {
-    void (*fn)(void *arg, bool cancelled);
+    void (*work)(void *arg, bool cancelled);
+    void (*answer)(void *arg); /* after the lane is settled (NULL: none) */
     void *arg;
     double estimate;          /* seconds of a worker it is expected to take */
     lane *lane;
@@ -147,7 +148,7 @@ static void *worker(void *unused)
         P.running++;
         pthread_mutex_unlock(&P.lock);
         double t0 = now_s();
-        j->fn(j->arg, cancelled);
+        j->work(j->arg, cancelled);
         double spent = now_s() - t0;
         pthread_mutex_lock(&P.lock);
         P.running--;
@@ -155,6 +156,16 @@ static void *worker(void *unused)
             j->lane->used += spent - j->estimate;
             j->lane->running--;
             lane_done(j->lane);
+        }
+        /* Answered only now, with the lane settled: a client that asks again the moment it has
+         * its answer finds its lane gone (made anew, level with the least served) or charged what
+         * the job really took, not the estimate of a job still counted as running. Answered
+         * before, an ai:1 move asked again at once was charged the estimate (50 ms for a search
+         * of 3) and queued behind every address less served than that: ~16 searches, not 1. */
+        if (j->answer) {
+            pthread_mutex_unlock(&P.lock);
+            j->answer(j->arg);
+            pthread_mutex_lock(&P.lock);
         }
         free(j);
     }
@@ -195,19 +206,21 @@ bool pool_running(void)
     return r;
 }
 
-int pool_submit(void (*fn)(void *arg, bool cancelled), void *arg)
+int pool_submit(void (*work)(void *arg, bool cancelled), void (*answer)(void *arg), void *arg)
 {
-    return pool_submit_for(NULL, 0.1, fn, arg);
+    return pool_submit_for(NULL, 0.1, work, answer, arg);
 }
 
-int pool_submit_for(const char *client, double estimate_s, void (*fn)(void *arg, bool cancelled), void *arg)
+int pool_submit_for(const char *client, double estimate_s, void (*work)(void *arg, bool cancelled),
+                    void (*answer)(void *arg), void *arg)
 {
     char who[64];
     snprintf(who, sizeof who, "%s", client && *client ? client : "-");
     job *j = calloc(1, sizeof *j);
     if (!j)
         return -1;
-    j->fn = fn;
+    j->work = work;
+    j->answer = answer;
     j->arg = arg;
     j->estimate = estimate_s > 0 ? estimate_s : 0.01;
     pthread_mutex_lock(&P.lock);

@@ -15,14 +15,18 @@
 int pool_start(int n, int queue);
 /* Is the pool running? Without one (the fuzzer, the C tests) api.c thinks inline. */
 bool pool_running(void);
-/* Queue fn(arg) for a worker: 0, or -1 when the queue is full (the caller answers 503). */
-int pool_submit(void (*fn)(void *arg, bool cancelled), void *arg);
+/* Queue work(arg, cancelled) for a worker, then answer(arg) (if not NULL) once the pool has
+ * counted the job done: what a client is told goes in answer, so that a client asking again at
+ * once is not queued as if the job it was answered were still running. 0, or -1 when the queue is
+ * full (the caller answers 503). */
+int pool_submit(void (*work)(void *arg, bool cancelled), void (*answer)(void *arg), void *arg);
 /* The same for a client address, with the worker time the job is expected to take: the workers
  * share their time between the addresses in turn, in worker-seconds (pool.c), so that one
  * address's many searches do not make another's wait behind all of them; with the queue full, the
- * newest job of the address waiting most gives its place to an address waiting less (that job's fn
- * is called with cancelled = true, soon, from a worker thread). NULL or "" client: one lane. */
-int pool_submit_for(const char *client, double estimate_s, void (*fn)(void *arg, bool cancelled), void *arg);
+ * newest job of the address waiting most gives its place to an address waiting less (that job's work
+ * is called with cancelled = true, soon, from a worker thread, then its answer). NULL or "" client: one lane. */
+int pool_submit_for(const char *client, double estimate_s, void (*work)(void *arg, bool cancelled),
+                    void (*answer)(void *arg), void *arg);
 /* Stop: the jobs waiting are called with cancelled = true, the running ones are waited for. */
 void pool_stop(void);
 /* Jobs waiting and running, for /api/health. */
