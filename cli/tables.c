@@ -27,7 +27,7 @@ static const char tables_help[] =
     "--resume: keep the levels DIR already holds for this variant and these options, from the\n"
     "first up (each checksum checked), and build only the levels above them, going on from\n"
     "the saved work of the next one (below).\n"
-    "Stopping: Ctrl-C (SIGINT or SIGTERM; a second one ends at once) or --stop-after TIME\n"
+    "Stopping: Ctrl-C (SIGINT, SIGTERM or SIGHUP; a second one ends at once) or --stop-after TIME\n"
     "(e.g. 90m, 2h30m, 600s) stops the build, saving the level's work so far to\n"
     "DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
     "with status 3; the same command with --resume goes on from it, to the same tables.\n"
@@ -327,9 +327,15 @@ int cmd_tables(int argc, char **argv)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* a hang-up (the terminal closed, the ssh or tmux session ended) saves and stops as Ctrl-C
+     * does, and a reader of the progress lines gone (`| tee log` killed) does not end a build of
+     * hours: the lines are lost (EPIPE), the build goes on, to its end and its status */
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
     const int rc = gb_tables_build_with(variant, opts, stones, out, &bo, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     if (rc == GB_ESTOPPED) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s; the same command with --resume goes on from there\n", err.msg);

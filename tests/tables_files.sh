@@ -183,6 +183,26 @@ done
 for k in 1 2 3 4 5 6; do
     cmp -s "sigint/sadeqa-0$k.gbt" "$sadeqa/sadeqa-0$k.gbt" || { echo "FAIL: sigint: level $k differs"; fails=$((fails + 1)); }
 done
+# a hang-up (the terminal closed) saves and stops as Ctrl-C does
+"$gabata" tables build sadeqa --stones 14 --quiet --out sighup >/dev/null 2>sighup.err &
+pid=$!
+tries=0
+while [ ! -e sighup/sadeqa-07.gbt ] && [ "$tries" -lt 1200 ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+kill -HUP "$pid" 2>/dev/null || true
+wait "$pid" && st=0 || st=$?
+[ "$st" = 3 ] || { echo "FAIL: sighup: exit $st, not 3: $(cat sighup.err)"; fails=$((fails + 1)); }
+grep -Eq "^gabata tables build: stopped .*; the same command with --resume goes on from there\$" sighup.err ||
+    { echo "FAIL: sighup: $(cat sighup.err)"; fails=$((fails + 1)); }
+# the progress lines' reader gone (a `| tee log` killed) does not end the build: its lines are
+# lost (EPIPE), the levels are built, the status is 0 (not 141, SIGPIPE's)
+( "$gabata" tables build sadeqa --stones 5 --out pipe 2>&1 && echo 0 >pipe.st || echo "$?" >pipe.st ) | true
+[ "$(cat pipe.st)" = 0 ] || { echo "FAIL: pipe: exit $(cat pipe.st), not 0"; fails=$((fails + 1)); }
+for k in 1 2 3 4 5; do
+    cmp -s "pipe/sadeqa-0$k.gbt" "$sadeqa/sadeqa-0$k.gbt" || { echo "FAIL: pipe: level $k differs"; fails=$((fails + 1)); }
+done
 cd /
 rm -rf "$work"
 [ "$fails" -eq 0 ] || exit 1
