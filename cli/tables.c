@@ -31,7 +31,8 @@ static const char tables_help[] =
     "(e.g. 90m, 2h30m, 600s) stops the build, saving the level's work so far to\n"
     "DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
     "with status 3; the same command with --resume goes on from it, to the same tables.\n"
-    "info: what DIR holds, every level's checksum checked.\n"
+    "info: what DIR holds, every level's checksum checked, and how far a stopped build's saved\n"
+    "work got.\n"
     "docs/tables.md has the method, the sizes and the build times.\n";
 
 int cli_use_tables(const char *cmd, const char *dir)
@@ -205,11 +206,16 @@ int cmd_tables(int argc, char **argv)
                 if (len > 9 && strcmp(e->d_name + len - 9, ".progress") == 0)
                     saved = e->d_name;
             }
-            if (saved)
-                fprintf(stderr, "gabata tables info: %s holds no finished level, only the saved work of a stopped "
-                                "build (%s/%s: tables build --resume goes on from it)\n",
-                        argv[2], argv[2], saved);
-            else
+            if (saved) {
+                char path[4096], what[1024];
+                snprintf(path, sizeof path, "%s/%s", argv[2], saved);
+                gb_error e2 = {0};
+                if (gb_tables_saved_describe(path, what, sizeof what, &e2) >= 0)
+                    fprintf(stderr, "gabata tables info: %s holds no finished level, only %s: %s\n", argv[2], path,
+                            what);
+                else
+                    fprintf(stderr, "gabata tables info: %s holds no finished level; %s\n", argv[2], e2.msg);
+            } else
                 fprintf(stderr, "gabata tables info: %s\n", err.msg);
             if (d)
                 closedir(d);
@@ -221,15 +227,24 @@ int cmd_tables(int argc, char **argv)
         puts("checksums: all match");
         gb_tables_close(t);
         DIR *d = opendir(argv[2]); /* a stopped build's saved work (docs/tables.md, "Files") */
+        int rc = 0;
         for (struct dirent *e; d && (e = readdir(d));) {
             const size_t len = strlen(e->d_name);
-            if (len > 9 && strcmp(e->d_name + len - 9, ".progress") == 0)
-                printf("%s/%s: the saved work of a stopped build (tables build --resume goes on from it)\n", argv[2],
-                       e->d_name);
+            if (len <= 9 || strcmp(e->d_name + len - 9, ".progress") != 0)
+                continue;
+            char path[4096], what[1024];
+            snprintf(path, sizeof path, "%s/%s", argv[2], e->d_name);
+            gb_error e2 = {0};
+            if (gb_tables_saved_describe(path, what, sizeof what, &e2) >= 0) {
+                printf("%s: %s\n", path, what);
+            } else {
+                fprintf(stderr, "gabata tables info: %s\n", e2.msg);
+                rc = 1;
+            }
         }
         if (d)
             closedir(d);
-        return 0;
+        return rc;
     }
     if (strcmp(argv[1], "build") != 0) {
         fprintf(stderr, "gabata tables: unknown subcommand '%s' (build or info)\n", argv[1]);

@@ -767,6 +767,10 @@ GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error
 GB_API void gb_tables_close(gb_tables *t);
 /* What the tables hold, a line a level, as snprintf writes. */
 GB_API int gb_tables_describe(const gb_tables *t, char *buf, size_t len);
+/* What a stopped build's saved work (a DIR/VARIANT-KK.progress file, docs/tables.md) holds, in a
+ * line, as snprintf writes: the variant, level and options, the share of its positions solved,
+ * the time spent; its checksum checked (the whole file is read). Or an error naming the file. */
+GB_API int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *err);
 GB_API int gb_tables_stones(const gb_tables *t); /* K: the most stones on the board held */
 /* The exact final margin (the side to move's score minus the other's, stores included) of g's
  * position with its repetition record: 1 and *margin set, or 0 when the tables do not decide it

@@ -174,10 +174,20 @@ wait "$pid" && st=0 || st=$?
 # (in a level, or in the moment between two)
 grep -Eq "^gabata tables build: stopped (in level [0-9]+ with [0-9.]+% of its positions solved, the work saved in sigint/sadeqa-[0-9]+\.progress|before level [0-9]+, the levels below it in sigint); the same command with --resume goes on from there\$" sigint.err ||
     { echo "FAIL: sigint: $(cat sigint.err)"; fails=$((fails + 1)); }
-for f in sigint/*.progress; do # `tables info` names the saved work
+for f in sigint/*.progress; do # `tables info` names the saved work, and how far it got
     [ -e "$f" ] || continue
-    "$gabata" tables info sigint | grep -qx "$f: the saved work of a stopped build (tables build --resume goes on from it)" ||
-        { echo "FAIL: sigint: tables info does not name $f"; fails=$((fails + 1)); }
+    kk=${f#sigint/sadeqa-}
+    kk=${kk%.progress}
+    kk=${kk#0}
+    "$gabata" tables info sigint | grep -Eqx "$f: the saved work of a stopped build of sadeqa level $kk \(options defaults\): [0-9]+\.[0-9]% of its [0-9]+ positions solved(, [0-9]+ unknown so far)?, [0-9]+ (s|min) of building \([0-9]+ (s|min) of CPU\); tables build --resume with --budget 100000 goes on from it" ||
+        { echo "FAIL: sigint: tables info does not name $f: $("$gabata" tables info sigint 2>&1 | tail -n 1)"; fails=$((fails + 1)); }
+    # the same file damaged (a byte of its values changed): named, status 1
+    mkdir -p sigbad
+    cp "$f" sigbad/
+    printf 'x' | dd of="sigbad/${f#sigint/}" bs=1 seek=600 conv=notrunc 2>/dev/null
+    "$gabata" tables info sigbad >/dev/null 2>sigbad.err && st=0 || st=$?
+    [ "$st" = 1 ] && [ "$(cat sigbad.err)" = "gabata tables info: sigbad holds no finished level; sigbad/${f#sigint/} is damaged (its checksum does not match): remove it to build the level from its start" ] ||
+        { echo "FAIL: sigbad: exit $st: $(cat sigbad.err)"; fails=$((fails + 1)); }
 done
 "$gabata" tables build sadeqa --stones 6 --resume --quiet --out sigint >/dev/null 2>&1 || { echo "FAIL: sigint: no resume"; fails=$((fails + 1)); }
 for k in 1 2 3 4 5 6; do

@@ -250,6 +250,103 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
                    ok ? "damaged (its checksum does not match)" : "not as long as its header says");
 }
 
+/* A duration as a person reads it: "41 s", "12 min", "2 h 17 min". */
+static void say_duration(gb_text *x, double s)
+{
+    if (s < 60)
+        gb_text_add(x, "%.0f s", s);
+    else if (s < 3600)
+        gb_text_add(x, "%.0f min", s / 60);
+    else
+        gb_text_add(x, "%d h %02d min", (int)(s / 3600), (int)(s / 60) % 60);
+}
+
+int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *err)
+{
+    if (len)
+        buf[0] = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
+    char head[TB_HEADER + 1], variant[32], options[400];
+    int version = 0, k = 0, at = 0, end = 0;
+    unsigned long long n = 0, unk = 0, items = 0, cyclic = 0, hash = 0, cs = 0;
+    unsigned long size = 0, largest = 0;
+    long long bud = 0, nodes = 0;
+    double secs = -1, cpu = -1;
+    bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
+    head[TB_HEADER] = 0;
+    /* the level's lines, the game's own lines (if any) up to "progress", then what was saved */
+    ok = ok && sscanf(head, TB_MAGIC " %d\nvariant %31s\noptions %399s\nstones %d\npositions %llu\n%n", &version,
+                      variant, options, &k, &n, &at) == 5 && at && version == TB_VERSION && k > 0 && n > 0;
+    const char *p = ok ? strstr(head + at, "progress ") : NULL;
+    if (ok && p && strncmp(p, "progress 1\n", 11) == 0) {
+        fclose(f);
+        return gb_fail(err, GB_EINVAL, "%s was saved by an earlier gabata: remove it to build the level from its start",
+                       path);
+    }
+    ok = p && sscanf(p, "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
+         end;
+    if (ok)
+        p += end;
+    end = 0; /* (the optional lines: the time so far; Bulto's patterns done) */
+    if (ok && sscanf(p, "seconds %lf %lf\n%n", &secs, &cpu, &end) == 2 && end)
+        p += end;
+    end = 0;
+    if (ok && sscanf(p, "items %llu %llu %lu\n%n", &items, &cyclic, &largest, &end) == 3 && end)
+        p += end;
+    end = 0;
+    ok = ok && sscanf(p, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end) == 3 && end &&
+         size <= n && unk <= n;
+    if (!ok) {
+        fclose(f);
+        return gb_fail(err, GB_EINVAL, "%s is not the saved work of a table build (or of another gabata)", path);
+    }
+    /* the level's bytes, then the component under way's bytes and guesses: checked, and the
+     * positions solved counted as the stopped build counted them (a value not 0) */
+    uint64_t h = 0xcbf29ce484222325ull, solved = 0, left = n + size + (uint64_t)size * TB_GUESS_BYTES, pos = 0;
+    static const size_t CHUNK = 1u << 20;
+    uint8_t *b = malloc(CHUNK);
+    if (!b) {
+        fclose(f);
+        return gb_fail(err, GB_ENOMEM, "out of memory for %s", path);
+    }
+    while (ok && left) {
+        const size_t want = left < CHUNK ? (size_t)left : CHUNK;
+        ok = fread(b, 1, want, f) == want;
+        if (!ok)
+            break;
+        h = fnv1a_on(h, b, want);
+        const uint64_t counted = pos < n + size ? n + size - pos : 0; /* (not the guesses) */
+        for (size_t i = 0, m = counted < want ? (size_t)counted : want; i < m; i++)
+            solved += b[i] != 0;
+        pos += want;
+        left -= want;
+    }
+    ok = ok && fgetc(f) == EOF;
+    free(b);
+    fclose(f);
+    if (!ok || h != cs)
+        return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
+                       ok ? "damaged (its checksum does not match)" : "not as long as its header says");
+    gb_text x = {buf, len, 0};
+    gb_text_add(&x, "the saved work of a stopped build of %s level %d (options %s): %.1f%% of its %llu positions solved",
+                variant, k, strcmp(options, "-") ? options : "defaults", 100.0 * (double)solved / (double)n, n);
+    if (items)
+        gb_text_add(&x, " (%llu patterns done)", items);
+    if (unk)
+        gb_text_add(&x, ", %llu unknown so far", unk);
+    if (secs >= 0) {
+        gb_text_add(&x, ", ");
+        say_duration(&x, secs);
+        gb_text_add(&x, " of building (");
+        say_duration(&x, cpu);
+        gb_text_add(&x, " of CPU)");
+    }
+    gb_text_add(&x, "; tables build --resume with --budget %lld goes on from it", bud);
+    return (int)x.used;
+}
+
 static double seconds(const struct timespec *a, const struct timespec *b)
 {
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
