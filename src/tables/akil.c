@@ -354,9 +354,7 @@ struct at_level {
     gb_tb_stats *st;
     uint64_t N;
     uint8_t *out;
-    double save_every;
-    struct timespec next_save;
-    atomic_bool stopping;
+    gb_tb_saver saver;
     bool pausing;       /* bo asks for saves or stops */
     uint32_t unchecked; /* components since the last look at the clock */
     long long nodes_before; /* walk positions of the runs before this one (a saved build's) */
@@ -429,17 +427,8 @@ static bool solve_chunk(void *arg, uint64_t from, uint64_t to, uint64_t *done)
     return true;
 }
 
-/* Time to save, or to stop? Asked on every thread: next_save changes only while no walk runs. */
-static bool save_due(at_level *al)
-{
-    if (atomic_load(&al->stopping))
-        return true;
-    if (al->bo->stop && al->bo->stop(al->bo->user)) {
-        atomic_store(&al->stopping, true);
-        return true;
-    }
-    return al->save_every >= 0 && gb_tb_deadline_passed(&al->next_save);
-}
+/* Time to save, or to stop? Asked on every thread. */
+static bool save_due(at_level *al) { return gb_tb_saver_due(&al->saver); }
 
 /* Save the level so far (every thread paused or between components), then go on (GB_OK) or
  * stop (GB_ESTOPPED, the message naming the file). */
@@ -455,8 +444,8 @@ static int save_level(at_level *al)
     const int rc = gb_tb_progress_save(&gb_tb_akil_game, al->t, al->dir, k, al->N, al->budget, al->out, &s, al->err);
     if (rc != GB_OK)
         return rc;
-    gb_tb_deadline_set(&al->next_save, al->save_every);
-    if (!atomic_load(&al->stopping))
+    gb_tb_saver_saved(&al->saver);
+    if (!gb_tb_saver_stopping(&al->saver))
         return GB_OK;
     uint64_t done = 0;
     for (uint64_t i = 0; i < al->N; i++)
@@ -548,10 +537,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     if (N >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-seed level is too large for this builder", k);
     at_level al = {.jobs = gb_tb_jobs(bo->jobs), .phase = sowing_phase(t->r), .budget = bo->budget, .t = t,
-                   .dir = dir, .bo = bo, .st = st, .N = N, .out = out, .save_every = gb_tb_save_every(bo),
-                   .err = err};
-    atomic_init(&al.stopping, false);
-    al.pausing = al.save_every >= 0 || bo->stop;
+                   .dir = dir, .bo = bo, .st = st, .N = N, .out = out, .err = err};
+    gb_tb_saver_start(&al.saver, bo);
+    al.pausing = gb_tb_saver_active(&al.saver);
     al.xs = calloc((size_t)al.jobs, sizeof *al.xs); /* the threads' walkers */
     gb_tb_scc scc = {.max_children = AT_N + 1, .children = level_children, .component = solve_component,
                      .poll = al.pausing ? search_poll : NULL, .user = &al};
@@ -589,7 +577,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
             memset(out, 0, N);
         }
         gb_tb_ticker_start(&al.ticker, bo, k, N);
-        gb_tb_deadline_set(&al.next_save, al.save_every);
+        gb_tb_saver_saved(&al.saver);
         rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
     if (rc == GB_OK)

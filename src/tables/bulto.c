@@ -374,7 +374,7 @@ typedef struct bt_job {
     uint64_t first[BT_RING + 2]; /* the number of the first pattern of b bulto */
     uint64_t patterns, positions;
     uint64_t from; /* the segment's first pattern: the threads' items are numbered from it */
-    const gb_tables_build_opts *bo; /* its stop, asked before each pattern */
+    gb_tb_saver *saver; /* its stop, asked before each pattern */
 } bt_job;
 
 typedef struct bt_worker {
@@ -474,7 +474,7 @@ static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done
     const bt_job *j = x->job;
     int b = bmin(j->k);
     for (uint64_t g = j->from + from; g < j->from + to; g++) {
-        if (j->bo->stop && j->bo->stop(j->bo->user)) {
+        if (gb_tb_saver_stop(j->saver)) {
             x->rc = GB_ESTOPPED; /* the segment is given up: build_level saves the one before */
             return false;
         }
@@ -538,8 +538,10 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
     gb_tb_ticker ticker;
     gb_tb_ticker_start(&ticker, bo, k, N);
+    gb_tb_saver saver;
+    gb_tb_saver_start(&saver, bo);
     bt_job job = {.t = t, .k = k, .cap = cap, .phase = open_phase(t->r), .out = out, .budget = bo->budget,
-                  .positions = N, .bo = bo};
+                  .positions = N, .saver = &saver};
     for (int b = 0; b <= BT_RING; b++)
         job.first[b + 1] = job.first[b] + (b >= bmin(k) && b <= bmax(k, cap) ? choose[BT_RING][b] : 0);
     job.patterns = job.first[BT_RING + 1];
@@ -582,9 +584,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     bt_counts at = before;
     uint64_t from = saved.items_done;
     const uint64_t seg = N / 64 < BT_SEGMENT ? N / 64 : BT_SEGMENT;
-    const double save_every = gb_tb_save_every(bo);
-    struct timespec next_save;
-    gb_tb_deadline_set(&next_save, save_every >= 0 ? save_every : 0);
+    gb_tb_saver_saved(&saver); /* (the first save an interval after the saved work is read) */
     while (rc == GB_OK && from < job.patterns) {
         const uint64_t start = pattern_base(&job, from);
         uint64_t to = from + 1;
@@ -618,12 +618,12 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
             }
             if (from == job.patterns)
                 break;
-            stopped = bo->stop && bo->stop(bo->user);
+            stopped = gb_tb_saver_stop(&saver);
         }
-        if (!stopped && (save_every < 0 || !gb_tb_deadline_passed(&next_save)))
+        if (!stopped && !gb_tb_saver_due(&saver))
             continue;
         rc = save_level(&job, dir, &at, from, st, err);
-        gb_tb_deadline_set(&next_save, save_every);
+        gb_tb_saver_saved(&saver);
         if (rc == GB_OK && stopped)
             rc = gb_fail(err, GB_ESTOPPED, "stopped in level %d with %.1f%% of its positions solved, the work saved in %s",
                          k, 100.0 * (double)pattern_base(&job, from) / (double)N, path);

@@ -373,6 +373,36 @@ bool gb_tb_deadline_passed(const struct timespec *when)
 
 double gb_tb_save_every(const gb_tables_build_opts *bo) { return bo->save_every == 0 ? 600 : bo->save_every; }
 
+void gb_tb_saver_start(gb_tb_saver *s, const gb_tables_build_opts *bo)
+{
+    s->bo = bo;
+    s->every = gb_tb_save_every(bo);
+    atomic_init(&s->stopping, false);
+    gb_tb_saver_saved(s);
+}
+
+bool gb_tb_saver_active(const gb_tb_saver *s) { return s->every >= 0 || s->bo->stop; }
+
+bool gb_tb_saver_stop(gb_tb_saver *s)
+{
+    if (atomic_load(&s->stopping))
+        return true;
+    if (s->bo->stop && s->bo->stop(s->bo->user)) {
+        atomic_store(&s->stopping, true);
+        return true;
+    }
+    return false;
+}
+
+bool gb_tb_saver_due(gb_tb_saver *s)
+{
+    return gb_tb_saver_stop(s) || (s->every >= 0 && gb_tb_deadline_passed(&s->next));
+}
+
+bool gb_tb_saver_stopping(gb_tb_saver *s) { return atomic_load(&s->stopping); }
+
+void gb_tb_saver_saved(gb_tb_saver *s) { gb_tb_deadline_set(&s->next, s->every >= 0 ? s->every : 0); }
+
 void gb_tb_stats_time(const gb_tb_stats *st, double *secs, double *cpu)
 {
     struct timespec now, cnow;

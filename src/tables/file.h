@@ -6,6 +6,8 @@
 
 #include "tables.h"
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <time.h>
 
 #define TB_HEADER 512 /* bytes of text before a level's values */
@@ -105,6 +107,27 @@ bool gb_tb_deadline_passed(const struct timespec *when);
 
 /* The save interval of bo (seconds; below 0: no saves but a stop's). */
 double gb_tb_save_every(const gb_tables_build_opts *bo);
+
+/* When a level being built is saved, and whether it stops (every game's builder): the save
+ * interval and the stop of bo. Asked from every build thread; `next` changes only while no walk
+ * runs (gb_tb_saver_saved, after a save). */
+typedef struct gb_tb_saver {
+    const gb_tables_build_opts *bo;
+    double every;         /* seconds between saves; below 0: no saves but a stop's */
+    struct timespec next; /* the next save's time */
+    atomic_bool stopping; /* bo->stop has said so (it stays said) */
+} gb_tb_saver;
+void gb_tb_saver_start(gb_tb_saver *s, const gb_tables_build_opts *bo);
+/* Does bo ask for saves or stops at all? (If not, the builder need not pause its threads.) */
+bool gb_tb_saver_active(const gb_tb_saver *s);
+/* Is the build to stop? bo->stop asked (its yes kept), unless it has said so already. */
+bool gb_tb_saver_stop(gb_tb_saver *s);
+/* Time to save, or to stop? */
+bool gb_tb_saver_due(gb_tb_saver *s);
+/* Has the stop said so? (Not asked again.) */
+bool gb_tb_saver_stopping(gb_tb_saver *s);
+/* A save was made: the next one a save interval from now. */
+void gb_tb_saver_saved(gb_tb_saver *s);
 
 /* gb_tables_describe's lines of the levels and the total, after the game's own lines. */
 void gb_tb_describe_levels(const gb_tables *t, gb_text *x);

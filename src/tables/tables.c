@@ -266,9 +266,7 @@ typedef struct level_build {
     const char *dir;
     const gb_tables_build_opts *bo;
     uint64_t N;
-    double save_every; /* seconds; below 0: no saves but a stop's */
-    struct timespec next_save;
-    atomic_bool stopping; /* bo->stop said so */
+    gb_tb_saver saver;
     uint32_t unchecked;   /* components since the last look at the clock */
     gb_tb_saved saved;    /* a saved build's component under way, until it is reached */
     gb_error *err;
@@ -279,21 +277,8 @@ static uint64_t ids_hash(const uint32_t *ids, uint32_t size)
     return gb_tb_fnv1a((const uint8_t *)ids, (uint64_t)size * sizeof *ids);
 }
 
-static void next_save_from_now(level_build *lb) { gb_tb_deadline_set(&lb->next_save, lb->save_every); }
-
-/* Time to save, or to stop? Asked on every thread (lv.pause): next_save changes only while no
- * walk runs. */
-static bool save_due(void *user)
-{
-    level_build *lb = user;
-    if (atomic_load(&lb->stopping))
-        return true;
-    if (lb->bo->stop && lb->bo->stop(lb->bo->user)) {
-        atomic_store(&lb->stopping, true);
-        return true;
-    }
-    return lb->save_every >= 0 && gb_tb_deadline_passed(&lb->next_save);
-}
+/* Time to save, or to stop? Asked on every thread (lv.pause). */
+static bool save_due(void *user) { return gb_tb_saver_due(&((level_build *)user)->saver); }
 
 /* Save the level (ids: the component under way and its bytes so far, or NULL between
  * components), then go on (GB_OK) or stop (GB_ESTOPPED, the message naming the file). */
@@ -326,8 +311,8 @@ static int save_progress(void *user, const uint32_t *ids, uint32_t size, const u
         free(s.comp_guesses);
     if (rc != GB_OK)
         return rc;
-    next_save_from_now(lb);
-    if (!atomic_load(&lb->stopping))
+    gb_tb_saver_saved(&lb->saver);
+    if (!gb_tb_saver_stopping(&lb->saver))
         return GB_OK;
     /* the positions solved: in the level's bytes (a resumed build's components not reached yet
      * are there too), and those of the component under way or saved */
@@ -406,9 +391,9 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
     level_build lb = {.lv = {.r = t->r, .o = &t->o, .k = k, .cur = out, .budget = bo->budget, .jobs = bo->jobs,
                              .ticker = &bt},
                       .res = malloc(N), .st = st, .t = t, .dir = dir, .bo = bo, .N = N,
-                      .save_every = gb_tb_save_every(bo), .err = err};
-    atomic_init(&lb.stopping, false);
-    if (lb.save_every >= 0 || bo->stop) {
+                      .err = err};
+    gb_tb_saver_start(&lb.saver, bo);
+    if (gb_tb_saver_active(&lb.saver)) {
         lb.lv.pause = save_due;
         lb.lv.checkpoint = save_progress;
         lb.lv.save_user = &lb;
@@ -436,7 +421,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
         } else {
             memset(out, 0, N);
         }
-        next_save_from_now(&lb);
+        gb_tb_saver_saved(&lb.saver);
         rc = gb_tb_scc_run(&scc, (uint32_t)N, st, err);
     }
     if (rc == GB_OK)
