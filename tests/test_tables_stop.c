@@ -21,76 +21,9 @@
 #include <cmocka.h>
 
 #include "gabata.h"
+#include "tables_stop_util.h"
 
 #define LEVELS 7
-
-static const char *work;
-
-typedef struct run_log {
-    long long walk_nodes[LEVELS + 1]; /* of each level built, from its progress line */
-    int built[LEVELS + 1];
-    long asked, stop_at; /* the stop callback: asked so far, and from which time it says stop */
-} run_log;
-
-static void on_level(const gb_tables_level_info *l, void *user)
-{
-    run_log *r = user;
-    if (l->kept || l->stones < 1 || l->stones > LEVELS)
-        return;
-    r->walk_nodes[l->stones] = l->walk_nodes;
-    r->built[l->stones]++;
-}
-
-/* Stops from its stop_at-th question on (one thread asks at a time with --jobs 1; with two the
- * count is shared loosely, which only moves the stop). */
-static int stop_after_n(void *user)
-{
-    run_log *r = user;
-    return __atomic_add_fetch(&r->asked, 1, __ATOMIC_RELAXED) >= r->stop_at;
-}
-
-static char *path_of(const char *dir, const char *file)
-{
-    static char buf[2][4096];
-    static int which;
-    which ^= 1;
-    snprintf(buf[which], sizeof buf[which], "%s/%s%s%s", work, dir, *file ? "/" : "", file);
-    return buf[which];
-}
-
-static void make_dir(const char *dir)
-{
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s/%s' && mkdir -p '%s/%s'", work, dir, work, dir);
-    assert_int_equal(system(cmd), 0);
-}
-
-static unsigned char *slurp(const char *path, long *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    *len = ftell(f);
-    rewind(f);
-    unsigned char *b = malloc((size_t)*len + 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)*len, f), (size_t)*len);
-    fclose(f);
-    return b;
-}
-
-static void assert_same_file(const char *a, const char *b)
-{
-    long la = 0, lb = 0;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    if (!x || !y)
-        fail_msg("missing: %s or %s", a, b);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, (size_t)la);
-    free(x);
-    free(y);
-}
 
 static run_log reference;
 
@@ -124,7 +57,7 @@ static int build_in_steps(const char *dir, long n, int jobs, run_log *total)
         for (int k = 1; k <= LEVELS; k++)
             if (r.built[k]) {
                 total->built[k] += r.built[k];
-                total->walk_nodes[k] = r.walk_nodes[k];
+                total->line[k] = r.line[k];
             }
         if (rc == GB_OK)
             return runs;
@@ -148,7 +81,7 @@ static void check_same_as_reference(const char *dir, const run_log *total)
         if (stat(path_of(dir, name), &st) == 0)
             fail_msg("%s left behind a finished level", name);
         assert_int_equal(total->built[k], 1);                  /* each level built once */
-        assert_int_equal(total->walk_nodes[k], reference.walk_nodes[k]); /* and walked as in one run */
+        assert_int_equal(total->line[k].walk_nodes, reference.line[k].walk_nodes); /* and walked as in one run */
     }
 }
 
@@ -182,7 +115,7 @@ static void saved_progress(const char *dir)
 {
     make_dir(dir);
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "cp '%s/one/'sadeqa-0[1-6].gbt '%s/%s/'", work, work, dir);
+    snprintf(cmd, sizeof cmd, "cp '%s/one/'sadeqa-0[1-6].gbt '%s/%s/'", ts_work, ts_work, dir);
     assert_int_equal(system(cmd), 0);
     run_log r = {.stop_at = 500};
     gb_error err = {0};
@@ -222,7 +155,7 @@ static void test_refusals(void **state)
     const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .save_every = -1};
     assert_int_equal(gb_tables_build_with("sadeqa", "endless=ends-game", 6, path_of("other2", ""), &bo, &err), GB_OK);
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "cp '%s/other/sadeqa-07.progress' '%s/other2/'", work, work);
+    snprintf(cmd, sizeof cmd, "cp '%s/other/sadeqa-07.progress' '%s/other2/'", ts_work, ts_work);
     assert_int_equal(system(cmd), 0);
     expect_refused("other2", "endless=ends-game", 100000,
                    "is not the saved progress of the level this build makes (another variant, options or format): "
@@ -274,7 +207,7 @@ static void test_stop_before_saved_component(void **state)
     r = (run_log){.stop_at = -1u >> 1};
     assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("pending", ""), &bo, &err), GB_OK);
     assert_int_equal(r.built[LEVELS], 1);
-    assert_int_equal(r.walk_nodes[LEVELS], reference.walk_nodes[LEVELS]);
+    assert_int_equal(r.line[LEVELS].walk_nodes, reference.line[LEVELS].walk_nodes);
     assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("pending", "sadeqa-07.gbt"));
 }
 
@@ -288,7 +221,7 @@ static void test_no_resume_ignores_it(void **state)
     const gb_tables_build_opts bo = {.budget = 100000, .jobs = 1, .progress = on_level, .user = &r, .save_every = -1};
     assert_int_equal(gb_tables_build_with("sadeqa", "", LEVELS, path_of("fresh", ""), &bo, &err), GB_OK);
     assert_same_file(path_of("one", "sadeqa-07.gbt"), path_of("fresh", "sadeqa-07.gbt"));
-    assert_int_equal(r.walk_nodes[7], reference.walk_nodes[7]);
+    assert_int_equal(r.line[7].walk_nodes, reference.line[7].walk_nodes);
 }
 
 int main(int argc, char **argv)
@@ -297,8 +230,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_tables_stop WORKDIR\n");
         return 2;
     }
-    work = argv[1];
-    mkdir(work, 0777);
+    ts_work = argv[1];
+    ts_levels = LEVELS;
+    mkdir(ts_work, 0777);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps_one_thread),
         cmocka_unit_test(test_steps_two_threads),

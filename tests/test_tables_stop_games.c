@@ -27,8 +27,8 @@
 #include <cmocka.h>
 
 #include "gabata.h"
+#include "tables_stop_util.h"
 
-#define MAX_LEVELS 7
 
 typedef struct game {
     const char *variant, *options;
@@ -51,76 +51,7 @@ static const game games[] = {
     {"akil", "", 7, 2, {5, 200}, 30, 20, 60, 0.02, 10},
 };
 static const game *gm; /* the game under test */
-
 #define LEVELS (gm->levels)
-
-static const char *work;
-
-typedef struct run_log {
-    gb_tables_level_info line[MAX_LEVELS + 1]; /* of each level built */
-    int built[MAX_LEVELS + 1];
-    long asked, stop_at; /* the stop callback: asked so far, and from which time it says stop */
-} run_log;
-
-static void on_level(const gb_tables_level_info *l, void *user)
-{
-    run_log *r = user;
-    if (l->kept || l->stones < 1 || l->stones > LEVELS)
-        return;
-    r->line[l->stones] = *l;
-    r->built[l->stones]++;
-}
-
-/* Stops from its stop_at-th question on (with two threads the count is shared loosely, which
- * only moves the stop). */
-static int stop_after_n(void *user)
-{
-    run_log *r = user;
-    return __atomic_add_fetch(&r->asked, 1, __ATOMIC_RELAXED) >= r->stop_at;
-}
-
-static char *path_of(const char *dir, const char *file)
-{
-    static char buf[2][4096];
-    static int which;
-    which ^= 1;
-    snprintf(buf[which], sizeof buf[which], "%s/%s-%s%s%s", work, gm->variant, dir, *file ? "/" : "", file);
-    return buf[which];
-}
-
-static void make_dir(const char *dir)
-{
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path_of(dir, ""), path_of(dir, ""));
-    assert_int_equal(system(cmd), 0);
-}
-
-static unsigned char *slurp(const char *path, long *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    *len = ftell(f);
-    rewind(f);
-    unsigned char *b = malloc((size_t)*len + 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)*len, f), (size_t)*len);
-    fclose(f);
-    return b;
-}
-
-static void assert_same_file(const char *a, const char *b)
-{
-    long la = 0, lb = 0;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    if (!x || !y)
-        fail_msg("missing: %s or %s", a, b);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, (size_t)la);
-    free(x);
-    free(y);
-}
 
 /* the one-run references: the default budget, and a budget of 10 that leaves positions unknown */
 static run_log references[2][2]; /* [game][budget 10] */
@@ -344,8 +275,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_tables_stop_games WORKDIR\n");
         return 2;
     }
-    work = argv[1];
-    mkdir(work, 0777);
+    ts_work = argv[1];
+    mkdir(ts_work, 0777);
     int failed = 0;
     for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
         const struct CMUnitTest tests[] = {
@@ -354,6 +285,10 @@ int main(int argc, char **argv)
             cmocka_unit_test(test_refusals),         cmocka_unit_test(test_no_resume_ignores_it),
         };
         gm = &games[g];
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "%s-", gm->variant);
+        ts_prefix = prefix;
+        ts_levels = gm->levels;
         failed |= cmocka_run_group_tests_name(games[g].variant, tests, setup, NULL) != 0;
     }
     return failed;
