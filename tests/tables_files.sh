@@ -161,16 +161,21 @@ expect_build badtime "--stop-after takes a time such as 600, 90m or 2h30m, not '
 expect_build badsave "--save-every takes a time such as 600, 90m or 2h30m, not '-1'" sadeqa --stones 3 --save-every -1 --out badsave
 # Ctrl-C in a build of minutes (once level 8 is written): status 3, the work saved, and a resume
 # of the lower levels gives the fixture's
-"$gabata" tables build sadeqa --stones 14 --quiet --out sigint >/dev/null 2>sigint.err &
-pid=$!
-tries=0
-while [ ! -e sigint/sadeqa-08.gbt ] && [ "$tries" -lt 1200 ] && kill -0 "$pid" 2>/dev/null; do
-    sleep 0.1
-    tries=$((tries + 1))
-done
-kill -INT "$pid" 2>/dev/null || true
-wait "$pid" && st=0 || st=$?
-[ "$st" = 3 ] || { echo "FAIL: sigint: exit $st, not 3: $(cat sigint.err)"; fails=$((fails + 1)); }
+# stop_build SIGNAL DIR LEVEL: a build of minutes into DIR sent SIGNAL once LEVEL is written;
+# its status must be 3 (stopped, the work saved), its lines in DIR.err
+stop_build() {
+    "$gabata" tables build sadeqa --stones 14 --quiet --out "$2" >/dev/null 2>"$2.err" &
+    pid=$!
+    tries=0
+    while [ ! -e "$2/sadeqa-0$3.gbt" ] && [ "$tries" -lt 1200 ] && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+    kill "-$1" "$pid" 2>/dev/null || true
+    wait "$pid" && st=0 || st=$?
+    [ "$st" = 3 ] || { echo "FAIL: $2: exit $st, not 3: $(cat "$2.err")"; fails=$((fails + 1)); }
+}
+stop_build INT sigint 8
 # (in a level, or in the moment between two)
 grep -Eq "^gabata tables build: stopped (in level [0-9]+ with [0-9.]+% of its positions solved, the work saved in sigint/sadeqa-[0-9]+\.progress|before level [0-9]+, the levels below it in sigint); the same command with --resume goes on from there\$" sigint.err ||
     { echo "FAIL: sigint: $(cat sigint.err)"; fails=$((fails + 1)); }
@@ -194,16 +199,7 @@ for k in 1 2 3 4 5 6; do
     cmp -s "sigint/sadeqa-0$k.gbt" "$sadeqa/sadeqa-0$k.gbt" || { echo "FAIL: sigint: level $k differs"; fails=$((fails + 1)); }
 done
 # a hang-up (the terminal closed) saves and stops as Ctrl-C does
-"$gabata" tables build sadeqa --stones 14 --quiet --out sighup >/dev/null 2>sighup.err &
-pid=$!
-tries=0
-while [ ! -e sighup/sadeqa-07.gbt ] && [ "$tries" -lt 1200 ] && kill -0 "$pid" 2>/dev/null; do
-    sleep 0.1
-    tries=$((tries + 1))
-done
-kill -HUP "$pid" 2>/dev/null || true
-wait "$pid" && st=0 || st=$?
-[ "$st" = 3 ] || { echo "FAIL: sighup: exit $st, not 3: $(cat sighup.err)"; fails=$((fails + 1)); }
+stop_build HUP sighup 7
 grep -Eq "^gabata tables build: stopped .*; the same command with --resume goes on from there\$" sighup.err ||
     { echo "FAIL: sighup: $(cat sighup.err)"; fails=$((fails + 1)); }
 # the progress lines' reader gone (a `| tee log` killed) does not end the build: its lines are
