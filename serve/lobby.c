@@ -98,7 +98,9 @@ static void lapse_locked(void)
         time_t gone = 0;
         int open = events_presence(LOBBY_CHANNEL, n->sk.player, &gone);
         time_t since = gone > (time_t)n->sk.created ? gone : (time_t)n->sk.created;
-        if (open == 0 && now - since >= Lb.lapse_s)
+        /* whole seconds: "> lapse" so that a seek never lapses sooner than lapse_s (with ">=" one
+         * made at x.999 s lapsed at x+1.0 with --seek-lapse 1: milliseconds; lobby.test.js) */
+        if (open == 0 && now - since > Lb.lapse_s)
             remove_at(pp, "lapsed");
         else
             pp = &n->next;
