@@ -1039,12 +1039,6 @@ static double think_estimate(const player *p)
     return o.budget.movetime_ms > 0 ? (double)o.budget.movetime_ms / 1000.0 : 0.05;
 }
 
-static double mono_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* The hint: its move, who chose it, and whether its value is proven (`exact`; with --tables,
  * `margin`: the side to move's final margin under best play, docs/api.md). */
@@ -1063,11 +1057,11 @@ static reply hint_reply(const gb_game *g, const player *p, const gb_move *m, con
 static void think_run(void *arg, bool cancelled)
 {
     think_job *j = arg;
-    double t0 = mono_s();
+    double t0 = serve_now_s();
     j->cancelled = cancelled;
     j->rc = cancelled ? -1 : computer_move(&j->p, j->g, &j->rng, &j->m, &j->res);
     /* the address pays what the worker spent (nothing for a search cancelled before it ran) */
-    limits_charge_ai(j->client, j->estimate, cancelled ? 0.0 : mono_s() - t0);
+    limits_charge_ai(j->client, j->estimate, cancelled ? 0.0 : serve_now_s() - t0);
 }
 
 static void think_answer(void *arg)

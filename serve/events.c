@@ -76,7 +76,7 @@ struct stream {
 typedef struct presence {
     char who[80];
     int open;
-    time_t gone_since;
+    double gone_since; /* serve_now_s() */
     struct presence *next;
 } presence;
 
@@ -322,7 +322,7 @@ static presence *presence_find(const char *who, bool make)
     return p;
 }
 
-int events_presence(const char *channel, const char *who, time_t *gone_since)
+int events_presence(const char *channel, const char *who, double *gone_since)
 {
     char key[80];
     snprintf(key, sizeof key, "%s/%s", channel, who);
@@ -384,7 +384,7 @@ static void stream_free(void *cls)
         presence *p = presence_find(s->who, false);
         if (p && --p->open <= 0) {
             p->open = 0;
-            p->gone_since = time(NULL);
+            p->gone_since = serve_now_s();
         }
     }
     if (s->fd >= 0 && E.watch_fd >= 0)
@@ -527,10 +527,11 @@ static void end_closed(const struct epoll_event *evs, int n, resumes *rs)
  * gone. With E.lock held. */
 static void drop_idle_logs(time_t now)
 {
+    double mono = serve_now_s();
     for (int b = 0; b < PRESENCE_BUCKETS; b++)
         for (presence **pp = &E.present[b]; *pp;) {
             presence *p = *pp;
-            if (!p->open && now - p->gone_since >= PRESENCE_KEPT_S) {
+            if (!p->open && mono - p->gone_since >= PRESENCE_KEPT_S) {
                 *pp = p->next;
                 free(p);
             } else {

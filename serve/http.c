@@ -152,12 +152,6 @@ int serve_http_option(int argc, char **argv, int *i)
     return 0;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* ---- connections: the deadline for a whole request, the caps on those still receiving one ----
  * A connection is "receiving" from its start, or the end of its previous request, until its
@@ -258,7 +252,7 @@ static void recv_begin(conn *k)
     if (k->receiving || k->cut)
         return;
     k->receiving = true;
-    k->started = now_s();
+    k->started = serve_now_s();
     k->rprev = C.recv_tail;
     if (C.recv_tail) C.recv_tail->rnext = k; else C.recv_head = k;
     C.recv_tail = k;
@@ -277,7 +271,7 @@ static void recv_begin(conn *k)
          * oldest of all */
         conn *victim = C.recv_head;
         conn_addr *most = NULL, *most_old = NULL;
-        double now = now_s();
+        double now = serve_now_s();
         for (conn_addr *x = C.addr_list; x; x = x->lnext) {
             if (!x->head)
                 continue;
@@ -389,7 +383,7 @@ static void conn_received(struct MHD_Connection *c)
 static void *sweeper(void *unused)
 {
     (void)unused;
-    double last_prune = now_s();
+    double last_prune = serve_now_s();
     pthread_mutex_lock(&C.lock);
     while (!C.stopping) {
         struct timespec t;
@@ -398,7 +392,7 @@ static void *sweeper(void *unused)
         if (t.tv_nsec >= 1000000000L)
             t.tv_sec++, t.tv_nsec -= 1000000000L;
         pthread_cond_timedwait(&C.wake, &C.lock, &t);
-        double now = now_s();
+        double now = serve_now_s();
         /* the receiving list is oldest first: only its head can be past the deadline */
         while (C.recv_head && now - C.recv_head->started > (double)O.deadline_s)
             conn_cut(C.recv_head);

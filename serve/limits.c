@@ -11,12 +11,6 @@
 #include <string.h>
 #include <time.h>
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 #define ADDR_BUCKETS 4096
 typedef struct addr_rec {
@@ -66,7 +60,7 @@ static addr_rec *addr_get(const char *ip)
     snprintf(r->ip, sizeof r->ip, "%s", ip);
     r->games_tokens = (double)L.game_rate;
     r->ai_tokens = (double)L.ai_rate;
-    r->games_t = r->ai_t = now_s();
+    r->games_t = r->ai_t = serve_now_s();
     r->players_tokens = -1; /* (filled at its first use: the rate is the lobby's) */
     r->next = *b;
     *b = r;
@@ -80,7 +74,7 @@ static bool bucket_take(double *tokens, double *t, long rate, int *retry_after)
 {
     if (rate <= 0)
         return true;
-    double now = now_s(), per_s = (double)rate / 60.0;
+    double now = serve_now_s(), per_s = (double)rate / 60.0;
     *tokens += (now - *t) * per_s;
     if (*tokens > (double)rate)
         *tokens = (double)rate;
@@ -106,7 +100,7 @@ bool limits_take_ai(const char *client, double estimate_s, int *retry_after)
     bool ok = true;
     addr_rec *r = L.on && L.ai_rate > 0 ? addr_get(client) : NULL;
     if (r) {
-        double now = now_s(), per_s = (double)L.ai_rate / 60.0;
+        double now = serve_now_s(), per_s = (double)L.ai_rate / 60.0;
         r->ai_tokens += (now - r->ai_t) * per_s;
         if (r->ai_tokens > (double)L.ai_rate)
             r->ai_tokens = (double)L.ai_rate;
@@ -134,7 +128,7 @@ bool limits_take_player(const char *client, long rate, int *retry_after)
     if (r) {
         if (r->players_tokens < 0) {
             r->players_tokens = (double)rate;
-            r->players_t = now_s();
+            r->players_t = serve_now_s();
         }
         ok = bucket_take(&r->players_tokens, &r->players_t, rate, retry_after);
     }
@@ -197,7 +191,7 @@ void limits_game_dropped(const char *client)
 void limits_prune(void)
 {
     pthread_mutex_lock(&L.lock);
-    double now = now_s();
+    double now = serve_now_s();
     for (int i = 0; i < ADDR_BUCKETS; i++) {
         for (addr_rec **p = &L.b[i]; *p;) {
             addr_rec *r = *p;

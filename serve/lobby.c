@@ -92,15 +92,15 @@ static void remove_at(node **pp, const char *why)
 
 static void lapse_locked(void)
 {
-    time_t now = time(NULL);
+    double now = serve_now_s();
     for (node **pp = &Lb.head; *pp;) {
         node *n = *pp;
-        time_t gone = 0;
+        double gone = 0;
         int open = events_presence(LOBBY_CHANNEL, n->sk.player, &gone);
-        time_t since = gone > (time_t)n->sk.created ? gone : (time_t)n->sk.created;
-        /* whole seconds: "> lapse" so that a seek never lapses sooner than lapse_s (with ">=" one
-         * made at x.999 s lapsed at x+1.0 with --seek-lapse 1: milliseconds; lobby.test.js) */
-        if (open == 0 && now - since > Lb.lapse_s)
+        double since = gone > n->sk.made ? gone : n->sk.made;
+        /* on the monotonic clock to the millisecond: with whole seconds from time() a seek made at
+         * x.999 s lapsed at x+1.0 under --seek-lapse 1 (lobby.test.js in CI) */
+        if (open == 0 && now - since >= (double)Lb.lapse_s)
             remove_at(pp, "lapsed");
         else
             pp = &n->next;
@@ -138,6 +138,7 @@ int lobby_add(lobby_seek *sk, char *err, size_t errlen)
         snprintf(err, errlen, "no random numbers from the operating system; try again");
     } else {
         sk->created = (int64_t)time(NULL);
+        sk->made = serve_now_s();
         n->sk = *sk;
         node **pp = &Lb.head;
         while (*pp)

@@ -27,7 +27,8 @@ typedef struct lobby_seek {
     bool rated;
     char seat;                  /* the seeker's seat: 'S', 'N', or 'R' (drawn at acceptance) */
     char owner[64];             /* the address it came from (the limit per address) */
-    int64_t created;            /* seconds since 1970 */
+    int64_t created;            /* seconds since 1970 (what the lobby shows) */
+    double made;                /* serve_now_s() when made (what its lapse counts from) */
 } lobby_seek;
 
 /* Add a seek (its id is drawn here): 0; else an HTTP status (429 a limit, 503 full or no random

@@ -66,12 +66,6 @@ static struct {
 
 #define WORKER_NICE 10
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static lane **lane_slot(const char *client)
 {
@@ -147,9 +141,9 @@ static void *worker(void *unused)
         }
         P.running++;
         pthread_mutex_unlock(&P.lock);
-        double t0 = now_s();
+        double t0 = serve_now_s();
         j->work(j->arg, cancelled);
-        double spent = now_s() - t0;
+        double spent = serve_now_s() - t0;
         pthread_mutex_lock(&P.lock);
         P.running--;
         if (j->lane) {

@@ -9,6 +9,16 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
+
+/* Seconds on the monotonic clock: for every wait, lapse and rate of the server (the wall clock
+ * may step, and whole seconds from time() make a 1-second wait last anything from 0 to 1 s). */
+static inline double serve_now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 /* ---- the worker pool (pool.c): computer moves and hints ---- */
 /* Start n worker threads with at most queue jobs waiting (running jobs not counted). 0, or -1. */
@@ -46,9 +56,8 @@ unsigned long long events_last_id(const char *game_id);
 /* How many streams are open on the game, per seat (S, N) and for spectators. */
 void events_watchers(const char *game_id, int counts[3]);
 /* How many streams `who` holds on the channel (the lobby, events_open_as); *gone_since: when his
- * last one closed (0: never, or more than an hour ago). */
-#include <time.h>
-int events_presence(const char *channel, const char *who, time_t *gone_since);
+ * last one closed, in serve_now_s() seconds (0: never, or more than an hour ago). */
+int events_presence(const char *channel, const char *who, double *gone_since);
 
 /* ---- limits per client address (limits.c) ---- */
 /* Turn the limits on (the daemon; without it, the fuzzer and the C tests, nothing is counted):

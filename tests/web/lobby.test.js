@@ -233,15 +233,21 @@ test('a seek lapses once its player\'s lobby stream has been gone --seek-lapse s
     // while the stream is open the seek stays (three lapses' worth)
     await new Promise((r) => setTimeout(r, 3000));
     assert.ok((await api('GET', '/api/seeks')).json.seeks.some((s) => s.seek === id), 'kept while the stream is open');
+    // never sooner than --seek-lapse (1 s) after the stream went: the server counts on a clock
+    // finer than whole seconds (with time() a seek made at x.999 s lapsed at x+1.0 s)
+    const closed = performance.now();
     mine.close();
     const gone = await watcher.wait((e) => e.event === 'seek' && e.json.action === 'removed' && e.json.seek.seek === id, 10000);
     assert.equal(gone.json.why, 'lapsed');
+    assert.ok(performance.now() - closed >= 1000, `lapsed ${Math.round(performance.now() - closed)} ms after the stream closed`);
     assert.ok(!(await api('GET', '/api/seeks')).json.seeks.some((s) => s.seek === id));
     // a seek by a script that never opens the stream lapses as long after it was made
     const b = await newPlayer('Script');
+    const asked = performance.now();
     const id2 = await seek(b);
     const gone2 = await watcher.wait((e) => e.event === 'seek' && e.json.action === 'removed' && e.json.seek.seek === id2, 10000);
     assert.equal(gone2.json.why, 'lapsed');
+    assert.ok(performance.now() - asked >= 1000, `lapsed ${Math.round(performance.now() - asked)} ms after it was made`);
   } finally { watcher.close(); }
 });
 
