@@ -200,11 +200,6 @@ bool pool_running(void)
     return r;
 }
 
-int pool_submit(void (*work)(void *arg, bool cancelled), void (*answer)(void *arg), void *arg)
-{
-    return pool_submit_for(NULL, 0.1, work, answer, arg);
-}
-
 int pool_submit_for(const char *client, double estimate_s, void (*work)(void *arg, bool cancelled),
                     void (*answer)(void *arg), void *arg)
 {

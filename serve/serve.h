@@ -28,9 +28,7 @@ bool pool_running(void);
 /* Queue work(arg, cancelled) for a worker, then answer(arg) (if not NULL) once the pool has
  * counted the job done: what a client is told goes in answer, so that a client asking again at
  * once is not queued as if the job it was answered were still running. 0, or -1 when the queue is
- * full (the caller answers 503). */
-int pool_submit(void (*work)(void *arg, bool cancelled), void (*answer)(void *arg), void *arg);
-/* The same for a client address, with the worker time the job is expected to take: the workers
+ * full (the caller answers 503). client: the address asking; estimate_s: the worker time the job is expected to take: the workers
  * share their time between the addresses in turn, in worker-seconds (pool.c), so that one
  * address's many searches do not make another's wait behind all of them; with the queue full, the
  * newest job of the address waiting most gives its place to an address waiting less (that job's work
