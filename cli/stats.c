@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,30 @@
 #define MAX_JOBS 256
 #define MAX_BLOCKS 256 /* the games are cut into at most this many blocks (the unit of work) */
 #define MAX_ROWS 64
+
+/* A stop asked for (Ctrl-C, SIGTERM, or SIGHUP: the terminal closed): no game starts after it,
+ * the games under way finish, and the figures of the games finished are printed and written,
+ * said to be of a stopped run. A second signal ends the program at once (SA_RESETHAND). One
+ * process only: under MPI the ranks could not agree where they stopped, so there the signals
+ * keep their default action. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+static void catch_stops(bool on)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_stop : SIG_DFL;
+    sa.sa_flags = on ? SA_RESETHAND : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
 
 bool st_paired(const st_cfg *c) { return c->openings > 0 && memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) != 0; }
 
@@ -222,6 +247,8 @@ typedef struct run {
     atomic_int next;
     atomic_long done;
     atomic_int failed_alloc;
+    atomic_int running;    /* workers not yet returned */
+    unsigned char *taken;  /* nblocks: the block was begun (a stopped run merges only those) */
 } run;
 
 static void *worker(void *arg)
@@ -256,10 +283,16 @@ static void *worker(void *arg)
         long k = (long)b * w->c->ranks + w->c->rank;
         if (k >= w->nblocks)
             break;
+        if (stop_signal)
+            break;
         st_acc *a = &w->blocks[k];
         st_acc_init_zeroed(a);
+        w->taken[k] = 1;
         long lo = k * w->block, hi = lo + w->block < w->games ? lo + w->block : w->games;
         for (long i = lo; i < hi; i++) {
+            /* stopped: no new game, and never half of a pair (games 2k, 2k+1 share an opening) */
+            if (stop_signal && (!st_paired(w->c) || i % 2 == 0))
+                break;
             if (ctx)
                 play_fast(w->c, ctx, i, a);
             else
@@ -270,6 +303,7 @@ static void *worker(void *arg)
     free(moves);
     gb_searcher_free(eval);
     gb_playout_ctx_free(ctx);
+    atomic_fetch_sub(&w->running, 1);
     return NULL;
 }
 
@@ -310,11 +344,16 @@ static int run_row(const st_cfg *c, st_row *row)
     w.nblocks = (int)((c->games + w.block - 1) / w.block);
     /* zeroed by calloc (fresh pages): a block writes only the pages it uses */
     w.blocks = calloc((size_t)w.nblocks, sizeof *w.blocks);
-    if (!w.blocks)
+    w.taken = calloc((size_t)w.nblocks, 1);
+    if (!w.blocks || !w.taken) {
+        free(w.blocks);
+        free(w.taken);
         return -1;
+    }
     atomic_init(&w.next, 0);
     atomic_init(&w.done, 0);
     atomic_init(&w.failed_alloc, 0);
+    atomic_init(&w.running, c->jobs);
     long mine = 0; /* this rank's games */
     for (long k = c->rank; k < w.nblocks; k += c->ranks)
         mine += (k + 1) * w.block < c->games ? w.block : c->games - k * w.block;
@@ -324,11 +363,14 @@ static int run_row(const st_cfg *c, st_row *row)
     for (int j = 0; j < jobs; j++)
         if (pthread_create(&th[j], NULL, worker, &w) == 0)
             started++;
-    if (!started)
+    atomic_fetch_sub(&w.running, c->jobs - started);
+    if (!started) {
+        atomic_fetch_add(&w.running, 1);
         worker(&w);
+    }
     double t0 = now_s();
     if (c->tty && c->rank == 0) {
-        while (atomic_load(&w.done) < mine && !atomic_load(&w.failed_alloc) && started) {
+        while (atomic_load(&w.running) > 0 && !atomic_load(&w.failed_alloc)) {
             draw_progress(row->label, atomic_load(&w.done), mine, now_s() - t0, false);
             struct timespec ts = {0, 200 * 1000 * 1000};
             nanosleep(&ts, NULL);
@@ -353,8 +395,10 @@ static int run_row(const st_cfg *c, st_row *row)
 #endif
     if (c->rank == 0)
         for (int k = 0; k < w.nblocks; k++)
-            st_merge(row->acc, &w.blocks[k]);
+            if (w.taken[k] || c->ranks > 1) /* (under MPI rank 0 does not see the others' flags) */
+                st_merge(row->acc, &w.blocks[k]);
     free(w.blocks);
+    free(w.taken);
     st_compute(row->acc, row->v);
     return rc;
 }
@@ -515,6 +559,8 @@ static int write_json(const char *path, const st_cfg *c, const st_row *rows, int
         json_str(f, c->tables_dir);
     else
         fprintf(f, "null");
+    /* a run stopped by a signal: its rows hold the games finished (each row's "games") */
+    fprintf(f, ",\n \"stopped\": %s", c->stopped ? "true" : "false");
     fprintf(f, ",\n \"games_planned\": %ld,\n \"openings\": %d,\n \"seed\": %llu,\n \"eval_level\": %d,\n"
                " \"threshold\": %g,\n \"rows\": [",
             c->games, c->openings, (unsigned long long)c->seed, c->eval_level, c->threshold);
@@ -561,7 +607,9 @@ static const char stats_help[] =
     "branching factor and decision share; --full plays them move by move with every measure.\n"
     "--tables DIR: every searching player probes these endgame tables (docs/tables.md).\n"
     "--jobs N uses N threads; a build with GABATA_MPI splits the games over `mpirun` ranks.\n"
-    "The numbers depend on the seed alone, not on the threads or ranks.\n";
+    "The numbers depend on the seed alone, not on the threads or ranks.\n"
+    "Ctrl-C (or SIGTERM, SIGHUP) stops: the games under way finish and the figures of the games\n"
+    "finished are printed and written, with exit status 3; a second Ctrl-C ends at once.\n";
 
 static int quiet_rank; /* set on MPI ranks other than 0: they do not repeat rank 0's errors */
 
@@ -812,15 +860,38 @@ static int stats_main(int argc, char **argv, st_cfg *c)
         fflush(out);
     }
     int rc = 0;
+    const int planned_rows = nrows;
+    if (c->ranks == 1)
+        catch_stops(true);
     for (int i = 0; i < nrows && rc == 0; i++) {
         rows[i].acc = malloc(sizeof *rows[i].acc);
         if (!rows[i].acc || run_row(c, &rows[i]) != 0)
             rc = fail("out of memory%s", "");
+        else if (stop_signal) /* this row is the last: whole if it ended as the stop came */
+            nrows = i + (rows[i].acc->n + rows[i].acc->failed > 0);
+    }
+    const int stopped = stop_signal;
+    c->stopped = stopped != 0;
+    if (c->ranks == 1)
+        catch_stops(false);
+    if (stopped && rc == 0) {
+        long long played = 0;
+        for (int i = 0; i < nrows; i++)
+            played += rows[i].acc->n + rows[i].acc->failed;
+        fprintf(stderr, "gabata stats: stopped (%s) after %lld of %lld games%s%s\n",
+                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", played,
+                (long long)c->games * planned_rows,
+                nrows == 0 ? ": none finished, nothing to show"
+                : planned_rows > 1 ? "; the figures below are of those games, by row (rows not begun are left out)"
+                                   : "; the figures below are of those games",
+                nrows > 0 && (csv || json || report) ? ", and so are the files written" : "");
+        if (nrows == 0)
+            rc = 3;
     }
     if (rc == 0 && c->rank == 0) {
         FILE *out = (csv && strcmp(csv, "-") == 0) || (json && strcmp(json, "-") == 0) ? NULL : stdout;
         if (out) {
-            if (nrows == 1)
+            if (planned_rows == 1) /* (a stopped sweep keeps its table, with the rows it ran) */
                 print_single(out, c, &rows[0]);
             else
                 print_table(out, rows, nrows, st_paired(c));
@@ -840,11 +911,11 @@ static int stats_main(int argc, char **argv, st_cfg *c)
             rc = 1;
         }
     }
-    for (int i = 0; i < nrows; i++) {
+    for (int i = 0; i < planned_rows; i++) {
         free(rows[i].acc);
         rows[i].acc = NULL;
     }
-    return rc;
+    return rc == 0 && stopped ? 3 : rc;
 }
 
 int cmd_stats(int argc, char **argv)

@@ -110,6 +110,7 @@ typedef struct st_cfg {
     bool fast;             /* random against random from the start: gb_random_game */
     const gb_tables *tables; /* --tables: every searching player probes them (NULL: none) */
     char tables_dir[256];
+    bool stopped;          /* stopped by a signal: each row holds the games it finished */
 } st_cfg;
 
 typedef struct st_row {

@@ -156,6 +156,13 @@ int stats_write_report(const char *dir, const st_cfg *c, const st_row *rows, int
             c->openings ? "pairs of games from random openings" : "from the start", (unsigned long long)c->seed);
     esc(f, c->opts[0] ? c->opts : "the defaults");
     fprintf(f, ". The measures are defined in docs/stats.md.</p>\n");
+    if (c->stopped) {
+        long long played = 0;
+        for (int i = 0; i < n; i++)
+            played += rows[i].acc->n + rows[i].acc->failed;
+        fprintf(f, "<p class=\"note\">This run was stopped (Ctrl-C or a signal) after %lld games: every figure below "
+                   "is of the games finished, row by row (each row's \"games\").</p>\n", played);
+    }
     bool players = st_paired(c);
     if (players) {
         /* the seats' shares mix the players, who swap sides within every pair */

@@ -9,9 +9,11 @@ import json
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 gabata = sys.argv[1]
 mpirun = sys.argv[2] if len(sys.argv) > 3 else None
@@ -121,6 +123,51 @@ with tempfile.TemporaryDirectory() as tmp:
     strokes = re.findall(r'<polyline fill="none" stroke="([^"]+)"', page)
     check(len(strokes) == nrows and len(set(strokes)) == nrows, f"{nrows} rows, {len(set(strokes))} colours")
     check('<div class="wide"><table>' in page and "overflow-x:auto" in page, "report: the table has no box of its own")
+
+# a run stopped by a signal (Ctrl-C, SIGTERM, a hang-up) prints and writes the games finished,
+# exit status 3: the count the message gives is the JSON's games (played move by move: --full,
+# so that a game is a few milliseconds and some have finished before the signal)
+def stopped_run(args, sig, wait=1.5):
+    p = subprocess.Popen([gabata] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(wait)
+    p.send_signal(sig)
+    out, err = p.communicate(timeout=120)
+    return p.returncode, out, err
+
+
+stop_report = tempfile.mkdtemp()
+for sig, word, extra in [(signal.SIGINT, "Ctrl-C", ["--jobs", "2"]), (signal.SIGHUP, "hang-up", ["--report", stop_report]),
+                         (signal.SIGTERM, "SIGTERM", ["--openings", "2", "--south", "ai:1", "--north", "random"])]:
+    rc, out, err = stopped_run(["stats", "sadeqa", "--full", "--games", "100000000", "--json", "-"] + extra, sig)
+    m = re.search(r"stopped \((.*?)\) after (\d+) of 100000000 games", err)
+    check(rc == 3, f"stopped by {word}: exit {rc}: {err.strip()[-300:]}")
+    check(m is not None and m.group(1) == word, f"stopped by {word}: the message: {err.strip()[-300:]}")
+    if m and int(m.group(2)) > 0:
+        doc = json.loads(out)
+        n = int(m.group(2))
+        check(doc["stopped"] is True, f"stopped by {word}: the JSON's stopped")
+        check(doc["rows"][0]["metrics"]["games"]["value"] == n, f"stopped by {word}: JSON games {doc['rows'][0]['metrics']['games']['value']}, message {n}")
+        wins = sum(doc["rows"][0]["metrics"][k]["value"] for k in ("south", "north", "draw"))
+        check(abs(wins - 1) < 1e-9, f"stopped by {word}: the shares of the games finished sum to {wins}")
+        if "--report" in extra:
+            page = open(os.path.join(stop_report, "index.html")).read()
+            check(f"was stopped (Ctrl-C or a signal) after {n} games" in page, "the report of a stopped run says so")
+        if "--openings" in extra:
+            check(n % 2 == 0, f"stopped by {word}: {n} games of pairs (never half a pair)")
+    elif m:
+        check("none finished" in err, f"stopped by {word} before a game: {err.strip()}")
+# a whole run is not "stopped"
+r = run(["stats", "sadeqa", "--games", "20", "--json", "-"])
+check(r.returncode == 0 and json.loads(r.stdout)["stopped"] is False, "a whole run: stopped false")
+# a second Ctrl-C ends at once: the game under way (ai:8 thinks seconds a move) is not waited for
+p = subprocess.Popen([gabata, "stats", "sadeqa", "--players", "ai:8", "--games", "4"], stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True)
+time.sleep(1.0)
+p.send_signal(signal.SIGINT)
+time.sleep(0.3)
+p.send_signal(signal.SIGINT)
+p.communicate(timeout=60)
+check(p.returncode == -signal.SIGINT, f"a second Ctrl-C: exit {p.returncode}, not ended by SIGINT")
 
 # bad input: one line, exit 2
 bad = [
