@@ -33,7 +33,8 @@ static const char survey_help[] =
     "never). One JSON line a position and one a game are appended to FILE a game at a time; a\n"
     "second run with the same settings plays only the games FILE lacks. --jobs N games at once\n"
     "(worker processes). Progress on standard error; the summary of FILE's rows on standard\n"
-    "output (--summary: the summary only). docs/solved.md.\n";
+    "output (--summary: the summary only). Ctrl-C (SIGTERM, SIGHUP) stops: the games under way\n"
+    "are lost, those finished stay in FILE, the summary is printed; exit status 3. docs/solved.md.\n";
 
 typedef struct survey_cfg {
     char variant[64];
@@ -46,6 +47,27 @@ typedef struct survey_cfg {
     bool tty; /* a line of progress a position (one job, standard error a terminal) */
     const char *tdir, *out;
 } survey_cfg;
+
+/* A stop (Ctrl-C, SIGTERM, or SIGHUP: the terminal closed) in the parent: the workers are ended,
+ * each losing only the game it was playing (its rows are written a whole game at a time, and a
+ * part-written game is dropped at the next start), and the summary of FILE so far is printed. */
+static volatile sig_atomic_t survey_stop;
+
+static void on_survey_stop(int sig)
+{
+    survey_stop = sig;
+}
+
+static void survey_signals(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler; /* no SA_RESTART: waitpid returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
 
 static double now(void)
 {
@@ -635,17 +657,21 @@ int cmd_solve_survey(int argc, char **argv)
             c.tdir ? c.tdir : "", c.jobs);
     const int jobs = c.jobs < ntodo ? c.jobs : ntodo;
     c.tty = jobs == 1 && isatty(2);
+    /* the games are played by worker processes, one even for --jobs 1, so that this process can
+     * always answer a stop: end them, and say what FILE holds */
     pid_t pid[SURVEY_MAX_JOBS];
-    int failed = 0;
+    int failed = 0, started = 0;
     fflush(stderr);
-    for (int j = 0; j < jobs; j++) {
-        pid[j] = jobs > 1 ? fork() : 0;
+    survey_signals(on_survey_stop);
+    for (int j = 0; j < jobs && !survey_stop; j++) {
+        pid[j] = fork();
         if (pid[j] < 0) {
             fprintf(stderr, "gabata solve --survey: fork: %s\n", strerror(errno));
             failed = 1;
             break;
         }
         if (pid[j] == 0) {
+            survey_signals(SIG_DFL); /* a worker ends at once; the parent speaks for it */
             gb_search_opts so;
             memset(&so, 0, sizeof so);
             so.tt_mb = 256;
@@ -657,23 +683,47 @@ int cmd_solve_survey(int argc, char **argv)
                     break;
                 }
             gb_searcher_free(s);
-            if (jobs > 1)
-                _exit(bad);
-            failed = bad;
+            _exit(bad);
         }
+        started++;
     }
-    if (jobs > 1)
-        for (int j = 0; j < jobs; j++) {
-            int st = 0;
-            if (pid[j] > 0 && (waitpid(pid[j], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0))
-                failed = 1;
+    for (int left = started, ended[SURVEY_MAX_JOBS] = {0}; left > 0;) {
+        if (survey_stop) /* (again at every signal: a worker forked as the stop came is ended too) */
+            for (int j = 0; j < started; j++)
+                if (!ended[j])
+                    kill(pid[j], SIGTERM);
+        int st = 0;
+        pid_t w = waitpid(-1, &st, 0);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            break; /* ECHILD: none left */
         }
+        for (int j = 0; j < started; j++)
+            if (pid[j] == w && !ended[j]) {
+                ended[j] = 1;
+                left--;
+                if (!survey_stop && (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
+                    failed = 1;
+            }
+    }
+    const int stopped = survey_stop;
+    survey_signals(SIG_DFL);
     free(todo);
     close(fd);
     gb_tables_close(t);
+    if (c.tty && stopped) /* (the progress line of the game that was lost) */
+        fputc('\n', stderr);
     if ((rc = read_rows(c.out, &rows, 0)))
         return rc;
+    seed_set finished;
+    seeds_of(&rows, &finished);
+    if (stopped)
+        fprintf(stderr, "gabata solve --survey: stopped (%s): %d games are in %s, the games under way lost; "
+                        "the same command goes on from there\n",
+                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", finished.n, c.out);
+    free(finished.seeds);
     summary(&rows, stdout);
     rows_free(&rows);
-    return failed ? 1 : 0;
+    return stopped ? 3 : failed ? 1 : 0;
 }

@@ -10,9 +10,11 @@ usage: solve_survey.py GABATA TABLES_DIR"""
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 gabata, tables = sys.argv[1], sys.argv[2]
 failures = []
@@ -204,6 +206,35 @@ with tempfile.TemporaryDirectory() as tmp:
           "game 4's rows are its own, the dropped one not among them")
     check_rows(rows, 6)
     same_summary(p.stdout, rows, "repaired run")
+
+    # a stop sent to the survey alone (kill PID, not Ctrl-C to the whole group): its two workers
+    # are ended with it, the games finished stay, it says how many, prints their summary, exit 3;
+    # the same command then goes on with the games the file lacks
+    out2 = os.path.join(tmp, "stopped.jsonl")
+    base2 = ["sadeqa", "--player", "ai:2", "--max-time", "0.2", "--stones", "6", "--tables", tables, "--out", out2]
+    sp = subprocess.Popen([gabata, "solve", "--survey"] + base2 + ["--games", "100000", "--jobs", "2"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(600):  # until a game is in the file (at most a minute)
+        if os.path.exists(out2) and '"kind":"game"' in open(out2).read():
+            break
+        time.sleep(0.1)
+    kids = subprocess.run(["pgrep", "-P", str(sp.pid)], capture_output=True, text=True).stdout.split()
+    check(len(kids) == 2, "two worker processes: %s" % kids)
+    sp.send_signal(signal.SIGTERM)
+    sout, serr = sp.communicate(timeout=60)
+    m = re.search(r"stopped \(SIGTERM\): (\d+) games are in", serr)
+    check(sp.returncode == 3 and m, "stopped: exit %d, %s" % (sp.returncode, serr[-300:]))
+    for k in kids:
+        check(not os.path.exists("/proc/%s" % k), "worker %s ended with the survey" % k)
+    rows = rows_of(out2)
+    n = sum(r["kind"] == "game" for r in rows)
+    check(m and int(m.group(1)) == n and n >= 1, "the count said (%s) is the file's games (%d)" % (m and m.group(1), n))
+    check_rows(rows, 6)
+    same_summary(sout, rows, "stopped run")
+    p = run(base2 + ["--games", "2"])  # seeds 1 and 2: the first game of each worker, one at least finished
+    check(p.returncode == 0 and "already in" in p.stderr, "the stopped survey goes on: %d %s" % (p.returncode, p.stderr[-300:]))
+    seeds = {r["seed"] for r in rows_of(out2) if r["kind"] == "game"}
+    check({1, 2} <= seeds, "after going on, games 1 and 2 are in the file: %s" % sorted(seeds))
 
     # bad input: one line, exit 2
     for args, what in ([["--out", out, "--games", "0"], "--games"], [["--out", out, "--max-time", "x"], "--max-time"],
