@@ -179,6 +179,51 @@ static double parse_time(const char *s)
     return any && total < 1e9 ? total : -1;
 }
 
+/* The saved work of the stopped builds in dir (its *.progress files, docs/tables.md "Files"):
+ * fn(path, what, NULL, u) for each that reads as one, fn(path, NULL, error, u) for another.
+ * Returns how many there are. */
+static int each_saved(const char *dir, void (*fn)(const char *path, const char *what, const char *error, void *u),
+                      void *u)
+{
+    DIR *d = opendir(dir);
+    int count = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const size_t len = strlen(e->d_name);
+        if (len <= 9 || strcmp(e->d_name + len - 9, ".progress") != 0)
+            continue;
+        char path[4096], what[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        gb_error err = {0};
+        const bool ok = gb_tables_saved_describe(path, what, sizeof what, &err) >= 0;
+        fn(path, ok ? what : NULL, ok ? NULL : err.msg, u);
+        count++;
+    }
+    if (d)
+        closedir(d);
+    return count;
+}
+
+/* tables info on a folder with no finished level: all the folder holds is saved work */
+static void say_only_saved(const char *path, const char *what, const char *error, void *u)
+{
+    const char *dir = u;
+    if (what)
+        fprintf(stderr, "gabata tables info: %s holds no finished level, only %s: %s\n", dir, path, what);
+    else
+        fprintf(stderr, "gabata tables info: %s holds no finished level; %s\n", dir, error);
+}
+
+/* tables info on a folder of tables: a line for each saved work beside them (*bad: one unreadable) */
+static void say_saved(const char *path, const char *what, const char *error, void *u)
+{
+    if (what) {
+        printf("%s: %s\n", path, what);
+    } else {
+        fprintf(stderr, "gabata tables info: %s\n", error);
+        *(int *)u = 1;
+    }
+}
+
 int cmd_tables(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -199,26 +244,8 @@ int cmd_tables(int argc, char **argv)
         gb_tables *t;
         if (gb_tables_open(&t, argv[2], 1, &err) != GB_OK) {
             /* a build stopped in its first level leaves only its saved work: say so */
-            DIR *d = opendir(argv[2]);
-            const char *saved = NULL;
-            for (struct dirent *e; d && !saved && (e = readdir(d));) {
-                const size_t len = strlen(e->d_name);
-                if (len > 9 && strcmp(e->d_name + len - 9, ".progress") == 0)
-                    saved = e->d_name;
-            }
-            if (saved) {
-                char path[4096], what[1024];
-                snprintf(path, sizeof path, "%s/%s", argv[2], saved);
-                gb_error e2 = {0};
-                if (gb_tables_saved_describe(path, what, sizeof what, &e2) >= 0)
-                    fprintf(stderr, "gabata tables info: %s holds no finished level, only %s: %s\n", argv[2], path,
-                            what);
-                else
-                    fprintf(stderr, "gabata tables info: %s holds no finished level; %s\n", argv[2], e2.msg);
-            } else
+            if (each_saved(argv[2], say_only_saved, argv[2]) == 0)
                 fprintf(stderr, "gabata tables info: %s\n", err.msg);
-            if (d)
-                closedir(d);
             return 1;
         }
         char buf[8192];
@@ -226,24 +253,8 @@ int cmd_tables(int argc, char **argv)
         fputs(buf, stdout);
         puts("checksums: all match");
         gb_tables_close(t);
-        DIR *d = opendir(argv[2]); /* a stopped build's saved work (docs/tables.md, "Files") */
         int rc = 0;
-        for (struct dirent *e; d && (e = readdir(d));) {
-            const size_t len = strlen(e->d_name);
-            if (len <= 9 || strcmp(e->d_name + len - 9, ".progress") != 0)
-                continue;
-            char path[4096], what[1024];
-            snprintf(path, sizeof path, "%s/%s", argv[2], e->d_name);
-            gb_error e2 = {0};
-            if (gb_tables_saved_describe(path, what, sizeof what, &e2) >= 0) {
-                printf("%s: %s\n", path, what);
-            } else {
-                fprintf(stderr, "gabata tables info: %s\n", e2.msg);
-                rc = 1;
-            }
-        }
-        if (d)
-            closedir(d);
+        each_saved(argv[2], say_saved, &rc);
         return rc;
     }
     if (strcmp(argv[1], "build") != 0) {

@@ -175,6 +175,52 @@ int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir
     return write_whole(path, tmp, head, part, size, 3, "cannot save the build's work to", err);
 }
 
+/* The lines of a progress file's header after the level's own (gb_tb_progress_save): read by
+ * the build that goes on from it and by `gabata tables info`. */
+typedef struct progress_head {
+    long long budget, walk_nodes;
+    unsigned long long unknown, items, cyclic, comp_hash, checksum;
+    unsigned long comp_size, largest;
+    double seconds, cpu_seconds; /* -1: not saved (a file of before they were) */
+} progress_head;
+
+/* Parse from p, which should be at "progress 2": the characters read (> 0), 0 when they are not
+ * such lines (or hold an impossible value), -1 for "progress 1" (an earlier gabata's guesses). */
+static int progress_head_parse(const char *p, progress_head *h)
+{
+    memset(h, 0, sizeof *h);
+    h->seconds = h->cpu_seconds = -1;
+    if (strncmp(p, "progress 1\n", 11) == 0)
+        return -1;
+    const char *const start = p;
+    int end = 0;
+    if (sscanf(p, "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &h->budget, &h->walk_nodes,
+               &h->unknown, &end) != 3 || !end)
+        return 0;
+    p += end;
+    end = 0; /* the optional lines: the time spent so far; the pieces done and their counts (Bulto's) */
+    if (sscanf(p, "seconds %lf %lf\n%n", &h->seconds, &h->cpu_seconds, &end) == 2 && end) {
+        p += end;
+        if (!(h->seconds >= 0 && h->cpu_seconds >= 0))
+            return 0;
+    }
+    end = 0;
+    if (sscanf(p, "items %llu %llu %lu\n%n", &h->items, &h->cyclic, &h->largest, &end) == 3 && end)
+        p += end;
+    end = 0;
+    if (sscanf(p, "component %lu %llx\nchecksum %llx%n", &h->comp_size, &h->comp_hash, &h->checksum, &end) != 3 ||
+        !end || h->walk_nodes < 0)
+        return 0;
+    return (int)(p + end - start);
+}
+
+/* The message for a progress file whose bytes do not check out. */
+static int progress_unreadable(gb_error *err, const char *path, bool damaged)
+{
+    return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
+                   damaged ? "damaged (its checksum does not match)" : "not as long as its header says");
+}
+
 int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir, int k, uint64_t n,
                         long long budget, uint8_t *b, gb_tb_saved *s, gb_error *err)
 {
@@ -185,38 +231,26 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
     if (!f)
         return errno == ENOENT ? 0 : gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
     const int wl = level_head(g, t, k, n, want, extra);
-    long long bud = 0, nodes = 0;
-    unsigned long long unk = 0, hash = 0, cs = 0, items = 0, cyclic = 0;
-    unsigned long size = 0, largest = 0;
-    double secs = 0, cpu = 0;
-    int end = 0, end2 = 0, end3 = 0, end4 = 0;
+    progress_head ph;
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
     head[TB_HEADER] = 0;
-    ok = ok && strncmp(head, want, (size_t)wl) == 0 &&
-         sscanf(head + wl, "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
-         end;
-    /* the time spent so far */
-    if (ok && sscanf(head + wl + end, "seconds %lf %lf\n%n", &secs, &cpu, &end2) == 2 && end2)
-        end += end2;
-    /* the pieces done, and their counts (Bulto's) */
-    if (ok && sscanf(head + wl + end, "items %llu %llu %lu\n%n", &items, &cyclic, &largest, &end4) == 3 && end4)
-        end += end4;
-    ok = ok && sscanf(head + wl + end, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end3) == 3 && end3 &&
-         strcmp(head + wl + end + end3 + (head[wl + end + end3] == '\n'), extra) == 0 && size <= n && nodes >= 0 &&
-         unk <= n && secs >= 0 && cpu >= 0 && cyclic <= n && largest <= n;
+    const int hl = ok && strncmp(head, want, (size_t)wl) == 0 ? progress_head_parse(head + wl, &ph) : 0;
+    ok = hl > 0 && strcmp(head + wl + hl + (head[wl + hl] == '\n'), extra) == 0 && ph.comp_size <= n &&
+         ph.unknown <= n && ph.cyclic <= n && ph.largest <= n;
     if (!ok) {
         fclose(f);
-        if (strncmp(head, want, (size_t)wl) == 0 && strncmp(head + wl, "progress 1\n", 11) == 0)
+        if (hl < 0)
             return gb_fail(err, GB_EINVAL, "%s was saved by an earlier gabata, which made its guesses otherwise: "
                                            "remove it to build the level from its start", path);
         return gb_fail(err, GB_EINVAL, "%s is not the saved progress of the level this build makes (another "
                                        "variant, options or format): remove it, or build into another folder", path);
     }
-    if (bud != budget) {
+    if (ph.budget != budget) {
         fclose(f);
         return gb_fail(err, GB_EINVAL, "%s was saved by a build with --budget %lld, not %lld: give the same budget "
-                                       "to go on from it, or remove it", path, bud, budget);
+                                       "to go on from it, or remove it", path, ph.budget, budget);
     }
+    const unsigned long size = ph.comp_size;
     s->comp_bytes = size ? malloc(size) : NULL;
     s->comp_guesses = size ? malloc(size * TB_GUESS_BYTES) : NULL;
     if (size && (!s->comp_bytes || !s->comp_guesses)) {
@@ -232,22 +266,21 @@ int gb_tb_progress_load(const gb_tb_game *g, const gb_tables *t, const char *dir
                     fread(s->comp_guesses, 1, size * TB_GUESS_BYTES, f) == size * TB_GUESS_BYTES)) &&
          fgetc(f) == EOF;
     fclose(f);
-    if (ok && progress_sum(b, n, s) == cs) {
-        s->walk_nodes = nodes;
-        s->unknown = unk;
-        s->seconds = secs;
-        s->cpu_seconds = cpu;
-        s->comp_hash = hash;
-        s->items_done = items;
-        s->cyclic = cyclic;
-        s->largest = (uint32_t)largest;
+    if (ok && progress_sum(b, n, s) == ph.checksum) {
+        s->walk_nodes = ph.walk_nodes;
+        s->unknown = ph.unknown;
+        s->seconds = ph.seconds < 0 ? 0 : ph.seconds;
+        s->cpu_seconds = ph.cpu_seconds < 0 ? 0 : ph.cpu_seconds;
+        s->comp_hash = ph.comp_hash;
+        s->items_done = ph.items;
+        s->cyclic = ph.cyclic;
+        s->largest = (uint32_t)ph.largest;
         return 1;
     }
     free(s->comp_bytes);
     free(s->comp_guesses);
     memset(s, 0, sizeof *s);
-    return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
-                   ok ? "damaged (its checksum does not match)" : "not as long as its header says");
+    return progress_unreadable(err, path, ok);
 }
 
 /* A duration as a person reads it: "41 s", "12 min", "2 h 17 min". */
@@ -269,35 +302,25 @@ int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *
     if (!f)
         return gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));
     char head[TB_HEADER + 1], variant[32], options[400];
-    int version = 0, k = 0, at = 0, end = 0;
-    unsigned long long n = 0, unk = 0, items = 0, cyclic = 0, hash = 0, cs = 0;
-    unsigned long size = 0, largest = 0;
-    long long bud = 0, nodes = 0;
-    double secs = -1, cpu = -1;
+    int version = 0, k = 0, at = 0;
+    unsigned long long n = 0;
+    progress_head ph;
     bool ok = fread(head, 1, TB_HEADER, f) == TB_HEADER;
     head[TB_HEADER] = 0;
     /* the level's lines, the game's own lines (if any) up to "progress", then what was saved */
     ok = ok && sscanf(head, TB_MAGIC " %d\nvariant %31s\noptions %399s\nstones %d\npositions %llu\n%n", &version,
                       variant, options, &k, &n, &at) == 5 && at && version == TB_VERSION && k > 0 && n > 0;
     const char *p = ok ? strstr(head + at, "progress ") : NULL;
-    if (ok && p && strncmp(p, "progress 1\n", 11) == 0) {
+    const int hl = p ? progress_head_parse(p, &ph) : 0;
+    if (hl < 0) {
         fclose(f);
         return gb_fail(err, GB_EINVAL, "%s was saved by an earlier gabata: remove it to build the level from its start",
                        path);
     }
-    ok = p && sscanf(p, "progress 2\nbudget %lld\nwalk-nodes %lld\nunknown %llu\n%n", &bud, &nodes, &unk, &end) == 3 &&
-         end;
-    if (ok)
-        p += end;
-    end = 0; /* (the optional lines: the time so far; Bulto's patterns done) */
-    if (ok && sscanf(p, "seconds %lf %lf\n%n", &secs, &cpu, &end) == 2 && end)
-        p += end;
-    end = 0;
-    if (ok && sscanf(p, "items %llu %llu %lu\n%n", &items, &cyclic, &largest, &end) == 3 && end)
-        p += end;
-    end = 0;
-    ok = ok && sscanf(p, "component %lu %llx\nchecksum %llx%n", &size, &hash, &cs, &end) == 3 && end &&
-         size <= n && unk <= n;
+    const unsigned long size = ph.comp_size;
+    const unsigned long long unk = ph.unknown, items = ph.items, cs = ph.checksum;
+    const double secs = ph.seconds, cpu = ph.cpu_seconds;
+    ok = hl > 0 && size <= n && unk <= n;
     if (!ok) {
         fclose(f);
         return gb_fail(err, GB_EINVAL, "%s is not the saved work of a table build (or of another gabata)", path);
@@ -327,8 +350,7 @@ int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *
     free(b);
     fclose(f);
     if (!ok || h != cs)
-        return gb_fail(err, GB_EINVAL, "%s is %s: remove it to build the level from its start", path,
-                       ok ? "damaged (its checksum does not match)" : "not as long as its header says");
+        return progress_unreadable(err, path, ok);
     gb_text x = {buf, len, 0};
     gb_text_add(&x, "the saved work of a stopped build of %s level %d (options %s): %.1f%% of its %llu positions solved",
                 variant, k, strcmp(options, "-") ? options : "defaults", 100.0 * (double)solved / (double)n, n);
@@ -343,7 +365,7 @@ int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *
         say_duration(&x, cpu);
         gb_text_add(&x, " of CPU)");
     }
-    gb_text_add(&x, "; tables build --resume with --budget %lld goes on from it", bud);
+    gb_text_add(&x, "; tables build --resume with --budget %lld goes on from it", ph.budget);
     return (int)x.used;
 }
 
@@ -352,7 +374,8 @@ static double seconds(const struct timespec *a, const struct timespec *b)
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
 }
 
-void gb_tb_deadline_set(struct timespec *when, double secs)
+/* When the next save is due: secs from now (CLOCK_MONOTONIC), and whether that time has come. */
+static void deadline_set(struct timespec *when, double secs)
 {
     clock_gettime(CLOCK_MONOTONIC, when);
     const double whole = (double)(time_t)secs;
@@ -364,19 +387,20 @@ void gb_tb_deadline_set(struct timespec *when, double secs)
     }
 }
 
-bool gb_tb_deadline_passed(const struct timespec *when)
+static bool deadline_passed(const struct timespec *when)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return now.tv_sec > when->tv_sec || (now.tv_sec == when->tv_sec && now.tv_nsec >= when->tv_nsec);
 }
 
-double gb_tb_save_every(const gb_tables_build_opts *bo) { return bo->save_every == 0 ? 600 : bo->save_every; }
+/* The save interval of bo (seconds; below 0: no saves but a stop's). */
+static double save_every(const gb_tables_build_opts *bo) { return bo->save_every == 0 ? 600 : bo->save_every; }
 
 void gb_tb_saver_start(gb_tb_saver *s, const gb_tables_build_opts *bo)
 {
     s->bo = bo;
-    s->every = gb_tb_save_every(bo);
+    s->every = save_every(bo);
     atomic_init(&s->stopping, false);
     gb_tb_saver_saved(s);
 }
@@ -396,12 +420,12 @@ bool gb_tb_saver_stop(gb_tb_saver *s)
 
 bool gb_tb_saver_due(gb_tb_saver *s)
 {
-    return gb_tb_saver_stop(s) || (s->every >= 0 && gb_tb_deadline_passed(&s->next));
+    return gb_tb_saver_stop(s) || (s->every >= 0 && deadline_passed(&s->next));
 }
 
 bool gb_tb_saver_stopping(gb_tb_saver *s) { return atomic_load(&s->stopping); }
 
-void gb_tb_saver_saved(gb_tb_saver *s) { gb_tb_deadline_set(&s->next, s->every >= 0 ? s->every : 0); }
+void gb_tb_saver_saved(gb_tb_saver *s) { deadline_set(&s->next, s->every >= 0 ? s->every : 0); }
 
 void gb_tb_stats_time(const gb_tb_stats *st, double *secs, double *cpu)
 {

@@ -101,13 +101,6 @@ int gb_tb_progress_save(const gb_tb_game *g, const gb_tables *t, const char *dir
                         long long budget, const uint8_t *b, const gb_tb_saved *s, gb_error *err);
 void gb_tb_progress_path(char *buf, size_t len, const char *dir, const gb_tb_game *g, int k);
 
-/* When the next save is due: secs from now (CLOCK_MONOTONIC), and whether that time has come. */
-void gb_tb_deadline_set(struct timespec *when, double secs);
-bool gb_tb_deadline_passed(const struct timespec *when);
-
-/* The save interval of bo (seconds; below 0: no saves but a stop's). */
-double gb_tb_save_every(const gb_tables_build_opts *bo);
-
 /* When a level being built is saved, and whether it stops (every game's builder): the save
  * interval and the stop of bo. Asked from every build thread; `next` changes only while no walk
  * runs (gb_tb_saver_saved, after a save). */
