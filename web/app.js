@@ -1014,7 +1014,19 @@ function roundLine(st) {
   return r > 1 ? t('Round {round}.', { round: r }) : '';
 }
 
+/* The tab's title: an online game waiting for this player's move says so first, for a player who
+ * has gone to another tab meanwhile (the title is what the tab shows); otherwise the page's own. */
+function showTitle(view, st) {
+  const base = t('gabata — two-row mancala games');
+  const o = app.online;
+  const waiting = !!(o && o.seat && st && !st.over && st.to_move === o.seat);
+  const title = waiting ? `${t('Your move.')} · ${base}` : base;
+  if (document.title !== title) document.title = title;
+  document.body.dataset.titleTurn = String(waiting);
+}
+
 function showStatus(view, st) {
+  showTitle(view, st || view.state);
   const s = $('status');
   const p = statusText(view, st);
   s.textContent = p.text;

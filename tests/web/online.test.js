@@ -267,6 +267,10 @@ for (const g of GAMES) {
       const forced = !view.free_move && view.moves.length === 1;
       if (steps % 15 === 1 && !forced) {
         for (const [what, p] of [['the mover', mover], ['the spectator', viewer]]) await checkShows(p, view, `${g.variant} ply ${n}, ${what}`);
+        // the tab's title tells the mover it is his move (he may be in another tab), nobody else
+        const waiter = pages[other === view.state.to_move ? g.creator : other];
+        assert.match(await mover.title(), /^Your move\. · gabata/, `${g.variant} ply ${n}: the mover's tab`);
+        for (const p of [waiter, viewer]) assert.doesNotMatch(await p.title(), /Your move/, `${g.variant} ply ${n}: a tab not to move`);
         await checkReadOnly(viewer, link.id);
       }
       if (!evented && n >= 10 && !forced) {
@@ -307,6 +311,7 @@ for (const g of GAMES) {
     assert.deepEqual(c.moves, a.moves, 'the spectator saw every move the players made');
     assert.deepEqual(b.moves, a.moves);
     for (const s of [a, b, c]) assert.match(s.status, /^Game over: /);
+    for (const p of [creator, friend, viewer]) assert.equal(await p.title(), 'gabata — two-row mancala games', 'the game over: the page\'s own title');
     await checkReadOnly(viewer, link.id);
     console.log(`${g.variant}: ${n} moves (${view.state.end_reason || ''}), ${used.hole} holes, ${used.choice} choices, ${used.button} buttons, ` +
       `${used.form} layouts clicked, ${used.forced} forced; ${g.event} at ply 10; ${((Date.now() - t0) / 1000).toFixed(1)} s`);
