@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -136,7 +137,8 @@ static void level_done(const gb_tables_level_info *l, void *user)
 }
 
 /* Stopping (--stop-after, Ctrl-C): asked by the build's threads, so only a flag and a clock. */
-static volatile sig_atomic_t interrupted;
+/* (an atomic: the build's threads read it, not only the thread the handler ran on) */
+static atomic_int interrupted;
 static struct timespec stop_at; /* 0: no --stop-after */
 
 static void on_interrupt(int sig)

@@ -20,6 +20,7 @@
 #include "serve.h"
 
 #include <arpa/inet.h>
+#include <stdatomic.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -416,7 +417,7 @@ static void *sweeper(void *unused)
 /* ---- checks: Host, Origin, Content-Type ---- */
 static struct {
     char listen[64];
-    unsigned port;
+    _Atomic unsigned port; /* known once the daemon, and its thread, have started (--port 0) */
     bool any_address;   /* listening on 0.0.0.0 */
     const char *web_dir;
     size_t max_body;
@@ -1049,23 +1050,23 @@ static enum MHD_Result answer_request(void *cls, struct MHD_Connection *c, const
             rq->dispatched = false;
             return send_reply(c, a);
         }
-        /* a worker thinks: wait for its answer without holding this thread */
+        /* a worker thinks: wait for its answer without holding this thread, unless it was
+         * quicker than us. Decided under the lock: read after it, `ready` could be the worker's
+         * answer to a connection already suspended, and be answered twice (ThreadSanitizer) */
         pthread_mutex_lock(&answer_lock);
-        if (!rq->ready) {
+        serve_answer b = {0};
+        const bool quicker = rq->ready;
+        if (quicker) {
+            b = rq->answer;
+            rq->ready = false;
+            rq->answer.body = NULL;
+        } else {
             rq->suspended = true;
             MHD_suspend_connection(c);
         }
         pthread_mutex_unlock(&answer_lock);
-        if (rq->ready && !rq->suspended) {
-            /* it was quicker than us */
-            pthread_mutex_lock(&answer_lock);
-            serve_answer b = rq->answer;
-            rq->ready = false;
-            rq->answer.body = NULL;
-            pthread_mutex_unlock(&answer_lock);
-            if (b.body)
-                return send_reply(c, b);
-        }
+        if (quicker && b.body)
+            return send_reply(c, b);
         return MHD_YES;
     }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
