@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <pthread.h>
 
 #include "gabata.h"
 
@@ -172,6 +173,66 @@ static void bulto_games(void **state)
     against_games("bulto", "", 1500, 50); /* refusals (B5): a mask of 20,481 written sparsely */
 }
 
+/* Two threads stepping halves of one batch at once (as VectorEnv(threads=2) does, the halves'
+ * steps running side by side): the same games as the batch stepped whole. Under ThreadSanitizer
+ * (scripts/test) this is also the check that the halves share nothing they write. */
+typedef struct half {
+    gb_batch *b;
+    int lo, hi, rc;
+    const int32_t *a;
+    const gb_batch_out *out;
+} half;
+
+static void *step_half(void *arg)
+{
+    half *h = arg;
+    gb_error err;
+    h->rc = gb_batch_step_range(h->b, h->lo, h->hi, h->a, h->out, &err);
+    return NULL;
+}
+
+static void threads_split(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int g = 0; g < 4; g++) {
+        const int n = 64;
+        gb_batch *whole, *halves;
+        gb_error err;
+        assert_int_equal(gb_batch_new(&whole, games[g], "", n, 5, &err), GB_OK);
+        assert_int_equal(gb_batch_new(&halves, games[g], "", n, 5, &err), GB_OK);
+        const int obs = gb_batch_observation_size(whole), na = gb_batch_action_count(whole);
+        rows ww, wh;
+        rows_make(&ww, n, obs, na);
+        rows_make(&wh, n, obs, na);
+        assert_int_equal(gb_batch_reset(whole, NULL, &ww.out, &err), GB_OK);
+        assert_int_equal(gb_batch_reset(halves, NULL, &wh.out, &err), GB_OK);
+        uint64_t rng = 11;
+        int32_t *a = malloc((size_t)n * sizeof *a);
+        for (int t = 0; t < 300; t++) {
+            gb_batch_random_actions(whole, &rng, a);
+            assert_int_equal(gb_batch_step(whole, a, &ww.out, &err), GB_OK);
+            half h[2] = {{halves, 0, n / 2, -1, a, &wh.out}, {halves, n / 2, n, -1, a, &wh.out}};
+            pthread_t th;
+            assert_int_equal(pthread_create(&th, NULL, step_half, &h[1]), 0);
+            step_half(&h[0]);
+            pthread_join(th, NULL);
+            assert_int_equal(h[0].rc, GB_OK);
+            assert_int_equal(h[1].rc, GB_OK);
+            assert_memory_equal(wh.obs, ww.obs, (size_t)n * obs * sizeof(float));
+            assert_memory_equal(wh.mask, ww.mask, (size_t)n * na);
+            assert_memory_equal(wh.reward, ww.reward, (size_t)n * 2 * sizeof(float));
+            assert_memory_equal(wh.term, ww.term, (size_t)n);
+            assert_memory_equal(wh.player, ww.player, (size_t)n * sizeof(int32_t));
+        }
+        free(a);
+        rows_free(&ww);
+        rows_free(&wh);
+        gb_batch_free(whole);
+        gb_batch_free(halves);
+    }
+}
+
 /* The same seed gives game i the same games in a batch of 1 and of 8, stepped whole or split. */
 static void split_and_size(void **state)
 {
@@ -311,7 +372,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sadeqa_games), cmocka_unit_test(qelat_games),
         cmocka_unit_test(akil_games),   cmocka_unit_test(bulto_games),
-        cmocka_unit_test(split_and_size), cmocka_unit_test(bad_input),
+        cmocka_unit_test(split_and_size), cmocka_unit_test(threads_split), cmocka_unit_test(bad_input),
         cmocka_unit_test(chance_ask),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
