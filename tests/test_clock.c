@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <pthread.h>
 #include <jansson.h>
 
 #include "clock.h"
@@ -158,12 +159,24 @@ static struct {
     int n;
 } fired;
 
+static pthread_mutex_t fired_lock = PTHREAD_MUTEX_INITIALIZER; /* (the timer's thread writes) */
+
 static void on_expired(const char *id)
 {
+    pthread_mutex_lock(&fired_lock);
     if (fired.n < 8) {
         snprintf(fired.id[fired.n], sizeof fired.id[0], "%s", id);
         fired.at[fired.n++] = clock_now_ms();
     }
+    pthread_mutex_unlock(&fired_lock);
+}
+
+static int fired_count(void)
+{
+    pthread_mutex_lock(&fired_lock);
+    const int n = fired.n;
+    pthread_mutex_unlock(&fired_lock);
+    return n;
 }
 
 static void timer(void **state)
@@ -179,7 +192,7 @@ static void timer(void **state)
     clock_timer_arm("a", t0 + 400);  /* moved later: fires once, at the later one */
     clock_timer_arm("d", t0 - 5000); /* already past: at once */
     assert_int_equal(clock_timer_count() <= 3, 1);
-    for (int i = 0; i < 300 && fired.n < 3; i++) {
+    for (int i = 0; i < 300 && fired_count() < 3; i++) {
         struct timespec ts = {0, 10 * 1000000L};
         nanosleep(&ts, NULL);
     }
