@@ -8,6 +8,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -156,6 +157,28 @@ static void progress(const match_cfg *c, const tally *t, int done, bool tty, int
 }
 
 /* ---- running the games: in this process, or in worker processes ---- */
+/* A stop (Ctrl-C, SIGTERM, SIGHUP): no game starts after it; in this process the game under way
+ * finishes, worker processes are ended (their games under way lost); the result of the games
+ * played is reported as usual. A second signal ends at once (SA_RESETHAND). */
+static atomic_int match_stop;
+
+static void on_match_stop(int sig)
+{
+    match_stop = sig;
+}
+
+static void match_signals(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler; /* no SA_RESTART: poll returns EINTR */
+    sa.sa_flags = handler == SIG_DFL ? 0 : SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_sprt, double *llr)
 {
     tally t = {0, 0, 0, 0};
@@ -166,6 +189,11 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
     *llr = 0;
     if (c->jobs <= 1) {
         for (int i = 0; i < c->games; i++) {
+            if (match_stop) {
+                for (int j = i; j < c->games; j++)
+                    games[j].result = -2; /* not played */
+                break;
+            }
             if (match_play_game(c, i, &games[i]) != 0)
                 failed++;
             tally_add(&t, &games[i]);
@@ -195,6 +223,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             if (pid < 0)
                 return -1;
             if (pid == 0) {
+                match_signals(SIG_DFL); /* a worker ends at once: the parent speaks for it */
                 close(fd[0]);
                 for (int k = 0; k < w; k++)
                     close(fds[k].fd);
@@ -212,7 +241,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             fds[w].events = POLLIN;
         }
         int open_fds = jobs;
-        while (open_fds > 0 && !*stopped_by_sprt) {
+        while (open_fds > 0 && !*stopped_by_sprt && !match_stop) {
             if (poll(fds, (nfds_t)jobs, -1) < 0) {
                 if (errno == EINTR)
                     continue;
@@ -244,7 +273,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             }
         }
         for (int w = 0; w < jobs; w++) {
-            if (*stopped_by_sprt)
+            if (*stopped_by_sprt || match_stop)
                 kill(pids[w], SIGTERM);
             if (fds[w].fd >= 0)
                 close(fds[w].fd);
@@ -305,6 +334,7 @@ static int write_json(const char *path, const match_cfg *c, const match_game *ga
     } else {
         json_object_set_new(root, "elo", json_null());
     }
+    json_object_set_new(root, "stopped", json_boolean(match_stop != 0)); /* by a signal: the games played */
     if (c->sprt)
         json_object_set_new(root, "sprt", json_pack("{s:f,s:f,s:f,s:b}", "elo0", c->elo0, "elo1", c->elo1,
                                                      "llr", llr, "stopped", sprt_stop));
@@ -339,7 +369,9 @@ static const char match_help[] =
     "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
     "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
     "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
-    "with a 95% interval. --csv/--json also write every game.\n";
+    "with a 95% interval. --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP) stops:\n"
+    "no game starts after it, and the games played are reported and written, exit status 3; a\n"
+    "second Ctrl-C ends at once.\n";
 
 static int fail(const char *fmt, const char *arg)
 {
@@ -474,7 +506,10 @@ int cmd_match(int argc, char **argv)
     fflush(stdout);
     bool sprt_stop;
     double llr;
+    match_signals(on_match_stop);
     int failed = run_games(&c, games, &sprt_stop, &llr);
+    match_signals(SIG_DFL);
+    const int stopped = match_stop;
     if (failed < 0) {
         free(games);
         return fail("could not start the worker processes: %s", strerror(errno));
@@ -490,6 +525,9 @@ int cmd_match(int argc, char **argv)
     printf("  %-16s %6d %6d %6d %7.1f%%\n", c.name[0], t.w, t.d, t.l, 100.0 * s);
     printf("  %-16s %6d %6d %6d %7.1f%%\n", c.name[1], t.l, t.d, t.w, t.n ? 100.0 * (1 - s) : 0.0);
     printf("  games played %d%s\n", t.n, failed ? " (some failed: see the CSV/JSON)" : "");
+    if (stopped)
+        fprintf(stderr, "gabata match: stopped (%s) after %d of %d games: the figures are of those\n",
+                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", t.n, c.games);
     printf("  Elo difference (%s minus %s): %s\n", c.name[0], c.name[1], elo);
     if (c.sprt)
         printf("  SPRT [%g, %g]: LLR %.2f (bounds -2.94, 2.94): %s\n", c.elo0, c.elo1, llr,
@@ -506,5 +544,5 @@ int cmd_match(int argc, char **argv)
     free(games);
     if (failed)
         fprintf(stderr, "gabata match: %d game(s) failed\n", failed);
-    return rc ? rc : failed ? 1 : 0;
+    return rc ? rc : failed ? 1 : stopped ? 3 : 0;
 }

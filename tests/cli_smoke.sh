@@ -66,6 +66,20 @@ check "match json" "$gabata" match ai:1 mcts@0.01 --variant sadeqa seeds=4 --gam
 grep -q '"opening_plies": 2' "$tmp/m.json" || { echo "FAIL: match JSON"; fail=1; }
 check "match sprt" "$gabata" match ai:3 random --variant sadeqa --games 40 --sprt 0,200
 contains "SPRT"
+# a match stopped by Ctrl-C (to it alone: its workers are ended by it) reports and writes the
+# games played, exit status 3: the count it says is the JSON's games, and its wins, draws, losses
+"$gabata" match ai:1 random --variant sadeqa --games 1000000 --jobs 2 --json "$tmp/ms.json" >"$out" 2>&1 &
+mpid=$!
+sleep 1.5
+kill -INT "$mpid"
+wait "$mpid"
+mrc=$?
+mn=$(sed -n 's/^gabata match: stopped (Ctrl-C) after \([0-9]*\) of 1000000 games.*/\1/p' "$out")
+[ "$mrc" -eq 3 ] && [ -n "$mn" ] || { echo "FAIL: match stopped: exit $mrc"; cat "$out"; fail=1; }
+grep -q '"stopped": true' "$tmp/ms.json" || { echo "FAIL: match stopped: JSON stopped"; fail=1; }
+[ "$(grep -c '"game": ' "$tmp/ms.json")" = "${mn:-x}" ] || { echo "FAIL: match stopped: JSON games, not $mn"; fail=1; }
+contains "games played $mn"
+! pgrep -P "$mpid" >/dev/null || { echo "FAIL: match stopped: workers left"; fail=1; }
 check "analyze" "$gabata" analyze "$tmp/g.rec" --depth 3; contains "1. South C"
 check "bench search" "$gabata" bench sadeqa --search --nodes 2000 --positions 2; contains "nodes/s"
 contains "playouts/s (MCTS)"
