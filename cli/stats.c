@@ -28,9 +28,8 @@
  * the games under way finish, and the figures of the games finished are printed and written,
  * said to be of a stopped run. A second signal ends the program at once (SA_RESETHAND). One
  * process only: under MPI the ranks could not agree where they stopped, so there the signals
- * keep their default action. */
-/* (an atomic, not a volatile sig_atomic_t: the workers read it from other threads than the one
- * the handler ran on; a lock-free atomic is safe in a handler too, C11 7.14.1.1) */
+ * keep their default action. An atomic, not a volatile sig_atomic_t: the workers read it from
+ * other threads than the handler's (a lock-free atomic is safe in a handler too). */
 static atomic_int stop_signal;
 
 static void on_stop(int sig)
