@@ -13,6 +13,14 @@
  * set, or false (s may be NULL, a missing argument). */
 bool cli_parse_long(const char *s, long min, long max, long *out);
 
+/* The signals that stop a long run (stats, match, solve --survey, tables build): Ctrl-C, SIGTERM,
+ * and SIGHUP (the terminal or ssh session closed) go to handler, once: a second one has its
+ * default effect and ends the program at once. NULL: their defaults again. No SA_RESTART, so a
+ * wait under way (poll, waitpid) returns EINTR. */
+void cli_catch_stops(void (*handler)(int));
+/* How a stop is named to the user: "Ctrl-C", "hang-up" or "SIGTERM". */
+const char *cli_stop_name(int sig);
+
 /* Draw the board: both rows with labels, marks, owners, stores, and whose turn it is. */
 void draw_board(FILE *out, const gb_game *g, bool color);
 /* The same from `seat`'s side: GB_NORTH draws the board turned round (gabata play --seat north). */

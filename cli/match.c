@@ -167,18 +167,6 @@ static void on_match_stop(int sig)
     match_stop = sig;
 }
 
-static void match_signals(void (*handler)(int))
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = handler; /* no SA_RESTART: poll returns EINTR */
-    sa.sa_flags = handler == SIG_DFL ? 0 : SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
-
 static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_sprt, double *llr)
 {
     tally t = {0, 0, 0, 0};
@@ -223,7 +211,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             if (pid < 0)
                 return -1;
             if (pid == 0) {
-                match_signals(SIG_DFL); /* a worker ends at once: the parent speaks for it */
+                cli_catch_stops(NULL); /* a worker ends at once: the parent speaks for it */
                 close(fd[0]);
                 for (int k = 0; k < w; k++)
                     close(fds[k].fd);
@@ -506,9 +494,9 @@ int cmd_match(int argc, char **argv)
     fflush(stdout);
     bool sprt_stop;
     double llr;
-    match_signals(on_match_stop);
+    cli_catch_stops(on_match_stop); /* (poll returns EINTR) */
     int failed = run_games(&c, games, &sprt_stop, &llr);
-    match_signals(SIG_DFL);
+    cli_catch_stops(NULL);
     const int stopped = match_stop;
     if (failed < 0) {
         free(games);
@@ -527,7 +515,7 @@ int cmd_match(int argc, char **argv)
     printf("  games played %d%s\n", t.n, failed ? " (some failed: see the CSV/JSON)" : "");
     if (stopped)
         fprintf(stderr, "gabata match: stopped (%s) after %d of %d games: the figures are of those\n",
-                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", t.n, c.games);
+                cli_stop_name(stopped), t.n, c.games);
     printf("  Elo difference (%s minus %s): %s\n", c.name[0], c.name[1], elo);
     if (c.sprt)
         printf("  SPRT [%g, %g]: LLR %.2f (bounds -2.94, 2.94): %s\n", c.elo0, c.elo1, llr,

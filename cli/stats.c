@@ -37,18 +37,6 @@ static void on_stop(int sig)
     stop_signal = sig;
 }
 
-static void catch_stops(bool on)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on ? on_stop : SIG_DFL;
-    sa.sa_flags = on ? SA_RESETHAND : 0;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
-
 bool st_paired(const st_cfg *c) { return c->openings > 0 && memcmp(&c->p[0], &c->p[1], sizeof c->p[0]) != 0; }
 
 static uint64_t mix(uint64_t seed, uint64_t i, uint64_t salt)
@@ -863,7 +851,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     int rc = 0;
     const int planned_rows = nrows;
     if (c->ranks == 1)
-        catch_stops(true);
+        cli_catch_stops(on_stop);
     for (int i = 0; i < nrows && rc == 0; i++) {
         rows[i].acc = malloc(sizeof *rows[i].acc);
         if (!rows[i].acc || run_row(c, &rows[i]) != 0)
@@ -874,13 +862,13 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     const int stopped = stop_signal;
     c->stopped = stopped != 0;
     if (c->ranks == 1)
-        catch_stops(false);
+        cli_catch_stops(NULL);
     if (stopped && rc == 0) {
         long long played = 0;
         for (int i = 0; i < nrows; i++)
             played += rows[i].acc->n + rows[i].acc->failed;
         fprintf(stderr, "gabata stats: stopped (%s) after %lld of %lld games%s%s\n",
-                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", played,
+                cli_stop_name(stopped), played,
                 (long long)c->games * planned_rows,
                 nrows == 0 ? ": none finished, nothing to show"
                 : planned_rows > 1 ? "; the figures below are of those games, by row (rows not begun are left out)"

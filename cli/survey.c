@@ -58,17 +58,6 @@ static void on_survey_stop(int sig)
     survey_stop = sig;
 }
 
-static void survey_signals(void (*handler)(int))
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = handler; /* no SA_RESTART: waitpid returns EINTR */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
-
 static double now(void)
 {
     struct timespec t;
@@ -662,7 +651,7 @@ int cmd_solve_survey(int argc, char **argv)
     pid_t pid[SURVEY_MAX_JOBS];
     int failed = 0, started = 0;
     fflush(stderr);
-    survey_signals(on_survey_stop);
+    cli_catch_stops(on_survey_stop); /* (waitpid returns EINTR) */
     for (int j = 0; j < jobs && !survey_stop; j++) {
         pid[j] = fork();
         if (pid[j] < 0) {
@@ -671,7 +660,7 @@ int cmd_solve_survey(int argc, char **argv)
             break;
         }
         if (pid[j] == 0) {
-            survey_signals(SIG_DFL); /* a worker ends at once; the parent speaks for it */
+            cli_catch_stops(NULL); /* a worker ends at once; the parent speaks for it */
             gb_search_opts so;
             memset(&so, 0, sizeof so);
             so.tt_mb = 256;
@@ -708,7 +697,7 @@ int cmd_solve_survey(int argc, char **argv)
             }
     }
     const int stopped = survey_stop;
-    survey_signals(SIG_DFL);
+    cli_catch_stops(NULL);
     free(todo);
     close(fd);
     gb_tables_close(t);
@@ -721,7 +710,7 @@ int cmd_solve_survey(int argc, char **argv)
     if (stopped)
         fprintf(stderr, "gabata solve --survey: stopped (%s): %d games are in %s, the games under way lost; "
                         "the same command goes on from there\n",
-                stopped == SIGINT ? "Ctrl-C" : stopped == SIGHUP ? "hang-up" : "SIGTERM", finished.n, c.out);
+                cli_stop_name(stopped), finished.n, c.out);
     free(finished.seeds);
     summary(&rows, stdout);
     rows_free(&rows);

@@ -348,22 +348,13 @@ int cmd_tables(int argc, char **argv)
             stop_at.tv_nsec -= 1000000000L;
         }
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
     /* a hang-up (the terminal closed, the ssh or tmux session ended) saves and stops as Ctrl-C
      * does, and a reader of the progress lines gone (`| tee log` killed) does not end a build of
      * hours: the lines are lost (EPIPE), the build goes on, to its end and its status */
-    sigaction(SIGHUP, &sa, NULL);
+    cli_catch_stops(on_interrupt);
     signal(SIGPIPE, SIG_IGN);
     const int rc = gb_tables_build_with(variant, opts, stones, out, &bo, &err);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
+    cli_catch_stops(NULL);
     if (rc == GB_ESTOPPED) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s; the same command with --resume goes on from there\n", err.msg);
