@@ -44,21 +44,12 @@
 #define AT_BUILD_UNKNOWN 0x7f
 #define AT_MOVES 16 /* gen lists at most six sowings or feeds, or a pass */
 
-static uint64_t ways[AT_RING + 1][TB_MAX_STONES + 1]; /* distributions of s seeds over n pits */
-
-static void init(void)
-{
-    if (ways[0][0])
-        return;
-    for (int n = 0; n <= AT_RING; n++)
-        for (int s = 0; s <= TB_MAX_STONES; s++)
-            ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
-}
+_Static_assert(AT_RING <= TB_WAYS_HOLES, "gb_tb_ways ranks L'ab al-Akil's twelve pits");
 
 uint64_t gb_tb_akil_level_size(int k)
 {
-    init();
-    return 2 * ways[AT_RING][k];
+    gb_tb_ways_init();
+    return 2 * gb_tb_ways[AT_RING][k];
 }
 
 static int slot_of(const gb_rules *r, const char *key)
@@ -101,7 +92,7 @@ static uint64_t pos_index(const gb_pos *p, int k)
     int rem = k;
     for (int i = 0; i < AT_RING - 1 && rem > 0; i++) {
         for (int v = 0; v < p->holes[i]; v++)
-            r += ways[AT_RING - 1 - i][rem - v];
+            r += gb_tb_ways[AT_RING - 1 - i][rem - v];
         rem -= p->holes[i];
     }
     return 2 * r + p->to_move;
@@ -121,8 +112,8 @@ static void pos_of_index(uint64_t i, int k, int phase, gb_pos *p)
             break;
         }
         int v = 0;
-        while (r >= ways[AT_RING - 1 - h][rem - v]) {
-            r -= ways[AT_RING - 1 - h][rem - v];
+        while (r >= gb_tb_ways[AT_RING - 1 - h][rem - v]) {
+            r -= gb_tb_ways[AT_RING - 1 - h][rem - v];
             v++;
         }
         p->holes[h] = (uint8_t)v;
@@ -654,7 +645,7 @@ int gb_tb_akil_build(const gb_rules *r, const char *options, int stones, const c
         return rc;
     if (stones < first_level(r, &o))
         return gb_fail(err, GB_EINVAL, "with two-seeds=at-once two seeds end the round (A12): --stones must be 3 or more");
-    init();
+    gb_tb_ways_init();
     gb_tables *t = calloc(1, sizeof *t);
     if (!t)
         return gb_fail(err, GB_ENOMEM, "out of memory");

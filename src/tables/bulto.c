@@ -24,6 +24,7 @@
  * into one scratch buffer a walker, not a stack frame a node. */
 #include "level.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@
 #define BT_FREE_MOVES 10
 
 static uint64_t choose[BT_RING + 1][BT_RING + 1];
-static uint64_t ways[BT_RING + 1][BT_STONES + 1]; /* distributions of s stones over n holes */
+_Static_assert(BT_RING <= TB_WAYS_HOLES && BT_STONES <= TB_MAX_STONES, "gb_tb_ways ranks Bulto's");
 /* off[cap][k][b]: the first rank (before the player to move) of the positions with b bulto, in
  * tables holding at most `cap` bulto (max-bulto; BT_RING: all) */
 static uint64_t off[BT_RING + 1][BT_STONES + 1][BT_RING + 2];
@@ -46,25 +47,28 @@ static uint64_t off[BT_RING + 1][BT_STONES + 1][BT_RING + 2];
 static int bmax(int k, int cap) { return (BT_STONES - k) / 4 < cap ? (BT_STONES - k) / 4 : cap; }
 static int bmin(int k) { return k < BT_STONES; } /* 40 - k stones in bulto need one bulto */
 
-static void init(void)
+static void fill(void)
 {
-    if (choose[0][0])
-        return;
+    gb_tb_ways_init();
     for (int n = 0; n <= BT_RING; n++)
         for (int r = 0; r <= n; r++)
             choose[n][r] = (r == 0 || r == n) ? 1 : choose[n - 1][r - 1] + choose[n - 1][r];
-    for (int n = 0; n <= BT_RING; n++)
-        for (int s = 0; s <= BT_STONES; s++)
-            ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
     for (int cap = 0; cap <= BT_RING; cap++)
         for (int k = 0; k <= BT_STONES; k++) {
             uint64_t o = 0;
             for (int b = 0; b <= BT_RING + 1; b++) {
                 off[cap][k][b] = o;
                 if (b >= bmin(k) && b <= bmax(k, cap))
-                    o += choose[BT_RING][b] * ways[BT_RING - b][k];
+                    o += choose[BT_RING][b] * gb_tb_ways[BT_RING - b][k];
             }
         }
+}
+
+/* The ranking's tables, filled once whatever thread asks first. */
+static void init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill);
 }
 
 uint64_t gb_tb_bulto_level_size(int k, int cap)
@@ -107,11 +111,11 @@ static uint64_t pos_index(const gb_pos *p, int k, int cap)
         }
         if (fi < nfree - 1 && rem > 0)
             for (int v = 0; v < p->holes[i]; v++)
-                dist += ways[nfree - 1 - fi][rem - v];
+                dist += gb_tb_ways[nfree - 1 - fi][rem - v];
         rem -= p->holes[i];
         fi++;
     }
-    return 2 * (off[cap][k][b] + set * ways[nfree][k] + dist) + p->to_move;
+    return 2 * (off[cap][k][b] + set * gb_tb_ways[nfree][k] + dist) + p->to_move;
 }
 
 static int open_phase(const gb_rules *r)
@@ -134,7 +138,7 @@ static void pos_of_index(uint64_t i, int k, int cap, int phase, gb_pos *p)
         b++;
     r -= off[cap][k][b];
     const int nfree = BT_RING - b;
-    uint64_t set = r / ways[nfree][k], dist = r % ways[nfree][k];
+    uint64_t set = r / gb_tb_ways[nfree][k], dist = r % gb_tb_ways[nfree][k];
     uint32_t bulto = 0;
     for (int j = b; j >= 1; j--) { /* colex: the largest c with C(c, j) <= set */
         int c = j - 1;
@@ -154,8 +158,8 @@ static void pos_of_index(uint64_t i, int k, int cap, int phase, gb_pos *p)
             break;
         }
         int v = 0;
-        while (dist >= ways[nfree - 1 - fi][rem - v]) {
-            dist -= ways[nfree - 1 - fi][rem - v];
+        while (dist >= gb_tb_ways[nfree - 1 - fi][rem - v]) {
+            dist -= gb_tb_ways[nfree - 1 - fi][rem - v];
             v++;
         }
         p->holes[h] = (uint8_t)v;
@@ -480,7 +484,7 @@ static bool solve_patterns(void *arg, uint64_t from, uint64_t to, uint64_t *done
         }
         while (g >= j->first[b + 1])
             b++;
-        x->per = 2 * ways[BT_RING - b][j->k];
+        x->per = 2 * gb_tb_ways[BT_RING - b][j->k];
         x->base = 2 * off[j->cap][j->k][b] + (g - j->first[b]) * x->per;
         x->w.base = x->base;
         x->rc = gb_tb_scc_run(&x->scc, (uint32_t)x->per, &x->st, &x->err);
@@ -499,7 +503,7 @@ static uint64_t pattern_base(const bt_job *j, uint64_t g)
     int b = bmin(j->k);
     while (g >= j->first[b + 1])
         b++;
-    return 2 * off[j->cap][j->k][b] + (g - j->first[b]) * 2 * ways[BT_RING - b][j->k];
+    return 2 * off[j->cap][j->k][b] + (g - j->first[b]) * 2 * gb_tb_ways[BT_RING - b][j->k];
 }
 
 /* Stopping and going on (gb_tables_build_opts.stop, .save_every, .resume; docs/tables.md,
@@ -533,7 +537,7 @@ static int build_level(gb_tables *t, int k, uint8_t *out, const char *dir, const
 {
     const int cap = t->bulto_max;
     const uint64_t N = gb_tb_bulto_level_size(k, cap);
-    const uint64_t M = 2 * ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
+    const uint64_t M = 2 * gb_tb_ways[BT_RING - bmin(k)][k]; /* the most positions of one pattern */
     if (M >= GB_TB_SCC_MAX_NODES)
         return gb_fail(err, GB_EINVAL, "the %d-stone level is too large for this builder", k);
     gb_tb_ticker ticker;

@@ -23,6 +23,7 @@
 #include "file.h"
 #include "sadeqa_build.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,22 +32,26 @@
 
 #define TB_HOLES 16
 
-/* ways[n][s]: distributions of s stones over n holes */
-static uint64_t ways[TB_HOLES + 1][TB_MAX_STONES + 1];
+uint64_t gb_tb_ways[TB_WAYS_HOLES + 1][TB_MAX_STONES + 1];
 
-static void init_ways(void)
+static void fill_ways(void)
 {
-    if (ways[0][0])
-        return;
-    for (int n = 0; n <= TB_HOLES; n++)
+    for (int n = 0; n <= TB_WAYS_HOLES; n++)
         for (int s = 0; s <= TB_MAX_STONES; s++)
-            ways[n][s] = n == 0 ? (s == 0) : (s == 0 ? 1 : ways[n - 1][s] + ways[n][s - 1]);
+            gb_tb_ways[n][s] = n == 0 ? (s == 0)
+                                      : (s == 0 ? 1 : gb_tb_ways[n - 1][s] + gb_tb_ways[n][s - 1]);
+}
+
+void gb_tb_ways_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_ways);
 }
 
 uint64_t gb_tb_level_size(int k)
 {
-    init_ways();
-    return 2 * ways[TB_HOLES][k];
+    gb_tb_ways_init();
+    return 2 * gb_tb_ways[TB_HOLES][k];
 }
 
 /* The rank of the board of p (its k stones), lexicographic with hole 0 most significant. */
@@ -56,7 +61,7 @@ static uint64_t board_rank(const uint8_t *h, int k)
     int rem = k;
     for (int i = 0; i < TB_HOLES - 1 && rem > 0; i++) {
         for (int v = 0; v < h[i]; v++)
-            r += ways[TB_HOLES - 1 - i][rem - v];
+            r += gb_tb_ways[TB_HOLES - 1 - i][rem - v];
         rem -= h[i];
     }
     return r;
@@ -475,7 +480,7 @@ int gb_tables_build_with(const char *variant, const char *options, int stones, c
     int rc = gb_options_parse(r, options, &o, err);
     if (rc)
         return rc;
-    init_ways();
+    gb_tb_ways_init();
     gb_tables *t = calloc(1, sizeof *t);
     if (!t)
         return gb_fail(err, GB_ENOMEM, "out of memory");
@@ -501,7 +506,7 @@ const gb_tb_game gb_tb_sadeqa_game = {
 
 int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 {
-    init_ways();
+    gb_tb_ways_init();
     if (gb_tb_file_in(&gb_tb_bulto_game, dir))
         return gb_tb_open_levels(&gb_tb_bulto_game, out, dir, verify, err);
     if (gb_tb_file_in(&gb_tb_akil_game, dir))

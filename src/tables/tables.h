@@ -8,6 +8,13 @@
 
 #define TB_MAX_STONES 40 /* a value and its flag fit a byte for up to 63; the builder's limit */
 
+/* gb_tb_ways[n][s]: the number of ways to put s stones in n holes, on which every game's table
+ * ranks its boards (Sadeqa III's 16 holes, L'ab al-Akil's 12, Bulto's 20). Read it only after
+ * gb_tb_ways_init, which fills it once whatever thread calls it, however often. */
+#define TB_WAYS_HOLES 20
+extern uint64_t gb_tb_ways[TB_WAYS_HOLES + 1][TB_MAX_STONES + 1];
+void gb_tb_ways_init(void);
+
 typedef struct gb_tb_level {
     const uint8_t *bytes; /* NULL: not held */
     uint64_t count;
