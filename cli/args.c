@@ -19,13 +19,16 @@ bool cli_parse_long(const char *s, long min, long max, long *out)
     return true;
 }
 
-void cli_catch_stops(void (*handler)(int))
+void cli_catch_stops(void (*handler)(int), bool usr1_only)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler ? handler : SIG_DFL;
     sa.sa_flags = handler ? SA_RESETHAND : 0;
     sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, NULL);
+    if (usr1_only)
+        return;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
@@ -33,5 +36,5 @@ void cli_catch_stops(void (*handler)(int))
 
 const char *cli_stop_name(int sig)
 {
-    return sig == SIGINT ? "Ctrl-C" : sig == SIGHUP ? "hang-up" : "SIGTERM";
+    return sig == SIGINT ? "Ctrl-C" : sig == SIGHUP ? "hang-up" : sig == SIGUSR1 ? "SIGUSR1" : "SIGTERM";
 }

@@ -211,7 +211,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             if (pid < 0)
                 return -1;
             if (pid == 0) {
-                cli_catch_stops(NULL); /* a worker ends at once: the parent speaks for it */
+                cli_catch_stops(NULL, false); /* a worker ends at once: the parent speaks for it */
                 close(fd[0]);
                 for (int k = 0; k < w; k++)
                     close(fds[k].fd);
@@ -357,9 +357,9 @@ static const char match_help[] =
     "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
     "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
     "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
-    "with a 95% interval. --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP) stops:\n"
-    "no game starts after it, and the games played are reported and written, exit status 3; a\n"
-    "second Ctrl-C ends at once.\n";
+    "with a 95% interval. --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP,\n"
+    "SIGUSR1) stops: no game starts after it, and the games played are reported and written,\n"
+    "exit status 3; a second Ctrl-C ends at once.\n";
 
 static int fail(const char *fmt, const char *arg)
 {
@@ -494,9 +494,9 @@ int cmd_match(int argc, char **argv)
     fflush(stdout);
     bool sprt_stop;
     double llr;
-    cli_catch_stops(on_match_stop); /* (poll returns EINTR) */
+    cli_catch_stops(on_match_stop, false); /* (poll returns EINTR) */
     int failed = run_games(&c, games, &sprt_stop, &llr);
-    cli_catch_stops(NULL);
+    cli_catch_stops(NULL, false);
     const int stopped = match_stop;
     if (failed < 0) {
         free(games);

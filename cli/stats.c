@@ -24,12 +24,13 @@
 #define MAX_BLOCKS 256 /* the games are cut into at most this many blocks (the unit of work) */
 #define MAX_ROWS 64
 
-/* A stop asked for (Ctrl-C, SIGTERM, or SIGHUP: the terminal closed): no game starts after it,
- * the games under way finish, and the figures of the games finished are printed and written,
- * said to be of a stopped run. A second signal ends the program at once (SA_RESETHAND). One
- * process only: under MPI the ranks could not agree where they stopped, so there the signals
- * keep their default action. An atomic, not a volatile sig_atomic_t: the workers read it from
- * other threads than the handler's (a lock-free atomic is safe in a handler too). */
+/* A stop asked for (Ctrl-C, SIGTERM, SIGHUP: the terminal closed, or SIGUSR1): no game starts
+ * after it, the games under way finish, and the figures of the games finished are printed and
+ * written, said to be of a stopped run. A second signal ends the program at once (SA_RESETHAND).
+ * Under MPI only SIGUSR1 (`kill -USR1` of mpirun, which passes it on to every rank; mpirun ends
+ * the ranks itself on Ctrl-C or SIGTERM), and the ranks agree after each row: one rank stopped,
+ * all stop there. An atomic, not a volatile sig_atomic_t: the workers read it from other threads
+ * than the handler's (a lock-free atomic is safe in a handler too). */
 static atomic_int stop_signal;
 
 static void on_stop(int sig)
@@ -330,6 +331,9 @@ static int run_row(const st_cfg *c, st_row *row)
     w.opts = row->opts;
     w.games = c->games;
     w.block = (c->games + MAX_BLOCKS - 1) / MAX_BLOCKS; /* depends on the games alone */
+    /* a pair (games 2k, 2k+1) never spans two blocks, which two threads or ranks may play:
+     * stopped, each would finish its own half */
+    w.block += st_paired(c) && w.block % 2;
     w.nblocks = (int)((c->games + w.block - 1) / w.block);
     /* zeroed by calloc (fresh pages): a block writes only the pages it uses */
     w.blocks = calloc((size_t)w.nblocks, sizeof *w.blocks);
@@ -597,8 +601,9 @@ static const char stats_help[] =
     "--tables DIR: every searching player probes these endgame tables (docs/tables.md).\n"
     "--jobs N uses N threads; a build with GABATA_MPI splits the games over `mpirun` ranks.\n"
     "The numbers depend on the seed alone, not on the threads or ranks.\n"
-    "Ctrl-C (or SIGTERM, SIGHUP) stops: the games under way finish and the figures of the games\n"
-    "finished are printed and written, with exit status 3; a second Ctrl-C ends at once.\n";
+    "Ctrl-C (or SIGTERM, SIGHUP, SIGUSR1) stops: the games under way finish and the figures of\n"
+    "the games finished are printed and written, with exit status 3; a second Ctrl-C ends at\n"
+    "once. Under mpirun: `kill -USR1` of mpirun, which passes it on to every rank.\n";
 
 static int quiet_rank; /* set on MPI ranks other than 0: they do not repeat rank 0's errors */
 
@@ -827,12 +832,20 @@ static int stats_main(int argc, char **argv, st_cfg *c)
             remove(path);
         }
     }
+    /* caught from here: under MPI every rank is past this point when rank 0 prints its first
+     * line (an Allreduce, unlike a Bcast, waits for every rank), so a stop after it is heard */
+    cli_catch_stops(on_stop, c->ranks > 1);
 #ifdef GABATA_MPI
-    if (c->ranks > 1)
-        MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (c->ranks > 1) { /* rank 0's verdict (the others' is 0) */
+        int any = 0;
+        MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        bad = any;
+    }
 #endif
-    if (bad)
+    if (bad) {
+        cli_catch_stops(NULL, c->ranks > 1);
         return 2;
+    }
     if (c->rank == 0) {
         char d0[64], d1[64];
         FILE *out = (csv && strcmp(csv, "-") == 0) || (json && strcmp(json, "-") == 0) ? stderr : stdout;
@@ -850,20 +863,24 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     }
     int rc = 0;
     const int planned_rows = nrows;
-    if (c->ranks == 1)
-        cli_catch_stops(on_stop);
     for (int i = 0; i < nrows && rc == 0; i++) {
         rows[i].acc = malloc(sizeof *rows[i].acc);
         if (!rows[i].acc || run_row(c, &rows[i]) != 0)
             rc = fail("out of memory%s", "");
-        else if (stop_signal) /* this row is the last: whole if it ended as the stop came */
-            nrows = i + (rows[i].acc->n + rows[i].acc->failed > 0);
+#ifdef GABATA_MPI
+        if (c->ranks > 1) { /* one rank stopped (the others may have finished the row): all stop */
+            int mine = stop_signal, any = 0;
+            MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+            stop_signal = any;
+        }
+#endif
+        if (rc == 0 && stop_signal) /* this row is the last: whole if it ended as the stop came */
+            nrows = i + (c->rank != 0 || rows[i].acc->n + rows[i].acc->failed > 0);
     }
     const int stopped = stop_signal;
     c->stopped = stopped != 0;
-    if (c->ranks == 1)
-        cli_catch_stops(NULL);
-    if (stopped && rc == 0) {
+    cli_catch_stops(NULL, c->ranks > 1);
+    if (stopped && rc == 0 && c->rank == 0) {
         long long played = 0;
         for (int i = 0; i < nrows; i++)
             played += rows[i].acc->n + rows[i].acc->failed;

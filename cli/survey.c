@@ -33,8 +33,9 @@ static const char survey_help[] =
     "never). One JSON line a position and one a game are appended to FILE a game at a time; a\n"
     "second run with the same settings plays only the games FILE lacks. --jobs N games at once\n"
     "(worker processes). Progress on standard error; the summary of FILE's rows on standard\n"
-    "output (--summary: the summary only). Ctrl-C (SIGTERM, SIGHUP) stops: the games under way\n"
-    "are lost, those finished stay in FILE, the summary is printed; exit status 3. docs/solved.md.\n";
+    "output (--summary: the summary only). Ctrl-C (SIGTERM, SIGHUP, SIGUSR1) stops: the games\n"
+    "under way are lost, those finished stay in FILE, the summary is printed; exit status 3.\n"
+    "docs/solved.md.\n";
 
 typedef struct survey_cfg {
     char variant[64];
@@ -651,7 +652,7 @@ int cmd_solve_survey(int argc, char **argv)
     pid_t pid[SURVEY_MAX_JOBS];
     int failed = 0, started = 0;
     fflush(stderr);
-    cli_catch_stops(on_survey_stop); /* (waitpid returns EINTR) */
+    cli_catch_stops(on_survey_stop, false); /* (waitpid returns EINTR) */
     for (int j = 0; j < jobs && !survey_stop; j++) {
         pid[j] = fork();
         if (pid[j] < 0) {
@@ -660,7 +661,7 @@ int cmd_solve_survey(int argc, char **argv)
             break;
         }
         if (pid[j] == 0) {
-            cli_catch_stops(NULL); /* a worker ends at once; the parent speaks for it */
+            cli_catch_stops(NULL, false); /* a worker ends at once; the parent speaks for it */
             gb_search_opts so;
             memset(&so, 0, sizeof so);
             so.tt_mb = 256;
@@ -697,7 +698,7 @@ int cmd_solve_survey(int argc, char **argv)
             }
     }
     const int stopped = survey_stop;
-    cli_catch_stops(NULL);
+    cli_catch_stops(NULL, false);
     free(todo);
     close(fd);
     gb_tables_close(t);

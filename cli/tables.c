@@ -28,8 +28,8 @@ static const char tables_help[] =
     "--resume: keep the levels DIR already holds for this variant and these options, from the\n"
     "first up (each checksum checked), and build only the levels above them, going on from\n"
     "the saved work of the next one (below).\n"
-    "Stopping: Ctrl-C (SIGINT, SIGTERM or SIGHUP; a second one ends at once) or --stop-after TIME\n"
-    "(e.g. 90m, 2h30m, 600s) stops the build, saving the level's work so far to\n"
+    "Stopping: Ctrl-C, SIGTERM, SIGHUP or SIGUSR1 (a second one ends at once) or\n"
+    "--stop-after TIME (e.g. 90m, 2h30m, 600s) stops the build, saving the level's work so far to\n"
     "DIR/VARIANT-KK.progress (also every --save-every TIME, default 10m, 0: never), and exits\n"
     "with status 3; the same command with --resume goes on from it, to the same tables.\n"
     "info: what DIR holds, every level's checksum checked, and how far a stopped build's saved\n"
@@ -351,10 +351,10 @@ int cmd_tables(int argc, char **argv)
     /* a hang-up (the terminal closed, the ssh or tmux session ended) saves and stops as Ctrl-C
      * does, and a reader of the progress lines gone (`| tee log` killed) does not end a build of
      * hours: the lines are lost (EPIPE), the build goes on, to its end and its status */
-    cli_catch_stops(on_interrupt);
+    cli_catch_stops(on_interrupt, false);
     signal(SIGPIPE, SIG_IGN);
     const int rc = gb_tables_build_with(variant, opts, stones, out, &bo, &err);
-    cli_catch_stops(NULL);
+    cli_catch_stops(NULL, false);
     if (rc == GB_ESTOPPED) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s; the same command with --resume goes on from there\n", err.msg);

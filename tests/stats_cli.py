@@ -136,8 +136,12 @@ def stopped_run(args, sig, wait=1.5):
 
 
 stop_report = tempfile.mkdtemp()
+# (pairs on two threads: 100,000,000 games make blocks of an odd 390,625 games, so a pair spanned
+# two blocks, each thread finished its own half, and the count was odd before blocks were made
+# even for pairs; SIGUSR1: what Slurm sends ahead of a time limit)
 for sig, word, extra in [(signal.SIGINT, "Ctrl-C", ["--jobs", "2"]), (signal.SIGHUP, "hang-up", ["--report", stop_report]),
-                         (signal.SIGTERM, "SIGTERM", ["--openings", "2", "--south", "ai:1", "--north", "random"])]:
+                         (signal.SIGTERM, "SIGTERM", ["--openings", "2", "--south", "ai:1", "--north", "random", "--jobs", "2"]),
+                         (signal.SIGUSR1, "SIGUSR1", [])]:
     rc, out, err = stopped_run(["stats", "sadeqa", "--full", "--games", "100000000", "--json", "-"] + extra, sig)
     m = re.search(r"stopped \((.*?)\) after (\d+) of 100000000 games", err)
     check(rc == 3, f"stopped by {word}: exit {rc}: {err.strip()[-300:]}")
@@ -156,6 +160,28 @@ for sig, word, extra in [(signal.SIGINT, "Ctrl-C", ["--jobs", "2"]), (signal.SIG
             check(n % 2 == 0, f"stopped by {word}: {n} games of pairs (never half a pair)")
     elif m:
         check("none finished" in err, f"stopped by {word} before a game: {err.strip()}")
+# under mpirun: `kill -USR1` of mpirun (which passes it on to the ranks) stops every rank; rank 0
+# alone speaks, for the games of all ranks, pairs whole (SIGINT and SIGTERM are mpirun's own)
+if mpirun:
+    mjson = os.path.join(tempfile.mkdtemp(), "stopped.json")
+    p = subprocess.Popen([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", gabata_mpi, "stats", "sadeqa",
+                          "--full", "--games", "100000000", "--json", mjson, "--openings", "2", "--south", "ai:1",
+                          "--north", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = p.stdout.readline()  # rank 0's first line: every rank catches the signal by then
+    check(first.startswith("stats sadeqa"), f"mpirun: first line {first!r}")
+    time.sleep(1.5)
+    p.send_signal(signal.SIGUSR1)
+    out, err = p.communicate(timeout=120)
+    said = re.findall(r"gabata stats: stopped \((.*?)\) after (\d+) of 100000000 games", err)
+    check(p.returncode == 3, f"mpirun stopped by SIGUSR1: exit {p.returncode}: {err.strip()[-300:]}")
+    check(len(said) == 1 and said[0][0] == "SIGUSR1", f"mpirun stopped: one line from rank 0: {err.strip()[-400:]}")
+    if len(said) == 1 and int(said[0][1]) > 0:
+        n = int(said[0][1])
+        doc = json.load(open(mjson))
+        check(doc["stopped"] is True and doc["rows"][0]["metrics"]["games"]["value"] == n,
+              f"mpirun stopped: JSON games {doc['rows'][0]['metrics']['games']['value']}, message {n}")
+        check(n % 2 == 0, f"mpirun stopped: {n} games of pairs (never half a pair)")
+
 # a whole run is not "stopped"
 r = run(["stats", "sadeqa", "--games", "20", "--json", "-"])
 check(r.returncode == 0 and json.loads(r.stdout)["stopped"] is False, "a whole run: stopped false")

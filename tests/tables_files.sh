@@ -202,6 +202,10 @@ done
 stop_build HUP sighup 7
 grep -Eq "^gabata tables build: stopped .*; the same command with --resume goes on from there\$" sighup.err ||
     { echo "FAIL: sighup: $(cat sighup.err)"; fails=$((fails + 1)); }
+# SIGUSR1 (what Slurm sends ahead of a job's time limit) saves and stops as Ctrl-C does
+stop_build USR1 sigusr1 7
+grep -Eq "^gabata tables build: stopped .*; the same command with --resume goes on from there\$" sigusr1.err ||
+    { echo "FAIL: sigusr1: $(cat sigusr1.err)"; fails=$((fails + 1)); }
 # the progress lines' reader gone (a `| tee log` killed) does not end the build: its lines are
 # lost (EPIPE), the levels are built, the status is 0 (not 141, SIGPIPE's)
 ( "$gabata" tables build sadeqa --stones 5 --out pipe 2>&1 && echo 0 >pipe.st || echo "$?" >pipe.st ) | true
