@@ -53,8 +53,12 @@ static void print_in_game_help(const gb_game *g)
     cli_help(stdout, text);
 }
 
-static char *read_line(const char *prompt, bool tty)
+/* A line read, NULL at the end of the input. One holding a NUL byte comes back with each NUL
+ * written \x00 and *nul set: the caller refuses it whole, as the engine does (docs/protocol.md),
+ * so that "C<NUL>D" is not taken for the move C. */
+static char *read_line(const char *prompt, bool tty, bool *nul)
 {
+    *nul = false;
 #ifdef GABATA_HAVE_LIBEDIT
     if (tty) {
         char *l = readline(prompt);
@@ -74,8 +78,25 @@ static char *read_line(const char *prompt, bool tty)
         free(line);
         return NULL;
     }
+    if (memchr(line, 0, (size_t)n)) {
+        char *shown = malloc(4 * (size_t)n + 1);
+        if (shown) {
+            size_t o = 0;
+            for (ssize_t i = 0; i < n; i++)
+                if (line[i])
+                    shown[o++] = line[i];
+                else
+                    o += (size_t)sprintf(shown + o, "\\x00");
+            shown[o] = 0;
+        }
+        free(line);
+        line = shown;
+        *nul = true;
+    }
     return line;
 }
+
+static const char nul_refused[] = N_("  line refused: it holds a NUL byte\n");
 
 static void trim(char *s)
 {
@@ -143,7 +164,8 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
             snprintf(q, sizeof q, _("  make a bulto at %s? [y/n] "), gb_hole_label(g, where));
         else
             snprintf(q, sizeof q, "%s", _("  make a bulto here? [y/n] "));
-        char *ans = read_line(q, tty);
+        bool nul;
+        char *ans = read_line(q, tty, &nul);
         bool yes = !ans || ans[0] != 'n';
         free(ans);
         if (yes)
@@ -328,7 +350,8 @@ static bool computer_turn(play_session *ps, int side)
 static char *read_command(const play_session *ps, const char *prompt)
 {
     for (;;) {
-        char *line = read_line(prompt, ps->tty);
+        bool nul;
+        char *line = read_line(prompt, ps->tty, &nul);
         if (!line)
             return NULL;
         trim(line);
@@ -336,8 +359,15 @@ static char *read_command(const play_session *ps, const char *prompt)
             free(line);
             continue;
         }
-        if (!ps->tty)
-            printf("%s%s\n", prompt, line);
+        if (!ps->tty) {
+            char shown[1024];
+            printf("%s%s\n", prompt, cli_printable(shown, sizeof shown, line));
+        }
+        if (nul) {
+            printf("%s", _(nul_refused));
+            free(line);
+            continue;
+        }
         return line;
     }
 }
@@ -350,12 +380,16 @@ static void offer_save(play_session *ps)
     const char *q = _("  The game is not saved. Save it to (a file name, or Enter to leave without saving): ");
     if (!ps->tty)
         printf("%s", q);
-    char *ans = read_line(q, ps->tty);
+    bool nul;
+    char *ans = read_line(q, ps->tty, &nul);
     if (ans)
         trim(ans);
+    char shown[1024];
     if (!ps->tty)
-        printf("%s\n", ans ? ans : "");
-    if (ans && *ans && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
+        printf("%s\n", ans ? cli_printable(shown, sizeof shown, ans) : "");
+    if (nul)
+        printf("%s", _(nul_refused));
+    if (ans && *ans && !nul && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
         save_record(ps->g, ans, &ps->kinds[0], &ps->kinds[1]);
     else
         printf(_("  left without saving\n"));
@@ -540,7 +574,8 @@ static void human_move(play_session *ps, const char *line)
     gb_move m;
     gb_error err;
     if (parse_human_move(ps->g, line, ps->tty, &m, &err) != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
-        printf("  %s\n", err.msg);
+        char shown[1024];
+        printf("  %s\n", cli_printable(shown, sizeof shown, err.msg)); /* it may quote the line */
         char other[GB_MOVE_TEXT_MAX];
         if (other_case(ps->g, line, other, sizeof other))
             printf(_("  did you mean %s?\n"), other);

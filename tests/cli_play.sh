@@ -75,6 +75,18 @@ has "unknown move 'Z'" "bad move"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 printf 'load %s\nquit\n' "$tmp/bad.rec" | "$gabata" play sadeqa --south human --north human >"$out" 2>&1
 has "cannot load $tmp/bad.rec: record line 3 column 6" "a bad record"
+# a scripted line holding a NUL byte is refused whole: "C<NUL>D" is not the move C
+printf 'C\000D\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+has "line refused: it holds a NUL byte" "a line with a NUL byte"
+lacks "South plays" "a line with a NUL byte"
+# what was typed is quoted back with its control characters written \xHH, never sent raw to the
+# terminal (an escape sequence in a script is not run by it)
+printf '\033]0;x\007\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+lacks $'\033]' "control characters of a bad move"
+has "South> \x1b]0;x\x07" "control characters of a bad move, echoed escaped"
+printf '\377\376\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+LC_ALL=C grep -q $'\377' "$out" && { echo "FAIL: bytes that are not UTF-8 sent raw to the terminal"; fail=1; }
+has "unknown move '\xff\xfe'" "bytes that are not UTF-8, quoted escaped"
 
 # ---- the end in words (issue 13), worked out by hand on positions (tests/test_words.c has the
 # counting): S5's leftovers to the last mover, the winner's score first
