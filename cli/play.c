@@ -661,7 +661,8 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
             errno = 0;
-            if (i + 1 >= argc || (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno || !*argv[i + 1])) {
+            if (i + 1 >= argc || !isdigit((unsigned char)argv[i + 1][0]) ||
+                (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno)) { /* "-1": no seed */
                 fprintf(stderr, _("gabata: --seed needs a whole number\n"));
                 return 2;
             }
@@ -697,6 +698,10 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         cli_help(stderr, _(play_help));
         return 2;
     }
+    if (pa->position && pa->opts[0]) { /* the position string names its options itself */
+        fprintf(stderr, _("gabata: with --position the options are part of the position string\n"));
+        return 2;
+    }
     for (int k = 0; k < 2; k++)
         if (think > 0 && pa->kinds[k].think == 0 &&
             (pa->kinds[k].kind == PLAYER_AI || pa->kinds[k].kind == PLAYER_MCTS))
@@ -717,6 +722,11 @@ int cmd_play(int argc, char **argv)
                      : gb_game_new(&ps.g, pa.variant, pa.opts, pa.seed, &err);
     if (rc) {
         fprintf(stderr, "gabata: %s\n", err.msg);
+        return 2;
+    }
+    if (pa.position && pa.variant && strcmp(pa.variant, gb_game_variant(ps.g)) != 0) {
+        fprintf(stderr, _("gabata: the position is a game of %s, not %s\n"), gb_game_variant(ps.g), pa.variant);
+        gb_game_free(ps.g);
         return 2;
     }
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);

@@ -87,6 +87,17 @@ has "South> \x1b]0;x\x07" "control characters of a bad move, echoed escaped"
 printf '\377\376\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
 LC_ALL=C grep -q $'\377' "$out" && { echo "FAIL: bytes that are not UTF-8 sent raw to the terminal"; fail=1; }
 has "unknown move '\xff\xfe'" "bytes that are not UTF-8, quoted escaped"
+# --position gives the game and its options: a VARIANT or key=value beside it is refused, not
+# silently dropped
+pos="qelat board=2,7,1,6,1,6/6,6,0,1,6,6 stores=0,0 turn=N phase=play ply=1"
+"$gabata" play sadeqa --position "$pos" </dev/null >"$out" 2>&1 && { echo "FAIL: a VARIANT beside another game's --position accepted"; fail=1; }
+has "the position is a game of qelat, not sadeqa" "VARIANT beside --position"
+"$gabata" play --position "$pos" rounds=1 </dev/null >"$out" 2>&1 && { echo "FAIL: options beside --position accepted"; fail=1; }
+has "with --position the options are part of the position string" "options beside --position"
+"$gabata" play qelat --position "$pos" --south human --north human </dev/null >"$out" 2>&1 || { echo "FAIL: the position's own game beside --position refused"; fail=1; }
+# a negative --seed is no seed (strtoull would take -1 for 2^64-1)
+"$gabata" play sadeqa --seed -1 </dev/null >"$out" 2>&1 && { echo "FAIL: --seed -1 accepted"; fail=1; }
+has "--seed needs a whole number" "negative seed"
 
 # ---- the end in words (issue 13), worked out by hand on positions (tests/test_words.c has the
 # counting): S5's leftovers to the last mover, the winner's score first
