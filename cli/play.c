@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -107,8 +108,34 @@ static void trim(char *s)
     memmove(s, s + lead, strlen(s + lead) + 1);
 }
 
+/* The answer to a bulto's offer (RULINGS B5): 1 take it (y, yes), 0 refuse it (n, no), in
+ * either case; anything else asks again; -1 at the end of the input (Ctrl-D), which plays
+ * nothing. "N" and a typo were taken for yes. */
+static int ask_offer(const char *q, bool tty)
+{
+    for (;;) {
+        bool nul;
+        char *ans = read_line(q, tty, &nul);
+        if (!ans) {
+            printf("\n");
+            return -1;
+        }
+        trim(ans);
+        int said = nul ? -1
+                 : strcasecmp(ans, "y") == 0 || strcasecmp(ans, "yes") == 0 ? 1
+                 : strcasecmp(ans, "n") == 0 || strcasecmp(ans, "no") == 0  ? 0
+                                                                             : -1;
+        free(ans);
+        if (said >= 0)
+            return said;
+        /* y and n stay the letters typed, in every language (the catalogs say so) */
+        printf("%s", _("  answer y to make the bulto, or n to refuse it\n"));
+    }
+}
+
 /* A person's move: move text, or twelve numbers for a layout (RULINGS A2); at a terminal, a
- * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5). */
+ * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5); 1 when
+ * the question was left unanswered (the end of the input): nothing to play, err says so. */
 static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_move *m, gb_error *err)
 {
     if (strcmp(gb_phase(g), "layout") == 0 && strncmp(line, "layout:", 7) != 0) {
@@ -164,11 +191,12 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
             snprintf(q, sizeof q, _("  make a bulto at %s? [y/n] "), gb_hole_label(g, where));
         else
             snprintf(q, sizeof q, "%s", _("  make a bulto here? [y/n] "));
-        bool nul;
-        char *ans = read_line(q, tty, &nul);
-        bool yes = !ans || ans[0] != 'n';
-        free(ans);
-        if (yes)
+        int said = ask_offer(q, tty);
+        if (said < 0) {
+            snprintf(err->msg, sizeof err->msg, "%s", _("move not played: the bulto question was not answered"));
+            return 1;
+        }
+        if (said)
             break;
         k++;
     }
@@ -573,7 +601,12 @@ static void human_move(play_session *ps, const char *line)
     int side = gb_to_move(ps->g), round_before = gb_round(ps->g);
     gb_move m;
     gb_error err;
-    if (parse_human_move(ps->g, line, ps->tty, &m, &err) != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
+    int rc = parse_human_move(ps->g, line, ps->tty, &m, &err);
+    if (rc == 1) { /* a bulto question left unanswered: nothing played, nothing wrong */
+        printf("  %s\n", err.msg);
+        return;
+    }
+    if (rc != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
         char shown[1024];
         printf("  %s\n", cli_printable(shown, sizeof shown, err.msg)); /* it may quote the line */
         char other[GB_MOVE_TEXT_MAX];

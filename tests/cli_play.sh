@@ -153,6 +153,17 @@ printf 'moves\nhint\nquit\n' | "$gabata" play --position "bulto board=20N,0,0,3*
   --south human --north human >"$out" 2>&1
 has "legal moves: D J J~1" "bulto refusals listed"
 grep -q -E "hint: (D|J|J~1) " "$out" || { echo "FAIL (bulto): no hint among D J J~1"; fail=1; }
+# at a terminal, a bulto's offer is asked (B5): N refuses it as n does, and an answer that is
+# neither y nor n asks again (N and a typo were taken for yes)
+if command -v script >/dev/null 2>&1; then
+  bpos='bulto board=2,1,1,1,0,7,3,0,6,6/1,4,1,1,0,1,2,2,0,1 stores=0,0 turn=S phase=open ply=6 last=N'
+  printf 'J\nN\nquit\n\n' | timeout 60 script -qec "$gabata play bulto --south human --north human --position '$bpos'" /dev/null >"$out" 2>&1
+  has "South plays J~1" "bulto offer: N refuses"
+  lacks "makes it a bulto" "bulto offer: N refuses"
+  printf 'J\nmaybe\n\nyes\nquit\n\n' | timeout 60 script -qec "$gabata play bulto --south human --north human --position '$bpos'" /dev/null >"$out" 2>&1
+  [ "$(grep -c 'answer y to make the bulto, or n to refuse it' "$out")" = 2 ] || { echo "FAIL (bulto offer): an answer not y or n should ask again"; sed 's/^/    /' "$out" | tail -20; fail=1; }
+  has "makes it a bulto" "bulto offer: yes takes it"
+fi
 # quitting a game not saved offers a save: a file name saves it, Enter leaves it
 printf 'C\nquit\n%s\n' "$tmp/quit.rec" | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
 has "The game is not saved" "offer to save on quit"
