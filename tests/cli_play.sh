@@ -124,6 +124,17 @@ has "    2 rounds: South won 2, North 0, 0 even; seeds in all: South 90, North 5
 has "    Round 1: South won 42–30, gain 6 (the ply limit, T3); gains after it: South 6, North 0" "akil match summary"
 has "    Round 2: South won 48–24, gain 12 (the ply limit, T3); gains after it: South 18, North 0" "akil match summary"
 
+# the laps of a move in the player's language: every game's lap phrases are translated (Qelat's
+# eat, Q3, and Bulto's refusal, B5, were left in English)
+printf 'A\nquit\n\n' | "$gabata" --lang am play --position "qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S" \
+  --south human --north human >"$out" 2>&1
+has "፦ 2 ይበላል" "qelat eat in Amharic"
+lacks ": eats 2" "qelat eat in Amharic"
+printf 'J~1\nquit\n\n' | "$gabata" --lang om play --position "bulto board=2,1,1,1,0,7,3,0,6,6/1,4,1,1,0,1,2,2,0,1 stores=0,0 turn=S phase=open ply=6 last=N" \
+  --south human --north human >"$out" 2>&1
+has ": bulto didame" "bulto refusal in Afaan Oromoo"
+lacks "bulto refused" "bulto refusal in Afaan Oromoo"
+
 # ---- the terminal's parts
 # --seat north: the board turned round, North's row at the bottom from North's left
 printf 'quit\n' | "$gabata" play sadeqa --seat north --south human --north human --seed 1 >"$out" 2>&1
