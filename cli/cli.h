@@ -118,6 +118,11 @@ void cli_help(FILE *out, const char *text);
  * width (Ge'ez and Arabic letters are 2-3 bytes, one column). */
 int cli_columns(const char *s);
 void cli_pad(FILE *out, const char *s, int cols);
+/* s as it may be shown on a terminal, into buf (cut short to fit len): what a person or a script
+ * typed and a message quoting it, whose control characters (below 0x20, DEL, U+0080..U+009F) and
+ * bytes that are not UTF-8 are written \xHH, as the engine's errors write them, so that nothing
+ * read is ever sent raw to the terminal (an escape sequence is shown, not run). Returns buf. */
+const char *cli_printable(char *buf, size_t len, const char *s);
 
 /* prove.c: search g (only `only` at the root when not NULL) until its value is exact or
  * `seconds` are spent, with every end scored by its final margin (gabata solve, solve --survey):

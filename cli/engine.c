@@ -431,6 +431,20 @@ int engine_run(FILE *in, FILE *out)
         while (isspace((unsigned char)*p))
             p++;
         char *args = p;
+        /* a command that takes no argument refuses one: `undo 3` must not undo one move */
+        static const char *const bare[] = {"quit", "moves", "successors", "undo", "state", "record", "stop", "help"};
+        bool refused = false;
+        for (size_t i = 0; i < sizeof bare / sizeof bare[0] && *args; i++)
+            if (strcmp(cmd, bare[i]) == 0) {
+                char msg[64];
+                snprintf(msg, sizeof msg, "usage: %s (no argument)", bare[i]);
+                reply_error(&s, msg);
+                refused = true;
+            }
+        if (refused) {
+            fflush(out);
+            continue;
+        }
         if (strcmp(cmd, "quit") == 0) {
             ok(&s);
             break;

@@ -65,11 +65,19 @@ static int one_lesson(FILE *in, FILE *out, int width, const char *variant, int i
         draw_board_from(out, g, seat, false);
         fprintf(out, "%s", _("Your move (moves, skip, quit): "));
         fflush(out);
-        char line[256];
-        if (!fgets(line, sizeof line, in)) {
+        /* a whole line, however long (its tail is no answer of its own); one holding a NUL
+         * byte is refused whole, as gabata play and the engine refuse it */
+        static char *line;
+        static size_t cap;
+        ssize_t got = getline(&line, &cap, in);
+        if (got < 0) {
             fprintf(out, "\n");
             gb_game_free(g);
             return -1;
+        }
+        if (memchr(line, 0, (size_t)got)) {
+            fprintf(out, "%s", _("  line refused: it holds a NUL byte\n"));
+            continue;
         }
         line[strcspn(line, "\r\n")] = 0;
         char *w = line;
@@ -94,7 +102,8 @@ static int one_lesson(FILE *in, FILE *out, int width, const char *variant, int i
         gb_game *after = NULL;
         int rc = gb_lesson_check(l, w, &after, &err);
         if (rc < 0) {
-            fprintf(out, _("That move cannot be played here: %s\n"), err.msg);
+            char shown[1024]; /* the message may quote what was typed */
+            fprintf(out, _("That move cannot be played here: %s\n"), cli_printable(shown, sizeof shown, err.msg));
             continue;
         }
         fprintf(out, "\n");

@@ -641,8 +641,11 @@ int main(int argc, char **argv)
                                                               : cmd_solve(argc - 1, argv + 1);
     if (strcmp(cmd, "tables") == 0)
         return cmd_tables(argc - 1, argv + 1);
-    if (strcmp(cmd, "variants") == 0)
+    if (strcmp(cmd, "variants") == 0) {
+        if (argc > 2)
+            return fail(_("unexpected argument '%s' (see gabata --help)"), argv[2]);
         return cmd_variants();
+    }
     if (strcmp(cmd, "rules") == 0)
         return cmd_rules(argc - 1, argv + 1);
     if (strcmp(cmd, "learn") == 0)
@@ -652,6 +655,8 @@ int main(int argc, char **argv)
             cli_help(stdout, engine_help);
             return 0;
         }
+        if (argc > 2) /* the session is set up by its commands, not by arguments */
+            return fail(_("unexpected argument '%s' (see gabata --help)"), argv[2]);
         return engine_run(stdin, stdout);
     }
     fprintf(stderr, "gabata: unknown command '%s'\n\n", cmd);

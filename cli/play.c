@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,8 +54,12 @@ static void print_in_game_help(const gb_game *g)
     cli_help(stdout, text);
 }
 
-static char *read_line(const char *prompt, bool tty)
+/* A line read, NULL at the end of the input. One holding a NUL byte comes back with each NUL
+ * written \x00 and *nul set: the caller refuses it whole, as the engine does (docs/protocol.md),
+ * so that "C<NUL>D" is not taken for the move C. */
+static char *read_line(const char *prompt, bool tty, bool *nul)
 {
+    *nul = false;
 #ifdef GABATA_HAVE_LIBEDIT
     if (tty) {
         char *l = readline(prompt);
@@ -74,8 +79,25 @@ static char *read_line(const char *prompt, bool tty)
         free(line);
         return NULL;
     }
+    if (memchr(line, 0, (size_t)n)) {
+        char *shown = malloc(4 * (size_t)n + 1);
+        if (shown) {
+            size_t o = 0;
+            for (ssize_t i = 0; i < n; i++)
+                if (line[i])
+                    shown[o++] = line[i];
+                else
+                    o += (size_t)sprintf(shown + o, "\\x00");
+            shown[o] = 0;
+        }
+        free(line);
+        line = shown;
+        *nul = true;
+    }
     return line;
 }
+
+static const char nul_refused[] = N_("  line refused: it holds a NUL byte\n");
 
 static void trim(char *s)
 {
@@ -86,8 +108,34 @@ static void trim(char *s)
     memmove(s, s + lead, strlen(s + lead) + 1);
 }
 
+/* The answer to a bulto's offer (RULINGS B5): 1 take it (y, yes), 0 refuse it (n, no), in
+ * either case; anything else asks again; -1 at the end of the input (Ctrl-D), which plays
+ * nothing. "N" and a typo were taken for yes. */
+static int ask_offer(const char *q, bool tty)
+{
+    for (;;) {
+        bool nul;
+        char *ans = read_line(q, tty, &nul);
+        if (!ans) {
+            printf("\n");
+            return -1;
+        }
+        trim(ans);
+        int said = nul ? -1
+                 : strcasecmp(ans, "y") == 0 || strcasecmp(ans, "yes") == 0 ? 1
+                 : strcasecmp(ans, "n") == 0 || strcasecmp(ans, "no") == 0  ? 0
+                                                                             : -1;
+        free(ans);
+        if (said >= 0)
+            return said;
+        /* y and n stay the letters typed, in every language (the catalogs say so) */
+        printf("%s", _("  answer y to make the bulto, or n to refuse it\n"));
+    }
+}
+
 /* A person's move: move text, or twelve numbers for a layout (RULINGS A2); at a terminal, a
- * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5). */
+ * plain hole label that offers bulto asks at each offer whether to take it (RULINGS B5); 1 when
+ * the question was left unanswered (the end of the input): nothing to play, err says so. */
 static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_move *m, gb_error *err)
 {
     if (strcmp(gb_phase(g), "layout") == 0 && strncmp(line, "layout:", 7) != 0) {
@@ -143,10 +191,12 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
             snprintf(q, sizeof q, _("  make a bulto at %s? [y/n] "), gb_hole_label(g, where));
         else
             snprintf(q, sizeof q, "%s", _("  make a bulto here? [y/n] "));
-        char *ans = read_line(q, tty);
-        bool yes = !ans || ans[0] != 'n';
-        free(ans);
-        if (yes)
+        int said = ask_offer(q, tty);
+        if (said < 0) {
+            snprintf(err->msg, sizeof err->msg, "%s", _("move not played: the bulto question was not answered"));
+            return 1;
+        }
+        if (said)
             break;
         k++;
     }
@@ -328,7 +378,8 @@ static bool computer_turn(play_session *ps, int side)
 static char *read_command(const play_session *ps, const char *prompt)
 {
     for (;;) {
-        char *line = read_line(prompt, ps->tty);
+        bool nul;
+        char *line = read_line(prompt, ps->tty, &nul);
         if (!line)
             return NULL;
         trim(line);
@@ -336,8 +387,15 @@ static char *read_command(const play_session *ps, const char *prompt)
             free(line);
             continue;
         }
-        if (!ps->tty)
-            printf("%s%s\n", prompt, line);
+        if (!ps->tty) {
+            char shown[1024];
+            printf("%s%s\n", prompt, cli_printable(shown, sizeof shown, line));
+        }
+        if (nul) {
+            printf("%s", _(nul_refused));
+            free(line);
+            continue;
+        }
         return line;
     }
 }
@@ -350,12 +408,16 @@ static void offer_save(play_session *ps)
     const char *q = _("  The game is not saved. Save it to (a file name, or Enter to leave without saving): ");
     if (!ps->tty)
         printf("%s", q);
-    char *ans = read_line(q, ps->tty);
+    bool nul;
+    char *ans = read_line(q, ps->tty, &nul);
     if (ans)
         trim(ans);
+    char shown[1024];
     if (!ps->tty)
-        printf("%s\n", ans ? ans : "");
-    if (ans && *ans && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
+        printf("%s\n", ans ? cli_printable(shown, sizeof shown, ans) : "");
+    if (nul)
+        printf("%s", _(nul_refused));
+    if (ans && *ans && !nul && strcmp(ans, "n") != 0 && strcmp(ans, "no") != 0)
         save_record(ps->g, ans, &ps->kinds[0], &ps->kinds[1]);
     else
         printf(_("  left without saving\n"));
@@ -539,8 +601,14 @@ static void human_move(play_session *ps, const char *line)
     int side = gb_to_move(ps->g), round_before = gb_round(ps->g);
     gb_move m;
     gb_error err;
-    if (parse_human_move(ps->g, line, ps->tty, &m, &err) != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
+    int rc = parse_human_move(ps->g, line, ps->tty, &m, &err);
+    if (rc == 1) { /* a bulto question left unanswered: nothing played, nothing wrong */
         printf("  %s\n", err.msg);
+        return;
+    }
+    if (rc != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
+        char shown[1024];
+        printf("  %s\n", cli_printable(shown, sizeof shown, err.msg)); /* it may quote the line */
         char other[GB_MOVE_TEXT_MAX];
         if (other_case(ps->g, line, other, sizeof other))
             printf(_("  did you mean %s?\n"), other);
@@ -626,7 +694,8 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
             errno = 0;
-            if (i + 1 >= argc || (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno || !*argv[i + 1])) {
+            if (i + 1 >= argc || !isdigit((unsigned char)argv[i + 1][0]) ||
+                (pa->seed = strtoull(argv[i + 1], &end, 10), *end || errno)) { /* "-1": no seed */
                 fprintf(stderr, _("gabata: --seed needs a whole number\n"));
                 return 2;
             }
@@ -662,6 +731,10 @@ static int parse_play_args(int argc, char **argv, play_args *pa)
         cli_help(stderr, _(play_help));
         return 2;
     }
+    if (pa->position && pa->opts[0]) { /* the position string names its options itself */
+        fprintf(stderr, _("gabata: with --position the options are part of the position string\n"));
+        return 2;
+    }
     for (int k = 0; k < 2; k++)
         if (think > 0 && pa->kinds[k].think == 0 &&
             (pa->kinds[k].kind == PLAYER_AI || pa->kinds[k].kind == PLAYER_MCTS))
@@ -682,6 +755,11 @@ int cmd_play(int argc, char **argv)
                      : gb_game_new(&ps.g, pa.variant, pa.opts, pa.seed, &err);
     if (rc) {
         fprintf(stderr, "gabata: %s\n", err.msg);
+        return 2;
+    }
+    if (pa.position && pa.variant && strcmp(pa.variant, gb_game_variant(ps.g)) != 0) {
+        fprintf(stderr, _("gabata: the position is a game of %s, not %s\n"), gb_game_variant(ps.g), pa.variant);
+        gb_game_free(ps.g);
         return 2;
     }
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);

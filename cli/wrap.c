@@ -93,6 +93,45 @@ void cli_pad(FILE *out, const char *s, int cols)
         fputc(' ', out);
 }
 
+/* The length of the UTF-8 character at p, or 0 when p holds no whole, well-formed one. */
+static int utf8_len(const unsigned char *p)
+{
+    int len = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+            : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+    for (int k = 1; k < len; k++)
+        if ((p[k] & 0xc0) != 0x80)
+            return 0;
+    if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) || (p[0] == 0xf0 && p[1] < 0x90) ||
+        (p[0] == 0xf4 && p[1] >= 0x90))
+        return 0; /* overlong, a surrogate, or past U+10FFFF */
+    return len;
+}
+
+const char *cli_printable(char *buf, size_t len, const char *s)
+{
+    size_t o = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = *p < 0x80 ? 1 : utf8_len(p);
+        bool control = *p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0);
+        if (n == 0 || control) {
+            n = n ? n : 1;
+            if (o + 4 * (size_t)n >= len)
+                break;
+            for (int k = 0; k < n; k++, o += 4)
+                snprintf(buf + o, len - o, "\\x%02x", p[k]);
+        } else {
+            if (o + (size_t)n >= len)
+                break;
+            memcpy(buf + o, p, (size_t)n);
+            o += (size_t)n;
+        }
+        p += n;
+    }
+    if (len)
+        buf[o < len ? o : len - 1] = 0;
+    return buf;
+}
+
 /* ---- help texts ---- */
 typedef struct {
     const char *s;

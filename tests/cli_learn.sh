@@ -21,6 +21,16 @@ grep -q 'moves: A C D J J~1 J~2' <<<"$out" || fail "moves not listed: $out"
 grep -q '✓ Right: J~1' <<<"$out" || fail "J~1 is not accepted"
 grep -q '^Lesson 4 of 4' <<<"$out" || fail "no next lesson after the right move"
 grep -q '^1 of 2 lessons of Bulto done here' <<<"$out" || fail "skip counted as done"
+# a line is one answer, however long: the tail of a line longer than a buffer is not a move of
+# its own (255 x's then B was taken as a wrong move, then B as the right one); a line holding a
+# NUL byte is refused whole ('B<NUL>x' is not B)
+long=$(printf 'x%.0s' $(seq 255))B
+out=$(printf '%s\nquit\n' "$long" | "$gabata" learn sadeqa 2 2>&1)
+[ "$(grep -c 'cannot be played here' <<<"$out")" = 1 ] || fail "a long line is not one answer: $(grep -c 'cannot be played here' <<<"$out") refusals"
+grep -q '✓' <<<"$out" && fail "the tail of a long line was played"
+out=$(printf 'B\000x\nquit\n' | "$gabata" learn sadeqa 2 2>&1)
+grep -q 'line refused: it holds a NUL byte' <<<"$out" || fail "a line with a NUL byte is not refused: $out"
+grep -q '✓' <<<"$out" && fail "B<NUL>x was played as B"
 # every game's list
 out=$("$gabata" learn) || fail "learn (the list) exits $?"
 for t in 'Relay sowing' 'Ekwarna' 'The chain of 2s and 4s' 'Refusing a bulto'; do

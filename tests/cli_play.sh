@@ -75,6 +75,29 @@ has "unknown move 'Z'" "bad move"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 printf 'load %s\nquit\n' "$tmp/bad.rec" | "$gabata" play sadeqa --south human --north human >"$out" 2>&1
 has "cannot load $tmp/bad.rec: record line 3 column 6" "a bad record"
+# a scripted line holding a NUL byte is refused whole: "C<NUL>D" is not the move C
+printf 'C\000D\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+has "line refused: it holds a NUL byte" "a line with a NUL byte"
+lacks "South plays" "a line with a NUL byte"
+# what was typed is quoted back with its control characters written \xHH, never sent raw to the
+# terminal (an escape sequence in a script is not run by it)
+printf '\033]0;x\007\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+lacks $'\033]' "control characters of a bad move"
+has "South> \x1b]0;x\x07" "control characters of a bad move, echoed escaped"
+printf '\377\376\nquit\n' | "$gabata" play sadeqa --south human --north human --seed 2 >"$out" 2>&1
+LC_ALL=C grep -q $'\377' "$out" && { echo "FAIL: bytes that are not UTF-8 sent raw to the terminal"; fail=1; }
+has "unknown move '\xff\xfe'" "bytes that are not UTF-8, quoted escaped"
+# --position gives the game and its options: a VARIANT or key=value beside it is refused, not
+# silently dropped
+pos="qelat board=2,7,1,6,1,6/6,6,0,1,6,6 stores=0,0 turn=N phase=play ply=1"
+"$gabata" play sadeqa --position "$pos" </dev/null >"$out" 2>&1 && { echo "FAIL: a VARIANT beside another game's --position accepted"; fail=1; }
+has "the position is a game of qelat, not sadeqa" "VARIANT beside --position"
+"$gabata" play --position "$pos" rounds=1 </dev/null >"$out" 2>&1 && { echo "FAIL: options beside --position accepted"; fail=1; }
+has "with --position the options are part of the position string" "options beside --position"
+"$gabata" play qelat --position "$pos" --south human --north human </dev/null >"$out" 2>&1 || { echo "FAIL: the position's own game beside --position refused"; fail=1; }
+# a negative --seed is no seed (strtoull would take -1 for 2^64-1)
+"$gabata" play sadeqa --seed -1 </dev/null >"$out" 2>&1 && { echo "FAIL: --seed -1 accepted"; fail=1; }
+has "--seed needs a whole number" "negative seed"
 
 # ---- the end in words (issue 13), worked out by hand on positions (tests/test_words.c has the
 # counting): S5's leftovers to the last mover, the winner's score first
@@ -100,6 +123,17 @@ has "Game over: South wins 18–0: the match ended at its 2-round limit (T3) wit
 has "    2 rounds: South won 2, North 0, 0 even; seeds in all: South 90, North 54." "akil match summary"
 has "    Round 1: South won 42–30, gain 6 (the ply limit, T3); gains after it: South 6, North 0" "akil match summary"
 has "    Round 2: South won 48–24, gain 12 (the ply limit, T3); gains after it: South 18, North 0" "akil match summary"
+
+# the laps of a move in the player's language: every game's lap phrases are translated (Qelat's
+# eat, Q3, and Bulto's refusal, B5, were left in English)
+printf 'A\nquit\n\n' | "$gabata" --lang am play --position "qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S" \
+  --south human --north human >"$out" 2>&1
+has "፦ 2 ይበላል" "qelat eat in Amharic"
+lacks ": eats 2" "qelat eat in Amharic"
+printf 'J~1\nquit\n\n' | "$gabata" --lang om play --position "bulto board=2,1,1,1,0,7,3,0,6,6/1,4,1,1,0,1,2,2,0,1 stores=0,0 turn=S phase=open ply=6 last=N" \
+  --south human --north human >"$out" 2>&1
+has ": bulto didame" "bulto refusal in Afaan Oromoo"
+lacks "bulto refused" "bulto refusal in Afaan Oromoo"
 
 # ---- the terminal's parts
 # --seat north: the board turned round, North's row at the bottom from North's left
@@ -130,6 +164,17 @@ printf 'moves\nhint\nquit\n' | "$gabata" play --position "bulto board=20N,0,0,3*
   --south human --north human >"$out" 2>&1
 has "legal moves: D J J~1" "bulto refusals listed"
 grep -q -E "hint: (D|J|J~1) " "$out" || { echo "FAIL (bulto): no hint among D J J~1"; fail=1; }
+# at a terminal, a bulto's offer is asked (B5): N refuses it as n does, and an answer that is
+# neither y nor n asks again (N and a typo were taken for yes)
+if command -v script >/dev/null 2>&1; then
+  bpos='bulto board=2,1,1,1,0,7,3,0,6,6/1,4,1,1,0,1,2,2,0,1 stores=0,0 turn=S phase=open ply=6 last=N'
+  printf 'J\nN\nquit\n\n' | timeout 60 script -qec "$gabata play bulto --south human --north human --position '$bpos'" /dev/null >"$out" 2>&1
+  has "South plays J~1" "bulto offer: N refuses"
+  lacks "makes it a bulto" "bulto offer: N refuses"
+  printf 'J\nmaybe\n\nyes\nquit\n\n' | timeout 60 script -qec "$gabata play bulto --south human --north human --position '$bpos'" /dev/null >"$out" 2>&1
+  [ "$(grep -c 'answer y to make the bulto, or n to refuse it' "$out")" = 2 ] || { echo "FAIL (bulto offer): an answer not y or n should ask again"; sed 's/^/    /' "$out" | tail -20; fail=1; }
+  has "makes it a bulto" "bulto offer: yes takes it"
+fi
 # quitting a game not saved offers a save: a file name saves it, Enter leaves it
 printf 'C\nquit\n%s\n' "$tmp/quit.rec" | "$gabata" play sadeqa --south human --north human --seed 1 >"$out" 2>&1
 has "The game is not saved" "offer to save on quit"

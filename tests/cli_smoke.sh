@@ -56,6 +56,9 @@ check "bench --all --list-moves" "$gabata" bench --all --games 10 --list-moves; 
 refuse "bench --list-moves --search" "--list-moves is for random playouts" "$gabata" bench sadeqa --search --list-moves
 refuse "unknown command" "unknown command" "$gabata" frobnicate
 refuse "bad seed" "--seed" "$gabata" play sadeqa --seed x
+# commands that take no argument refuse one rather than run as if it were not there
+refuse "variants extra" "unexpected argument 'extra'" "$gabata" variants extra
+refuse "engine extra" "unexpected argument 'sadeqa'" sh -c "\"$gabata\" engine sadeqa </dev/null"
 
 # the computer players: a small match with workers and CSV/JSON, analysis of the saved game,
 # search speed, and clear errors

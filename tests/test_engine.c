@@ -210,6 +210,31 @@ static void test_control_characters_escaped(void **state)
     free(out);
 }
 
+/* A command that takes no argument refuses one, with its usage, and does nothing: `undo 3`
+ * undid one move and said ok, `moves all` listed the moves as if it meant something. */
+static void test_no_argument_commands(void **state)
+{
+    (void)state;
+    char *out = session("new sadeqa\nplay C\nundo 3\nmoves all\nsuccessors x\nstate x\nrecord x\n"
+                        "stop now\nhelp me\nquit now\nposition\nquit\n");
+    const char *want[] = {"ok", "ok", "error usage: undo (no argument)", "error usage: moves (no argument)",
+                          "error usage: successors (no argument)", "error usage: state (no argument)",
+                          "error usage: record (no argument)", "error usage: stop (no argument)",
+                          "error usage: help (no argument)", "error usage: quit (no argument)",
+                          /* C is still played: `undo 3` undid nothing */
+                          "sadeqa board=8,8,2,9,9,9,1,8/1,0,8,8,8,8,0,1 stores=8,0 turn=N phase=play ply=1", "ok",
+                          "ok", NULL};
+    char *save = NULL, *line = strtok_r(out, "\n", &save);
+    for (int i = 0; want[i]; i++) {
+        assert_non_null(line);
+        if (strcmp(line, want[i]) != 0)
+            fail_msg("reply %d: '%s', want '%s'", i, line, want[i]);
+        line = strtok_r(NULL, "\n", &save);
+    }
+    assert_null(line);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_long_line_with_nul),
         cmocka_unit_test(test_nul_in_line),
         cmocka_unit_test(test_control_characters_escaped),
+        cmocka_unit_test(test_no_argument_commands),
         cmocka_unit_test(test_save_atomic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

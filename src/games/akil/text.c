@@ -236,5 +236,5 @@ const gb_words gb_akil_words = {
     .made = GB_N_("seeds"),
     .rules = ak_rules,
     .phrase = {[GB_EV_CAPTURE] = GB_N_(" (now 2 or 4): captures %v with %o and the chain"), /* A6 */
-               [GB_EV_FEED] = ": fed (A8)"},
+               [GB_EV_FEED] = GB_N_(": fed (A8)")},
 };

@@ -116,8 +116,8 @@ const gb_words gb_bulto_words = {
     .mark_word = {[GB_MARK_DORMANT] = "miné"}, /* B2 */
     .event = {[GB_EV_CLAIM] = "bulto", [GB_EV_INTO_HELD] = "own-bulto", [GB_EV_DECLINE] = "refuse"},
     .phrase = {[GB_EV_CLAIM] = GB_N_(": makes it a bulto"),            /* B4 */
-               [GB_EV_INTO_HELD] = ": own bulto, move ends",   /* B8 */
-               [GB_EV_DECLINE] = ": bulto refused"},            /* B5 */
+               [GB_EV_INTO_HELD] = GB_N_(": own bulto, move ends"), /* B8 */
+               [GB_EV_DECLINE] = GB_N_(": bulto refused")},         /* B5 */
     .phrase_many = {[GB_EV_CLAIM] = GB_N_(": makes %v bulto at once, from %t on")}, /* B6 */
     .result = bu_result,
     .rules = bu_rules,

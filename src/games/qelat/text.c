@@ -272,6 +272,6 @@ const gb_words gb_qelat_words = {
     .mark = {[GB_MARK_HELD_S] = "ekwarna", [GB_MARK_HELD_N] = "ekwarna"},
     .event = {[GB_EV_CLAIM] = "ekwarna", [GB_EV_INTO_HELD] = "own-ekwarna", [GB_EV_RAID] = "eat"},
     .phrase = {[GB_EV_CLAIM] = GB_N_(": makes it an ekwarna"),         /* Q3 */
-               [GB_EV_INTO_HELD] = ": own ekwarna, move ends", /* Q3 */
-               [GB_EV_RAID] = ": eats %v"},                    /* Q3 */
+               [GB_EV_INTO_HELD] = GB_N_(": own ekwarna, move ends"), /* Q3 */
+               [GB_EV_RAID] = GB_N_(": eats %v")},                    /* Q3 */
 };
