@@ -4,12 +4,169 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define LINE_MAX_LEN 8192
+#define INBOX_LINES 256 /* lines read ahead and not yet run, at most (a flood waits) */
+
+enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL };
+
+/* The lines of standard input, read by a thread of their own and run in order by the session,
+ * so that a line sent while a `go` searches is seen at once: a bare `stop` ends the search (its
+ * deepest finished iteration answers), and `go infinite` also ends on `quit`, at the end of the
+ * input (the client gone) or when INBOX_LINES lines wait; every line still runs after the go, in
+ * order (docs/protocol.md). Everything here is under mu; cv is told of every change. */
+typedef struct held_line {
+    int got; /* LINE_* */
+    char *text;
+    size_t len;
+} held_line;
+typedef struct inbox {
+    FILE *in;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    held_line q[INBOX_LINES];
+    int head, count;
+    int searching; /* 0, or the go under way: GO_FINITE, GO_INFINITE */
+    int stop;      /* the search's gb_search_opts.stop */
+    bool closing;  /* the session has ended: the reader takes no more lines */
+    bool done;     /* the reader has ended */
+} inbox;
+enum { GO_FINITE = 1, GO_INFINITE };
+
+/* Read one line (without its newline) into buf of LINE_MAX_LEN bytes. A line of more than
+ * LINE_MAX_LEN - 1 bytes is read to its end and discarded whole (LINE_TOO_LONG); one holding a
+ * NUL byte is discarded too (LINE_NUL), so no part of a refused line is ever taken for a
+ * command. The last line may lack its newline. */
+static int read_line(FILE *in, char *buf, size_t *len)
+{
+    size_t n = 0;
+    bool any = false, nul = false, too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF) {
+        any = true;
+        if (c == '\n')
+            break;
+        if (c == 0)
+            nul = true;
+        if (n < LINE_MAX_LEN - 1)
+            buf[n++] = (char)c;
+        else
+            too_long = true;
+    }
+    buf[n] = 0;
+    *len = n;
+    return !any ? LINE_EOF : too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
+}
+
+/* The bare command `name` (surrounding blanks allowed, nothing else)? */
+static bool is_bare(const held_line *h, const char *name)
+{
+    if (h->got != LINE_OK)
+        return false;
+    const char *p = h->text, *e = h->text + h->len;
+    while (p < e && isspace((unsigned char)*p))
+        p++;
+    while (e > p && isspace((unsigned char)e[-1]))
+        e--;
+    return (size_t)(e - p) == strlen(name) && memcmp(p, name, (size_t)(e - p)) == 0;
+}
+
+/* Does line h, waiting or just read, end the search under way (box->searching)? */
+static bool ends_search(const inbox *box, const held_line *h)
+{
+    return box->searching && (is_bare(h, "stop") || (box->searching == GO_INFINITE &&
+                                                      (h->got == LINE_EOF || is_bare(h, "quit"))));
+}
+
+static void ask_stop(inbox *box) { __atomic_store_n(&box->stop, 1, __ATOMIC_RELAXED); }
+
+static void *inbox_reader(void *arg)
+{
+    inbox *box = arg;
+    char *buf = malloc(LINE_MAX_LEN);
+    for (;;) {
+        held_line h = {LINE_EOF, NULL, 0};
+        if (buf) {
+            h.got = read_line(box->in, buf, &h.len);
+            if (h.got != LINE_EOF && !(h.text = malloc(h.len + 1)))
+                h = (held_line){LINE_EOF, NULL, 0}; /* out of memory: as the input's end */
+            else if (h.text)
+                memcpy(h.text, buf, h.len + 1);
+        }
+        pthread_mutex_lock(&box->mu);
+        while (box->count == INBOX_LINES && !box->closing) {
+            if (box->searching == GO_INFINITE)
+                ask_stop(box); /* a client that sends this much wants answers */
+            pthread_cond_broadcast(&box->cv);
+            pthread_cond_wait(&box->cv, &box->mu);
+        }
+        const bool last = h.got == LINE_EOF || box->closing;
+        if (box->closing) {
+            free(h.text);
+        } else {
+            box->q[(box->head + box->count++) % INBOX_LINES] = h;
+            if (ends_search(box, &h))
+                ask_stop(box);
+        }
+        if (last)
+            box->done = true;
+        pthread_cond_broadcast(&box->cv);
+        pthread_mutex_unlock(&box->mu);
+        if (last)
+            break;
+    }
+    free(buf);
+    return NULL;
+}
+
+/* The next line, in the order sent (LINE_EOF at the end); its text is the caller's to free. */
+static held_line inbox_next(inbox *box)
+{
+    pthread_mutex_lock(&box->mu);
+    while (box->count == 0)
+        pthread_cond_wait(&box->cv, &box->mu);
+    held_line h = box->q[box->head];
+    box->head = (box->head + 1) % INBOX_LINES;
+    box->count--;
+    pthread_cond_broadcast(&box->cv);
+    pthread_mutex_unlock(&box->mu);
+    return h;
+}
+
+/* A go begins: the stop flag for gb_search_opts.stop, already set when a line that ends it
+ * was read ahead (a `stop` sent with the go, or before it ran). */
+static const int *inbox_search_begins(inbox *box, int kind)
+{
+    pthread_mutex_lock(&box->mu);
+    box->searching = kind;
+    box->stop = 0;
+    for (int i = 0; i < box->count; i++)
+        if (ends_search(box, &box->q[(box->head + i) % INBOX_LINES]))
+            box->stop = 1;
+    if (kind == GO_INFINITE && box->count == INBOX_LINES)
+        box->stop = 1;
+    pthread_mutex_unlock(&box->mu);
+    return &box->stop;
+}
+
+/* The go ended; wait_stop (go infinite): its answer waits for the line that ends it, as a
+ * search of no budget answers only when asked. */
+static void inbox_search_ends(inbox *box, bool wait_stop)
+{
+    pthread_mutex_lock(&box->mu);
+    while (wait_stop && !__atomic_load_n(&box->stop, __ATOMIC_RELAXED))
+        pthread_cond_wait(&box->cv, &box->mu);
+    box->searching = 0;
+    pthread_mutex_unlock(&box->mu);
+}
+
 
 typedef struct session {
+    inbox *box;
     gb_game *g;
     uint64_t seed;
     FILE *out;
@@ -268,11 +425,15 @@ static void protocol_go(session *s, char *args)
     memset(&o, 0, sizeof o);
     o.seed = s->seed;
     go_ctx c = {s, false};
-    bool any = false;
+    bool any = false, infinite = false;
     for (char *t = strtok(args, " \t"); t; t = strtok(NULL, " \t")) {
         long long v;
         if (strcmp(t, "mcts") == 0) {
             c.mcts = true;
+            continue;
+        }
+        if (strcmp(t, "infinite") == 0) {
+            infinite = true;
             continue;
         }
         char *arg = strtok(NULL, " \t");
@@ -283,13 +444,23 @@ static void protocol_go(session *s, char *args)
         } else if (strcmp(t, "movetime") == 0 && parse_count(arg, 86400000LL, &v)) {
             o.budget.movetime_ms = (long)v;
         } else {
-            reply_error(s, "usage: go [depth N (1-64) | nodes N | movetime MS] [mcts]");
+            reply_error(s, "usage: go [depth N (1-64) | nodes N | movetime MS | infinite] [mcts]");
             return;
         }
         any = true;
     }
-    if (!any)
+    if (infinite && any) {
+        reply_error(s, "go infinite takes no other budget (it searches until stop)");
+        return;
+    }
+    if (infinite) { /* until `stop`: as deep as a search goes, playouts past counting */
+        if (c.mcts)
+            o.budget.nodes = 1000000000000000LL;
+        else
+            o.budget.depth = GB_SEARCH_MAX_DEPTH;
+    } else if (!any) {
         o.budget.movetime_ms = 1000;
+    }
     o.info = go_info;
     o.user = &c;
     o.tt_mb = 32;
@@ -304,7 +475,9 @@ static void protocol_go(session *s, char *args)
     }
     gb_search_result res;
     gb_error err;
+    o.stop = inbox_search_begins(s->box, infinite ? GO_INFINITE : GO_FINITE);
     int rc = c.mcts ? gb_mcts(sr, s->g, &o, &res, &err) : gb_search(sr, s->g, &o, &res, &err);
+    inbox_search_ends(s->box, infinite && rc == GB_OK); /* infinite: no answer before stop */
     if (rc != GB_OK) {
         reply_error(s, err.msg);
         return;
@@ -371,46 +544,61 @@ static const char help_text[] =
     "seed N                       the random seed for the next game (chance, lots)\n"
     "setoption tables DIR|none    endgame tables for go to probe (score exact N: a proven margin)\n"
     "setoption threads N          alpha-beta on N threads (1-64, default 1) from the next go\n"
-    "go [depth N|nodes N|movetime MS] [mcts]  search: info lines, then bestmove MOVE\n"
-    "stop                         accepted (go is synchronous: it stops at its budget)\n"
+    "go [depth N|nodes N|movetime MS|infinite] [mcts]  search: info lines, then bestmove MOVE\n"
+    "stop                         ends a go under way (sent while it searches), then ok\n"
     "help                         this list\n"
     "quit                         end the session\n";
 
-enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL };
-
-/* Read one line (without its newline) into buf of LINE_MAX_LEN bytes. A line of more than
- * LINE_MAX_LEN - 1 bytes is read to its end and discarded whole (LINE_TOO_LONG); one holding a
- * NUL byte is discarded too (LINE_NUL), so no part of a refused line is ever taken for a
- * command. The last line may lack its newline. */
-static int read_line(FILE *in, char *buf, size_t *len)
+/* The session has ended: the reader takes no more lines. A reader that can only be at the
+ * end of a file or a string soon is waited for (the caller may close `in` next); one that may
+ * wait for ever on a pipe or a terminal (a client that keeps it open) is left to the process's
+ * exit, with the inbox. */
+static void inbox_close(inbox *box, pthread_t reader)
 {
-    size_t n = 0;
-    bool any = false, nul = false, too_long = false;
-    int c;
-    while ((c = getc(in)) != EOF) {
-        any = true;
-        if (c == '\n')
-            break;
-        if (c == 0)
-            nul = true;
-        if (n < LINE_MAX_LEN - 1)
-            buf[n++] = (char)c;
-        else
-            too_long = true;
+    pthread_mutex_lock(&box->mu);
+    box->closing = true;
+    for (; box->count > 0; box->count--, box->head = (box->head + 1) % INBOX_LINES)
+        free(box->q[box->head].text);
+    pthread_cond_broadcast(&box->cv);
+    const bool done = box->done;
+    pthread_mutex_unlock(&box->mu);
+    struct stat st;
+    const int fd = fileno(box->in);
+    if (done || fd < 0 || (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))) {
+        pthread_join(reader, NULL);
+        pthread_cond_destroy(&box->cv);
+        pthread_mutex_destroy(&box->mu);
+        free(box);
+    } else {
+        pthread_detach(reader);
     }
-    buf[n] = 0;
-    *len = n;
-    return !any ? LINE_EOF : too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
 }
 
 int engine_run(FILE *in, FILE *out)
 {
-    session s = {NULL, 1, out, NULL, NULL, 0};
-    char *line = malloc(LINE_MAX_LEN);
-    if (!line)
+    inbox *box = calloc(1, sizeof *box);
+    if (!box)
         return 1;
-    size_t len;
-    for (int got; (got = read_line(in, line, &len)) != LINE_EOF;) {
+    box->in = in;
+    pthread_mutex_init(&box->mu, NULL);
+    pthread_cond_init(&box->cv, NULL);
+    pthread_t reader;
+    if (pthread_create(&reader, NULL, inbox_reader, box) != 0) {
+        pthread_cond_destroy(&box->cv);
+        pthread_mutex_destroy(&box->mu);
+        free(box);
+        return 1;
+    }
+    session s = {box, NULL, 1, out, NULL, NULL, 0};
+    char *line = NULL;
+    for (;;) {
+        free(line);
+        const held_line h = inbox_next(box);
+        line = h.text;
+        size_t len = h.len;
+        const int got = h.got;
+        if (got == LINE_EOF)
+            break;
         if (got != LINE_OK) {
             reply_error(&s, got == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             fflush(out);
@@ -510,10 +698,11 @@ int engine_run(FILE *in, FILE *out)
         }
         fflush(out);
     }
+    free(line);
     gb_game_free(s.g);
     gb_searcher_free(s.sr);
     gb_tables_close(s.tables);
-    free(line);
     fflush(out);
+    inbox_close(box, reader);
     return 0;
 }

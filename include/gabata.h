@@ -535,6 +535,12 @@ typedef struct gb_search_opts {
     int threads;        /* alpha-beta: threads of a Lazy SMP search, 1..GB_SEARCH_MAX_THREADS;
                          * 0 for 1. One thread is exactly the plain search; more share the
                          * table and report the main thread's result (docs/ai.md, "Threads") */
+    /* NULL, or an int another thread sets nonzero (an atomic store: __atomic_store_n) to end the
+     * search early, as its time budget would: read now and then (alpha-beta every 256 positions
+     * from its second iteration on, MCTS every 16 playouts), and the result is that of
+     * the deepest iteration finished. For a search without a budget of its own ended on
+     * request, e.g. the protocol's `go infinite` and `stop` (docs/protocol.md). */
+    const int *stop;
 } gb_search_opts;
 #define GB_SEARCH_MAX_THREADS 64
 

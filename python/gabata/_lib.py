@@ -76,7 +76,7 @@ class gb_search_opts(ctypes.Structure):
                 ("seed", ctypes.c_uint64), ("info", INFO_FN), ("user", ctypes.c_void_p),
                 ("searchmoves", ctypes.POINTER(gb_move)), ("nsearchmoves", ctypes.c_int),
                 ("tables", ctypes.c_void_p), ("margins", ctypes.c_int),
-                ("threads", ctypes.c_int)]
+                ("threads", ctypes.c_int), ("stop", ctypes.POINTER(ctypes.c_int))]
 
 
 class gb_player(ctypes.Structure):

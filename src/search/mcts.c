@@ -200,9 +200,10 @@ int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search
     int path[MCTS_MAX_TREE_DEPTH + 2];
     long long it;
     for (it = 0; limit == 0 || it < limit; it++) {
-        if (it > 0 && b->movetime_ms > 0 && (it & (MCTS_CLOCK_EVERY - 1)) == 0 &&
-            gb_search_elapsed(&s->t0) * 1000.0 >= (double)b->movetime_ms)
-            break;
+        if (it > 0 && (it & (MCTS_CLOCK_EVERY - 1)) == 0 &&
+            ((b->movetime_ms > 0 && gb_search_elapsed(&s->t0) * 1000.0 >= (double)b->movetime_ms) ||
+             (o->stop && TT_LOAD(o->stop))))
+            break; /* the clock, or the caller asked (gb_search_opts.stop) */
         s->rec.len = base;
         int ni = 0, depth = 0;
         path[depth++] = 0;

@@ -36,8 +36,10 @@ static void check_budget(gb_searcher *s)
         return;
     if (s->node_limit && s->nodes >= s->node_limit)
         s->stop = true;
-    else if (s->movetime_ms && (s->nodes & ((1 << CLOCK_EVERY_LOG2) - 1)) == 0 && gb_search_elapsed(&s->t0) * 1000.0 >= (double)s->movetime_ms)
-        s->stop = true;
+    else if ((s->nodes & ((1 << CLOCK_EVERY_LOG2) - 1)) == 0 &&
+             ((s->movetime_ms && gb_search_elapsed(&s->t0) * 1000.0 >= (double)s->movetime_ms) ||
+              (s->asked_stop && TT_LOAD(s->asked_stop))))
+        s->stop = true; /* the clock, or the caller asked (gb_search_opts.stop) */
 }
 
 /* ---- the table ---- */

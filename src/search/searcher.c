@@ -182,6 +182,7 @@ int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
     s->nodes = 0;
     s->stop = false;
     s->can_stop = false;
+    s->asked_stop = o->stop;
     memset(s->killers, 0, sizeof s->killers);
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     return GB_OK;

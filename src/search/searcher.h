@@ -67,6 +67,7 @@ struct gb_searcher {
     struct gb_searcher **helpers;
     int nhelpers;
     int *shared_stop;
+    const int *asked_stop; /* gb_search_opts.stop: the caller's request to end the search */
     int *publish_depth;
     const int *shared_depth;
     const gb_tt *borrow_tt;
