@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *side_name(int side) { return side == GB_NORTH ? _("North") : _("South"); }
 
@@ -15,21 +16,51 @@ static char label(const gb_game *g, int hole)
     return l ? l[0] : '?';
 }
 
-/* The board as the library draws it (gb_board_text), from `seat`'s side. */
+/* The board's text (gb_board_text with flags), malloc'd; NULL when out of memory. */
+static char *board_text(const gb_game *g, int seat, unsigned flags)
+{
+    int k = gb_board_text(g, seat, flags, NULL, 0);
+    char *buf = k >= 0 ? malloc((size_t)k + 1) : NULL;
+    if (buf && gb_board_text(g, seat, flags, buf, (size_t)k + 1) < 0) {
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
+/* The widest line of a text without colours, in the terminal's columns. */
+static int widest_line(char *text)
+{
+    int widest = 0;
+    for (char *line = text, *end; *line; line = *end ? end + 1 : end) {
+        end = strchr(line, '\n');
+        if (!end)
+            end = line + strlen(line);
+        const char keep = *end;
+        *end = 0;
+        const int w = cli_columns(line);
+        *end = keep;
+        widest = w > widest ? w : widest;
+    }
+    return widest;
+}
+
+/* The board as the library draws it (gb_board_text), from `seat`'s side: turned a quarter
+ * (GB_BOARD_NARROW) on a terminal narrower than its rows, a phone's (Bulto's rows take 84
+ * columns, Sadeqa III's 72, Qelat's and L'ab al-Akil's 60). */
 void draw_board_from(FILE *out, const gb_game *g, int seat, bool color)
 {
-    char small[4096];
-    int k = gb_board_text(g, seat, color ? GB_BOARD_COLOR : 0, small, sizeof small);
-    if (k < 0)
-        return;
-    if ((size_t)k < sizeof small) {
-        fputs(small, out);
-        return;
+    unsigned flags = color ? GB_BOARD_COLOR : 0;
+    if (isatty(fileno(out))) {
+        char *plain = board_text(g, seat, 0);
+        if (plain && widest_line(plain) > cli_width(out))
+            flags |= GB_BOARD_NARROW;
+        free(plain);
     }
-    char *big = malloc((size_t)k + 1);
-    if (big && gb_board_text(g, seat, color ? GB_BOARD_COLOR : 0, big, (size_t)k + 1) >= 0)
-        fputs(big, out);
-    free(big);
+    char *text = board_text(g, seat, flags);
+    if (text)
+        fputs(text, out);
+    free(text);
 }
 
 void draw_board(FILE *out, const gb_game *g, bool color) { draw_board_from(out, g, GB_SOUTH, color); }

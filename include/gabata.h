@@ -229,6 +229,8 @@ GB_API int gb_match_summary(const gb_game *g, char *buf, size_t len);
  * "Game over: " and the result line. `seat` is the side whose row is drawn at the bottom
  * (GB_NORTH: the board turned round). Written as gb_result_line writes (snprintf's way). */
 #define GB_BOARD_COLOR 1u /* flags: ANSI colours (each side's, the marks', dim empty holes) */
+#define GB_BOARD_NARROW 2u /* flags: turned a quarter, a line a pair of holes across from each
+                            * other (the seat's row on the left): under 40 columns, for a phone */
 GB_API int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t len);
 
 /* Create a game at its start. `options` is "key=value key=value" (spaces or commas between),

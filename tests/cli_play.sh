@@ -191,6 +191,17 @@ if command -v script >/dev/null 2>&1; then
 fi
 "$gabata" play sadeqa --south ai:1 --north ai:1 --seed 1 max-plies=2 </dev/null >"$out" 2>&1
 lacks "thinking" "no thinking line when the output is not a terminal"
+# a terminal narrower than the board's rows (a phone's, 40 columns: Bulto's rows take 84) gets
+# the board turned a quarter, a line a pair of holes; a wide one the rows; a file the rows
+if command -v script >/dev/null 2>&1; then
+  printf 'quit\n' | timeout 60 script -qec "stty cols 40 rows 50; $gabata play bulto --north random --seed 1" /dev/null >"$out" 2>&1
+  has "  A [  2 ]  [  2 ] j" "narrow terminal: the board turned"
+  lacks "[  2 ][  2 ]" "narrow terminal: no rows"
+  printf 'quit\n' | timeout 60 script -qec "stty cols 100 rows 50; $gabata play bulto --north random --seed 1" /dev/null >"$out" 2>&1
+  has "[  2 ][  2 ][  2 ]" "wide terminal: the rows"
+fi
+COLUMNS=40 "$gabata" play bulto --north random --seed 1 </dev/null >"$out" 2>&1
+has "[  2 ][  2 ][  2 ]" "not a terminal: the rows, whatever COLUMNS says"
 
 [ $fail -eq 0 ] && echo "cli play: all passed"
 exit $fail

@@ -353,6 +353,77 @@ static void test_board_text(void **state)
     gb_game_free(g);
 }
 
+/* GB_BOARD_NARROW, laid out by hand: the board turned a quarter, the seat's row down the left
+ * from its first hole, beside each hole the one drawn above or below it in the wide board (A
+ * beside h from South's seat; a beside H from North's), then the stores; with owners moved, each
+ * hole's owner after it. And every game's board at its start, from either seat, fits 40
+ * columns. */
+static void test_board_text_narrow(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=1,2,3,4,5,6,7,8/9,10,11,12,0,0,0,0 stores=3,15 turn=S");
+    const char *south = "\n"
+                        "    South   North\n"
+                        "  A [  1 ]  [  0 ] h\n"
+                        "  B [  2 ]  [  0 ] g\n"
+                        "  C [  3 ]  [  0 ] f\n"
+                        "  D [  4 ]  [  0 ] e\n"
+                        "  E [  5 ]  [ 12 ] d\n"
+                        "  F [  6 ]  [ 11 ] c\n"
+                        "  G [  7 ]  [ 10 ] b\n"
+                        "  H [  8 ]  [  9 ] a\n"
+                        "  South   taken 3\n"
+                        "  North   taken 15\n"
+                        "\n"
+                        "  South to move (play, ply 0)\n";
+    const char *north = "\n"
+                        "    North   South\n"
+                        "  a [  9 ]  [  8 ] H\n"
+                        "  b [ 10 ]  [  7 ] G\n"
+                        "  c [ 11 ]  [  6 ] F\n"
+                        "  d [ 12 ]  [  5 ] E\n"
+                        "  e [  0 ]  [  4 ] D\n"
+                        "  f [  0 ]  [  3 ] C\n"
+                        "  g [  0 ]  [  2 ] B\n"
+                        "  h [  0 ]  [  1 ] A\n"
+                        "  North   taken 15\n"
+                        "  South   taken 3\n"
+                        "\n"
+                        "  South to move (play, ply 0)\n";
+    char buf[2048];
+    assert_int_equal(gb_board_text(g, GB_SOUTH, GB_BOARD_NARROW, buf, sizeof buf), (int)strlen(south));
+    assert_string_equal(buf, south);
+    assert_int_equal(gb_board_text(g, GB_NORTH, GB_BOARD_NARROW, buf, sizeof buf), (int)strlen(north));
+    assert_string_equal(buf, north);
+    gb_game_free(g);
+    g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN round=2 aux=49 "
+                "match=32,16");
+    gb_board_text(g, GB_SOUTH, GB_BOARD_NARROW, buf, sizeof buf);
+    assert_non_null(strstr(buf, "\n"
+                                "    South     North\n"
+                                "  A [  1 ] S  [  0 ] N f\n"
+                                "  B [  0N] S  [  0 ] N e\n"
+                                "  C [  0 ] S  [  0 ] N d\n"
+                                "  D [  0 ] S  [ 40S] N c\n"
+                                "  E [  0 ] S  [  0 ] S b\n"
+                                "  F [  0 ] S  [  0 ] S a\n"
+                                "  S, N: owner\n"
+                                "  South   taken 7\n"
+                                "  North   taken 0\n"
+                                "  marks: S: South's ekwarna, N: North's ekwarna\n"));
+    gb_game_free(g);
+    const char *games[] = {"sadeqa", "qelat", "akil", "bulto"};
+    for (int i = 0; i < 4; i++)
+        for (int seat = GB_SOUTH; seat <= GB_NORTH; seat++) {
+            gb_game *s = NULL;
+            assert_int_equal(gb_game_new(&s, games[i], NULL, 1, NULL), GB_OK);
+            assert_true(gb_board_text(s, seat, GB_BOARD_NARROW, buf, sizeof buf) < (int)sizeof buf);
+            for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+                assert_true(strlen(line) <= 40);
+            gb_game_free(s);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -362,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_qelat_single),  cmocka_unit_test(test_akil_match),
         cmocka_unit_test(test_akil_a13),      cmocka_unit_test(test_akil_single),
         cmocka_unit_test(test_sadeqa_draw),   cmocka_unit_test(test_board_text),
+        cmocka_unit_test(test_board_text_narrow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

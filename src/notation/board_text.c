@@ -5,6 +5,7 @@
  * from North's (the board turned round). */
 #include "internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #define C_SOUTH "\033[34m"
@@ -96,6 +97,57 @@ static void owners(gb_text *t, const gb_game *g, int side, int seat)
     gb_text_add(t, "\n");
 }
 
+/* Text with no words in it (spaces, labels, counts): added as it is, not looked up in the
+ * front-end's language as gb_text_add's formats are. */
+static void plain(gb_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = t->used < t->len ? t->len - t->used : 0;
+    int k = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        t->used += (size_t)k;
+}
+
+/* GB_BOARD_NARROW: the board turned a quarter, for a narrow terminal (a phone's): the near row
+ * (the seat's) down the left, first hole at the top, the far row down the right, each hole
+ * beside the one across from it in the wide drawing, as the page draws it on a phone; with
+ * owners moved, each hole's owner after it; then the stores, a line a side. Under 40 columns
+ * for every game. */
+static void narrow(gb_text *t, const gb_game *g, int seat, bool color, bool owners_moved)
+{
+    const int n = gb_game_rows(g), far = !seat;
+    const int w = (name_width() > 6 ? name_width() : 6) + (owners_moved ? 2 : 0);
+    const char *names[2] = {gb_side_word(seat), gb_side_word(far)};
+    const char *on[2] = {"", ""}, *off = color ? C_OFF : "";
+    if (color) {
+        on[0] = seat == GB_NORTH ? C_NORTH : C_SOUTH;
+        on[1] = far == GB_NORTH ? C_NORTH : C_SOUTH;
+    }
+    plain(t, "    %s%s%s%*s  %s%s%s\n", on[0], names[0], off, w - chars(names[0]), "", on[1], names[1], off);
+    for (int i = 0; i < n; i++) {
+        const int near_h = hole_at(n, seat, seat, i), far_h = hole_at(n, far, seat, i);
+        const char *ln = gb_hole_label(g, near_h), *lf = gb_hole_label(g, far_h);
+        plain(t, "  %c ", ln ? ln[0] : '?');
+        cell(t, g, near_h, color);
+        if (owners_moved)
+            plain(t, " %c", gb_hole_owner(g, near_h) ? 'N' : 'S');
+        plain(t, "%*s  ", w - 6 - (owners_moved ? 2 : 0), "");
+        cell(t, g, far_h, color);
+        if (owners_moved)
+            plain(t, " %c", gb_hole_owner(g, far_h) ? 'N' : 'S');
+        plain(t, " %c\n", lf ? lf[0] : '?');
+    }
+    if (owners_moved)
+        plain(t, "  S, N: %s\n", gb_tr(GB_N_("owner")));
+    for (int k = 0; k < 2; k++) {
+        const int side = k ? far : seat;
+        plain(t, "  %s%s%s%*s", on[k], names[k], off, name_width() - chars(names[k]), "");
+        gb_text_add(t, "   taken %d\n", gb_store(g, side));
+    }
+}
+
 /* A line that says what the marks on the board mean, when there are any, in the game's words. */
 static void legend(gb_text *t, const gb_game *g)
 {
@@ -133,14 +185,18 @@ int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t 
     for (int h = 0; h < 2 * n; h++)
         owners_moved |= gb_hole_owner(g, h) != (h >= n ? GB_NORTH : GB_SOUTH);
     gb_text_add(&t, "\n");
-    labels(&t, g, far, seat, color);
-    row(&t, g, far, seat, color);
-    if (owners_moved) {
-        owners(&t, g, far, seat);
-        owners(&t, g, seat, seat);
+    if (flags & GB_BOARD_NARROW) {
+        narrow(&t, g, seat, color, owners_moved);
+    } else {
+        labels(&t, g, far, seat, color);
+        row(&t, g, far, seat, color);
+        if (owners_moved) {
+            owners(&t, g, far, seat);
+            owners(&t, g, seat, seat);
+        }
+        row(&t, g, seat, seat, color);
+        labels(&t, g, seat, seat, color);
     }
-    row(&t, g, seat, seat, color);
-    labels(&t, g, seat, seat, color);
     legend(&t, g);
     gb_text_add(&t, "\n");
     if (gb_is_over(g)) {
