@@ -38,8 +38,11 @@ test.after(async () => {
   if (srv) await srv.stop();
 });
 
+// (the smallest phone in use, for the checks of what long translations and names do)
+const PHONE320 = { width: 320, height: 568 };
+
 async function newPage(size, opts = {}) {
-  const ctx = await browser.newContext({ viewport: SIZES[size], ...opts });
+  const ctx = await browser.newContext({ viewport: SIZES[size] || size, ...opts });
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -101,9 +104,13 @@ async function headerOneRow(page, what) {
   const r = await page.evaluate(() => {
     const box = (e) => { const b = e.getBoundingClientRect(); return { id: e.id || e.tagName, top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: b.height, w: b.width }; };
     const h = document.querySelector('header');
-    const items = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].map(box).filter((b) => b.w && b.h);
-    return { vw: innerWidth, header: box(h), items, scroll: document.documentElement.scrollWidth };
+    const shown = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].filter((e) => e.getBoundingClientRect().width);
+    const items = shown.map(box).filter((b) => b.w && b.h);
+    // a word wider than its link runs out of its border, over the next one
+    const spill = shown.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id || e.tagName} "${e.textContent.trim()}" ${e.scrollWidth} > ${e.clientWidth}`);
+    return { vw: innerWidth, header: box(h), items, spill, scroll: document.documentElement.scrollWidth };
   });
+  assert.deepEqual(r.spill, [], `${what}: every header item's text inside its box`);
   assert.ok(r.items.length >= 3, `${what}: the header shows its title, links and Settings (${JSON.stringify(r.items)})`);
   const top = Math.max(...r.items.map((b) => b.top));
   const bottom = Math.min(...r.items.map((b) => b.bottom));
@@ -248,21 +255,29 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
 });
 
 // The header's links are the longest words in some languages ("Play online", "Settings"): one
-// row at 360×640 on every screen (the game, Learn and the lobby each show the other two links).
-test('the header is one row at 360×640 in every language, on every screen', async () => {
-  const page = await newPage('phone360');
-  for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
-    await page.goto(`${srv.base}/?lang=${lang}`);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    await page.waitForSelector('body[data-busy="false"] #board .hole');
-    await headerOneRow(page, `${lang}: the game screen`);
-    for (const to of ['learn', 'lobby', 'game']) {
-      await page.click(`#to-${to}`);
-      await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
-      await headerOneRow(page, `${lang}: the ${to} screen`);
+// row at 360×640 and 320×568 on every screen (the game, Learn and the lobby each show the other
+// two links), no word past its link's border ("Baradhu" ran into the gear).
+test('the header is one row at 360×640 and 320×568 in every language, on every screen; no error in the console', async () => {
+  for (const size of ['phone360', PHONE320]) {
+    const page = await newPage(size);
+    // (a page that names no icon of its own makes the browser ask for /favicon.ico: a 404 logged)
+    const logged = [];
+    page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      const what = `${lang} at ${size.width || size}`;
+      await page.goto(`${srv.base}/?lang=${lang}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.waitForSelector('body[data-busy="false"] #board .hole');
+      await headerOneRow(page, `${what}: the game screen`);
+      for (const to of ['learn', 'lobby', 'game']) {
+        await page.click(`#to-${to}`);
+        await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
+        await headerOneRow(page, `${what}: the ${to} screen`);
+      }
     }
+    assert.deepEqual(logged, [], `${size.width || size}: nothing logged as an error`);
+    await closePage(page);
   }
-  await closePage(page);
 });
 
 // A reader on a phone scrolls down to the rules or the moves while the game goes on: a move
