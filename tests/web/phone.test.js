@@ -120,6 +120,28 @@ async function headerOneRow(page, what) {
   assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
 }
 
+// the board's words (the rows' names, the stores' labels, the marks) inside the drawing, which
+// cuts what runs past its edge, and no two of them over each other
+async function boardWords(page, what) {
+  const r = await page.evaluate(() => {
+    const svg = document.getElementById('board').getBoundingClientRect();
+    const words = [...document.querySelectorAll('#board text')].filter((t) => t.textContent.trim() && !t.closest('[visibility="hidden"]'))
+      .map((t) => { const b = t.getBoundingClientRect(); return { t: t.textContent, cls: t.getAttribute('class'), left: b.left, right: b.right, top: b.top, bottom: b.bottom }; });
+    return { svg: { left: svg.left, right: svg.right, top: svg.top, bottom: svg.bottom }, words };
+  });
+  for (const w of r.words) {
+    assert.ok(w.left >= r.svg.left - 0.5 && w.right <= r.svg.right + 0.5, `${what}: "${w.t}" (${w.cls}) inside the board (${Math.round(w.left)}–${Math.round(w.right)} of ${Math.round(r.svg.left)}–${Math.round(r.svg.right)})`);
+  }
+  const names = r.words.filter((w) => /row-label|store-label/.test(w.cls));
+  for (const a of names) {
+    for (const b of names) {
+      if (a === b) continue;
+      const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+      assert.ok(apart, `${what}: "${a.t}" and "${b.t}" apart`);
+    }
+  }
+}
+
 const MOVE_CONTROLS = ['#move-strip button', '#move-strip #layout-sum', '#move-strip .move-button', '#message', '#note', '#skip:not([hidden])', '#round-banner:not([hidden])'];
 
 // the status: one sentence, at most 2 lines, no rule id
@@ -240,6 +262,7 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
         }
         await checkStatus(page, what);
         await inView(page, `${what}, the move`, MOVE_CONTROLS);
+        await boardWords(page, what);
         if (size === 'phone360') await headerOneRow(page, what);
         if (view.state.over) continue;
         const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
