@@ -2565,10 +2565,14 @@ function tickClocks() {
       k.warned[side] = true;
       const w = $('clock-warning');
       w.textContent = o && o.seat === side ? t('Under 10 seconds on your clock!') : t('{side}: under 10 seconds', { side: sideName(side) });
+      w.dataset.side = side;
       w.hidden = false;
     }
   }
-  if (!k.running) $('clock-warning').hidden = true;
+  // it lies over the far store: gone once that clock stops (its side moved, or the game ended),
+  // not left there for the rest of the game
+  const w = $('clock-warning');
+  if (!w.hidden && w.dataset.side !== k.running) w.hidden = true;
 }
 
 /* ---- rematch (docs/api.md): offered at the end by one seat, accepted by the other's same call;

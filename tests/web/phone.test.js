@@ -680,3 +680,76 @@ test('online: take back and draw disabled while a move is shown; "gone" after a 
     await on.stop();
   }
 });
+
+// A clocked game on a 320 px phone in Afaan Oromoo (the longest warning), between two players of
+// 20-letter names: the rows' names on the board cut to their room, not over each other; the
+// warning of a low clock on the board's top edge, inside the board, over none of the board's
+// words (it hid the far store's label and count), and gone once its side has moved (it stayed for
+// the rest of the game).
+test('a clock under 10 s at 320×568: the warning inside the board, over no word of it, gone after the move; long names on the board', async () => {
+  const names = ['Gammachuu Abbaagadaa', 'Caalaa Fayyisaa Tola'];
+  const [a, b] = [await newPage(PHONE320), await newPage(PHONE320)];
+  try {
+    for (const [p, name] of [[a, names[0]], [b, names[1]]]) {
+      await p.goto(`${srv.base}/?lang=om#lobby`);
+      await p.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+      await p.fill('#name-input', name);
+      await p.click('#name-ok');
+      await p.waitForSelector('#me-line:not([hidden])');
+    }
+    // a game of 12 s a side, nothing added: South's second move starts his clock, under 10 s soon
+    await a.click('#seek-open');
+    await a.selectOption('#seek-variant', 'sadeqa');
+    await a.selectOption('#seek-clock', 'custom');
+    await a.fill('#seek-initial', '12');
+    await a.fill('#seek-increment', '0');
+    await a.selectOption('#seek-rated', 'casual');
+    await a.selectOption('#seek-seat', 'S');
+    await a.click('#seek-create');
+    await (await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 })).click();
+    await a.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 10000 });
+    await b.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 10000 });
+    for (const p of [a, b]) await p.$eval('#speed', (e) => { e.value = '0'; });
+    const move = async (p) => {
+      await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.querySelector('#board .hole[data-legal="true"]'), null, { timeout: 10000 });
+      const ply = Number(await p.getAttribute('body', 'data-ply'));
+      const h = await p.$eval('#board .hole[data-legal="true"]', (g) => g.dataset.hole);
+      await p.click(`#board .hole[data-hole="${h}"]`);
+      await p.waitForFunction((n) => Number(document.body.dataset.ply) > n, ply);
+    };
+    // each side's first move (no clock runs for it), then South's clock runs; a forced move the
+    // server plays itself, so the side to move is asked of the page each time
+    const toMove = async () => a.evaluate(() => app.view.state.to_move);
+    let moves = 0;
+    while (moves < 2 || (await toMove()) !== 'S') {
+      await move((await toMove()) === 'S' ? a : b);
+      await a.waitForFunction(() => document.body.dataset.busy === 'false');
+      moves++;
+    }
+    await a.waitForSelector('.clock[data-running="true"][data-side="S"]');
+    await boardWords(a, 'a clocked game between long names');
+    await a.waitForSelector('#clock-warning:not([hidden])', { timeout: 15000 });
+    const m = await a.evaluate(() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+      const w = document.getElementById('clock-warning');
+      const c = box(w);
+      const under = [...document.querySelectorAll('#board text')].filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width && t.textContent.trim() && !(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom);
+      }).map((t) => t.textContent);
+      return { text: w.textContent, w: c, spill: w.scrollWidth - w.clientWidth, board: box(document.getElementById('board')), under };
+    });
+    assert.match(m.text, /sekondii 10/, 'the warning, in Afaan Oromoo');
+    assert.ok(m.w.left >= m.board.left && m.w.right <= m.board.right, `the warning inside the board's width (${Math.round(m.w.left)}–${Math.round(m.w.right)} of ${Math.round(m.board.left)}–${Math.round(m.board.right)})`);
+    assert.ok(m.spill <= 1, `the warning's text inside its box (${m.spill} px past it)`);
+    assert.deepEqual(m.under, [], 'no word of the board under the warning');
+    await a.screenshot({ path: path.join(SHOTS, 'phone320-clock-warning-om.png') });
+    // South moves: his clock stops, and the warning goes with it
+    await move(a);
+    await a.waitForSelector('.clock[data-running="true"][data-side="N"]');
+    assert.equal(await a.isHidden('#clock-warning'), true, 'the warning gone once South has moved');
+  } finally {
+    await closePage(a);
+    await closePage(b);
+  }
+});
