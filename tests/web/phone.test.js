@@ -269,6 +269,9 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
         await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
         await page.waitForFunction(() => document.getElementById('message').textContent.trim() !== '');
         assert.doesNotMatch(await page.textContent('#message'), /not allowed/, `${what}: the message is translated`);
+        // over the board (drawn left to right in every language) the message is text: in Arabic
+        // right to left, its full stop at its end
+        assert.equal(await page.$eval('#message', (e) => getComputedStyle(e).direction), lang === 'ar' ? 'rtl' : 'ltr', `${what}: the message's direction`);
         await inView(page, `${what}, an illegal tap`, MOVE_CONTROLS);
         await checkStatus(page, `${what}, an illegal tap`);
       }
