@@ -1224,7 +1224,11 @@ function roundBanner(st) {
   withWhy($('round-text'), `${head}${text}${/[.]$/.test(text) || !text ? '' : '.'}${standing ? ' ' + standing.charAt(0).toUpperCase() + standing.slice(1) + '.' : ''}`);
   b.hidden = false;
   b.dataset.round = String(lr.round);
-  $('round-ok').focus({ preventScroll: true });
+  // the last round's banner: no round comes next, it only closes (data-i18n: kept in a new language)
+  const ok = $('round-ok');
+  ok.dataset.i18n = st.over ? 'Close' : 'Next round';
+  ok.textContent = t(ok.dataset.i18n);
+  ok.focus({ preventScroll: true });
   keepInView();
 }
 

@@ -386,6 +386,9 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
     await page.click('#why-close');
   }
   await inView(page, 'the match over', ['#again']);
+  // the last round's banner: no round comes next, its button closes it
+  assert.equal(await page.isVisible('#round-banner'), true, 'the last round\'s banner');
+  assert.equal((await page.textContent('#round-ok')).trim(), 'Close', 'no "Next round" once the match is over');
   await axe(page, 'a match over, phone');
   // two people: play again (the same game and options, both players people)
   assert.equal(await page.isHidden('#again-swap'), true, 'no swap between two people on one screen: the same game again');
@@ -397,6 +400,49 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
   assert.equal(again.state.options, end.state.options);
   assert.deepEqual([again.players.S, again.players.N], ['human', 'human']);
   assert.equal(again.history.length, 0);
+  await closePage(page);
+});
+
+// On a 320 px phone, the round's banner in the longer translations: its text as wide as the
+// banner, flowing on under its button (beside it, it was a column of a word a line running past
+// the banner in Afaan Oromoo), right to left in Arabic; the match's end says Close.
+test('the round banner at 320×568 in Afaan Oromoo and Arabic: its text the banner\'s width, inside it; Arabic right to left', async () => {
+  const page = await newPage(PHONE320);
+  for (const lang of ['om', 'ar']) {
+    await startGame(page, 'qelat', { opponent: 'human', opts: { 'max-rounds': '2' }, lang });
+    for (const end of [false, true]) {
+      const what = `${lang}, ${end ? 'the match over' : 'a round over'}`;
+      await playUntil(page, end ? () => false : (v) => !!v.state.last_round, 7);
+      await page.waitForSelector('#round-banner:not([hidden])');
+      const m = await page.evaluate(() => {
+        const box = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, right: b.right, w: b.width }; };
+        const p = document.getElementById('round-text'), banner = document.getElementById('round-banner');
+        // the text's lines: the widest one, from the text's own boxes (a line of Arabic with
+        // numbers in it is several boxes: one a line, from its first to its last)
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        const lines = new Map();
+        for (const r of range.getClientRects()) {
+          const k = Math.round(r.bottom);
+          const l = lines.get(k) || { left: Infinity, right: -Infinity };
+          lines.set(k, { left: Math.min(l.left, r.left), right: Math.max(l.right, r.right) });
+        }
+        const widest = Math.max(...[...lines.values()].map((l) => l.right - l.left));
+        return { banner: box(banner), text: box(p), widest, spill: p.scrollWidth - p.clientWidth, dir: getComputedStyle(banner).direction,
+          button: document.getElementById('round-ok').textContent.trim(), board: box(document.getElementById('board')) };
+      });
+      assert.ok(m.spill <= 1, `${what}: the text inside its box (${m.spill} px past it)`);
+      assert.ok(m.text.left >= m.banner.left && m.text.right <= m.banner.right, `${what}: the text inside the banner`);
+      assert.ok(m.banner.left >= m.board.left - 1 && m.banner.right <= m.board.right + 1, `${what}: the banner over the board`);
+      assert.ok(m.widest >= 0.75 * m.banner.w, `${what}: the text's lines the banner's width, not a column beside the button (${Math.round(m.widest)} of ${Math.round(m.banner.w)} px)`);
+      assert.equal(m.dir, lang === 'ar' ? 'rtl' : 'ltr', `${what}: the banner's direction`);
+      const v = await page.evaluate(() => app.view);
+      assert.equal(v.state.over, end);
+      if (end) assert.notEqual(m.button, await page.evaluate(() => t('Next round')), `${what}: no "next round" at the match's end (${m.button})`);
+      await page.screenshot({ path: path.join(SHOTS, `phone320-round-${lang}${end ? '-end' : ''}.png`) });
+      await page.click('#round-ok');
+    }
+  }
   await closePage(page);
 });
 
