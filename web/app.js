@@ -2564,7 +2564,7 @@ function tickClocks() {
     e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
     e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
     e.dataset.ms = String(Math.max(0, Math.round(ms)));
-    // a warning once as a clock goes under LOW_MS (the player's own; a spectator's: any)
+    // a warning as a clock goes under LOW_MS, once a turn (the player's own; a spectator's: any)
     if (k.running === side && ms < LOW_MS && ms > 0 && !k.warned[side] && (!o || !o.seat || o.seat === side)) {
       k.warned[side] = true;
       const w = $('clock-warning');
@@ -2573,10 +2573,13 @@ function tickClocks() {
       w.hidden = false;
     }
   }
-  // it lies over the far store: gone once that clock stops (its side moved, or the game ended),
-  // not left there for the rest of the game
+  // it lies on the board's top: gone once that clock stops (its side moved, or the game ended),
+  // not left there for the rest of the game; shown again at that side's next turn if still low
   const w = $('clock-warning');
-  if (!w.hidden && w.dataset.side !== k.running) w.hidden = true;
+  if (!w.hidden && w.dataset.side !== k.running) {
+    w.hidden = true;
+    k.warned[w.dataset.side] = false;
+  }
 }
 
 /* ---- rematch (docs/api.md): offered at the end by one seat, accepted by the other's same call;

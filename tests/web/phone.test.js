@@ -733,8 +733,8 @@ test('online: take back and draw disabled while a move is shown; "gone" after a 
 // A clocked game on a 320 px phone in Afaan Oromoo (the longest warning), between two players of
 // 20-letter names: the rows' names on the board cut to their room, not over each other; the
 // warning of a low clock on the board's top edge, inside the board, over none of the board's
-// words (it hid the far store's label and count), and gone once its side has moved (it stayed for
-// the rest of the game).
+// words (it hid the far store's label and count), gone once its side has moved (it stayed for
+// the rest of the game), and back at that side's next turn.
 test('a clock under 10 s at 320×568: the warning inside the board, over no word of it, gone after the move; long names on the board', async () => {
   const names = ['Gammachuu Abbaagadaa', 'Caalaa Fayyisaa Tola'];
   const [a, b] = [await newPage(PHONE320), await newPage(PHONE320)];
@@ -797,6 +797,9 @@ test('a clock under 10 s at 320×568: the warning inside the board, over no word
     await move(a);
     await a.waitForSelector('.clock[data-running="true"][data-side="N"]');
     assert.equal(await a.isHidden('#clock-warning'), true, 'the warning gone once South has moved');
+    // North moves: South's turn again, still under 10 s, and warned again
+    while ((await toMove()) !== 'S') await move(b);
+    await a.waitForSelector('#clock-warning:not([hidden])', { timeout: 10000 });
   } finally {
     await closePage(a);
     await closePage(b);
