@@ -677,9 +677,12 @@ function fitLabels() {
     let max = Number(e.dataset.fit);
     if (len <= max) continue;
     if (e.dataset.fitOut) {
+      // (data-fit-out names the side the text starts on, left to right; a text right to left
+      // starts on the other, so its anchor is the other end)
       const W = $('board').viewBox.baseVal.width;
+      const rtl = getComputedStyle(e).direction === 'rtl';
       e.setAttribute('x', e.dataset.fitOut === 'start' ? 4 : W - 4);
-      e.style.textAnchor = e.dataset.fitOut;
+      e.style.textAnchor = (e.dataset.fitOut === 'start') !== rtl ? 'start' : 'end';
       max = Number(e.dataset.fitRoom);
       if (len <= max) continue;
     }
@@ -906,7 +909,7 @@ function drawBoard(view, st, hl, opts = {}) {
   // the rows' names: upright, side by side over the two columns (a long player's name is cut, the
   // clocks and the status name him in full)
   if (up) {
-    const fit = { 'data-fit': 2 * (UP.left - 4), 'data-fit-pair': UP.right - UP.left - 6, 'data-fit-cut': 'true' };
+    const fit = { 'data-fit': 2 * (UP.left - 4), 'data-fit-pair': UP.right - UP.left - 12, 'data-fit-cut': 'true' };
     const a = el('text', { x: UP.left, y: G.store + 8, class: 'row-label', ...fit }, svg);
     a.textContent = `${sideName(seat)}${playedBy(seat)}`;
     const b = el('text', { x: UP.right, y: G.store + 8, class: 'row-label', ...fit }, svg);
