@@ -588,6 +588,7 @@ function fitBoard() {
   const svg = $('board');
   svg.style.maxHeight = '';
   if (!svg.clientWidth || document.body.dataset.screen !== 'game') return;
+  fitLabels();
   const vb = svg.viewBox.baseVal;
   if (!vb || !vb.width) return;
   const scale = svg.clientWidth / vb.width;
@@ -647,6 +648,61 @@ function shape(view, up) {
   }
   const margin = stores ? GEOM.margin : 34;
   return { up, n, stores, cell: GEOM.cell, margin, r: GEOM.r, W: margin * 2 + GEOM.cell * n, H: 276 };
+}
+
+/* The board's words that the translations or a player's name make long (data-fit: the width
+ * they have, in the drawing's units): a store's label across moves out to the board's edge
+ * (data-fit-out, with data-fit-room there), then any of them gets smaller type, down to three
+ * quarters; past that a row's name is cut with "…" (data-fit-cut), a store's label pressed
+ * together. Measured once drawn, so only while the board is shown (fitBoard runs it again). */
+function fitLabels() {
+  // the upright rows' names, side by side: the pair shares its room (data-fit-pair: half the
+  // distance between their middles), a short one leaving the rest to the other, each up to the
+  // board's edge (data-fit)
+  const pair = [...$('board').querySelectorAll('text[data-fit-pair]:not([data-fitted])')];
+  if (pair.length === 2) {
+    const half = pair.map((e) => e.getComputedTextLength() / 2);
+    if (!half[0] || !half[1]) return; // (not laid out: the board is not shown)
+    const room = Number(pair[0].dataset.fitPair);
+    pair.forEach((e, i) => {
+      const other = Math.min(half[1 - i], room / 2);
+      e.dataset.fit = String(Math.min(Number(e.dataset.fit), 2 * (room - other)));
+    });
+  }
+  for (const e of $('board').querySelectorAll('text[data-fit]')) {
+    if (e.dataset.fitted) continue;
+    let len = e.getComputedTextLength();
+    if (!len) return; // (not laid out: the board is not shown)
+    e.dataset.fitted = 'true';
+    let max = Number(e.dataset.fit);
+    if (len <= max) continue;
+    if (e.dataset.fitOut) {
+      // (data-fit-out names the side the text starts on, left to right; a text right to left
+      // starts on the other, so its anchor is the other end)
+      const W = $('board').viewBox.baseVal.width;
+      const rtl = getComputedStyle(e).direction === 'rtl';
+      e.setAttribute('x', e.dataset.fitOut === 'start' ? 4 : W - 4);
+      e.style.textAnchor = (e.dataset.fitOut === 'start') !== rtl ? 'start' : 'end';
+      max = Number(e.dataset.fitRoom);
+      if (len <= max) continue;
+    }
+    // (a text's length is not quite in proportion to its size, hinted: a step or two more)
+    const size = parseFloat(getComputedStyle(e).fontSize) || 14;
+    for (let k = 0, now = size; k < 4 && len > max && now > size * 0.75; k++) {
+      now = Math.max(size * 0.75, now * (max / len) * 0.99);
+      e.style.fontSize = `${now}px`;
+      len = e.getComputedTextLength();
+    }
+    if (len <= max) continue;
+    if (e.dataset.fitCut) {
+      const full = e.textContent;
+      let n = full.length;
+      while (n > 1 && e.getComputedTextLength() > max) e.textContent = `${full.slice(0, --n).trimEnd()}…`;
+    } else {
+      e.setAttribute('textLength', max);
+      e.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+  }
 }
 
 /* the place of hole h: i from the viewer's left (across) or from the top (upright), near or far */
@@ -765,8 +821,9 @@ function drawBoard(view, st, hl, opts = {}) {
     }
     const tx = el('text', { x: lx, y: ly, class: 'store-count' }, g);
     tx.textContent = st.stores[side];
-    const l = up ? el('text', { x: x - 25, y: y + 5, class: 'store-label up' }, g)
-      : el('text', { x, y: isFar ? 22 : 268, class: 'store-label' }, g);
+    // (across, the store's label may reach past its store, not past the board's edge)
+    const l = up ? el('text', { x: x - 25, y: y + 5, class: 'store-label up', 'data-fit': 128 }, g)
+      : el('text', { x, y: isFar ? 22 : 268, class: 'store-label', 'data-fit': 2 * Math.min(x, W - x) - 6, 'data-fit-out': isFar ? 'start' : 'end', 'data-fit-room': 118 }, g);
     l.textContent = t('{side} taken', { side: sideName(side) });
   }
   const R = G.r;
@@ -849,17 +906,21 @@ function drawBoard(view, st, hl, opts = {}) {
       });
     }
   }
+  // the rows' names: upright, side by side over the two columns (a long player's name is cut, the
+  // clocks and the status name him in full)
   if (up) {
-    const a = el('text', { x: UP.left, y: G.store + 8, class: 'row-label' }, svg);
+    const fit = { 'data-fit': 2 * (UP.left - 4), 'data-fit-pair': UP.right - UP.left - 12, 'data-fit-cut': 'true' };
+    const a = el('text', { x: UP.left, y: G.store + 8, class: 'row-label', ...fit }, svg);
     a.textContent = `${sideName(seat)}${playedBy(seat)}`;
-    const b = el('text', { x: UP.right, y: G.store + 8, class: 'row-label' }, svg);
+    const b = el('text', { x: UP.right, y: G.store + 8, class: 'row-label', ...fit }, svg);
     b.textContent = `${sideName(far)}${playedBy(far)}`;
   } else {
-    const rowF = el('text', { x: W / 2, y: 14, class: 'row-label' }, svg);
+    const rowF = el('text', { x: W / 2, y: 14, class: 'row-label', 'data-fit': W - 2 * G.margin, 'data-fit-cut': 'true' }, svg);
     rowF.textContent = `${sideName(far)}${playedBy(far)}`;
-    const rowN = el('text', { x: W / 2, y: 270, class: 'row-label' }, svg);
+    const rowN = el('text', { x: W / 2, y: 270, class: 'row-label', 'data-fit': W - 2 * G.margin, 'data-fit-cut': 'true' }, svg);
     rowN.textContent = `${sideName(seat)}${playedBy(seat)}`;
   }
+  fitLabels();
   fitBoard();
   // the focus stays on the board: on the same hole, or the first one that can be played
   if (focusHole !== null) {
@@ -1166,7 +1227,11 @@ function roundBanner(st) {
   withWhy($('round-text'), `${head}${text}${/[.]$/.test(text) || !text ? '' : '.'}${standing ? ' ' + standing.charAt(0).toUpperCase() + standing.slice(1) + '.' : ''}`);
   b.hidden = false;
   b.dataset.round = String(lr.round);
-  $('round-ok').focus({ preventScroll: true });
+  // the last round's banner: no round comes next, it only closes (data-i18n: kept in a new language)
+  const ok = $('round-ok');
+  ok.dataset.i18n = st.over ? 'Close' : 'Next round';
+  ok.textContent = t(ok.dataset.i18n);
+  ok.focus({ preventScroll: true });
   keepInView();
 }
 
@@ -2502,15 +2567,22 @@ function tickClocks() {
     e.dataset.running = k.running === side || win !== null ? 'true' : 'false';
     e.dataset.low = ms < LOW_MS && (k.running === side || ms <= 0) ? 'true' : 'false';
     e.dataset.ms = String(Math.max(0, Math.round(ms)));
-    // a warning once as a clock goes under LOW_MS (the player's own; a spectator's: any)
+    // a warning as a clock goes under LOW_MS, once a turn (the player's own; a spectator's: any)
     if (k.running === side && ms < LOW_MS && ms > 0 && !k.warned[side] && (!o || !o.seat || o.seat === side)) {
       k.warned[side] = true;
       const w = $('clock-warning');
       w.textContent = o && o.seat === side ? t('Under 10 seconds on your clock!') : t('{side}: under 10 seconds', { side: sideName(side) });
+      w.dataset.side = side;
       w.hidden = false;
     }
   }
-  if (!k.running) $('clock-warning').hidden = true;
+  // it lies on the board's top: gone once that clock stops (its side moved, or the game ended),
+  // not left there for the rest of the game; shown again at that side's next turn if still low
+  const w = $('clock-warning');
+  if (!w.hidden && w.dataset.side !== k.running) {
+    w.hidden = true;
+    k.warned[w.dataset.side] = false;
+  }
 }
 
 /* ---- rematch (docs/api.md): offered at the end by one seat, accepted by the other's same call;

@@ -38,8 +38,11 @@ test.after(async () => {
   if (srv) await srv.stop();
 });
 
+// (the smallest phone in use, for the checks of what long translations and names do)
+const PHONE320 = { width: 320, height: 568 };
+
 async function newPage(size, opts = {}) {
-  const ctx = await browser.newContext({ viewport: SIZES[size], ...opts });
+  const ctx = await browser.newContext({ viewport: SIZES[size] || size, ...opts });
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
@@ -101,9 +104,13 @@ async function headerOneRow(page, what) {
   const r = await page.evaluate(() => {
     const box = (e) => { const b = e.getBoundingClientRect(); return { id: e.id || e.tagName, top: b.top, bottom: b.bottom, left: b.left, right: b.right, h: b.height, w: b.width }; };
     const h = document.querySelector('header');
-    const items = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].map(box).filter((b) => b.w && b.h);
-    return { vw: innerWidth, header: box(h), items, scroll: document.documentElement.scrollWidth };
+    const shown = [...h.querySelectorAll('h1, .nav-link, #settings > summary')].filter((e) => e.getBoundingClientRect().width);
+    const items = shown.map(box).filter((b) => b.w && b.h);
+    // a word wider than its link runs out of its border, over the next one
+    const spill = shown.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id || e.tagName} "${e.textContent.trim()}" ${e.scrollWidth} > ${e.clientWidth}`);
+    return { vw: innerWidth, header: box(h), items, spill, scroll: document.documentElement.scrollWidth };
   });
+  assert.deepEqual(r.spill, [], `${what}: every header item's text inside its box`);
   assert.ok(r.items.length >= 3, `${what}: the header shows its title, links and Settings (${JSON.stringify(r.items)})`);
   const top = Math.max(...r.items.map((b) => b.top));
   const bottom = Math.min(...r.items.map((b) => b.bottom));
@@ -111,6 +118,28 @@ async function headerOneRow(page, what) {
   assert.ok(r.header.h <= Math.max(...r.items.map((b) => b.h)) + 12, `${what}: the header ${Math.round(r.header.h)} px high, one row`);
   for (const b of r.items) assert.ok(b.left >= -1 && b.right <= r.vw + 1, `${what}: ${b.id} inside the screen (${Math.round(b.left)}–${Math.round(b.right)} of ${r.vw})`);
   assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
+}
+
+// the board's words (the rows' names, the stores' labels, the marks) inside the drawing, which
+// cuts what runs past its edge, and no two of them over each other
+async function boardWords(page, what) {
+  const r = await page.evaluate(() => {
+    const svg = document.getElementById('board').getBoundingClientRect();
+    const words = [...document.querySelectorAll('#board text')].filter((t) => t.textContent.trim() && !t.closest('[visibility="hidden"]'))
+      .map((t) => { const b = t.getBoundingClientRect(); return { t: t.textContent, cls: t.getAttribute('class'), left: b.left, right: b.right, top: b.top, bottom: b.bottom }; });
+    return { svg: { left: svg.left, right: svg.right, top: svg.top, bottom: svg.bottom }, words };
+  });
+  for (const w of r.words) {
+    assert.ok(w.left >= r.svg.left - 0.5 && w.right <= r.svg.right + 0.5, `${what}: "${w.t}" (${w.cls}) inside the board (${Math.round(w.left)}–${Math.round(w.right)} of ${Math.round(r.svg.left)}–${Math.round(r.svg.right)})`);
+  }
+  const names = r.words.filter((w) => /row-label|store-label/.test(w.cls));
+  for (const a of names) {
+    for (const b of names) {
+      if (a === b) continue;
+      const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+      assert.ok(apart, `${what}: "${a.t}" and "${b.t}" apart`);
+    }
+  }
 }
 
 const MOVE_CONTROLS = ['#move-strip button', '#move-strip #layout-sum', '#move-strip .move-button', '#message', '#note', '#skip:not([hidden])', '#round-banner:not([hidden])'];
@@ -233,12 +262,16 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
         }
         await checkStatus(page, what);
         await inView(page, `${what}, the move`, MOVE_CONTROLS);
+        await boardWords(page, what);
         if (size === 'phone360') await headerOneRow(page, what);
         if (view.state.over) continue;
         const bad = view.state.owner.findIndex((o, h) => o !== view.state.to_move && !view.moves.some((m) => m.hole === h));
         await page.click(`#board .hole[data-hole="${bad}"]`, { force: true });
         await page.waitForFunction(() => document.getElementById('message').textContent.trim() !== '');
         assert.doesNotMatch(await page.textContent('#message'), /not allowed/, `${what}: the message is translated`);
+        // over the board (drawn left to right in every language) the message is text: in Arabic
+        // right to left, its full stop at its end
+        assert.equal(await page.$eval('#message', (e) => getComputedStyle(e).direction), lang === 'ar' ? 'rtl' : 'ltr', `${what}: the message's direction`);
         await inView(page, `${what}, an illegal tap`, MOVE_CONTROLS);
         await checkStatus(page, `${what}, an illegal tap`);
       }
@@ -248,21 +281,29 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
 });
 
 // The header's links are the longest words in some languages ("Play online", "Settings"): one
-// row at 360×640 on every screen (the game, Learn and the lobby each show the other two links).
-test('the header is one row at 360×640 in every language, on every screen', async () => {
-  const page = await newPage('phone360');
-  for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
-    await page.goto(`${srv.base}/?lang=${lang}`);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    await page.waitForSelector('body[data-busy="false"] #board .hole');
-    await headerOneRow(page, `${lang}: the game screen`);
-    for (const to of ['learn', 'lobby', 'game']) {
-      await page.click(`#to-${to}`);
-      await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
-      await headerOneRow(page, `${lang}: the ${to} screen`);
+// row at 360×640 and 320×568 on every screen (the game, Learn and the lobby each show the other
+// two links), no word past its link's border ("Baradhu" ran into the gear).
+test('the header is one row at 360×640 and 320×568 in every language, on every screen; no error in the console', async () => {
+  for (const size of ['phone360', PHONE320]) {
+    const page = await newPage(size);
+    // (a page that names no icon of its own makes the browser ask for /favicon.ico: a 404 logged)
+    const logged = [];
+    page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      const what = `${lang} at ${size.width || size}`;
+      await page.goto(`${srv.base}/?lang=${lang}`);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.waitForSelector('body[data-busy="false"] #board .hole');
+      await headerOneRow(page, `${what}: the game screen`);
+      for (const to of ['learn', 'lobby', 'game']) {
+        await page.click(`#to-${to}`);
+        await page.waitForFunction((n) => !document.getElementById(n === 'game' ? 'play' : n).closest('[hidden]'), to);
+        await headerOneRow(page, `${what}: the ${to} screen`);
+      }
     }
+    assert.deepEqual(logged, [], `${size.width || size}: nothing logged as an error`);
+    await closePage(page);
   }
-  await closePage(page);
 });
 
 // A reader on a phone scrolls down to the rules or the moves while the game goes on: a move
@@ -345,6 +386,9 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
     await page.click('#why-close');
   }
   await inView(page, 'the match over', ['#again']);
+  // the last round's banner: no round comes next, its button closes it
+  assert.equal(await page.isVisible('#round-banner'), true, 'the last round\'s banner');
+  assert.equal((await page.textContent('#round-ok')).trim(), 'Close', 'no "Next round" once the match is over');
   await axe(page, 'a match over, phone');
   // two people: play again (the same game and options, both players people)
   assert.equal(await page.isHidden('#again-swap'), true, 'no swap between two people on one screen: the same game again');
@@ -356,6 +400,49 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
   assert.equal(again.state.options, end.state.options);
   assert.deepEqual([again.players.S, again.players.N], ['human', 'human']);
   assert.equal(again.history.length, 0);
+  await closePage(page);
+});
+
+// On a 320 px phone, the round's banner in the longer translations: its text as wide as the
+// banner, flowing on under its button (beside it, it was a column of a word a line running past
+// the banner in Afaan Oromoo), right to left in Arabic; the match's end says Close.
+test('the round banner at 320×568 in Afaan Oromoo and Arabic: its text the banner\'s width, inside it; Arabic right to left', async () => {
+  const page = await newPage(PHONE320);
+  for (const lang of ['om', 'ar']) {
+    await startGame(page, 'qelat', { opponent: 'human', opts: { 'max-rounds': '2' }, lang });
+    for (const end of [false, true]) {
+      const what = `${lang}, ${end ? 'the match over' : 'a round over'}`;
+      await playUntil(page, end ? () => false : (v) => !!v.state.last_round, 7);
+      await page.waitForSelector('#round-banner:not([hidden])');
+      const m = await page.evaluate(() => {
+        const box = (e) => { const b = e.getBoundingClientRect(); return { left: b.left, right: b.right, w: b.width }; };
+        const p = document.getElementById('round-text'), banner = document.getElementById('round-banner');
+        // the text's lines: the widest one, from the text's own boxes (a line of Arabic with
+        // numbers in it is several boxes: one a line, from its first to its last)
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        const lines = new Map();
+        for (const r of range.getClientRects()) {
+          const k = Math.round(r.bottom);
+          const l = lines.get(k) || { left: Infinity, right: -Infinity };
+          lines.set(k, { left: Math.min(l.left, r.left), right: Math.max(l.right, r.right) });
+        }
+        const widest = Math.max(...[...lines.values()].map((l) => l.right - l.left));
+        return { banner: box(banner), text: box(p), widest, spill: p.scrollWidth - p.clientWidth, dir: getComputedStyle(banner).direction,
+          button: document.getElementById('round-ok').textContent.trim(), board: box(document.getElementById('board')) };
+      });
+      assert.ok(m.spill <= 1, `${what}: the text inside its box (${m.spill} px past it)`);
+      assert.ok(m.text.left >= m.banner.left && m.text.right <= m.banner.right, `${what}: the text inside the banner`);
+      assert.ok(m.banner.left >= m.board.left - 1 && m.banner.right <= m.board.right + 1, `${what}: the banner over the board`);
+      assert.ok(m.widest >= 0.75 * m.banner.w, `${what}: the text's lines the banner's width, not a column beside the button (${Math.round(m.widest)} of ${Math.round(m.banner.w)} px)`);
+      assert.equal(m.dir, lang === 'ar' ? 'rtl' : 'ltr', `${what}: the banner's direction`);
+      const v = await page.evaluate(() => app.view);
+      assert.equal(v.state.over, end);
+      if (end) assert.notEqual(m.button, await page.evaluate(() => t('Next round')), `${what}: no "next round" at the match's end (${m.button})`);
+      await page.screenshot({ path: path.join(SHOTS, `phone320-round-${lang}${end ? '-end' : ''}.png`) });
+      await page.click('#round-ok');
+    }
+  }
   await closePage(page);
 });
 
@@ -640,5 +727,81 @@ test('online: take back and draw disabled while a move is shown; "gone" after a 
     await closePage(a);
     if (b.context().pages().length) await b.context().close();
     await on.stop();
+  }
+});
+
+// A clocked game on a 320 px phone in Afaan Oromoo (the longest warning), between two players of
+// 20-letter names: the rows' names on the board cut to their room, not over each other; the
+// warning of a low clock on the board's top edge, inside the board, over none of the board's
+// words (it hid the far store's label and count), gone once its side has moved (it stayed for
+// the rest of the game), and back at that side's next turn.
+test('a clock under 10 s at 320×568: the warning inside the board, over no word of it, gone after the move; long names on the board', async () => {
+  const names = ['Gammachuu Abbaagadaa', 'Caalaa Fayyisaa Tola'];
+  const [a, b] = [await newPage(PHONE320), await newPage(PHONE320)];
+  try {
+    for (const [p, name] of [[a, names[0]], [b, names[1]]]) {
+      await p.goto(`${srv.base}/?lang=om#lobby`);
+      await p.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+      await p.fill('#name-input', name);
+      await p.click('#name-ok');
+      await p.waitForSelector('#me-line:not([hidden])');
+    }
+    // a game of 12 s a side, nothing added: South's second move starts his clock, under 10 s soon
+    await a.click('#seek-open');
+    await a.selectOption('#seek-variant', 'sadeqa');
+    await a.selectOption('#seek-clock', 'custom');
+    await a.fill('#seek-initial', '12');
+    await a.fill('#seek-increment', '0');
+    await a.selectOption('#seek-rated', 'casual');
+    await a.selectOption('#seek-seat', 'S');
+    await a.click('#seek-create');
+    await (await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 })).click();
+    await a.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 10000 });
+    await b.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 10000 });
+    for (const p of [a, b]) await p.$eval('#speed', (e) => { e.value = '0'; });
+    const move = async (p) => {
+      await p.waitForFunction(() => document.body.dataset.busy === 'false' && document.querySelector('#board .hole[data-legal="true"]'), null, { timeout: 10000 });
+      const ply = Number(await p.getAttribute('body', 'data-ply'));
+      const h = await p.$eval('#board .hole[data-legal="true"]', (g) => g.dataset.hole);
+      await p.click(`#board .hole[data-hole="${h}"]`);
+      await p.waitForFunction((n) => Number(document.body.dataset.ply) > n, ply);
+    };
+    // each side's first move (no clock runs for it), then South's clock runs; a forced move the
+    // server plays itself, so the side to move is asked of the page each time
+    const toMove = async () => a.evaluate(() => app.view.state.to_move);
+    let moves = 0;
+    while (moves < 2 || (await toMove()) !== 'S') {
+      await move((await toMove()) === 'S' ? a : b);
+      await a.waitForFunction(() => document.body.dataset.busy === 'false');
+      moves++;
+    }
+    await a.waitForSelector('.clock[data-running="true"][data-side="S"]');
+    await boardWords(a, 'a clocked game between long names');
+    await a.waitForSelector('#clock-warning:not([hidden])', { timeout: 15000 });
+    const m = await a.evaluate(() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+      const w = document.getElementById('clock-warning');
+      const c = box(w);
+      const under = [...document.querySelectorAll('#board text')].filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.width && t.textContent.trim() && !(r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom);
+      }).map((t) => t.textContent);
+      return { text: w.textContent, w: c, spill: w.scrollWidth - w.clientWidth, board: box(document.getElementById('board')), under };
+    });
+    assert.match(m.text, /sekondii 10/, 'the warning, in Afaan Oromoo');
+    assert.ok(m.w.left >= m.board.left && m.w.right <= m.board.right, `the warning inside the board's width (${Math.round(m.w.left)}–${Math.round(m.w.right)} of ${Math.round(m.board.left)}–${Math.round(m.board.right)})`);
+    assert.ok(m.spill <= 1, `the warning's text inside its box (${m.spill} px past it)`);
+    assert.deepEqual(m.under, [], 'no word of the board under the warning');
+    await a.screenshot({ path: path.join(SHOTS, 'phone320-clock-warning-om.png') });
+    // South moves: his clock stops, and the warning goes with it
+    await move(a);
+    await a.waitForSelector('.clock[data-running="true"][data-side="N"]');
+    assert.equal(await a.isHidden('#clock-warning'), true, 'the warning gone once South has moved');
+    // North moves: South's turn again, still under 10 s, and warned again
+    while ((await toMove()) !== 'S') await move(b);
+    await a.waitForSelector('#clock-warning:not([hidden])', { timeout: 10000 });
+  } finally {
+    await closePage(a);
+    await closePage(b);
   }
 });
