@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { fillSeek } = require('./seek_form');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -748,12 +749,7 @@ test('a clock under 10 s at 320×568: the warning inside the board, over no word
     }
     // a game of 12 s a side, nothing added: South's second move starts his clock, under 10 s soon
     await a.click('#seek-open');
-    await a.selectOption('#seek-variant', 'sadeqa');
-    await a.selectOption('#seek-clock', 'custom');
-    await a.fill('#seek-initial', '12');
-    await a.fill('#seek-increment', '0');
-    await a.selectOption('#seek-rated', 'casual');
-    await a.selectOption('#seek-seat', 'S');
+    await fillSeek(a, { variant: 'sadeqa', initial: 12, increment: 0, rated: false, seat: 'S' });
     await a.click('#seek-create');
     await (await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 })).click();
     await a.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 10000 });

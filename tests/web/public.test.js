@@ -19,6 +19,7 @@ const http = require('node:http');
 const { execFileSync } = require('node:child_process');
 const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { fillSeek } = require('./seek_form');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -128,12 +129,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
 
   // Abeba asks for a rated game of Sadeqa, 5 s and nothing added, and plays South
   if (!(await a.$eval('#seek-box', (d) => d.open))) await a.click('#seek-open');
-  await a.selectOption('#seek-variant', 'sadeqa');
-  await a.selectOption('#seek-clock', 'custom');
-  await a.fill('#seek-initial', '5');
-  await a.fill('#seek-increment', '0');
-  await a.selectOption('#seek-rated', 'rated');
-  await a.selectOption('#seek-seat', 'S');
+  await fillSeek(a, { variant: 'sadeqa', initial: 5, increment: 0, rated: true, seat: 'S' });
   await a.click('#seek-options-box summary');
   await fits(a, 'the form of a seek, with its options');
   await a.click('#seek-create');
