@@ -92,10 +92,46 @@ static void test_rules_lines(void **state)
                         "row nearest him; South moves first.");
 }
 
+/* The full stop where the library joins sentences of its own: the catalog's "full-stop:."
+ * (Amharic's and Tigrinya's "።"); a catalog entry without its prefix, or with nothing after
+ * it, leaves ".". Qelat's round 2 of test_words.c's test_qelat_q10, whose English there reads
+ * "...(Q6). South gains 4 holes..." and ends its match summary "...(Q7, Q10)." */
+static const char *stop_text = "full-stop:\u1362";
+static const char *fake_stop(const char *english)
+{
+    return strcmp(english, "full-stop:.") == 0 ? stop_text : english;
+}
+
+static void test_full_stop(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN "
+                         "round=2 aux=49 match=32,16");
+    play(g, "A");
+    char buf[2048];
+    gb_set_translate(fake_stop);
+    assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "(Q6)\u1362 South gains 4 holes"));
+    assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "this game's start)\u1362\n"));
+    assert_string_equal(buf + strlen(buf) - strlen("(Q7, Q10)\u1362"), "(Q7, Q10)\u1362");
+    const char *bad[] = {"full-stop:", "\u1362", "stop:\u1362"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        stop_text = bad[i];
+        gb_round_summary(g, 2, buf, sizeof buf);
+        assert_non_null(strstr(buf, "(Q6). South gains 4 holes"));
+    }
+    gb_set_translate(NULL);
+    gb_round_summary(g, 2, buf, sizeof buf);
+    assert_non_null(strstr(buf, "(Q6). South gains 4 holes"));
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_lines),
+        cmocka_unit_test(test_full_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,6 +167,13 @@ function i18nWordNear(text, k, step) {
   return k >= 0 && k < text.length && /[\p{L}\p{N}]/u.test(text[k]);
 }
 
+/* The language's full stop: the catalog's "full-stop:." says which ("።" in Amharic and
+ * Tigrinya), as the library's gb_full_stop reads it. */
+function i18nFullStop() {
+  const s = t('full-stop:.');
+  return s.startsWith('full-stop:') && s.length > 10 && s.length <= 18 ? s.slice(10) : '.';
+}
+
 function tlib(english) {
   const text = english === undefined || english === null ? '' : String(english);
   if (!i18n.catalog || !text) return text;
@@ -229,10 +236,14 @@ function i18nRead(text) {
     }
     best[i] = b;
   }
+  // a "." the library put between its texts, ending a sentence, is the language's full stop
+  const stop = i18nFullStop();
   let out = '';
   for (let i = 0; i < L;) {
     const b = best[i];
-    out += b.p ? i18nFillPiece(b.p, b.values) : text[i];
+    if (b.p) out += i18nFillPiece(b.p, b.values);
+    else if (text[i] === '.' && /^\s?$/.test(text[i + 1] || '')) out += stop; // (not "4.8")
+    else out += text[i];
     i = b.next;
   }
   const res = { words: best[0].words, wild: best[0].wild, pieces: best[0].pieces, out };

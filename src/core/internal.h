@@ -127,6 +127,10 @@ const char *gb_tr_format(const char *fmt);
 void gb_utf8_trim(char *s);
 /* A side's name, "South" or "North". */
 const char *gb_side_word(int side);
+/* The language's full stop, where the library joins sentences of its own: "." in English, "።"
+ * where the catalog's "full-stop:." says so (Amharic, Tigrinya), as GTK's "default:LTR" says a
+ * language's direction. */
+const char *gb_full_stop(void);
 
 /* A round (a game) that ended in the game object: the board as it lay when it ended, before it
  * was scored (T1: the board before the never-ending move), how it ended (GB_END_*), and the

@@ -307,6 +307,16 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
 
 const char *gb_side_word(int side) { return gb_tr(side == GB_NORTH ? "North" : "South"); }
 
+const char *gb_full_stop(void)
+{
+    /* TRANSLATORS: after the colon, the full stop that ends a sentence in your language ("።"
+     * in Amharic and Tigrinya); the library puts it where it joins sentences of its own */
+    static const char key[] = GB_N_("full-stop:.");
+    const char *t = gb_tr(key);
+    const size_t n = sizeof "full-stop:" - 1;
+    return strncmp(t, key, n) == 0 && t[n] && strlen(t + n) <= 8 ? t + n : ".";
+}
+
 void gb_text_t_reason(gb_text *t, const gb_options *o, int reason)
 {
     switch (reason) {
@@ -452,7 +462,7 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
                     first, p->round);
     else if (!known)
         gb_text_add(&t, " (played before this game's start)");
-    gb_text_add(&t, ".");
+    gb_text_add(&t, "%s", gb_full_stop());
     for (int i = 0; i < gb_game_round_count(g); i++) {
         const gb_round_end *e = gb_game_round_at(g, i);
         if (w->round_facts(o, e, &winner, made) != GB_OK)
@@ -463,6 +473,6 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
     gb_text_add(&t, "\n");
     char line[512];
     int k = gb_result_line(g, line, sizeof line);
-    gb_text_add(&t, "%s.", k >= 0 ? line : "");
+    gb_text_add(&t, "%s%s", k >= 0 ? line : "", gb_full_stop());
     return text_end(&t);
 }

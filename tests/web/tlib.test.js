@@ -51,6 +51,9 @@ for (const lang of LANGS) {
     const cat = use(lang);
     const tr = (id) => (typeof cat[id] === 'string' ? cat[id] : id);
     const N = tr('North'), S = tr('South');
+    // the language's full stop where the library joins its sentences ("።" in Amharic, Tigrinya)
+    const stop = tr('full-stop:.').replace(/^full-stop:/, '');
+    assert.equal(stop, lang === 'am' || lang === 'ti' ? '\u1362' : '.');
     // gb_result_line: result_head, ": ", the game's reason
     assert.equal(I.tlib('North wins 12–0: North\'s earnings of 48 in round 3 win all 12 holes (Q7, Q10)'),
       `${fmt(tr('%s wins %d–%d'), [N, 12, 0])}: ${fmt(tr("%s's earnings of %d in round %u win all 12 holes (Q7, Q10)"), [N, 48, 3])}`);
@@ -62,7 +65,7 @@ for (const lang of LANGS) {
     assert.equal(I.tlib('illegal move: that hole is empty'), fmt(tr('illegal move: %s'), [tr('that hole is empty')]));
     // Qelat's round text: four pieces (src/games/qelat/text.c)
     assert.equal(I.tlib('Round 2: South wins the round 35–13 in earnings; no ball is left outside the ekwarna (Q6). South gains 4 holes from North (A, a, b, c; Q7, Q8)'),
-      fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + '. '
+      fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + stop + ' '
       + fmt(tr('%s gains %d holes from %s ('), [S, 4, N]) + 'A, a, b, c; Q7, Q8)');
     // L'ab al-Akil's round line: a value that is itself a piece (" (a repetition, T2)")
     assert.equal(I.tlib('Round 1: South won 45–27, gain 9 (a repetition, T2); gains after it: South 9, North 0'),
@@ -72,9 +75,9 @@ for (const lang of LANGS) {
       + 'Round 1: North won 29–19; holes after it: South 5, North 7\n'
       + 'A draw, 6–6: the match ended at its 3-round limit (T3), each owning 6 holes.';
     assert.equal(I.tlib(summary), [
-      `${fmt(tr('%d rounds'), [3])}${fmt(tr(': South won %d, North %d, %d even; %s in all: South %d, North %d'), [1, 2, 0, tr('earnings'), 76, 68])}.`,
+      `${fmt(tr('%d rounds'), [3])}${fmt(tr(': South won %d, North %d, %d even; %s in all: South %d, North %d'), [1, 2, 0, tr('earnings'), 76, 68])}${stop}`,
       fmt(tr('%s; holes after it: South %d, North %d'), [fmt(tr('Round %u: %s won %d–%d'), [1, N, 29, 19]), 5, 7]),
-      `${fmt(tr('A draw, %d–%d'), [6, 6])}: ${fmt(tr('the match ended at its %d-round limit (T3), '), [3])}${tr('each owning 6 holes')}.`,
+      `${fmt(tr('A draw, %d–%d'), [6, 6])}: ${fmt(tr('the match ended at its %d-round limit (T3), '), [3])}${tr('each owning 6 holes')}${stop}`,
     ].join('\n'));
     // a word of the catalog inside an English sentence it does not have stays English
     assert.match(I.tlib('It takes none, and the sowing zzz runs on'), /^It takes none, and/);

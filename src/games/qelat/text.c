@@ -239,7 +239,7 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
         gb_text_add(t, "Round %u: %s wins the round %d–%d in earnings; ", round, gb_side_word(w),
                     made[w], made[!w]);
     round_end_words(o, e->reason, t);
-    gb_text_add(t, ". ");
+    gb_text_add(t, "%s ", gb_full_stop());
     if (after == before) {
         gb_text_add(t, "No hole changes hands (Q7)");
     } else {
