@@ -63,7 +63,7 @@ has "Game over:" "sadeqa ai game"
 # marks drawn in each game's words: Bulto's menager leaves 13 holes of three, the miné (B2),
 # shown as N* and named in the legend
 printf 'B\nquit\n' | "$gabata" play bulto --south human --north human --seed 3 >"$out" 2>&1
-has "marks: *: a miné" "bulto miné legend"
+has "marks: *: a miné hole" "bulto miné legend"
 [ "$(grep -o '  3\*\]' "$out" | wc -l)" = 13 ] || { echo "FAIL (bulto): 13 miné drawn after the menager (B2)"; fail=1; }
 lacks "bulto" "bulto: no bulto yet after the menager"
 

@@ -99,6 +99,13 @@ static void test_rules_lines(void **state)
 static const char *stop_text = "full-stop:\u1362";
 static const char *fake_stop(const char *english)
 {
+    static const char *const marks[][2] = {{"  marks: ", "  MARKS: "},
+                                           {"S: South's %s", "S: %s OF SOUTH"},
+                                           {"N: North's %s", "N: %s OF NORTH"},
+                                           {"list-comma:, ", "list-comma:; "}};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (strcmp(english, marks[i][0]) == 0)
+            return marks[i][1];
     return strcmp(english, "full-stop:.") == 0 ? stop_text : english;
 }
 
@@ -107,9 +114,13 @@ static void test_full_stop(void **state)
     (void)state;
     gb_game *g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN "
                          "round=2 aux=49 match=32,16");
-    play(g, "A");
     char buf[2048];
     gb_set_translate(fake_stop);
+    /* the board's legend of marks, its items in the language's words and list comma (English:
+     * "  marks: S: South's ekwarna, N: North's ekwarna", test_words.c) */
+    gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  MARKS: S: ekwarna OF SOUTH; N: ekwarna OF NORTH\n"));
+    play(g, "A");
     assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "(Q6)\u1362 South gains 4 holes"));
     assert_true(gb_match_summary(g, buf, sizeof buf) > 0);

@@ -131,6 +131,7 @@ const char *gb_side_word(int side);
  * where the catalog's "full-stop:." says so (Amharic, Tigrinya), as GTK's "default:LTR" says a
  * language's direction. */
 const char *gb_full_stop(void);
+const char *gb_list_comma(void); /* ", " likewise: "፣ " in Amharic, "، " in Arabic */
 
 /* A round (a game) that ended in the game object: the board as it lay when it ended, before it
  * was scored (T1: the board before the never-ending move), how it ended (GB_END_*), and the

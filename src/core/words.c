@@ -307,14 +307,27 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
 
 const char *gb_side_word(int side) { return gb_tr(side == GB_NORTH ? "North" : "South"); }
 
+/* A punctuation mark of the front-end's language: `key` is "name:mark" in English, and its
+ * translation "name:theirs" (the name kept, so that a catalog's mistake shows as English). */
+static const char *punctuation(const char *key)
+{
+    const char *t = gb_tr(key), *colon = strchr(key, ':');
+    const size_t n = (size_t)(colon - key) + 1;
+    return t != key && strncmp(t, key, n) == 0 && t[n] && strlen(t + n) <= 8 ? t + n : colon + 1;
+}
+
 const char *gb_full_stop(void)
 {
     /* TRANSLATORS: after the colon, the full stop that ends a sentence in your language ("።"
      * in Amharic and Tigrinya); the library puts it where it joins sentences of its own */
-    static const char key[] = GB_N_("full-stop:.");
-    const char *t = gb_tr(key);
-    const size_t n = sizeof "full-stop:" - 1;
-    return strncmp(t, key, n) == 0 && t[n] && strlen(t + n) <= 8 ? t + n : ".";
+    return punctuation(GB_N_("full-stop:."));
+}
+
+const char *gb_list_comma(void)
+{
+    /* TRANSLATORS: after the colon, the comma and space between the items of a list in your
+     * language ("፣ " in Amharic and Tigrinya, "، " in Arabic) */
+    return punctuation(GB_N_("list-comma:, "));
 }
 
 void gb_text_t_reason(gb_text *t, const gb_options *o, int reason)

@@ -161,11 +161,15 @@ static void legend(gb_text *t, const gb_game *g)
     for (int k = GB_MARK_HELD_S; k <= GB_MARK_DORMANT; k++)
         if (seen[k]) {
             const char *w = gb_mark_word(g, k);
+            /* whole texts, each for a translation of its own: a possessive or an "a" is built
+             * differently in every language (Amharic "የደቡብ ekwarna", Arabic "ekwarna الجنوب") */
+            plain(t, "%s", any ? gb_list_comma() : gb_tr(GB_N_("  marks: ")));
             if (k == GB_MARK_DORMANT)
-                gb_text_add(t, "%s*: a %s", any ? ", " : "  marks: ", w);
+                gb_text_add(t, "*: a %s hole", w);
+            else if (k == GB_MARK_HELD_S)
+                gb_text_add(t, "S: South's %s", w);
             else
-                gb_text_add(t, "%s%c: %s's %s", any ? ", " : "  marks: ", k == GB_MARK_HELD_S ? 'S' : 'N',
-                            gb_side_word(k == GB_MARK_HELD_N), w);
+                gb_text_add(t, "N: North's %s", w);
             any = true;
         }
     if (any)
