@@ -102,7 +102,9 @@ static const char *fake_stop(const char *english)
     static const char *const marks[][2] = {{"  marks: ", "  MARKS: "},
                                            {"S: South's %s", "S: %s OF SOUTH"},
                                            {"N: North's %s", "N: %s OF NORTH"},
-                                           {"list-comma:, ", "list-comma:; "}};
+                                           {"list-comma:, ", "list-comma:; "},
+                                           {"phase:play", "phase:JEU"},
+                                           {"phase:sowing", "SEMIS"}};
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (strcmp(english, marks[i][0]) == 0)
             return marks[i][1];
@@ -120,6 +122,13 @@ static void test_full_stop(void **state)
      * "  marks: S: South's ekwarna, N: North's ekwarna", test_words.c) */
     gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
     assert_non_null(strstr(buf, "  MARKS: S: ekwarna OF SOUTH; N: ekwarna OF NORTH\n"));
+    /* the phase in the status line: its word in the language ("phase:JEU"); a catalog entry
+     * that lost its "phase:" is not used (L'ab al-Akil's sowing stays "sowing") */
+    assert_non_null(strstr(buf, "  South to move (JEU, ply 0, round 2)\n"));
+    gb_game *a = game_at("akil board=1,0,0,0,0,0/0,0,0,0,0,1 stores=35,35 turn=S phase=sowing");
+    gb_board_text(a, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  South to move (sowing, ply 0"));
+    gb_game_free(a);
     play(g, "A");
     assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "(Q6)\u1362 South gains 4 holes"));
@@ -135,6 +144,16 @@ static void test_full_stop(void **state)
     gb_set_translate(NULL);
     gb_round_summary(g, 2, buf, sizeof buf);
     assert_non_null(strstr(buf, "(Q6). South gains 4 holes"));
+    gb_game_free(g);
+    /* Bulto's phases in English: the menager, then the miné phase (B2), whose name in position
+     * strings is "mine" */
+    assert_int_equal(gb_game_new(&g, "bulto", NULL, 1, NULL), GB_OK);
+    gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  South to move (menager, ply 0)\n"));
+    play(g, "A");
+    assert_string_equal(gb_phase(g), "mine");
+    gb_board_text(g, GB_SOUTH, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "  North to move (miné, ply 1)\n"));
     gb_game_free(g);
 }
 

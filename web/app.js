@@ -372,6 +372,14 @@ function nameOf(view, side) {
   return a && typeof a.name === 'string' && a.name ? a.name : null;
 }
 /* the other player, as the page speaks of him: his name in a game from the lobby, else "your friend" */
+/* A phase's word for players, as the library's gb_phase_word gives it: the catalog's
+ * "phase:NAME" says it in the page's language ("phase:layout" is Amharic "phase:አደራደር"). */
+function phaseWord(phase) {
+  const key = `phase:${phase}`; // (the catalog's texts come from the library's sources)
+  const s = t(key);
+  return s.startsWith('phase:') && s.length > 6 ? s.slice(6) : phase;
+}
+
 function opponentWord(lower) {
   const o = app.online;
   const n = o && o.seat && nameOf(app.view, other(o.seat));
@@ -1430,7 +1438,7 @@ function renderFreeMove(view, box) {
     return;
   }
   const title = document.createElement('p');
-  title.textContent = t('{phase}: type your move (for example {example}).', { phase: view.free_move.phase, example: ex });
+  title.textContent = t('{phase}: type your move (for example {example}).', { phase: phaseWord(view.free_move.phase), example: ex });
   form.append(title);
   const inp = document.createElement('input');
   inp.name = 'move'; inp.value = ex;
@@ -1495,7 +1503,7 @@ function onHole(h) {
   if (app.online && !app.online.seat) { say(t('You are watching this game: only its two players move.'), 'info'); return; }
   if (app.online && !view.joined) { say(t('Your friend has not joined yet: send him the link.'), 'info'); return; }
   if (!app.human[st.to_move]) { say(app.online ? t("It is {who}'s turn.", { who: opponentWord(true) }) : t("It is the computer's turn."), 'info'); return; }
-  if (view.free_move) { say(t('First the {phase}: use the form below the board.', { phase: view.free_move.phase }), 'info'); return; }
+  if (view.free_move) { say(t('First the {phase}: use the form below the board.', { phase: phaseWord(view.free_move.phase) }), 'info'); return; }
   const here = view.moves.filter((m) => m.hole === h);
   if (here.length === 1) playMove(here[0].text);
   else if (here.length > 1) showChoices(label, here);

@@ -187,7 +187,13 @@ typedef struct gb_words {
     /* Every rule for players under options o (gb_rules_lines), each with its rulings, written
      * with gb_rule and gb_rules_shared; NULL: the game's text->rules, with no rulings. */
     void (*rules)(const gb_options *o, gb_rule_out *out);
+    /* The phases for players, by gb_pos.phase, each "phase:NAME" (GB_N_: a catalog gives
+     * "phase:ITS WORD"); what follows the colon is shown. NULL: the phase's name as it is. */
+    const char *phase_word[4];
 } gb_words;
+/* A phase's word for players in the front-end's language (gb_words.phase_word): "sowing", or
+ * Amharic "መዝራት"; the phase's name where the game gives none. */
+const char *gb_phase_word(const gb_game *g);
 
 /* ---- the game definition: one per game (src/games/<game>/), listed in src/games/registry.def
  *

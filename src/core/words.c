@@ -307,8 +307,8 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
 
 const char *gb_side_word(int side) { return gb_tr(side == GB_NORTH ? "North" : "South"); }
 
-/* A punctuation mark of the front-end's language: `key` is "name:mark" in English, and its
- * translation "name:theirs" (the name kept, so that a catalog's mistake shows as English). */
+/* A word or punctuation mark of the front-end's language: `key` is "name:mark" in English, and
+ * its translation "name:theirs" (the name kept, so that a catalog's mistake shows as English). */
 static const char *punctuation(const char *key)
 {
     const char *t = gb_tr(key), *colon = strchr(key, ':');
@@ -321,6 +321,14 @@ const char *gb_full_stop(void)
     /* TRANSLATORS: after the colon, the full stop that ends a sentence in your language ("።"
      * in Amharic and Tigrinya); the library puts it where it joins sentences of its own */
     return punctuation(GB_N_("full-stop:."));
+}
+
+const char *gb_phase_word(const gb_game *g)
+{
+    const gb_rules *r = gb_game_rules(g);
+    const int ph = gb_game_pos(g)->phase;
+    const char *key = r->words && ph >= 0 && ph < 4 ? r->words->phase_word[ph] : NULL;
+    return key && strchr(key, ':') ? punctuation(key) : gb_phase(g);
 }
 
 const char *gb_list_comma(void)

@@ -208,7 +208,7 @@ int gb_board_text(const gb_game *g, int seat, unsigned flags, char *buf, size_t 
         gb_result_line(g, line, sizeof line);
         gb_text_add(&t, "  Game over: %s.\n", line);
     } else {
-        gb_text_add(&t, "  %s to move (%s, ply %d", gb_side_word(gb_to_move(g)), gb_phase(g), gb_ply(g));
+        gb_text_add(&t, "  %s to move (%s, ply %d", gb_side_word(gb_to_move(g)), gb_phase_word(g), gb_ply(g));
         if (gb_round(g) > 1)
             gb_text_add(&t, ", round %d", gb_round(g));
         gb_text_add(&t, ")\n");

@@ -230,6 +230,8 @@ static void ak_round(const gb_options *o, const gb_round_end *e, int what, gb_te
 }
 
 const gb_words gb_akil_words = {
+    /* A2, A3: the tebweez (the layout), the other player's choice of rows, then the sowing */
+    .phase_word = {GB_N_("phase:layout"), GB_N_("phase:choice"), GB_N_("phase:sowing")},
     .result = ak_result,
     .round_facts = ak_round_facts,
     .round = ak_round,

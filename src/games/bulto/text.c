@@ -112,6 +112,9 @@ static void bu_result(const gb_options *o, const gb_pos *p, const int score[2], 
 }
 
 const gb_words gb_bulto_words = {
+    /* B2: the menager (the first move), the miné phase, then the open phase ("mine" is only
+     * the phase's name in position strings and JSON) */
+    .phase_word = {GB_N_("phase:menager"), GB_N_("phase:miné"), GB_N_("phase:open")},
     .mark = {[GB_MARK_HELD_S] = "bulto", [GB_MARK_HELD_N] = "bulto", [GB_MARK_DORMANT] = "mine"},
     .mark_word = {[GB_MARK_DORMANT] = "miné"}, /* B2 */
     .event = {[GB_EV_CLAIM] = "bulto", [GB_EV_INTO_HELD] = "own-bulto", [GB_EV_DECLINE] = "refuse"},

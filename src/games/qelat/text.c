@@ -264,6 +264,7 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
 }
 
 const gb_words gb_qelat_words = {
+    .phase_word = {GB_N_("phase:play")},
     .result = ql_result,
     .round_facts = ql_round_facts,
     .round = ql_round,

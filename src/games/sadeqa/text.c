@@ -86,4 +86,4 @@ static void sq_result(const gb_options *o, const gb_pos *p, const int score[2], 
 }
 
 /* Sadeqa III's laps end in the shared words: relay (S3), an empty hole (S4), a capture (S4). */
-const gb_words gb_sadeqa_words = {.result = sq_result, .rules = sq_rules};
+const gb_words gb_sadeqa_words = {.result = sq_result, .rules = sq_rules, .phase_word = {GB_N_("phase:play")}};
