@@ -237,9 +237,13 @@ static void save_record(const gb_game *g, const char *path, const player *south,
     char date[16];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
+    /* a record is read in any language: its players are described in English */
     char sn[64], nn[64];
-    const char *tags[] = {"South", player_describe(south, sn, sizeof sn), "North",
-                          player_describe(north, nn, sizeof nn), "Date", date, NULL};
+    gb_set_translate(NULL);
+    player_describe(south, sn, sizeof sn);
+    player_describe(north, nn, sizeof nn);
+    cli_i18n_library();
+    const char *tags[] = {"South", sn, "North", nn, "Date", date, NULL};
     char *rec = gb_record_format(g, tags);
     if (!rec) {
         printf(_("  could not save: out of memory\n"));
@@ -280,7 +284,7 @@ static void show_hint(const gb_game *g, uint64_t rng)
     player ai = {PLAYER_AI, 4, 0, 0};
     gb_move m;
     gb_search_result res;
-    char mv[GB_MOVE_TEXT_MAX], who[64];
+    char mv[GB_MOVE_TEXT_MAX], who[256];
     if (player_think(&ai, g, &rng, &m, &res) != 0) {
         printf(_("  no move to suggest\n"));
         return;
@@ -765,7 +769,7 @@ int cmd_play(int argc, char **argv)
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     ps.out_tty = isatty(STDOUT_FILENO);
     ps.color = ps.out_tty && getenv("NO_COLOR") == NULL;
-    char d0[64], d1[64], hello[1024];
+    char d0[256], d1[256], hello[1024]; /* (Ge'ez letters: 3 bytes each) */
     snprintf(hello, sizeof hello,
              _("%s — South: %s, North: %s (seed %llu). Type 'help' for commands, 'rules' for the rules."),
              gb_variant_title(gb_game_variant(ps.g)), player_describe(&ps.kinds[0], d0, sizeof d0),

@@ -191,6 +191,11 @@ if command -v script >/dev/null 2>&1; then
 fi
 "$gabata" play sadeqa --south ai:1 --north ai:1 --seed 1 max-plies=2 </dev/null >"$out" 2>&1
 lacks "thinking" "no thinking line when the output is not a terminal"
+# a record saved in another language describes its players in English (it is read in any)
+printf 'C\nsave %s\nquit\n' "$tmp/am.rec" | "$gabata" play qelat --lang am --north ai:1 --seed 2 >"$out" 2>&1
+grep -qF '[North "ai:1 (alpha-beta, 1 ply, half its moves random)"]' "$tmp/am.rec" ||
+  { echo "FAIL: a record saved in Amharic: $(grep North "$tmp/am.rec")"; fail=1; }
+has "ai:1 (alpha-beta፣ 1 እንቅስቃሴ፣" "the players described in Amharic on the screen"
 # a terminal narrower than the board's rows (a phone's, 40 columns: Bulto's rows take 84) gets
 # the board turned a quarter, a line a pair of holes; a wide one the rows; a file the rows
 if command -v script >/dev/null 2>&1; then

@@ -73,14 +73,20 @@ const char *gb_player_describe(const gb_player *p, char *buf, size_t len)
     else if (p->kind == GB_PLAYER_RANDOM)
         snprintf(buf, len, "random");
     else if (p->kind == GB_PLAYER_MCTS)
-        snprintf(buf, len, "mcts (%g s)", p->think > 0 ? p->think : 1.0);
-    else if (p->think > 0)
-        snprintf(buf, len, "ai:%d (alpha-beta, %g s)", lv, p->think);
-    else if (levels[lv].movetime_ms)
-        snprintf(buf, len, "ai:%d (alpha-beta, %g s)", lv, levels[lv].movetime_ms / 1000.0);
-    else
-        snprintf(buf, len, "ai:%d (alpha-beta, %d %s%s)", lv, levels[lv].depth,
-                 levels[lv].depth == 1 ? "ply" : "plies", levels[lv].random_pct ? ", half its moves random" : "");
+        snprintf(buf, len, gb_tr_format(GB_N_("mcts (%g s)")), p->think > 0 ? p->think : 1.0);
+    else if (p->think > 0 || levels[lv].movetime_ms)
+        snprintf(buf, len, gb_tr_format(GB_N_("ai:%d (alpha-beta, %g s)")), lv,
+                 p->think > 0 ? p->think : levels[lv].movetime_ms / 1000.0);
+    else {
+        /* whole texts, in the front-end's language when it has one (the player's name stays as
+         * it is typed): one and many plies are two texts, as a translation needs */
+        const int d = levels[lv].depth;
+        const char *f = levels[lv].random_pct
+                            ? (d == 1 ? GB_N_("ai:%d (alpha-beta, %d ply, half its moves random)")
+                                      : GB_N_("ai:%d (alpha-beta, %d plies, half its moves random)"))
+                            : (d == 1 ? GB_N_("ai:%d (alpha-beta, %d ply)") : GB_N_("ai:%d (alpha-beta, %d plies)"));
+        snprintf(buf, len, gb_tr_format(f), lv, d);
+    }
     return buf;
 }
 
