@@ -104,7 +104,8 @@ static const char *fake_stop(const char *english)
                                            {"N: North's %s", "N: %s OF NORTH"},
                                            {"list-comma:, ", "list-comma:; "},
                                            {"phase:play", "phase:JEU"},
-                                           {"phase:sowing", "SEMIS"}};
+                                           {"phase:sowing", "SEMIS"},
+                                           {"colon:: ", "colon:= "}};
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (strcmp(english, marks[i][0]) == 0)
             return marks[i][1];
@@ -132,6 +133,9 @@ static void test_full_stop(void **state)
     play(g, "A");
     assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "(Q6)\u1362 South gains 4 holes"));
+    /* the result line's colon before its reason: "South wins 12–0: South's earnings..." */
+    assert_true(gb_result_line(g, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "South wins 12\u2013""0= South's earnings of 48"));
     assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
     assert_non_null(strstr(buf, "this game's start)\u1362\n"));
     assert_string_equal(buf + strlen(buf) - strlen("(Q7, Q10)\u1362"), "(Q7, Q10)\u1362");

@@ -167,11 +167,13 @@ function i18nWordNear(text, k, step) {
   return k >= 0 && k < text.length && /[\p{L}\p{N}]/u.test(text[k]);
 }
 
-/* The language's full stop: the catalog's "full-stop:." says which ("።" in Amharic and
- * Tigrinya), as the library's gb_full_stop reads it. */
-function i18nFullStop() {
-  const s = t('full-stop:.');
-  return s.startsWith('full-stop:') && s.length > 10 && s.length <= 18 ? s.slice(10) : '.';
+/* A punctuation mark of the page's language, as the library's gb_full_stop and gb_clause_colon
+ * read it: the catalog's "full-stop:." says which full stop ("full-stop:።" in Amharic and
+ * Tigrinya), "colon:: " which colon before an explanation ("colon:፦ "). */
+function i18nPunct(key) {
+  const name = key.slice(0, key.indexOf(':') + 1), s = t(key);
+  return s !== key && s.startsWith(name) && s.length > name.length && s.length <= name.length + 8
+    ? s.slice(name.length) : key.slice(name.length);
 }
 
 function tlib(english) {
@@ -236,13 +238,15 @@ function i18nRead(text) {
     }
     best[i] = b;
   }
-  // a "." the library put between its texts, ending a sentence, is the language's full stop
-  const stop = i18nFullStop();
+  // a "." the library put between its texts, ending a sentence, is the language's full stop, and
+  // a ": " before an explanation its colon
+  const stop = i18nPunct('full-stop:.'), colon = i18nPunct('colon:: ');
   let out = '';
   for (let i = 0; i < L;) {
     const b = best[i];
     if (b.p) out += i18nFillPiece(b.p, b.values);
     else if (text[i] === '.' && /^\s?$/.test(text[i + 1] || '')) out += stop; // (not "4.8")
+    else if (text[i] === ':' && text[i + 1] === ' ') out += colon.replace(/ $/, ''); // (its space next)
     else out += text[i];
     i = b.next;
   }

@@ -132,6 +132,7 @@ const char *gb_side_word(int side);
  * language's direction. */
 const char *gb_full_stop(void);
 const char *gb_list_comma(void); /* ", " likewise: "፣ " in Amharic, "، " in Arabic */
+const char *gb_clause_colon(void); /* ": " likewise, before an explanation: "፦ " in Amharic */
 
 /* A round (a game) that ended in the game object: the board as it lay when it ended, before it
  * was scored (T1: the board before the never-ending move), how it ended (GB_END_*), and the

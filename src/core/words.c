@@ -331,6 +331,13 @@ const char *gb_phase_word(const gb_game *g)
     return key && strchr(key, ':') ? punctuation(key) : gb_phase(g);
 }
 
+const char *gb_clause_colon(void)
+{
+    /* TRANSLATORS: after the first colon, the colon and space that introduce an explanation in
+     * your language ("፦ " in Amharic and Tigrinya): "North wins 30–18: ..." */
+    return punctuation(GB_N_("colon:: "));
+}
+
 const char *gb_list_comma(void)
 {
     /* TRANSLATORS: after the colon, the comma and space between the items of a list in your
@@ -385,7 +392,7 @@ int gb_result_line(const gb_game *g, char *buf, size_t len)
     r->scores(gb_game_options(g), p, s);
     gb_text t = text_begin(buf, len);
     result_head(&t, p->winner, s);
-    gb_text_add(&t, ": ");
+    gb_text_add(&t, "%s", gb_clause_colon());
     if (r->words && r->words->result)
         r->words->result(gb_game_options(g), p, s, &t);
     else

@@ -54,11 +54,14 @@ for (const lang of LANGS) {
     // the language's full stop where the library joins its sentences ("።" in Amharic, Tigrinya)
     const stop = tr('full-stop:.').replace(/^full-stop:/, '');
     assert.equal(stop, lang === 'am' || lang === 'ti' ? '\u1362' : '.');
+    // and its colon before an explanation: the result line's "head: reason" ("፦ " in Amharic)
+    const colon = tr('colon:: ').replace(/^colon:/, '');
+    assert.equal(colon, lang === 'am' || lang === 'ti' ? '\u1366 ' : ': ');
     // gb_result_line: result_head, ": ", the game's reason
     assert.equal(I.tlib('North wins 12–0: North\'s earnings of 48 in round 3 win all 12 holes (Q7, Q10)'),
-      `${fmt(tr('%s wins %d–%d'), [N, 12, 0])}: ${fmt(tr("%s's earnings of %d in round %u win all 12 holes (Q7, Q10)"), [N, 48, 3])}`);
+      `${fmt(tr('%s wins %d–%d'), [N, 12, 0])}${colon}${fmt(tr("%s's earnings of %d in round %u win all 12 holes (Q7, Q10)"), [N, 48, 3])}`);
     assert.equal(I.tlib('A draw, 36–36: a position repeated (T2)'),
-      `${fmt(tr('A draw, %d–%d'), [36, 36])}: ${tr('a position repeated (T2)')}`);
+      `${fmt(tr('A draw, %d–%d'), [36, 36])}${colon}${tr('a position repeated (T2)')}`);
     // gb_fail's "illegal move: %s" around the rule's own reason
     assert.equal(I.tlib('illegal move: a move starts from a hole you own (Q2)'),
       fmt(tr('illegal move: %s'), [tr('a move starts from a hole you own (Q2)')]));
@@ -77,7 +80,7 @@ for (const lang of LANGS) {
     assert.equal(I.tlib(summary), [
       `${fmt(tr('%d rounds'), [3])}${fmt(tr(': South won %d, North %d, %d even; %s in all: South %d, North %d'), [1, 2, 0, tr('earnings'), 76, 68])}${stop}`,
       fmt(tr('%s; holes after it: South %d, North %d'), [fmt(tr('Round %u: %s won %d–%d'), [1, N, 29, 19]), 5, 7]),
-      `${fmt(tr('A draw, %d–%d'), [6, 6])}: ${fmt(tr('the match ended at its %d-round limit (T3), '), [3])}${tr('each owning 6 holes')}${stop}`,
+      `${fmt(tr('A draw, %d–%d'), [6, 6])}${colon}${fmt(tr('the match ended at its %d-round limit (T3), '), [3])}${tr('each owning 6 holes')}${stop}`,
     ].join('\n'));
     // a word of the catalog inside an English sentence it does not have stays English
     assert.match(I.tlib('It takes none, and the sowing zzz runs on'), /^It takes none, and/);
