@@ -34,6 +34,7 @@ typedef struct inbox {
     int stop;      /* the search's gb_search_opts.stop */
     bool closing;  /* the session has ended: the reader takes no more lines */
     bool done;     /* the reader has ended */
+    bool abandoned; /* the session ended without waiting for the reader: it frees the inbox */
 } inbox;
 enum { GO_FINITE = 1, GO_INFINITE };
 
@@ -105,6 +106,7 @@ static void *inbox_reader(void *arg)
             pthread_cond_wait(&box->cv, &box->mu);
         }
         const bool last = h.got == LINE_EOF || box->closing;
+        bool orphan = false;
         if (box->closing) {
             free(h.text);
         } else {
@@ -112,10 +114,17 @@ static void *inbox_reader(void *arg)
             if (ends_search(box, &h))
                 ask_stop(box);
         }
-        if (last)
+        if (last) {
             box->done = true;
+            orphan = box->abandoned;
+        }
         pthread_cond_broadcast(&box->cv);
         pthread_mutex_unlock(&box->mu);
+        if (orphan) { /* the last one to hold it */
+            pthread_cond_destroy(&box->cv);
+            pthread_mutex_destroy(&box->mu);
+            free(box);
+        }
         if (last)
             break;
     }
@@ -551,26 +560,30 @@ static const char help_text[] =
 
 /* The session has ended: the reader takes no more lines. A reader that can only be at the
  * end of a file or a string soon is waited for (the caller may close `in` next); one that may
- * wait for ever on a pipe or a terminal (a client that keeps it open) is left to the process's
- * exit, with the inbox. */
+ * wait for ever on a pipe or a terminal (a client that keeps it open) is left to run, and frees
+ * the inbox itself if it ends before the process does. */
 static void inbox_close(inbox *box, pthread_t reader)
 {
+    struct stat st;
+    const int fd = fileno(box->in);
+    const bool soon = fd < 0 || (fstat(fd, &st) == 0 && S_ISREG(st.st_mode));
     pthread_mutex_lock(&box->mu);
     box->closing = true;
     for (; box->count > 0; box->count--, box->head = (box->head + 1) % INBOX_LINES)
         free(box->q[box->head].text);
     pthread_cond_broadcast(&box->cv);
-    const bool done = box->done;
+    /* who frees the inbox is decided here, under the lock: this thread after the join, or the
+     * reader when it ends (it sees `abandoned` as it sets `done`) */
+    const bool join = soon || box->done;
+    box->abandoned = !join;
     pthread_mutex_unlock(&box->mu);
-    struct stat st;
-    const int fd = fileno(box->in);
-    if (done || fd < 0 || (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))) {
+    if (join) {
         pthread_join(reader, NULL);
         pthread_cond_destroy(&box->cv);
         pthread_mutex_destroy(&box->mu);
         free(box);
     } else {
-        pthread_detach(reader);
+        pthread_detach(reader); /* (the inbox is the reader's now: not touched again here) */
     }
 }
 
