@@ -375,9 +375,7 @@ function nameOf(view, side) {
 /* A phase's word for players, as the library's gb_phase_word gives it: the catalog's
  * "phase:NAME" says it in the page's language ("phase:layout" is Amharic "phase:አደራደር"). */
 function phaseWord(phase) {
-  const key = `phase:${phase}`; // (the catalog's texts come from the library's sources)
-  const s = t(key);
-  return s.startsWith('phase:') && s.length > 6 ? s.slice(6) : phase;
+  return i18nPunct(`phase:${phase}`);
 }
 
 function opponentWord(lower) {

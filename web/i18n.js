@@ -172,7 +172,7 @@ function i18nWordNear(text, k, step) {
  * Tigrinya), "colon:: " which colon before an explanation ("colon:፦ "). */
 function i18nPunct(key) {
   const name = key.slice(0, key.indexOf(':') + 1), s = t(key);
-  return s !== key && s.startsWith(name) && s.length > name.length && s.length <= name.length + 8
+  return s !== key && s.startsWith(name) && s.length > name.length && s.length <= name.length + 32
     ? s.slice(name.length) : key.slice(name.length);
 }
 

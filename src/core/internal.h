@@ -114,6 +114,13 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same, added as it is (spaces, labels, counts: nothing to translate), not looked up in
+ * the front-end's language. */
+void gb_text_plain(gb_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* How a game or round ended by T1-T3 ("a position repeated (T2)", ...), for the round words. */
 void gb_text_t_reason(gb_text *t, const gb_options *o, int reason);
 /* Texts for players (issue 22 §3): GB_N_ marks an English text for xgettext (tools/i18n-update)

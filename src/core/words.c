@@ -294,15 +294,28 @@ int gb_variant_rules_lines(const char *name, const char *options, gb_rule_line *
 
 /* ---- the end in words: result lines, rounds, matches ---- */
 
+static void text_vadd(gb_text *t, const char *fmt, va_list ap)
+{
+    size_t room = t->used < t->len ? t->len - t->used : 0;
+    int k = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
+    if (k > 0)
+        t->used += (size_t)k;
+}
+
 void gb_text_add(gb_text *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    size_t room = t->used < t->len ? t->len - t->used : 0;
-    int k = vsnprintf(room ? t->buf + t->used : NULL, room, gb_tr_format(fmt), ap);
+    text_vadd(t, gb_tr_format(fmt), ap);
     va_end(ap);
-    if (k > 0)
-        t->used += (size_t)k;
+}
+
+void gb_text_plain(gb_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(t, fmt, ap);
+    va_end(ap);
 }
 
 const char *gb_side_word(int side) { return gb_tr(side == GB_NORTH ? "North" : "South"); }
@@ -313,7 +326,7 @@ static const char *punctuation(const char *key)
 {
     const char *t = gb_tr(key), *colon = strchr(key, ':');
     const size_t n = (size_t)(colon - key) + 1;
-    return t != key && strncmp(t, key, n) == 0 && t[n] && strlen(t + n) <= 8 ? t + n : colon + 1;
+    return t != key && strncmp(t, key, n) == 0 && t[n] && strlen(t + n) <= 64 ? t + n : colon + 1;
 }
 
 const char *gb_full_stop(void)

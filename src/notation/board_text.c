@@ -5,7 +5,6 @@
  * from North's (the board turned round). */
 #include "internal.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 
 #define C_SOUTH "\033[34m"
@@ -97,19 +96,6 @@ static void owners(gb_text *t, const gb_game *g, int side, int seat)
     gb_text_add(t, "\n");
 }
 
-/* Text with no words in it (spaces, labels, counts): added as it is, not looked up in the
- * front-end's language as gb_text_add's formats are. */
-static void plain(gb_text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = t->used < t->len ? t->len - t->used : 0;
-    int k = vsnprintf(room ? t->buf + t->used : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        t->used += (size_t)k;
-}
-
 /* GB_BOARD_NARROW: the board turned a quarter, for a narrow terminal (a phone's): the near row
  * (the seat's) down the left, first hole at the top, the far row down the right, each hole
  * beside the one across from it in the wide drawing, as the page draws it on a phone; with
@@ -125,25 +111,25 @@ static void narrow(gb_text *t, const gb_game *g, int seat, bool color, bool owne
         on[0] = seat == GB_NORTH ? C_NORTH : C_SOUTH;
         on[1] = far == GB_NORTH ? C_NORTH : C_SOUTH;
     }
-    plain(t, "    %s%s%s%*s  %s%s%s\n", on[0], names[0], off, w - chars(names[0]), "", on[1], names[1], off);
+    gb_text_plain(t, "    %s%s%s%*s  %s%s%s\n", on[0], names[0], off, w - chars(names[0]), "", on[1], names[1], off);
     for (int i = 0; i < n; i++) {
         const int near_h = hole_at(n, seat, seat, i), far_h = hole_at(n, far, seat, i);
         const char *ln = gb_hole_label(g, near_h), *lf = gb_hole_label(g, far_h);
-        plain(t, "  %c ", ln ? ln[0] : '?');
+        gb_text_plain(t, "  %c ", ln ? ln[0] : '?');
         cell(t, g, near_h, color);
         if (owners_moved)
-            plain(t, " %c", gb_hole_owner(g, near_h) ? 'N' : 'S');
-        plain(t, "%*s  ", w - 6 - (owners_moved ? 2 : 0), "");
+            gb_text_plain(t, " %c", gb_hole_owner(g, near_h) ? 'N' : 'S');
+        gb_text_plain(t, "%*s  ", w - 6 - (owners_moved ? 2 : 0), "");
         cell(t, g, far_h, color);
         if (owners_moved)
-            plain(t, " %c", gb_hole_owner(g, far_h) ? 'N' : 'S');
-        plain(t, " %c\n", lf ? lf[0] : '?');
+            gb_text_plain(t, " %c", gb_hole_owner(g, far_h) ? 'N' : 'S');
+        gb_text_plain(t, " %c\n", lf ? lf[0] : '?');
     }
     if (owners_moved)
-        plain(t, "  S, N: %s\n", gb_tr(GB_N_("owner")));
+        gb_text_plain(t, "  S, N: %s\n", gb_tr(GB_N_("owner")));
     for (int k = 0; k < 2; k++) {
         const int side = k ? far : seat;
-        plain(t, "  %s%s%s%*s", on[k], names[k], off, name_width() - chars(names[k]), "");
+        gb_text_plain(t, "  %s%s%s%*s", on[k], names[k], off, name_width() - chars(names[k]), "");
         gb_text_add(t, "   taken %d\n", gb_store(g, side));
     }
 }
@@ -163,7 +149,7 @@ static void legend(gb_text *t, const gb_game *g)
             const char *w = gb_mark_word(g, k);
             /* whole texts, each for a translation of its own: a possessive or an "a" is built
              * differently in every language (Amharic "የደቡብ ekwarna", Arabic "ekwarna الجنوب") */
-            plain(t, "%s", any ? gb_list_comma() : gb_tr(GB_N_("  marks: ")));
+            gb_text_plain(t, "%s", any ? gb_list_comma() : gb_tr(GB_N_("  marks: ")));
             if (k == GB_MARK_DORMANT)
                 gb_text_add(t, "*: a %s hole", w);
             else if (k == GB_MARK_HELD_S)
