@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 #define MAX_JOBS 64
@@ -157,14 +160,49 @@ static void progress(const match_cfg *c, const tally *t, int done, bool tty, int
 }
 
 /* ---- running the games: in this process, or in worker processes ---- */
-/* A stop (Ctrl-C, SIGTERM, SIGHUP): no game starts after it; in this process the game under way
- * finishes, worker processes are ended (their games under way lost); the result of the games
- * played is reported as usual. A second signal ends at once (SA_RESETHAND). */
+/* A stop (Ctrl-C, SIGTERM, SIGHUP, SIGUSR1): no pair starts after it, and the pair under way is
+ * finished, in this process or in each worker, so that every opening counted is counted from both
+ * sides (a paired match's figures are those of whole pairs); then the games played are reported as
+ * usual. A second signal ends at once (SA_RESETHAND), and the workers with it (PR_SET_PDEATHSIG). */
 static atomic_int match_stop;
 
 static void on_match_stop(int sig)
 {
+    static const char said[] = "\ngabata match: stopping after the pair of games under way (again ends at once)\n";
+    if (!match_stop && write(STDERR_FILENO, said, sizeof said - 1) < 0)
+        (void)0;
     match_stop = sig;
+}
+
+/* A worker's stop: from its parent (SIGUSR2), or the terminal's Ctrl-C to the whole group; a
+ * second Ctrl-C (SA_RESETHAND) ends it at once. */
+static atomic_int worker_stop;
+
+static void on_worker_stop(int sig)
+{
+    (void)sig;
+    worker_stop = 1;
+}
+
+static void worker_catch_stops(pid_t parent)
+{
+    cli_catch_stops(on_worker_stop, false);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_worker_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR2, &sa, NULL);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* the parent gone (its second Ctrl-C, or killed): end too */
+    if (getppid() != parent)
+        _exit(1);
+#else
+    (void)parent;
+#endif
+    sigset_t usr2; /* blocked by the parent across the fork: no stop is lost before the handler */
+    sigemptyset(&usr2);
+    sigaddset(&usr2, SIGUSR2);
+    sigprocmask(SIG_UNBLOCK, &usr2, NULL);
 }
 
 static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_sprt, double *llr)
@@ -177,7 +215,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
     *llr = 0;
     if (c->jobs <= 1) {
         for (int i = 0; i < c->games; i++) {
-            if (match_stop) {
+            if (match_stop && i % 2 == 0) { /* a stop: the pair under way is finished first */
                 for (int j = i; j < c->games; j++)
                     games[j].result = -2; /* not played */
                 break;
@@ -197,12 +235,17 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             }
         }
     } else {
-        int jobs = c->jobs < c->games ? c->jobs : c->games;
+        int jobs = c->jobs < c->games / 2 ? c->jobs : c->games / 2; /* a pair a worker at least */
         pid_t pids[MAX_JOBS];
         struct pollfd fds[MAX_JOBS];
         for (int i = 0; i < c->games; i++)
             games[i].result = -2;
         fflush(NULL);
+        const pid_t parent = getpid();
+        sigset_t usr2, mask;
+        sigemptyset(&usr2);
+        sigaddset(&usr2, SIGUSR2);
+        sigprocmask(SIG_BLOCK, &usr2, &mask);
         for (int w = 0; w < jobs; w++) {
             int fd[2];
             if (pipe(fd) != 0)
@@ -211,16 +254,18 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             if (pid < 0)
                 return -1;
             if (pid == 0) {
-                cli_catch_stops(NULL, false); /* a worker ends at once: the parent speaks for it */
+                worker_catch_stops(parent);
                 close(fd[0]);
                 for (int k = 0; k < w; k++)
                     close(fds[k].fd);
-                for (int i = w; i < c->games; i += jobs) {
-                    match_game g;
-                    match_play_game(c, i, &g);
-                    if (write(fd[1], &g, sizeof g) != (ssize_t)sizeof g)
-                        _exit(1);
-                }
+                /* whole pairs a worker: pairs w, w + jobs, ... (games 2p and 2p + 1) */
+                for (int i = 2 * w; i < c->games && !worker_stop; i += 2 * jobs)
+                    for (int k = i; k < i + 2; k++) {
+                        match_game g;
+                        match_play_game(c, k, &g);
+                        if (write(fd[1], &g, sizeof g) != (ssize_t)sizeof g)
+                            _exit(1);
+                    }
                 _exit(0);
             }
             close(fd[1]);
@@ -228,8 +273,15 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             fds[w].fd = fd[0];
             fds[w].events = POLLIN;
         }
+        sigprocmask(SIG_SETMASK, &mask, NULL);
         int open_fds = jobs;
-        while (open_fds > 0 && !*stopped_by_sprt && !match_stop) {
+        bool told = false;
+        while (open_fds > 0) {
+            if (!told && (*stopped_by_sprt || match_stop)) { /* each worker ends its pair, then stops */
+                for (int w = 0; w < jobs; w++)
+                    kill(pids[w], SIGUSR2);
+                told = true;
+            }
             if (poll(fds, (nfds_t)jobs, -1) < 0) {
                 if (errno == EINTR)
                     continue;
@@ -252,7 +304,7 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
                         failed++;
                     tally_add(&t, &g);
                     progress(c, &t, ++done, tty, &last_tenth);
-                    if (c->sprt) {
+                    if (c->sprt && !*stopped_by_sprt) {
                         *llr = sprt_llr(&t, c->elo0, c->elo1);
                         if (*llr >= upper || *llr <= lower)
                             *stopped_by_sprt = true;
@@ -261,8 +313,6 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             }
         }
         for (int w = 0; w < jobs; w++) {
-            if (*stopped_by_sprt || match_stop)
-                kill(pids[w], SIGTERM);
             if (fds[w].fd >= 0)
                 close(fds[w].fd);
             waitpid(pids[w], NULL, 0);
@@ -358,8 +408,9 @@ static const char match_help[] =
     "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
     "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
     "with a 95% interval. --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP,\n"
-    "SIGUSR1) stops: no game starts after it, and the games played are reported and written,\n"
-    "exit status 3; a second Ctrl-C ends at once.\n";
+    "SIGUSR1) stops: no pair of games starts after it, the pairs under way are finished (so that\n"
+    "every opening counts from both sides), and the games played are reported and written, exit\n"
+    "status 3; a second Ctrl-C ends at once.\n";
 
 static int fail(const char *fmt, const char *arg)
 {

@@ -83,6 +83,24 @@ grep -q '"stopped": true' "$tmp/ms.json" || { echo "FAIL: match stopped: JSON st
 [ "$(grep -c '"game": ' "$tmp/ms.json")" = "${mn:-x}" ] || { echo "FAIL: match stopped: JSON games, not $mn"; fail=1; }
 contains "games played $mn"
 ! pgrep -P "$mpid" >/dev/null || { echo "FAIL: match stopped: workers left"; fail=1; }
+# its games are whole pairs: a paired match's figures count each opening from both sides
+pairs_whole() { # JSON file: every pair number that appears, appears twice; at least one pair
+    grep '"pair": ' "$1" | sort | uniq -c | awk '$1 != 2 { bad = 1 } END { exit bad || NR == 0 }'
+}
+pairs_whole "$tmp/ms.json" || { echo "FAIL: match stopped with workers: a pair left half played"; fail=1; }
+# a stop during the first game of a pair (games of ~3 s: both players think 0.05 s a move) plays
+# its second game too, in this process and in workers alike
+for jobs in 1 2; do
+    "$gabata" match mcts@0.05 mcts@0.05 --variant sadeqa --games 100 --jobs $jobs --json "$tmp/mp.json" >"$out" 2>&1 &
+    mpid=$!
+    sleep 1
+    kill -INT "$mpid"
+    wait "$mpid"
+    mrc=$?
+    [ "$mrc" -eq 3 ] || { echo "FAIL: match stopped mid-pair (--jobs $jobs): exit $mrc"; cat "$out"; fail=1; }
+    contains "stopping after the pair of games under way"
+    pairs_whole "$tmp/mp.json" || { echo "FAIL: match stopped mid-pair (--jobs $jobs): not whole pairs"; grep '"pair": ' "$tmp/mp.json"; fail=1; }
+done
 check "analyze" "$gabata" analyze "$tmp/g.rec" --depth 3; contains "1. South C"
 check "bench search" "$gabata" bench sadeqa --search --nodes 2000 --positions 2; contains "nodes/s"
 contains "playouts/s (MCTS)"
