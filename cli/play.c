@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
+#include <sys/select.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,7 +28,8 @@ static const char play_help[] =
     "players probe endgame tables (gabata tables build; docs/tables.md).\n"
     "Options are the game's own (gabata variants lists them), e.g. seeds=4 for Sadeqa III.\n"
     "In the game: a hole's label sows from it; moves, hint, undo, redo, board, rules, save FILE,\n"
-    "load FILE, help, quit (which offers to save a game not saved yet).\n"
+    "load FILE, help, quit (which offers to save a game not saved yet; at a terminal Ctrl-C and\n"
+    "Ctrl-D are quit too, and Ctrl-C during the computer's move leaves after it, twice at once).\n"
     "Moves read from standard input when it is not a terminal, so a game can be scripted: each\n"
     "line read is echoed after its prompt, and the game ends at the end of the input.\n"
     "--lang CODE (en, ar, am, ti, om) plays in that language; without it the language is the\n"
@@ -54,6 +57,9 @@ static void print_in_game_help(const gb_game *g)
     cli_help(stdout, text);
 }
 
+/* Ctrl-C at a terminal (catch_interrupt): set by the handler; the computer is choosing a move */
+static volatile sig_atomic_t play_interrupted, play_computing;
+
 /* A line read, NULL at the end of the input. One holding a NUL byte comes back with each NUL
  * written \x00 and *nul set: the caller refuses it whole, as the engine does (docs/protocol.md),
  * so that "C<NUL>D" is not taken for the move C. */
@@ -71,6 +77,8 @@ static char *read_line(const char *prompt, bool tty, bool *nul)
     if (tty) {
         fputs(prompt, stdout);
         fflush(stdout);
+        if (play_interrupted)
+            return NULL; /* Ctrl-C */
     }
     size_t cap = 0;
     char *line = NULL;
@@ -95,6 +103,67 @@ static char *read_line(const char *prompt, bool tty, bool *nul)
         *nul = true;
     }
     return line;
+}
+
+/* Ctrl-C at a terminal is taken as quit, so that a game is not lost to it: the game not yet saved
+ * is offered a save first (at that question Ctrl-C leaves without saving). During the computer's
+ * move it waits for the move; a second Ctrl-C then ends at once. */
+
+static void on_play_interrupt(int sig)
+{
+    if (play_interrupted && play_computing) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    play_interrupted = 1;
+}
+
+#ifdef GABATA_HAVE_LIBEDIT
+/* libedit's reading of a key: Ctrl-C ends the line (as the end of the input would), where libedit
+ * would read on. The wait unblocks SIGINT only inside pselect, so that a Ctrl-C that came just
+ * before the wait is not missed (the flag is read with SIGINT blocked). */
+static int play_getc(FILE *in)
+{
+    const int fd = fileno(in);
+    sigset_t intr, open_mask;
+    sigemptyset(&intr);
+    sigaddset(&intr, SIGINT);
+    sigprocmask(SIG_BLOCK, &intr, &open_mask);
+    int got = EOF;
+    for (;;) {
+        if (play_interrupted)
+            break;
+        fd_set r;
+        FD_ZERO(&r);
+        FD_SET(fd, &r);
+        if (pselect(fd + 1, &r, NULL, NULL, NULL, &open_mask) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        unsigned char c;
+        ssize_t n = read(fd, &c, 1);
+        if (n == 1)
+            got = c;
+        if (n == 1 || n == 0 || errno != EINTR)
+            break;
+    }
+    sigprocmask(SIG_SETMASK, &open_mask, NULL);
+    return got;
+}
+#endif
+
+static void catch_interrupt(void)
+{
+#ifdef GABATA_HAVE_LIBEDIT
+    rl_getc_function = play_getc;
+    rl_catch_signals = 0; /* ours, not libedit's (which sends the signal on to the whole group) */
+#endif
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_play_interrupt; /* no SA_RESTART: a read under way returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
 }
 
 static const char nul_refused[] = N_("  line refused: it holds a NUL byte\n");
@@ -364,7 +433,9 @@ static bool computer_turn(play_session *ps, int side)
         printf(_("  %s is thinking…"), side_name(side));
         fflush(stdout);
     }
+    play_computing = 1;
     int rc = player_choose_kept(&ps->kinds[side], ps->g, &ps->rng, &ps->kept[side], &m);
+    play_computing = 0;
     if (thinking)
         printf("\r\033[K");
     if (rc != 0 || gb_play(ps->g, &m, &err) != GB_OK) {
@@ -414,6 +485,10 @@ static void offer_save(play_session *ps)
         printf("%s", q);
     bool nul;
     char *ans = read_line(q, ps->tty, &nul);
+    if (play_interrupted) { /* Ctrl-C at the question: leave without saving */
+        free(ans);
+        ans = NULL;
+    }
     if (ans)
         trim(ans);
     char shown[1024];
@@ -768,6 +843,8 @@ int cmd_play(int argc, char **argv)
     }
     ps.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     ps.out_tty = isatty(STDOUT_FILENO);
+    if (ps.tty)
+        catch_interrupt();
     ps.color = ps.out_tty && getenv("NO_COLOR") == NULL;
     char d0[256], d1[256], hello[1024]; /* (Ge'ez letters: 3 bytes each) */
     snprintf(hello, sizeof hello,
@@ -798,7 +875,12 @@ int cmd_play(int argc, char **argv)
         }
         char prompt[64];
         snprintf(prompt, sizeof prompt, "%s> ", side >= 0 ? side_name(side) : _("game over"));
-        char *line = read_command(&ps, prompt);
+        char *line = play_interrupted ? NULL : read_command(&ps, prompt);
+        if (play_interrupted) { /* Ctrl-C: as quit */
+            free(line);
+            line = NULL;
+            play_interrupted = 0;
+        }
         if (!line) {
             printf("\n");
             if (ps.tty)
