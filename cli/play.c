@@ -480,7 +480,11 @@ static void offer_save(play_session *ps)
 {
     if (ps->changes == ps->saved_at || gb_history_length(ps->g) == 0)
         return;
-    const char *q = _("  The game is not saved. Save it to (a file name, or Enter to leave without saving): ");
+    /* the question a line of its own, wrapped, and a short prompt: libedit breaks a prompt wider
+     * than the terminal mid-word */
+    cli_wrap(stdout, cli_width(stdout), "  ", "  ",
+             _("The game is not saved. Type a file name to save it, or Enter to leave."));
+    const char *q = _("  Save to: ");
     if (!ps->tty)
         printf("%s", q);
     bool nul;
