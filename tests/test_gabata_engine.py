@@ -175,6 +175,38 @@ class RealEngineTest(unittest.TestCase):
             self.assertIn(e.go(depth=1).bestmove, e.moves())
             self.assertIn("[Variant \"sadeqa\"]", e.record())
 
+    def test_go_infinite_until_stop(self):
+        with Engine(GABATA) as e:
+            e.new("sadeqa")
+            e.go_start(infinite=True)
+            with self.assertRaises(ProtocolError):  # the framing would be lost: refused
+                e.moves()
+            with self.assertRaises(ProtocolError):
+                e.go_start(depth=1)
+            res = e.stop()
+            self.assertIn(res.bestmove, list("ABCDEFGH"))
+            self.assertTrue(res.info)  # alpha-beta always finishes its first iteration
+            self.assertEqual(e.moves(), list("ABCDEFGH"))  # the framing intact after it
+            self.assertIsNone(e.stop())  # no search under way: the engine's no-op
+            e.go_start(mcts=True, infinite=True)
+            self.assertIn(e.stop().bestmove, list("ABCDEFGH"))
+            with self.assertRaises(ValueError):
+                e.go_start(depth=3, infinite=True)
+
+    def test_go_start_then_wait(self):
+        with Engine(GABATA) as e:
+            e.new("sadeqa")
+            e.go_start(depth=2)
+            self.assertIn(e.go_wait().bestmove, list("ABCDEFGH"))
+            with self.assertRaises(ProtocolError):
+                e.go_wait()  # nothing under way
+
+    def test_close_during_a_search(self):
+        e = Engine(GABATA)
+        e.new("sadeqa")
+        e.go_start(infinite=True)
+        self.assertEqual(e.close(), 0)  # stopped and quit, not killed after the grace
+
     def test_unknown_game(self):
         with Engine(GABATA) as e:
             with self.assertRaises(EngineError) as cm:

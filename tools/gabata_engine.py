@@ -7,6 +7,8 @@
             ...
         e.play("C")
         best = e.go(depth=4).bestmove
+        e.go_start(infinite=True)      # an analysis, until the player moves
+        best = e.stop().bestmove
 
 Framing (cli/engine.c): every command sent gets one reply, which is zero or more lines ended by a
 line `ok`, or ends at a line `error <reason>` (the reason is one line; lines before it, as a
@@ -99,6 +101,7 @@ class Engine:
         self._buf = b""
         self._broken = None  # why no more commands can be sent (timeout, death, close)
         self._sent = time.monotonic()
+        self._pending_go = None  # the go that go_start sent, its answer not yet read
 
     # --- the framing ---------------------------------------------------------------------------
 
@@ -150,8 +153,15 @@ class Engine:
         output."""
         if timeout is ...:
             timeout = self.timeout
+        if self._pending_go:
+            raise ProtocolError(f"{self.name}: '{self._pending_go}' is still searching: "
+                                f"stop() or go_wait() before '{command}'", command)
         self.send(command)
-        deadline = None if timeout is None else self._sent + timeout
+        return self._reply(command, timeout)
+
+    def _reply(self, command, timeout):
+        """The lines of the reply to `command` (sent last) before its `ok`."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         lines = []
         while True:
             line = self._readline(command, deadline)
@@ -223,10 +233,13 @@ class Engine:
     def seed(self, n):
         self.ask(f"seed {n}")
 
-    def go(self, depth=None, nodes=None, movetime=None, mcts=False, timeout=...):
-        """Search; return a GoResult. The default deadline is the engine's timeout, plus the
-        movetime when one is given; give `timeout` for deep searches (None: no limit)."""
+    @staticmethod
+    def _go_command(depth, nodes, movetime, mcts, infinite):
         words = ["go"]
+        if infinite:
+            if depth is not None or nodes is not None or movetime is not None:
+                raise ValueError("go infinite takes no other budget (it searches until stop)")
+            words.append("infinite")
         if depth is not None:
             words += ["depth", str(depth)]
         if nodes is not None:
@@ -235,14 +248,60 @@ class Engine:
             words += ["movetime", str(movetime)]
         if mcts:
             words.append("mcts")
-        command = " ".join(words)
+        return " ".join(words)
+
+    def _go_result(self, command, lines):
+        res = GoResult(lines)
+        if res.bestmove is None:
+            raise ProtocolError(f"{self.name}: no bestmove after '{command}'", command)
+        return res
+
+    def go(self, depth=None, nodes=None, movetime=None, mcts=False, timeout=...):
+        """Search; return a GoResult. The default deadline is the engine's timeout, plus the
+        movetime when one is given; give `timeout` for deep searches (None: no limit)."""
+        command = self._go_command(depth, nodes, movetime, mcts, False)
         if timeout is ...:
             timeout = self.timeout
             if timeout is not None:  # without a movetime the budget may be the default 1000 ms
                 timeout += (movetime if movetime is not None else 1000) / 1000
-        res = GoResult(self.ask(command, timeout))
-        if res.bestmove is None:
-            raise ProtocolError(f"{self.name}: no bestmove after '{command}'", command)
+        return self._go_result(command, self.ask(command, timeout))
+
+    def go_start(self, depth=None, nodes=None, movetime=None, mcts=False, infinite=False):
+        """Start a search and return at once, for an analysis shown until the player moves:
+        `infinite=True` is the protocol's `go infinite` (searches until stop). Its answer is read
+        by stop() (which ends it first) or go_wait(); no other command may be asked meanwhile."""
+        if self._pending_go:
+            raise ProtocolError(f"{self.name}: '{self._pending_go}' is still searching: "
+                                "stop() or go_wait() first", self._pending_go)
+        command = self._go_command(depth, nodes, movetime, mcts, infinite)
+        self.send(command)
+        self._pending_go = command
+
+    def go_wait(self, timeout=...):
+        """The GoResult of the search go_start began, waiting for it to end by its own budget
+        (a `go infinite` does not: stop() it)."""
+        command = self._pending_go
+        if not command:
+            raise ProtocolError(f"{self.name}: no search under way (go_start first)")
+        if timeout is ...:
+            timeout = self.timeout
+        self._pending_go = None
+        return self._go_result(command, self._reply(command, timeout))
+
+    def stop(self, timeout=...):
+        """End the search go_start began (as its budget would: the deepest iteration finished)
+        and return its GoResult; then the stop's own `ok` is read. Without a search under way,
+        the engine's `stop` is a no-op and None is returned."""
+        command = self._pending_go
+        if not command:
+            self.ask("stop", timeout)
+            return None
+        if timeout is ...:
+            timeout = self.timeout
+        self.send("stop")
+        self._pending_go = None
+        res = self._go_result(command, self._reply(command, timeout))
+        self._reply("stop", timeout)
         return res
 
     def _one(self, command, timeout=...):
@@ -267,6 +326,8 @@ class Engine:
         exit status. Safe to call twice, and after a timeout or a death."""
         if self.proc.poll() is None and not self._broken:
             try:
+                if self._pending_go:
+                    self.stop(grace)
                 self.ask("quit", grace)
             except EngineFailure:
                 pass
