@@ -17,6 +17,7 @@ Gymnasium's single-agent environments; gabata.pyspiel_compat stands in for `pysp
 """
 import ctypes
 import enum as _enum
+import numbers as _numbers
 import random as _random
 import threading
 
@@ -149,6 +150,19 @@ def _raise(code, err, what=None):
     cls = {_lib.GB_EILLEGAL: IllegalActionError, _lib.GB_EOVER: GameOverError}.get(
         code, InvalidError if code == _lib.GB_EINVAL else GabataError)
     raise cls(msg, code)
+
+
+def _integer(value, what, lo=None, hi=None):
+    """`value` as an int: a Python or numpy integer (not a bool, a float, a string, an array),
+    within lo..hi when given; InvalidError naming `what` otherwise. Nothing is converted from
+    another type: ctypes would silently cut 2**32 to 0, int() 1.5 to 1."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise InvalidError(f"{what} must be an integer, not {value!r}")
+    v = int(value)
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = f"from {lo}" if hi is None else f"at most {hi}" if lo is None else f"{lo}..{hi}"
+        raise InvalidError(f"{what} must be {rng}, not {v}")
+    return v
 
 
 def _b(s):
@@ -369,7 +383,7 @@ class Game:
     # --- the encoding ---
     def action_to_move(self, action):
         """The gb_move fields of a (non-layout) action: (kind, hole, refusals)."""
-        a = int(action)
+        a = self.check_action(action)
         H = self.holes
         if 0 <= a < H:
             return _lib.GB_MOVE_SOW, a, 0
@@ -389,6 +403,18 @@ class Game:
         raise IllegalActionError(
             f"action {action} is not an action of {self.name} (0..{self._num_actions - 1})",
             _lib.GB_EILLEGAL)
+
+    def check_action(self, action):
+        """`action` as an int id of this game: InvalidError when it is not an integer (a float,
+        a bool, a string, an array: never converted), IllegalActionError when it lies outside
+        0..num_distinct_actions()-1."""
+        if type(action) is not int:
+            action = _integer(action, "action id")
+        if not 0 <= action < self._num_actions:
+            raise IllegalActionError(
+                f"action {action} is not an action of {self.name} (0..{self._num_actions - 1})",
+                _lib.GB_EILLEGAL)
+        return action
 
     def move_to_action(self, kind, hole, refusals):
         if kind == _lib.GB_MOVE_SOW:
@@ -613,6 +639,8 @@ class State:
         """Play an action id (a chance outcome at a chance node). IllegalActionError (with the
         library's reason) or GameOverError."""
         if self._pending is not None:
+            if type(action) is not int:
+                action = _integer(action, "chance outcome (action id)")
             if action not in (LOTS_SOUTH, LOTS_NORTH):
                 raise IllegalActionError(f"chance node: the outcome is {LOTS_SOUTH} (South wins "
                                          f"the lots) or {LOTS_NORTH} (North), not {action}",
@@ -631,7 +659,8 @@ class State:
             # Qelat: the library says first whether the move draws the lots (Q7); if it does,
             # nothing is played and the state waits at a chance node (no undo: it replayed the
             # whole game)
-            a = action if type(action) is int else int(action)
+            a = action if type(action) is int and 0 <= action < g._num_actions else \
+                g.check_action(action)
             rc = _L.gb_play_action(self._g, a, _lib.GB_CHANCE_ASK, sc.errref)
             if rc == 1:
                 self._pending = self._move_of(a)
@@ -719,7 +748,8 @@ class State:
             action = player_or_action
         else:
             player = player_or_action
-        action = int(action)
+        if type(action) is not int:
+            action = _integer(action, "action id")
         if player == CHANCE_PLAYER_ID or (player is None and self._pending is not None):
             if action == LOTS_SOUTH:
                 return "lots: South"
