@@ -104,6 +104,11 @@ class GameType:
                 f"chance_mode={self.chance_mode.name}, information={self.information.name}, "
                 f"utility={self.utility.name}, reward_model={self.reward_model.name})")
 
+_INT_MAX = 2 ** 31 - 1     # a C int
+_LONG_MAX = 2 ** 63 - 1    # a C long (LP64)
+_U64_MAX = 2 ** 64 - 1     # a uint64_t seed
+MAX_OPENINGS = 200         # match(openings=): random plies, as `gabata stats --openings`
+
 # Bulto (B5): refusals encodable in an action id; a listed move with more raises GabataError.
 MAX_REFUSALS = 1023
 LAYOUT_CATALOGUE = 16  # L'ab al-Akil's layouts (A2) that are actions
@@ -160,7 +165,7 @@ def _integer(value, what, lo=None, hi=None):
         raise InvalidError(f"{what} must be an integer, not {value!r}")
     v = int(value)
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        rng = f"from {lo}" if hi is None else f"at most {hi}" if lo is None else f"{lo}..{hi}"
+        rng = f"{lo} or more" if hi is None else f"at most {hi}" if lo is None else f"from {lo} to {hi}"
         raise InvalidError(f"{what} must be {rng}, not {v}")
     return v
 
@@ -986,6 +991,14 @@ class State:
             raise IllegalActionError("chance node: no player to move", _lib.GB_EILLEGAL)
         if _L.gb_is_over(self._g):
             raise GameOverError("the game is over", _lib.GB_EOVER)
+        # a budget of 0 or less used to mean "the default" (depth=-1 searched 6 plies)
+        depth = None if depth is None else _integer(depth, "best_move: depth", 1, _INT_MAX)
+        nodes = None if nodes is None else _integer(nodes, "best_move: nodes", 1, _LONG_MAX)
+        movetime = (None if movetime is None
+                    else _integer(movetime, "best_move: movetime (ms)", 1, _LONG_MAX))
+        seed = _integer(seed, "best_move: seed", 0, _U64_MAX)
+        if tt_mb is not None:
+            tt_mb = _integer(tt_mb, "best_move: tt_mb", 0, _INT_MAX)
         o = _lib.gb_search_opts()
         res = _lib.gb_search_result()
         err = _lib.gb_error()
@@ -1041,17 +1054,19 @@ class State:
 
 def perft(state, depth):
     """The library's perft of a state (gb_perft): move sequences of `depth` plies."""
-    return _LL.gb_perft(state._g, depth)
+    return _LL.gb_perft(state._g, _integer(depth, "perft depth", 0, _INT_MAX))
 
 
 def random_playouts(name, games, seed=0, options=""):
     """`games` uniformly random games from the start, in one call of gb_random_playouts (C
     speed). A dict: games, plies, laps, sown, wins {south, north, draw}, reasons {rule, ...},
     min_plies, max_plies."""
+    games = _integer(games, "random_playouts: games", 1, _LONG_MAX)
+    seed = _integer(seed, "random_playouts: seed", 0, _U64_MAX)
     g = _Handle(_new_game(name, options))
     st = _lib.gb_playout_stats()
     err = _lib.gb_error()
-    rc = _LL.gb_random_playouts(g.ptr, int(games), seed, ctypes.byref(st), ctypes.byref(err))
+    rc = _LL.gb_random_playouts(g.ptr, games, seed, ctypes.byref(st), ctypes.byref(err))
     if rc != _lib.GB_OK:
         _raise(rc, err)
     names = ["none", "rule", "repetition", "cap", "endless"]
@@ -1083,6 +1098,11 @@ def match(name, first, second, games=2, seed=0, options="", swap=True, openings=
     plies start each game. Returns {"first": wins, "second": wins, "draws": n, "plies": n,
     "games": [...]} with each game's players, winner, scores, end reason, plies and rounds;
     records=True adds each game's record (a Python call at every position, so slower)."""
+    games = _integer(games, "match: games", 1, _INT_MAX)
+    # at most `gabata stats --openings`'s 200 plies: the library shortens an opening that
+    # ends the game 100 tries at a time, so 10**6 plies ran for hours
+    openings = _integer(openings, "match: openings (random plies)", 0, MAX_OPENINGS)
+    seed = _integer(seed, "match: seed", 0)
     players = [_parse_player(first), _parse_player(second)]
     _Handle(_new_game(name, options))  # a bad name or option raises before any game
     rng = _random.Random(seed)

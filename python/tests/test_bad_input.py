@@ -102,3 +102,82 @@ def test_env_step_takes_numpy_integers():
     assert e.action_space("south").contains(np.array(2))
     e.step(np.int32(2))
     assert e.game_state.history() == [2]
+
+
+# --- the other numbers: depths, counts, seeds, indices ---
+
+def _raises_naming(what, fn):
+    with pytest.raises(gabata.InvalidError) as e:
+        fn()
+    assert what in e.value.message, e.value.message
+
+
+def test_perft_depth():
+    s = gabata.load_game("sadeqa").new_initial_state()
+    assert gabata.perft(s, 0) == 1 and gabata.perft(s, 1) == 8  # S2: South's 8 full holes
+    for bad in (-1, 2 ** 32, 1.5, "2", None):  # 2**32 used to be cut to depth 0 (1)
+        _raises_naming("depth", lambda: gabata.perft(s, bad))
+
+
+def test_random_playouts_counts_and_seed():
+    for bad in (-5, 0, 1.5, "3", 2 ** 63):  # -5 and 0 gave a dict of 0 games, 1.5 one game
+        _raises_naming("games", lambda: gabata.random_playouts("sadeqa", bad))
+    for bad in (-1, 2 ** 64, 0.5):
+        _raises_naming("seed", lambda: gabata.random_playouts("sadeqa", 1, seed=bad))
+
+
+def test_best_move_budget():
+    s = gabata.load_game("sadeqa").new_initial_state()
+    for key in ("depth", "nodes", "movetime"):
+        for bad in (-1, 0, 1.5, "3"):  # depth=-1 searched 6 plies, nodes=-1 a default
+            _raises_naming(key, lambda: s.best_move(**{key: bad}))
+    _raises_naming("seed", lambda: s.best_move(depth=1, seed=-1))
+    _raises_naming("seed", lambda: s.best_move(depth=1, seed=2 ** 64))
+    assert s.best_move(depth=1) in s.legal_actions()
+
+
+def test_match_counts():
+    for bad in (-1, 0, 1.5):  # games=-1 returned an empty result
+        _raises_naming("games", lambda: gabata.match("sadeqa", "random", "random", games=bad))
+    # openings: at most 200 plies, as `gabata stats --openings`; 10**6 ran for hours
+    for bad in (-1, 201, 10 ** 6, 2.5):
+        _raises_naming("openings", lambda: gabata.match("sadeqa", "random", "random", games=1,
+                                                        openings=bad))
+    _raises_naming("seed", lambda: gabata.match("sadeqa", "random", "random", seed=-1))
+    r = gabata.match("sadeqa", "random", "random", games=1, openings=4)
+    assert len(r["games"]) == 1 and r["games"][0]["plies"] >= 4
+
+
+# --- the vector environment ---
+
+def test_vector_sizes_and_seeds():
+    pytest.importorskip("numpy")
+    from gabata.vector import VectorEnv
+    # 2**31 was reported as "not -2147483648"; 2**32 + 1 made a batch of 1 behind arrays of
+    # 2**32 + 1 rows
+    for bad in (0, -1, 2 ** 20 + 1, 2 ** 31, 2 ** 32 + 1, 1.0):
+        _raises_naming("n", lambda: VectorEnv("sadeqa", bad))
+    for bad in (-1, 2 ** 64, 2 ** 70, 1.5):  # 2**64 played seed 0's games
+        _raises_naming("seed", lambda: VectorEnv("sadeqa", 1, seed=bad))
+    e = VectorEnv("sadeqa", 3, seed=7)
+    _raises_naming("seed", lambda: e.reset(seed=2 ** 64))
+
+
+def test_vector_indices():
+    np = pytest.importorskip("numpy")
+    from gabata.vector import VectorEnv
+    e = VectorEnv("sadeqa", 3, seed=7)
+    _raises_naming("reset", lambda: e.random_actions())  # gave -1 for every game
+    e.reset()
+    for bad in (3, -1, 99, 1.5):  # episode(99) and episode(-1) said 0
+        _raises_naming("index", lambda: e.episode(bad))
+    assert [e.episode(i) for i in range(3)] == [0, 0, 0]
+    for bad in (-1, 2 ** 31, 0.5):
+        _raises_naming("index", lambda: e.game_seed(bad, 0))
+    for bad in (-1, 2 ** 64, 0.5):
+        _raises_naming("episode", lambda: e.game_seed(0, bad))
+    for bad in (-1, 2 ** 64, 1.5):  # -1 and 1.5 were taken as 2**64 - 1 and 1
+        _raises_naming("seed", lambda: e.random_actions(seed=bad))
+    a = e.random_actions(seed=5).copy()
+    assert np.array_equal(a, e.random_actions(seed=5))
+    assert all(e.action_masks[i, a[i]] == 1 for i in range(3))
