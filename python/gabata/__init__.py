@@ -343,10 +343,17 @@ class Game:
 
     def deserialize_state(self, text):
         """The state that State.serialize() wrote (a game record, replayed)."""
+        if not isinstance(text, str):
+            raise InvalidError(f"deserialize_state: the text must be a str (what serialize() "
+                               f"wrote), not {type(text).__name__}")
         pending = None
-        if text.startswith("pending "):
+        if text.startswith("pending"):
             first, _, text = text.partition("\n")
-            pending = int(first.split()[1])
+            parts = first.split()
+            if len(parts) != 2 or parts[0] != "pending" or not parts[1].isdigit():
+                raise InvalidError(f"deserialize_state: the first line must be 'pending "
+                                   f"<action id>', not {first!r}")
+            pending = int(parts[1])
         g = ctypes.c_void_p()
         err = _lib.gb_error()
         rc = _LL.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
@@ -355,6 +362,21 @@ class Game:
         self._check_same(g, "record")
         s = State(self, g)
         if pending is not None:
+            # only a move that draws Qelat's lots (Q7) waits at a chance node: asked of the
+            # library on a copy (GB_CHANCE_ASK plays a move that draws none)
+            why = None
+            if not self._chance:
+                why = f"{self.name} has no chance nodes"
+            elif not 0 <= pending < self._num_actions or _L.gb_is_over(s._g):
+                why = "no such move here"
+            else:
+                probe = _Handle(_L.gb_game_clone(s._g))
+                rc = _L.gb_play_action(probe.ptr, pending, _lib.GB_CHANCE_ASK, ctypes.byref(err))
+                if rc != 1:
+                    why = ("that move draws no lots" if rc == _lib.GB_OK
+                           else err.msg.decode("utf-8", "replace"))
+            if why:
+                raise InvalidError(f"deserialize_state: 'pending {pending}': {why}")
             s._set_pending(pending)
         return s
 

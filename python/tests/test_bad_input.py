@@ -181,3 +181,41 @@ def test_vector_indices():
     a = e.random_actions(seed=5).copy()
     assert np.array_equal(a, e.random_actions(seed=5))
     assert all(e.action_masks[i, a[i]] == 1 for i in range(3))
+
+
+# --- records read back ---
+
+def _lots_state():
+    """A Qelat match played at random up to a chance node (the 2/2 lots, Q7)."""
+    import random
+    g = gabata.load_game("qelat")
+    r = random.Random(3)
+    s = g.new_initial_state()
+    while not s.is_chance_node():
+        if s.is_terminal():
+            s = g.new_initial_state()
+        s.apply_action(r.choice(s.legal_actions()))
+    return g, s
+
+
+def test_deserialize_pending_must_be_a_lots_move():
+    g, s = _lots_state()
+    text = s.serialize()
+    assert text.startswith("pending ")
+    back = g.deserialize_state(text)
+    assert back.is_chance_node() and back.serialize() == text
+    record = text.partition("\n")[2]
+    # Sadeqa III has no chance: "pending 3" made a chance node of a game without lots
+    sq = gabata.load_game("sadeqa")
+    with pytest.raises(gabata.InvalidError, match="pending"):
+        sq.deserialize_state("pending 3\n" + sq.new_initial_state().serialize())
+    # Qelat's first move A does not end a round: no lots to draw
+    q0 = g.new_initial_state().serialize()
+    with pytest.raises(gabata.InvalidError, match="pending"):
+        g.deserialize_state("pending 0\n" + q0)
+    for bad in ("pending x", "pending", "pending 1.5", "pending 99", "pending -1"):
+        with pytest.raises(gabata.InvalidError, match="pending"):  # was a bare ValueError
+            g.deserialize_state(bad + "\n" + record)
+    for bad in (None, 3, b"x"):
+        with pytest.raises(gabata.InvalidError, match="text"):  # was AttributeError
+            g.deserialize_state(bad)
