@@ -196,9 +196,12 @@ class _Handle:
         self.ptr = ptr
 
     def __del__(self, _free=_L.gb_game_free):
-        if self.ptr:
+        if getattr(self, "ptr", None):
             _free(self.ptr)
             self.ptr = None
+
+    def __reduce__(self):  # a gb_game * means nothing in another process
+        raise TypeError("a gabata game handle cannot be pickled")
 
 
 class Game:
@@ -247,6 +250,10 @@ class Game:
 
     def __hash__(self):
         return hash((self.name, self.options))
+
+    def __reduce__(self):
+        """Pickled (and deep-copied) as its name and options: load_game makes it again."""
+        return load_game, (self.name, self.options)
 
     # --- OpenSpiel's Game ---
     def get_type(self):
@@ -858,6 +865,11 @@ class State:
     def __deepcopy__(self, memo):
         return self.clone()
 
+    def __reduce__(self):
+        """Pickled as its game and its record (serialize(), a chance node's pending move
+        included): unpickling replays the record (Game.deserialize_state)."""
+        return _unpickle_state, (self._game, self.serialize())
+
     def child(self, action):
         s = self.clone()
         s.apply_action(action)
@@ -1072,6 +1084,10 @@ class State:
                     return a
             return self._format(m)
         return self._game.move_to_action(m.kind, m.hole, m.refusals)
+
+
+def _unpickle_state(game, text):
+    return game.deserialize_state(text)
 
 
 def perft(state, depth):

@@ -112,6 +112,11 @@ class VectorEnv:
             self._b = None
             _free(b)
 
+    def __reduce__(self):
+        # the games live in C (gb_batch): a copy would share them, and free them twice
+        raise TypeError("a VectorEnv cannot be pickled or copied (its games are the library's): "
+                        "make another with the same game, n, seed and options")
+
     def close(self):
         """Free the games; the env cannot be used after."""
         self.__del__()

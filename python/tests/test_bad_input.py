@@ -219,3 +219,69 @@ def test_deserialize_pending_must_be_a_lots_move():
     for bad in (None, 3, b"x"):
         with pytest.raises(gabata.InvalidError, match="text"):  # was AttributeError
             g.deserialize_state(bad)
+
+
+# --- copying and pickling ---
+
+def _midgame(name, plies=9):
+    import random
+    s = gabata.load_game(name, "rounds=1" if name in ("qelat", "akil") else "").new_initial_state()
+    r = random.Random(11)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_action(gabata.LOTS_SOUTH)
+        else:
+            s.apply_action(r.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pickle_and_deepcopy_state_and_game(name):
+    s = _midgame(name)
+    g = s.get_game()
+    for copy_of in (lambda x: pickle.loads(pickle.dumps(x)), copy.deepcopy):
+        g2 = copy_of(g)  # deepcopy(game) raised "ctypes objects containing pointers..."
+        assert g2 == g and g2.get_parameters() == g.get_parameters()
+        s2 = copy_of(s)  # pickling a state raised the same
+        assert s2.serialize() == s.serialize() and s2.position() == s.position()
+        if not s2.is_terminal():  # an independent copy: moving it leaves s as it was
+            before = s.serialize()
+            s2.apply_action(s2.legal_actions()[0])
+            assert s.serialize() == before
+
+
+def test_pickle_state_at_a_chance_node():
+    _, s = _lots_state()
+    s2 = pickle.loads(pickle.dumps(s))
+    assert s2.is_chance_node() and s2.serialize() == s.serialize()
+
+
+def test_pickle_aec_env_goes_on_the_same():
+    import gabata.env
+    e = gabata.env.env("qelat", "rounds=1")
+    e.reset(seed=4)
+    for _ in range(5):
+        obs = e.last()[0]
+        e.step(e.action_space(e.agent_selection).sample(obs["action_mask"]))
+    e2 = pickle.loads(pickle.dumps(e))
+
+    def play(env):
+        out = []
+        for agent in env.agent_iter(400):
+            obs, _r, term, trunc, _i = env.last()
+            a = None if term or trunc else env.action_space(agent).sample(obs["action_mask"])
+            env.step(a)
+            out.append(a)
+        return out, env.game_state.serialize()
+    assert play(e2) == play(e)
+
+
+def test_vector_env_is_not_pickled_silently():
+    pytest.importorskip("numpy")
+    from gabata.vector import VectorEnv
+    e = VectorEnv("sadeqa", 2)
+    for fn in (pickle.dumps, copy.deepcopy, copy.copy):
+        with pytest.raises(TypeError, match="VectorEnv"):
+            fn(e)
