@@ -727,15 +727,17 @@ class State:
 
     def apply_layout(self, counts):
         """L'ab al-Akil (A2): lay the stones out, `counts` each hole's count in ring order (12)."""
+        if self._game.LAYOUT is None:
+            raise IllegalActionError(f"{self._game.name} has no layout (only L'ab al-Akil's "
+                                     "tebweez, A2)", _lib.GB_EILLEGAL)
+        counts = list(counts)
         if len(counts) != self._game.holes:
             raise IllegalActionError(f"a layout has {self._game.holes} counts, not {len(counts)}",
                                      _lib.GB_EILLEGAL)
         m = _lib.gb_move()
         m.kind = _lib.GB_MOVE_LAYOUT
         for i, c in enumerate(counts):
-            if not 0 <= int(c) <= 255:
-                raise IllegalActionError(f"layout count {c} out of range", _lib.GB_EILLEGAL)
-            m.layout[i] = int(c)
+            m.layout[i] = _integer(c, f"layout count {i}", 0, 255)
         err = _lib.gb_error()
         rc = _L.gb_play(self._g, ctypes.byref(m), ctypes.byref(err))
         if rc != _lib.GB_OK:

@@ -389,7 +389,14 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
         _draw_chance(self.game_state, self._rng)
         self.agent_selection = AGENTS[self.game_state.current_player()]
 
+    def _need_reset(self):
+        if self.game_state is None:
+            raise gabata.InvalidError("the environment has no game yet: call reset() first")
+
     def observe(self, agent):
+        self._need_reset()
+        if agent not in AGENTS:
+            raise gabata.InvalidError(f"observe: unknown agent {agent!r} ('south' or 'north')")
         tensor, mask = self._observer.get(self.game_state, self._moves)
         st = self.game_state
         to_move = st.current_player()
@@ -400,12 +407,14 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
     def last(self, observe=True):
         """(observation, the reward accumulated since this agent last acted, terminated,
         truncated, info) of agent_selection."""
+        self._need_reset()
         a = self.agent_selection
         return (self.observe(a) if observe else None, self._cumulative_rewards[a],
                 self.terminations[a], self.truncations[a], self.infos[a])
 
     def state(self):
         """The global state (PettingZoo's state()): the observation tensor (nothing is hidden)."""
+        self._need_reset()
         return self._observer.get(self.game_state, self._moves)[0].copy()
 
     def _dead_step(self, action):
@@ -435,6 +444,7 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
         """Plays agent_selection's action (an id of action_space; IllegalActionError with the
         rules' reason when it is not legal, the game unchanged), draws any lots, and selects the
         next agent. Returns None."""
+        self._need_reset()
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]:
             self._dead_step(action)
@@ -478,6 +488,8 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
                 _gym.logger.warn("You are calling render method without specifying any render "
                                  "mode.")
             return None
+        if self.game_state is None:
+            raise gabata.InvalidError("render: no game yet: call reset() first")
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
@@ -608,6 +620,8 @@ class GabataSingleEnv(_gym.Env if _gym is not None else object):
                 _gym.logger.warn("You are calling render method without specifying any render "
                                  "mode.")
             return None
+        if self.game_state is None:
+            raise gabata.InvalidError("render: no game yet: call reset() first")
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)

@@ -285,3 +285,36 @@ def test_vector_env_is_not_pickled_silently():
     for fn in (pickle.dumps, copy.deepcopy, copy.copy):
         with pytest.raises(TypeError, match="VectorEnv"):
             fn(e)
+
+
+# --- environments before reset, layouts ---
+
+def test_aec_env_before_reset_and_unknown_agents():
+    import gabata.env
+    e = gabata.env.env("sadeqa", render_mode="ansi")
+    # these raised KeyError(None) or AttributeError('NoneType'...), and render() gave "None"
+    for fn in (lambda: e.step(0), e.last, lambda: e.observe("south"), e.state, e.render):
+        with pytest.raises(gabata.InvalidError, match="reset"):
+            fn()
+    s = gabata.env.single("sadeqa", render_mode="ansi")
+    with pytest.raises(gabata.InvalidError, match="reset"):
+        s.render()
+    e.reset(seed=1)
+    with pytest.raises(gabata.InvalidError, match="west"):  # gave an observation
+        e.observe("west")
+    assert "A" in e.render()
+
+
+def test_layout_counts():
+    s = gabata.load_game("sadeqa").new_initial_state()
+    with pytest.raises(gabata.IllegalActionError, match="layout"):  # was IndexError
+        s.apply_layout([0] * 16)
+    a = gabata.load_game("akil").new_initial_state()
+    before = a.serialize()
+    with pytest.raises(gabata.InvalidError, match="count"):  # 6.5 was played as 6
+        a.apply_layout([6.5] * 12)
+    with pytest.raises(gabata.InvalidError, match="count"):
+        a.apply_layout([True] * 12)
+    assert a.serialize() == before
+    a.apply_layout([6] * 12)  # A1: 72 seeds, 6 a pit
+    assert a.hole_counts() == [6] * 12
