@@ -50,6 +50,14 @@ int cmd_solve(int argc, char **argv)
     double max_time = 60;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if ((strcmp(a, "--moves") == 0 || strcmp(a, "--tables") == 0 || strcmp(a, "--max-time") == 0) &&
+            i + 1 >= argc) {
+            fprintf(stderr, "gabata solve: %s needs a value (%s)\n", a,
+                    a[2] == 'm' && a[3] == 'o' ? "the moves from the start, e.g. \"A c\""
+                    : a[2] == 't'              ? "a folder of endgame tables"
+                                               : "seconds, more than 0, at most 1000000");
+            return 2;
+        }
         if (strcmp(a, "--moves") == 0 && i + 1 < argc) {
             moves = argv[++i];
         } else if (strcmp(a, "--tables") == 0 && i + 1 < argc) {
@@ -58,7 +66,8 @@ int cmd_solve(int argc, char **argv)
             char *end;
             max_time = strtod(argv[++i], &end);
             if (*end || end == argv[i] || !(max_time > 0 && max_time <= 1e6)) {
-                fprintf(stderr, "gabata solve: --max-time takes seconds (more than 0), not '%s'\n", argv[i]);
+                fprintf(stderr, "gabata solve: --max-time takes seconds, more than 0, at most 1000000, not '%s'\n",
+                        argv[i]);
                 return 2;
             }
         } else if (a[0] == '-' && a[1] == '-') {
@@ -67,7 +76,12 @@ int cmd_solve(int argc, char **argv)
         } else if (!variant) {
             variant = a;
         } else {
+            /* the words of the position; one that does not fit is refused, not cut */
             size_t used = strlen(pos);
+            if (used + 1 + strlen(a) >= sizeof pos) {
+                fprintf(stderr, "gabata solve: the position is longer than %zu bytes\n", sizeof pos - 1);
+                return 2;
+            }
             snprintf(pos + used, sizeof pos - used, "%s%s", used ? " " : "", a);
         }
     }
@@ -78,23 +92,33 @@ int cmd_solve(int argc, char **argv)
     gb_error err = {0};
     gb_game *g = NULL;
     if (moves) {
-        char name[64], *opts;
-        snprintf(name, sizeof name, "%s", variant);
+        /* VARIANT[:options] and the moves, copied whole: fixed buffers cut 'sadeqa:...' at 63
+         * bytes (an option's value lost its last digits) and the moves at 4,095 */
+        char *name = strdup(variant), *buf = strdup(moves), *opts;
+        if (!name || !buf) {
+            free(name);
+            free(buf);
+            fprintf(stderr, "gabata solve: out of memory\n");
+            return 2;
+        }
         opts = strchr(name, ':');
         if (opts)
             *opts++ = 0;
         if (gb_game_new(&g, name, opts, 1, &err) != GB_OK) {
             fprintf(stderr, "gabata solve: %s\n", err.msg);
+            free(name);
+            free(buf);
             return 2;
         }
-        char buf[4096];
-        snprintf(buf, sizeof buf, "%s", moves);
+        free(name);
         for (char *m = strtok(buf, " \t,"); m; m = strtok(NULL, " \t,"))
             if (gb_play_text(g, m, &err) != GB_OK) {
                 fprintf(stderr, "gabata solve: move '%s': %s\n", m, err.msg);
                 gb_game_free(g);
+                free(buf);
                 return 2;
             }
+        free(buf);
     } else {
         /* the position string names its variant: VARIANT must be it */
         char full[1100];

@@ -272,6 +272,13 @@ int cmd_tables(int argc, char **argv)
     double stop_after = -1, save_every = 600;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
+        static const char *const valued[] = {"--stones", "--budget", "--jobs", "--stop-after", "--save-every",
+                                             "--out"};
+        for (size_t k = 0; k < sizeof valued / sizeof *valued; k++)
+            if (strcmp(a, valued[k]) == 0 && i + 1 >= argc) {
+                fprintf(stderr, "gabata tables build: %s needs a value (gabata tables --help)\n", a);
+                return 2;
+            }
         if (strcmp(a, "--stones") == 0 && i + 1 < argc) {
             char *end;
             long v = strtol(argv[++i], &end, 10);
@@ -282,8 +289,9 @@ int cmd_tables(int argc, char **argv)
             stones = (int)v;
         } else if (strcmp(a, "--budget") == 0 && i + 1 < argc) {
             char *end;
+            errno = 0;
             budget = strtoll(argv[++i], &end, 10);
-            if (*end || end == argv[i] || budget < 0) {
+            if (*end || end == argv[i] || budget < 0 || errno == ERANGE) {
                 fprintf(stderr, "gabata tables build: --budget takes a number of positions (0: no limit), not '%s'\n", argv[i]);
                 return 2;
             }

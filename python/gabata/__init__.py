@@ -17,6 +17,7 @@ Gymnasium's single-agent environments; gabata.pyspiel_compat stands in for `pysp
 """
 import ctypes
 import enum as _enum
+import numbers as _numbers
 import random as _random
 import threading
 
@@ -103,6 +104,11 @@ class GameType:
                 f"chance_mode={self.chance_mode.name}, information={self.information.name}, "
                 f"utility={self.utility.name}, reward_model={self.reward_model.name})")
 
+_INT_MAX = 2 ** 31 - 1     # a C int
+_LONG_MAX = 2 ** 63 - 1    # a C long (LP64)
+_U64_MAX = 2 ** 64 - 1     # a uint64_t seed
+MAX_OPENINGS = 200         # match(openings=): random plies, as `gabata stats --openings`
+
 # Bulto (B5): refusals encodable in an action id; a listed move with more raises GabataError.
 MAX_REFUSALS = 1023
 LAYOUT_CATALOGUE = 16  # L'ab al-Akil's layouts (A2) that are actions
@@ -151,6 +157,19 @@ def _raise(code, err, what=None):
     raise cls(msg, code)
 
 
+def _integer(value, what, lo=None, hi=None):
+    """`value` as an int: a Python or numpy integer (not a bool, a float, a string, an array),
+    within lo..hi when given; InvalidError naming `what` otherwise. Nothing is converted from
+    another type: ctypes would silently cut 2**32 to 0, int() 1.5 to 1."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Integral):
+        raise InvalidError(f"{what} must be an integer, not {value!r}")
+    v = int(value)
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = f"{lo} or more" if hi is None else f"at most {hi}" if lo is None else f"from {lo} to {hi}"
+        raise InvalidError(f"{what} must be {rng}, not {v}")
+    return v
+
+
 def _b(s):
     return s.encode("utf-8") if isinstance(s, str) else s
 
@@ -177,9 +196,12 @@ class _Handle:
         self.ptr = ptr
 
     def __del__(self, _free=_L.gb_game_free):
-        if self.ptr:
+        if getattr(self, "ptr", None):
             _free(self.ptr)
             self.ptr = None
+
+    def __reduce__(self):  # a gb_game * means nothing in another process
+        raise TypeError("a gabata game handle cannot be pickled")
 
 
 class Game:
@@ -228,6 +250,10 @@ class Game:
 
     def __hash__(self):
         return hash((self.name, self.options))
+
+    def __reduce__(self):
+        """Pickled (and deep-copied) as its name and options: load_game makes it again."""
+        return load_game, (self.name, self.options)
 
     # --- OpenSpiel's Game ---
     def get_type(self):
@@ -324,10 +350,17 @@ class Game:
 
     def deserialize_state(self, text):
         """The state that State.serialize() wrote (a game record, replayed)."""
+        if not isinstance(text, str):
+            raise InvalidError(f"deserialize_state: the text must be a str (what serialize() "
+                               f"wrote), not {type(text).__name__}")
         pending = None
-        if text.startswith("pending "):
+        if text.startswith("pending"):
             first, _, text = text.partition("\n")
-            pending = int(first.split()[1])
+            parts = first.split()
+            if len(parts) != 2 or parts[0] != "pending" or not parts[1].isdigit():
+                raise InvalidError(f"deserialize_state: the first line must be 'pending "
+                                   f"<action id>', not {first!r}")
+            pending = int(parts[1])
         g = ctypes.c_void_p()
         err = _lib.gb_error()
         rc = _LL.gb_record_parse(ctypes.byref(g), _b(text), ctypes.byref(err))
@@ -336,6 +369,21 @@ class Game:
         self._check_same(g, "record")
         s = State(self, g)
         if pending is not None:
+            # only a move that draws Qelat's lots (Q7) waits at a chance node: asked of the
+            # library on a copy (GB_CHANCE_ASK plays a move that draws none)
+            why = None
+            if not self._chance:
+                why = f"{self.name} has no chance nodes"
+            elif not 0 <= pending < self._num_actions or _L.gb_is_over(s._g):
+                why = "no such move here"
+            else:
+                probe = _Handle(_L.gb_game_clone(s._g))
+                rc = _L.gb_play_action(probe.ptr, pending, _lib.GB_CHANCE_ASK, ctypes.byref(err))
+                if rc != 1:
+                    why = ("that move draws no lots" if rc == _lib.GB_OK
+                           else err.msg.decode("utf-8", "replace"))
+            if why:
+                raise InvalidError(f"deserialize_state: 'pending {pending}': {why}")
             s._set_pending(pending)
         return s
 
@@ -369,7 +417,7 @@ class Game:
     # --- the encoding ---
     def action_to_move(self, action):
         """The gb_move fields of a (non-layout) action: (kind, hole, refusals)."""
-        a = int(action)
+        a = self.check_action(action)
         H = self.holes
         if 0 <= a < H:
             return _lib.GB_MOVE_SOW, a, 0
@@ -389,6 +437,18 @@ class Game:
         raise IllegalActionError(
             f"action {action} is not an action of {self.name} (0..{self._num_actions - 1})",
             _lib.GB_EILLEGAL)
+
+    def check_action(self, action):
+        """`action` as an int id of this game: InvalidError when it is not an integer (a float,
+        a bool, a string, an array: never converted), IllegalActionError when it lies outside
+        0..num_distinct_actions()-1."""
+        if type(action) is not int:
+            action = _integer(action, "action id")
+        if not 0 <= action < self._num_actions:
+            raise IllegalActionError(
+                f"action {action} is not an action of {self.name} (0..{self._num_actions - 1})",
+                _lib.GB_EILLEGAL)
+        return action
 
     def move_to_action(self, kind, hole, refusals):
         if kind == _lib.GB_MOVE_SOW:
@@ -613,6 +673,8 @@ class State:
         """Play an action id (a chance outcome at a chance node). IllegalActionError (with the
         library's reason) or GameOverError."""
         if self._pending is not None:
+            if type(action) is not int:
+                action = _integer(action, "chance outcome (action id)")
             if action not in (LOTS_SOUTH, LOTS_NORTH):
                 raise IllegalActionError(f"chance node: the outcome is {LOTS_SOUTH} (South wins "
                                          f"the lots) or {LOTS_NORTH} (North), not {action}",
@@ -631,7 +693,8 @@ class State:
             # Qelat: the library says first whether the move draws the lots (Q7); if it does,
             # nothing is played and the state waits at a chance node (no undo: it replayed the
             # whole game)
-            a = action if type(action) is int else int(action)
+            a = action if type(action) is int and 0 <= action < g._num_actions else \
+                g.check_action(action)
             rc = _L.gb_play_action(self._g, a, _lib.GB_CHANCE_ASK, sc.errref)
             if rc == 1:
                 self._pending = self._move_of(a)
@@ -664,15 +727,17 @@ class State:
 
     def apply_layout(self, counts):
         """L'ab al-Akil (A2): lay the stones out, `counts` each hole's count in ring order (12)."""
+        if self._game.LAYOUT is None:
+            raise IllegalActionError(f"{self._game.name} has no layout (only L'ab al-Akil's "
+                                     "tebweez, A2)", _lib.GB_EILLEGAL)
+        counts = list(counts)
         if len(counts) != self._game.holes:
             raise IllegalActionError(f"a layout has {self._game.holes} counts, not {len(counts)}",
                                      _lib.GB_EILLEGAL)
         m = _lib.gb_move()
         m.kind = _lib.GB_MOVE_LAYOUT
         for i, c in enumerate(counts):
-            if not 0 <= int(c) <= 255:
-                raise IllegalActionError(f"layout count {c} out of range", _lib.GB_EILLEGAL)
-            m.layout[i] = int(c)
+            m.layout[i] = _integer(c, f"layout count {i}", 0, 255)
         err = _lib.gb_error()
         rc = _L.gb_play(self._g, ctypes.byref(m), ctypes.byref(err))
         if rc != _lib.GB_OK:
@@ -719,7 +784,8 @@ class State:
             action = player_or_action
         else:
             player = player_or_action
-        action = int(action)
+        if type(action) is not int:
+            action = _integer(action, "action id")
         if player == CHANCE_PLAYER_ID or (player is None and self._pending is not None):
             if action == LOTS_SOUTH:
                 return "lots: South"
@@ -800,6 +866,11 @@ class State:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    def __reduce__(self):
+        """Pickled as its game and its record (serialize(), a chance node's pending move
+        included): unpickling replays the record (Game.deserialize_state)."""
+        return _unpickle_state, (self._game, self.serialize())
 
     def child(self, action):
         s = self.clone()
@@ -956,6 +1027,14 @@ class State:
             raise IllegalActionError("chance node: no player to move", _lib.GB_EILLEGAL)
         if _L.gb_is_over(self._g):
             raise GameOverError("the game is over", _lib.GB_EOVER)
+        # a budget of 0 or less used to mean "the default" (depth=-1 searched 6 plies)
+        depth = None if depth is None else _integer(depth, "best_move: depth", 1, _INT_MAX)
+        nodes = None if nodes is None else _integer(nodes, "best_move: nodes", 1, _LONG_MAX)
+        movetime = (None if movetime is None
+                    else _integer(movetime, "best_move: movetime (ms)", 1, _LONG_MAX))
+        seed = _integer(seed, "best_move: seed", 0, _U64_MAX)
+        if tt_mb is not None:
+            tt_mb = _integer(tt_mb, "best_move: tt_mb", 0, _INT_MAX)
         o = _lib.gb_search_opts()
         res = _lib.gb_search_result()
         err = _lib.gb_error()
@@ -1009,19 +1088,25 @@ class State:
         return self._game.move_to_action(m.kind, m.hole, m.refusals)
 
 
+def _unpickle_state(game, text):
+    return game.deserialize_state(text)
+
+
 def perft(state, depth):
     """The library's perft of a state (gb_perft): move sequences of `depth` plies."""
-    return _LL.gb_perft(state._g, depth)
+    return _LL.gb_perft(state._g, _integer(depth, "perft depth", 0, _INT_MAX))
 
 
 def random_playouts(name, games, seed=0, options=""):
     """`games` uniformly random games from the start, in one call of gb_random_playouts (C
     speed). A dict: games, plies, laps, sown, wins {south, north, draw}, reasons {rule, ...},
     min_plies, max_plies."""
+    games = _integer(games, "random_playouts: games", 1, _LONG_MAX)
+    seed = _integer(seed, "random_playouts: seed", 0, _U64_MAX)
     g = _Handle(_new_game(name, options))
     st = _lib.gb_playout_stats()
     err = _lib.gb_error()
-    rc = _LL.gb_random_playouts(g.ptr, int(games), seed, ctypes.byref(st), ctypes.byref(err))
+    rc = _LL.gb_random_playouts(g.ptr, games, seed, ctypes.byref(st), ctypes.byref(err))
     if rc != _lib.GB_OK:
         _raise(rc, err)
     names = ["none", "rule", "repetition", "cap", "endless"]
@@ -1053,6 +1138,11 @@ def match(name, first, second, games=2, seed=0, options="", swap=True, openings=
     plies start each game. Returns {"first": wins, "second": wins, "draws": n, "plies": n,
     "games": [...]} with each game's players, winner, scores, end reason, plies and rounds;
     records=True adds each game's record (a Python call at every position, so slower)."""
+    games = _integer(games, "match: games", 1, _INT_MAX)
+    # at most `gabata stats --openings`'s 200 plies: the library shortens an opening that
+    # ends the game 100 tries at a time, so 10**6 plies ran for hours
+    openings = _integer(openings, "match: openings (random plies)", 0, MAX_OPENINGS)
+    seed = _integer(seed, "match: seed", 0)
     players = [_parse_player(first), _parse_player(second)]
     _Handle(_new_game(name, options))  # a bad name or option raises before any game
     rng = _random.Random(seed)

@@ -72,6 +72,18 @@ def _ones(b):
     return out
 
 
+def _integer_or_none(x):
+    """x as an int when it is an integer (Python or numpy, or a 0-d integer array), else None."""
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int):
+        return x
+    if _np is not None and isinstance(x, (_np.integer, _np.ndarray)):
+        if x.shape == () and _np.issubdtype(x.dtype, _np.integer):
+            return int(x)
+    return None
+
+
 class Discrete:
     """Gymnasium's Discrete(n) as loops use it: n, start, shape, dtype, contains, seed,
     sample(mask). sample(mask) picks uniformly among the ids whose mask entry is 1 without a
@@ -89,13 +101,10 @@ class Discrete:
         return [seed]
 
     def contains(self, x):
-        if isinstance(x, bool):
-            return False
-        try:
-            v = int(x)
-        except (TypeError, ValueError):
-            return False
-        return v == x and self.start <= v < self.start + self.n
+        """As gymnasium's: an integer (Python, numpy, or a 0-d integer array) in range; a float
+        such as 2.0, a bool, a string or a longer array is not an element."""
+        v = _integer_or_none(x)
+        return v is not None and self.start <= v < self.start + self.n
 
     __contains__ = contains
 
@@ -289,17 +298,14 @@ def _draw_chance(state, rng):
 
 def _as_action(space, action):
     """An action id as int, or ValueError when it is not an element of the action space."""
-    if isinstance(action, bool) or not space.contains(action):
-        try:
-            ok = not isinstance(action, bool) and int(action) == action
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise gabata.InvalidError(f"step: {action!r} is not an action id (an integer in "
-                                      f"0..{space.n - 1})")
-        raise gabata.IllegalActionError(f"step: action {int(action)} is not an action of this "
+    v = _integer_or_none(action)
+    if v is None:  # 2.0, True, "2", [2]: not elements of Discrete (gymnasium's contains)
+        raise gabata.InvalidError(f"step: {action!r} is not an action id (an integer in "
+                                  f"0..{space.n - 1})")
+    if not 0 <= v < space.n:
+        raise gabata.IllegalActionError(f"step: action {v} is not an action of this "
                                         f"game (0..{space.n - 1})", _lib.GB_EILLEGAL)
-    return int(action)
+    return v
 
 
 class _AECBase:
@@ -383,7 +389,14 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
         _draw_chance(self.game_state, self._rng)
         self.agent_selection = AGENTS[self.game_state.current_player()]
 
+    def _need_reset(self):
+        if self.game_state is None:
+            raise gabata.InvalidError("the environment has no game yet: call reset() first")
+
     def observe(self, agent):
+        self._need_reset()
+        if agent not in AGENTS:
+            raise gabata.InvalidError(f"observe: unknown agent {agent!r} ('south' or 'north')")
         tensor, mask = self._observer.get(self.game_state, self._moves)
         st = self.game_state
         to_move = st.current_player()
@@ -394,12 +407,14 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
     def last(self, observe=True):
         """(observation, the reward accumulated since this agent last acted, terminated,
         truncated, info) of agent_selection."""
+        self._need_reset()
         a = self.agent_selection
         return (self.observe(a) if observe else None, self._cumulative_rewards[a],
                 self.terminations[a], self.truncations[a], self.infos[a])
 
     def state(self):
         """The global state (PettingZoo's state()): the observation tensor (nothing is hidden)."""
+        self._need_reset()
         return self._observer.get(self.game_state, self._moves)[0].copy()
 
     def _dead_step(self, action):
@@ -429,6 +444,7 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
         """Plays agent_selection's action (an id of action_space; IllegalActionError with the
         rules' reason when it is not legal, the game unchanged), draws any lots, and selects the
         next agent. Returns None."""
+        self._need_reset()
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]:
             self._dead_step(action)
@@ -472,6 +488,8 @@ class GabataEnv(_AECEnv if _AECEnv is not None else _AECBase):
                 _gym.logger.warn("You are calling render method without specifying any render "
                                  "mode.")
             return None
+        if self.game_state is None:
+            raise gabata.InvalidError("render: no game yet: call reset() first")
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
@@ -602,6 +620,8 @@ class GabataSingleEnv(_gym.Env if _gym is not None else object):
                 _gym.logger.warn("You are calling render method without specifying any render "
                                  "mode.")
             return None
+        if self.game_state is None:
+            raise gabata.InvalidError("render: no game yet: call reset() first")
         text = str(self.game_state)
         if self.render_mode == "human":
             print(text)

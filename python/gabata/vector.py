@@ -20,7 +20,10 @@ import ctypes
 
 import numpy as np
 
-from . import _lib, _raise, _b, IllegalActionError, InvalidError
+from . import _lib, _raise, _b, _integer, IllegalActionError, InvalidError
+
+BATCH_MAX = 1048576  # GB_BATCH_MAX (gabata.h): the most games a batch holds
+_U64_MAX = 2 ** 64 - 1
 
 __all__ = ["VectorEnv"]
 
@@ -50,21 +53,20 @@ class VectorEnv:
     def __init__(self, game, n, seed=0, options="", threads=1):
         if isinstance(options, dict):
             options = " ".join(f"{k}={v}" for k, v in options.items())
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise InvalidError(f"n must be an int, not {type(n).__name__}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise InvalidError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
+        # checked here, not cut by ctypes: 2**32 + 1 games became a batch of 1, seed 2**64 seed 0
+        n = _integer(n, "VectorEnv: n", 1, BATCH_MAX)
+        seed = _integer(seed, "VectorEnv: seed", 0, _U64_MAX)
         handle = ctypes.c_void_p()
         err = _lib.gb_error()
-        rc = _lib.lib.gb_batch_new(ctypes.byref(handle), _b(game), _b(options or ""), int(n),
-                                   int(seed) & 0xFFFFFFFFFFFFFFFF, ctypes.byref(err))
+        rc = _lib.lib.gb_batch_new(ctypes.byref(handle), _b(game), _b(options or ""), n, seed,
+                                   ctypes.byref(err))
         if rc != _lib.GB_OK:
             _raise(rc, err)
         self._b = handle.value
         self.game = game
         self.options = options or ""
-        self.num_envs = int(n)
-        self.seed = int(seed)
+        self.num_envs = n
+        self.seed = seed
         self.num_actions = _lib.lib.gb_batch_action_count(self._b)
         self.observation_size = _lib.lib.gb_batch_observation_size(self._b)
         self.observations = np.zeros((n, self.observation_size), np.float32)
@@ -97,7 +99,7 @@ class VectorEnv:
             self._pool = concurrent.futures.ThreadPoolExecutor(t - 1)
             self._rows = np.arange(n)
         self._rand = np.zeros(n, np.int32)
-        self._rng = ctypes.c_uint64(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        self._rng = ctypes.c_uint64(seed)
         self._rngref = ctypes.byref(self._rng)
 
     def __del__(self, _free=_lib.lib.gb_batch_free):
@@ -109,6 +111,11 @@ class VectorEnv:
         if b:
             self._b = None
             _free(b)
+
+    def __reduce__(self):
+        # the games live in C (gb_batch): a copy would share them, and free them twice
+        raise TypeError("a VectorEnv cannot be pickled or copied (its games are the library's): "
+                        "make another with the same game, n, seed and options")
 
     def close(self):
         """Free the games; the env cannot be used after."""
@@ -123,13 +130,16 @@ class VectorEnv:
 
     def game_seed(self, index, episode):
         """The library's seed (gb_game_new) of game `index`'s `episode`-th game."""
-        return _lib.lib.gb_batch_game_seed(self.seed & 0xFFFFFFFFFFFFFFFF, int(index),
-                                           int(episode))
+        index = _integer(index, "game_seed: index", 0, 2 ** 31 - 1)
+        episode = _integer(episode, "game_seed: episode", 0, _U64_MAX)
+        return _lib.lib.gb_batch_game_seed(self.seed, index, episode)
 
     def episode(self, index):
         """Which game of its stream slot `index` is playing (0 the first since reset(seed))."""
         self._live()
-        return _lib.lib.gb_batch_episode(self._b, int(index))
+        # the library answers 0 for a slot it does not have: refused here instead
+        index = _integer(index, "episode: index", 0, self.num_envs - 1)
+        return _lib.lib.gb_batch_episode(self._b, index)
 
     def reset(self, seed=None, options=None):
         """Start every game again: (observations, info) with info's "action_mask" and "player".
@@ -140,10 +150,9 @@ class VectorEnv:
             raise InvalidError("reset: options are fixed when the VectorEnv is made")
         sp = None
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise InvalidError(f"seed must be an int from 0 to 2**64 - 1, not {seed!r}")
-            self.seed = int(seed)
-            sp = ctypes.byref(ctypes.c_uint64(int(seed) & 0xFFFFFFFFFFFFFFFF))
+            seed = _integer(seed, "reset: seed", 0, _U64_MAX)
+            self.seed = seed
+            sp = ctypes.byref(ctypes.c_uint64(seed))
         rc = _lib.lib_long.gb_batch_reset(self._b, sp, self._outref, self._errref)
         if rc != _lib.GB_OK:
             _raise(rc, self._err)
@@ -191,8 +200,10 @@ class VectorEnv:
         overwritten by the next call), drawn in C from this env's own source (seeded by `seed`,
         else going on from the last draw)."""
         self._live()
+        if not self._started:  # every mask is empty: it drew -1 for every game
+            raise InvalidError("random_actions before reset: call reset() first")
         if seed is not None:
-            self._rng.value = int(seed) & 0xFFFFFFFFFFFFFFFF
+            self._rng.value = _integer(seed, "random_actions: seed", 0, _U64_MAX)
         _lib.lib.gb_batch_random_actions(self._b, self._rngref, self._rand.ctypes.data)
         return self._rand
 

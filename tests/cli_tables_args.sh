@@ -1,0 +1,33 @@
+#!/bin/sh
+# tests/cli_tables_args.sh GABATA: `gabata tables build`'s options without their value, or with a
+# value past its range, are refused with one line naming the option (a missing value was called
+# an 'unknown option'; a --budget past 2**63 - 1 was taken as the largest number). Nothing is
+# built: every case fails before the build starts.
+set -eu
+gabata=$1
+work=${2:-$(mktemp -d)}
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+fails=0
+refuse() {
+    name=$1 want=$2
+    shift 2
+    if err=$("$gabata" tables build "$@" 2>&1 >/dev/null); then
+        echo "FAIL: $name: accepted"
+        fails=$((fails + 1))
+        return
+    fi
+    case $err in
+    *"$want"*) [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || { echo "FAIL: $name: $err"; fails=$((fails + 1)); } ;;
+    *) echo "FAIL: $name: got '$err', want '$want'"; fails=$((fails + 1)) ;;
+    esac
+}
+for opt in --stones --budget --jobs --stop-after --save-every --out; do
+    refuse "$opt-missing" "$opt needs a value" sadeqa --stones 1 "$opt"
+done
+refuse budget-huge "--budget takes a number of positions" sadeqa --stones 1 --budget 99999999999999999999999
+refuse stones-zero "--stones takes a number from 1 to 40" sadeqa --stones 0
+[ ! -e tables ] || { echo "FAIL: a refused build wrote tables/"; fails=$((fails + 1)); }
+[ "$fails" -eq 0 ] && echo "ok: gabata tables build's arguments"
+exit "$fails"
