@@ -92,6 +92,13 @@ test('a name that is not 1-20 letters, digits and single spaces is refused with 
     ['a<b', /letters, digits and spaces only/], ['x'.repeat(21), /at most 20/], ['\u0301a', /combining mark/],
     ['tab\there', /U\+0009/], ['zero\u200bwidth', /U\+200B/], ['emoji\u{1F600}', /U\+1F600/], ['new\nline', /U\+000A/],
     ['a\u0000b', /U\+0000|u0000/],
+    // invisible letters and marks (Unicode's default ignorable code points): a blank name, or one
+    // that looks exactly like another's ('Abeba' and 'Abeba' + a variation selector) was accepted
+    ['\u3164', /invisible character \(U\+3164\)/], ['A\u3164B', /U\+3164/], ['\u115F\u1160', /U\+115F/],
+    ['\uFFA0x', /U\+FFA0/], ['Abeba\uFE00', /invisible character \(U\+FE00\)/], ['ab\u034Fc', /U\+034F/],
+    ['a\u17B4', /U\+17B4/],
+    // a letter stacked with marks (one 'a' with 59 accents stood a screen high in the lobby)
+    ['a' + '\u0301'.repeat(59), /at most 4 combining marks/], ['Ab' + '\u0308'.repeat(5), /at most 4 combining marks/],
   ];
   for (const [name, why] of bad) {
     const r = await api('POST', '/api/players', { body: { name } });
@@ -100,6 +107,8 @@ test('a name that is not 1-20 letters, digits and single spaces is refused with 
     assert.doesNotMatch(r.text, /\n/, 'one line');
   }
   assert.equal((await api('POST', '/api/players', { body: { name: 'x'.repeat(20) } })).status, 201, '20 is fine');
+  // marks as scripts write them: Arabic's shadda and vowel, Tibetan's stacks, up to 4 on a letter
+  for (const name of ['مُحَمَّدٌ', 'བསྒྲུབས', 'ཀྵྭྱྀ']) assert.equal((await api('POST', '/api/players', { body: { name } })).status, 201, name);
   assert.equal((await api('POST', '/api/players', { body: {} })).status, 400);
   assert.equal((await api('POST', '/api/players', { body: { name: 7 } })).status, 400);
   assert.equal((await api('POST', '/api/players', { body: { name: 'Ok', key: 'x' } })).status, 400, 'unknown field');
