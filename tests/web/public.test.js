@@ -31,7 +31,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 let srv, base, browser;
 test.before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1']);
+  // --rated-one-address: both pages are on this machine, one address, and play a rated game
+  srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1', '--rated-one-address']);
   base = srv.base;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 });
