@@ -1744,13 +1744,16 @@ static reply post_seek_accept(slot *s, const request *rq)
     if (!need_player(rq, me, &err))
         return err;
     lobby_seek sk;
-    int st = lobby_take(id, me, &sk);
+    int st = lobby_take(id, me, rq->client, &sk);
     if (st == 404)
         return error_reply(404, "no such seek (it may have been withdrawn, or lapsed)");
     if (st == 409)
         return error_reply(409, "this seek is your own: withdraw it with DELETE /api/seeks/%s", id);
     if (st == 410)
         return error_reply(409, "this seek has been accepted already");
+    if (st == 403)
+        return error_reply(403, "this rated seek was made from your address: a rated game is between players on two "
+                                "addresses (a casual one is not)");
     /* the seeker's seat: as asked, or drawn from the operating system */
     int seeker = sk.seat == 'N' ? 1 : 0;
     unsigned char bit = 0;
@@ -1820,9 +1823,13 @@ static reply post_rematch(slot *s, const request *rq)
     int me = rq->seats == 2 ? 1 : 0;
     if (s->offer_kind == 'r' && s->offer_by == me)
         return error_reply(409, "you offered a rematch already: the opponent accepts it with the same call");
+    if (s->offer_kind == 'r' && s->rated && !lobby_same_address_ok(s->offer_client, rq->client))
+        return error_reply(403, "this rated rematch was offered from your address: a rated game is between players "
+                                "on two addresses");
     if (s->offer_kind != 'r') {
         s->offer_kind = 'r';
         s->offer_by = me;
+        snprintf(s->offer_client, sizeof s->offer_client, "%s", rq->client ? rq->client : "");
         if (store_save(s) != 0)
             return error_reply(503, "the game could not be saved, so nothing changed; try again");
         s->version++;

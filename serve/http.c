@@ -86,7 +86,7 @@ const char serve_http_help[] =
     "  --max-streams N  event streams open at once (default: half of --max-connections; the\n"
     "                   rest is kept for ordinary requests); past it 503 with Retry-After\n"
     "  --streams-per-ip N    event streams open from one address (default 16); past it 429\n"
-    "  --streams-per-game N  event streams open on one game (default 64); past it 429\n"
+    "  --streams-per-game N  spectators' event streams open on one game (default 64); past it 429\n"
     "  --max-receiving N     connections still receiving their request (or idle between\n"
     "                   requests) at once (default: a quarter of --max-connections); past it\n"
     "                   the one receiving longest is closed\n"
@@ -841,8 +841,12 @@ static enum MHD_Result open_events(struct MHD_Connection *c, request *rq, const 
     bool have;
     if (!last_event_id(c, true, &seen, &have))
         return send_error(c, 400, 0, "Last-Event-ID must be the number of an event");
+    /* --streams-per-game bounds the spectators only: a seat's stream counts, but is never refused
+     * by it (the live list names every game between players: spectators from a few addresses
+     * filled a game's streams, and its players' own were refused, their opponent's moves unseen).
+     * A seat's streams stay bounded by --streams-per-ip and --max-streams. */
     enum MHD_Result refused;
-    if (!stream_admitted(c, rq, id, true, &refused))
+    if (!stream_admitted(c, rq, id, seat < 0, &refused))
         return refused;
     struct MHD_Response *resp = events_open(c, id, seat, seen, have);
     if (!resp)

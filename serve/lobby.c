@@ -25,6 +25,7 @@ static struct {
     node *head;           /* oldest first */
     int count;
     long per_player, per_ip, player_rate, lapse_s;
+    bool rated_one_address; /* --rated-one-address */
     pthread_t timer;
     bool timing, stopping;
     char taken[256][STORE_ID_LEN + 1]; /* the seeks accepted lately: a second accept is told so */
@@ -36,12 +37,17 @@ const char lobby_help[] =
     "The lobby (docs/api.md, \"Players, the lobby, ratings\"):\n"
     "  --seeks-per-player N  open seeks one player may have (default 3)\n"
     "  --seeks-per-ip N      open seeks from one address (default 10)\n"
-    "  --player-rate N       players one address may create a minute (default 10; 0: no limit)\n";
+    "  --player-rate N       players one address may create a minute (default 10; 0: no limit)\n"
+    "  --rated-one-address   let two players on one address play rated games (default: refused)\n";
 
 int lobby_option(int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     long *target = NULL, lo = 0, hi = 1000000;
+    if (strcmp(a, "--rated-one-address") == 0) {
+        Lb.rated_one_address = true;
+        return 1;
+    }
     if (strcmp(a, "--seeks-per-player") == 0)
         target = &Lb.per_player, lo = 1, hi = 100;
     else if (strcmp(a, "--seeks-per-ip") == 0)
@@ -63,6 +69,11 @@ int lobby_option(int argc, char **argv, int *i)
 long lobby_player_rate(void)
 {
     return Lb.player_rate;
+}
+
+bool lobby_same_address_ok(const char *a, const char *b)
+{
+    return Lb.rated_one_address || !a || !b || !a[0] || !b[0] || strcmp(a, b) != 0;
 }
 
 json_t *lobby_seek_json(const lobby_seek *sk)
@@ -172,7 +183,7 @@ static node **find(const char *id)
     return pp;
 }
 
-int lobby_take(const char *id, const char *taker, lobby_seek *out)
+int lobby_take(const char *id, const char *taker, const char *client, lobby_seek *out)
 {
     pthread_mutex_lock(&Lb.lock);
     lapse_locked();
@@ -185,6 +196,8 @@ int lobby_take(const char *id, const char *taker, lobby_seek *out)
                 st = 410;
     } else if (strcmp((*pp)->sk.player, taker) == 0) {
         st = 409;
+    } else if ((*pp)->sk.rated && !lobby_same_address_ok((*pp)->sk.owner, client)) {
+        st = 403;
     } else {
         *out = (*pp)->sk;
         snprintf(Lb.taken[Lb.ntaken++ % 256], STORE_ID_LEN + 1, "%s", id);

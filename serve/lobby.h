@@ -36,9 +36,14 @@ typedef struct lobby_seek {
 int lobby_add(lobby_seek *sk, char *err, size_t errlen);
 /* {"seeks": [...]} as GET /api/seeks answers, oldest first. */
 json_t *lobby_list_json(void);
-/* Take the seek for the player `taker` (it leaves the lobby): 0 and a copy in *out; 404 no such
- * seek; 409 the taker's own; 410 accepted already (by someone, lately). */
-int lobby_take(const char *id, const char *taker, lobby_seek *out);
+/* Take the seek for the player `taker`, asking from the address `client` (it leaves the lobby): 0
+ * and a copy in *out; 404 no such seek; 409 the taker's own; 410 accepted already (by someone,
+ * lately); 403 a rated seek made from the taker's address (lobby_same_address_ok: it stays). */
+int lobby_take(const char *id, const char *taker, const char *client, lobby_seek *out);
+/* May two players on one address play a rated game (--rated-one-address)? Else a rated seek or
+ * rematch is taken only from an address other than the one that made it: one person with two
+ * names, resigning each game with one, raised the other's rating as far as he liked. */
+bool lobby_same_address_ok(const char *a, const char *b);
 /* Put back a seek taken when its game could not be made. */
 void lobby_put_back(const lobby_seek *sk);
 /* Withdraw: 0; 404 no such seek; 403 another player's. */

@@ -6,7 +6,13 @@
  *   numerals...) of any script, and single spaces between words: no space at either end and no
  *   two in a row (refused rather than trimmed, so that the name stored is the one typed);
  * - combining marks (category M) after a letter, a digit or another mark: Ge'ez, Arabic and many
- *   other scripts write vowels and signs with them; a mark cannot start a word;
+ *   other scripts write vowels and signs with them; a mark cannot start a word, and a letter bears
+ *   at most NAME_MAX_MARKS (Arabic's shadda and vowel, Tibetan's stacks: one letter with 59 accents
+ *   stood a screen high in the lobby);
+ * - nothing invisible: Unicode's default ignorable code points are refused though some are letters
+ *   (the Hangul fillers U+3164, U+115F, U+1160, U+FFA0 are category Lo) or marks (the variation
+ *   selectors U+FE00..., U+034F): they made blank names, and names that look exactly like another
+ *   ("Abeba" + U+FE00 beside "Abeba", the case folding keeping them apart);
  * - 1 to NAME_MAX_CHARS characters, a letter with its marks counting as one (and at most
  *   NAME_MAX_CODES code points in all);
  * - unique without regard to case: the key is the name case folded with NFKC (u8_casefold), so
@@ -57,14 +63,16 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
         snprintf(err, errlen, "the name could not be read (out of memory)");
         return -1;
     }
-    int chars = 0, codes = 0, rc = 0;
+    int chars = 0, codes = 0, marks = 0, rc = 0;
     bool after_base = false, after_space = false;
     for (size_t i = 0; i < nlen && rc == 0;) {
         ucs4_t c;
         int k = u8_mbtouc(&c, nfc + i, nlen - i);
         i += (size_t)k;
         codes++;
-        if (c == ' ') {
+        if (uc_is_property_default_ignorable_code_point(c)) {
+            rc = refuse(err, errlen, "a name cannot hold an invisible character (U+%04X)", (unsigned)c);
+        } else if (c == ' ') {
             if (i == (size_t)k)
                 rc = refuse(err, errlen, "a name cannot start with a space");
             else if (after_space)
@@ -75,10 +83,13 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
         } else if (uc_is_general_category(c, UC_CATEGORY_L) || uc_is_general_category(c, UC_CATEGORY_N)) {
             after_space = false;
             after_base = true;
+            marks = 0;
             chars++;
         } else if (uc_is_general_category(c, UC_CATEGORY_M)) {
             if (!after_base)
                 rc = refuse(err, errlen, "a combining mark (U+%04X) must follow a letter or digit", (unsigned)c);
+            else if (++marks > NAME_MAX_MARKS)
+                rc = refuse(err, errlen, "a letter bears at most %d combining marks", NAME_MAX_MARKS);
         } else {
             rc = refuse(err, errlen, "a name has letters, digits and spaces only (not U+%04X)", (unsigned)c);
         }

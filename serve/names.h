@@ -7,6 +7,7 @@
 
 #define NAME_MAX_CHARS 20  /* letters, digits and spaces; a letter's combining marks count with it */
 #define NAME_MAX_CODES 60  /* code points in all (marks included): bounds the bytes */
+#define NAME_MAX_MARKS 4   /* combining marks on one letter or digit */
 #define NAME_MAX_BYTES (NAME_MAX_CODES * 4)
 
 /* Check the name of len bytes: 0, with its NFC form (what is stored and shown) in nfc and its

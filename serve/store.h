@@ -46,6 +46,8 @@ typedef struct slot {
     unsigned char invite[32];   /* SHA-256 of the invite code */
     char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for, 'r' a rematch (over) */
     int offer_by;               /* the seat that offered */
+    char offer_client[64];      /* a rematch's: the address it came from, in memory only ("" after a
+                                 * restart): a rated rematch is accepted from another one */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
     char *moves;                /* the move texts, one space between (the database: a row a move) */

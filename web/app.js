@@ -366,10 +366,14 @@ function withWhy(el, text) {
 
 const sideName = (s) => (s === 'N' ? t('North') : t('South'));
 const other = (s) => (s === 'N' ? 'S' : 'N');
-/* A seat's player name in a game from the lobby (the view's `accounts`), or null. */
+/* A player's name as it goes into a text: isolated (FSI … PDI) from the text around it, so that
+ * its direction does not carry its neighbours: unisolated, an Arabic name put the rating after it
+ * on its left ('1500 سلمى?') and two Arabic names of a game in the order North – South. */
+const isolate = (name) => `\u2068${name}\u2069`;
+/* A seat's player name in a game from the lobby (the view's `accounts`), isolated, or null. */
 function nameOf(view, side) {
   const a = view && view.accounts && view.accounts[side];
-  return a && typeof a.name === 'string' && a.name ? a.name : null;
+  return a && typeof a.name === 'string' && a.name ? isolate(a.name) : null;
 }
 /* the other player, as the page speaks of him: his name in a game from the lobby, else "your friend" */
 /* A phase's word for players, as the library's gb_phase_word gives it: the catalog's
@@ -2044,7 +2048,7 @@ async function loadRecord(file) {
     for (let i = 0; i < timeline.length; i++) app.timeline[i] = timeline[i];
     showRulesInPlay();
     openSetup(false);
-    say(tags.South ? tn(moves.length, 'Loaded {file}: one move of {game} ({south} – {north}). It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title, south: tags.South, north: tags.North })
+    say(tags.South ? tn(moves.length, 'Loaded {file}: one move of {game} ({south} – {north}). It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game} ({south} – {north}). It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title, south: isolate(tags.South), north: isolate(tags.North) })
       : tn(moves.length, 'Loaded {file}: one move of {game}. It goes on between two people on this screen.', 'Loaded {file}: {n} moves of {game}. It goes on between two people on this screen.', { file: file.name, game: variantNamed(tags.Variant).title }), 'info');
     setBusy(false);
     await startReview(moves.length);
@@ -2719,12 +2723,12 @@ async function chooseName(e) {
   try {
     const r = await api('POST', '/api/players', { name });
     saveJSON(PLAYER_KEY, { id: r.id, name: r.name, key: r.key });
-    lobbySay(t('Welcome, {name}. Accept a game below, or create one.', { name: r.name }), 'info');
+    lobbySay(t('Welcome, {name}. Accept a game below, or create one.', { name: isolate(r.name) }), 'info');
     renderMe();
     lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
     refreshLobby();
   } catch (err) {
-    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name }) : t('That name cannot be used: {error}', { error: tlib(err.message) }), 'refused');
+    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name: isolate(name) }) : t('That name cannot be used: {error}', { error: tlib(err.message) }), 'refused');
     $('name-input').focus();
   }
 }
@@ -2788,7 +2792,7 @@ function renderSeeks() {
     what.className = 'what';
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = `${k.by ? k.by.name : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
+    who.textContent = `${k.by ? isolate(k.by.name) : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
     if (k.by && k.by.provisional) who.title = t('a provisional rating: few rated games yet');
     const detail = document.createElement('span');
     detail.className = 'detail';
@@ -2805,7 +2809,7 @@ function renderSeeks() {
     } else {
       b.textContent = t('Accept');
       b.className = 'accept primary';
-      b.setAttribute('aria-label', t('play {name}: {what}', { name: k.by ? k.by.name : '', what: detail.textContent }));
+      b.setAttribute('aria-label', t('play {name}: {what}', { name: k.by ? isolate(k.by.name) : '', what: detail.textContent }));
       b.addEventListener('click', () => acceptSeek(k.seek));
     }
     li.append(what, b);
@@ -2823,7 +2827,7 @@ function renderLive(games) {
     const what = document.createElement('span');
     what.className = 'what';
     const names = g.accounts || {};
-    const nm = (side) => { const x = names[side]; return x && x.name ? x.name : sideName(side); };
+    const nm = (side) => { const x = names[side]; return x && x.name ? isolate(x.name) : sideName(side); };
     what.textContent = `${nm('S')} – ${nm('N')} · ${titleOf(g.variant)} · ${clockLabel(g.clock)}`;
     const a = document.createElement('a');
     a.className = 'watch';
@@ -2960,7 +2964,7 @@ async function moreArchive() {
     const opp = g.opponent && typeof g.opponent === 'object' ? g.opponent.name : g.opponent;
     const who = document.createElement('span');
     who.className = 'who';
-    who.textContent = opp ? t('against {name}: {result}', { name: opp, result: resultWords(g) }) : t('a game: {result}', { result: resultWords(g) });
+    who.textContent = opp ? t('against {name}: {result}', { name: isolate(opp), result: resultWords(g) }) : t('a game: {result}', { result: resultWords(g) });
     const detail = document.createElement('span');
     detail.className = 'detail';
     const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;

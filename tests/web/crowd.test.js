@@ -204,3 +204,28 @@ test('a game\'s streams are capped (--streams-per-game): 429 past it, other game
     assert.equal(await srv.stop(), 0);
   }
 });
+
+test('spectators filling a game\'s streams (--streams-per-game) do not lock its players out: a seat\'s stream is still opened', async () => {
+  // the live list names every game between players: 4 addresses of 16 spectator streams each
+  // filled a game's 64, and its players' own streams were refused 429, their opponent's moves unseen
+  const srv = await startServer(['--streams-per-game', '3']);
+  const open = [];
+  try {
+    const g = (await request(srv.base, { method: 'POST', path: '/api/games', headers: JSON_CT, body: { variant: 'sadeqa', online: true } })).json;
+    const n = (await request(srv.base, { method: 'POST', path: `/api/games/${g.id}/join`, headers: JSON_CT, body: { invite: g.invite } })).json;
+    for (let i = 0; i < 4; i++) open.push(await openEvents(srv.base, `/api/games/${g.id}/events`, { localAddress: `127.4.1.${i + 1}` }));
+    assert.deepEqual(open.map((s) => s.status), [200, 200, 200, 429], 'spectators: the cap');
+    for (const [token, seat] of [[g.token, 'S'], [n.token, 'N']]) {
+      const mine = await openEvents(srv.base, `/api/games/${g.id}/events`, { token, localAddress: '127.4.2.1' });
+      open.push(mine);
+      assert.equal(mine.status, 200, `${seat}'s own stream: ${mine.raw}`);
+      assert.equal((await mine.wait((e) => e.event === 'hello')).json.seat, seat);
+    }
+    const more = await openEvents(srv.base, `/api/games/${g.id}/events`, { localAddress: '127.4.1.9' });
+    open.push(more);
+    assert.equal(more.status, 429, 'and still no more spectators');
+  } finally {
+    for (const s of open) s.close();
+    assert.equal(await srv.stop(), 0);
+  }
+});

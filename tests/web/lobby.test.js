@@ -19,7 +19,9 @@ const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
 let srv;
 let data;
 // --seek-lapse 1: a seek lapses 1 s after its player's lobby stream went (60 s by default)
-const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50'];
+// --rated-one-address: these tests play rated games from one address (the refusal without it is
+// tested on a server of its own, below)
+const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address'];
 test.before(async () => {
   data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-lobby-'));
   srv = await startServer(['--data', data, ...ARGS]);
@@ -92,6 +94,13 @@ test('a name that is not 1-20 letters, digits and single spaces is refused with 
     ['a<b', /letters, digits and spaces only/], ['x'.repeat(21), /at most 20/], ['\u0301a', /combining mark/],
     ['tab\there', /U\+0009/], ['zero\u200bwidth', /U\+200B/], ['emoji\u{1F600}', /U\+1F600/], ['new\nline', /U\+000A/],
     ['a\u0000b', /U\+0000|u0000/],
+    // invisible letters and marks (Unicode's default ignorable code points): a blank name, or one
+    // that looks exactly like another's ('Abeba' and 'Abeba' + a variation selector) was accepted
+    ['\u3164', /invisible character \(U\+3164\)/], ['A\u3164B', /U\+3164/], ['\u115F\u1160', /U\+115F/],
+    ['\uFFA0x', /U\+FFA0/], ['Abeba\uFE00', /invisible character \(U\+FE00\)/], ['ab\u034Fc', /U\+034F/],
+    ['a\u17B4', /U\+17B4/],
+    // a letter stacked with marks (one 'a' with 59 accents stood a screen high in the lobby)
+    ['a' + '\u0301'.repeat(59), /at most 4 combining marks/], ['Ab' + '\u0308'.repeat(5), /at most 4 combining marks/],
   ];
   for (const [name, why] of bad) {
     const r = await api('POST', '/api/players', { body: { name } });
@@ -100,6 +109,8 @@ test('a name that is not 1-20 letters, digits and single spaces is refused with 
     assert.doesNotMatch(r.text, /\n/, 'one line');
   }
   assert.equal((await api('POST', '/api/players', { body: { name: 'x'.repeat(20) } })).status, 201, '20 is fine');
+  // marks as scripts write them: Arabic's shadda and vowel, Tibetan's stacks, up to 4 on a letter
+  for (const name of ['مُحَمَّدٌ', 'བསྒྲུབས', 'ཀྵྭྱྀ']) assert.equal((await api('POST', '/api/players', { body: { name } })).status, 201, name);
   assert.equal((await api('POST', '/api/players', { body: {} })).status, 400);
   assert.equal((await api('POST', '/api/players', { body: { name: 7 } })).status, 400);
   assert.equal((await api('POST', '/api/players', { body: { name: 'Ok', key: 'x' } })).status, 400, 'unknown field');
@@ -505,7 +516,7 @@ test('a database of the server before the lobby gains its tables and columns, an
       const b = await mk('Old Two');
       const sk = await request(old.base, { method: 'POST', path: '/api/seeks', headers: bearer(a.key), body: { variant: 'qelat', rated: true } });
       assert.equal(sk.status, 201, sk.text);
-      const g = await request(old.base, { method: 'POST', path: `/api/seeks/${sk.json.seek}/accept`, headers: bearer(b.key) });
+      const g = await request(old.base, { method: 'POST', path: `/api/seeks/${sk.json.seek}/accept`, headers: bearer(b.key), localAddress: '127.0.0.2' });
       assert.equal(g.status, 201, g.text);
       const r = await request(old.base, { method: 'POST', path: `/api/games/${g.json.game}/resign`, headers: bearer(b.key) });
       assert.equal(r.status, 200, r.text);
@@ -546,4 +557,38 @@ test('seeks from one address are limited (--seeks-per-ip)', async () => {
     assert.match(r.json.error, /seeks-per-ip/);
     assert.equal((await sk(p2, '127.0.0.8')).status, 201, 'from another address');
   } finally { await s2.stop(); }
+});
+
+test('rated games are between two addresses: a rated seek or rematch taken from its own address is 403, and stays open', async () => {
+  // one person with two names on one machine: Farmer seeks rated, Stooge accepts and resigns, and
+  // again: Farmer's rating rose 160 points a game, as far as he liked (no --rated-one-address here)
+  const own = await startServer(['--player-rate', '0']);
+  try {
+    const call = (method, p, { key, body, localAddress } = {}) => api(method, p, { key, body, localAddress, base: own.base });
+    const mk = async (name) => (await call('POST', '/api/players', { body: { name } })).json;
+    const farmer = await mk('Farmer'), stooge = await mk('Stooge');
+    const rated = (await call('POST', '/api/seeks', { key: farmer.key, body: { variant: 'sadeqa', seat: 'S', rated: true } })).json.seek;
+    const r = await call('POST', `/api/seeks/${rated}/accept`, { key: stooge.key });
+    assert.equal(r.status, 403, r.text);
+    assert.match(r.json.error, /^this rated seek was made from your address: a rated game is between players on two addresses/);
+    assert.ok((await call('GET', '/api/seeks')).json.seeks.some((k) => k.seek === rated), 'the seek is still open to others');
+    assert.equal((await call('GET', `/api/players/${farmer.id}`)).json.ratings.sadeqa.games, 0);
+    // a casual seek is taken from the same address as before
+    const casual = (await call('POST', '/api/seeks', { key: farmer.key, body: { variant: 'sadeqa' } })).json.seek;
+    assert.equal((await call('POST', `/api/seeks/${casual}/accept`, { key: stooge.key })).status, 201);
+    // from another address the rated one is taken; its rematch asked and accepted from one address is not
+    const acc = await call('POST', `/api/seeks/${rated}/accept`, { key: stooge.key, localAddress: '127.0.0.2' });
+    assert.equal(acc.status, 201, acc.text);
+    const game = acc.json.game;
+    assert.equal((await call('POST', `/api/games/${game}/resign`, { key: stooge.key })).status, 200);
+    assert.equal((await call('POST', `/api/games/${game}/rematch`, { key: farmer.key })).status, 200);
+    const again = await call('POST', `/api/games/${game}/rematch`, { key: stooge.key });
+    assert.equal(again.status, 403, again.text);
+    assert.match(again.json.error, /^this rated rematch was offered from your address/);
+    assert.equal((await call('GET', `/api/games/${game}`)).json.rematch, null, 'no rematch made');
+    const ok = await call('POST', `/api/games/${game}/rematch`, { key: stooge.key, localAddress: '127.0.0.3' });
+    assert.equal(ok.status, 201, ok.text);
+  } finally {
+    assert.equal(await own.stop(), 0);
+  }
 });

@@ -31,7 +31,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 let srv, base, browser;
 test.before(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1']);
+  // --rated-one-address: both pages are on this machine, one address, and play a rated game
+  srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1', '--rated-one-address']);
   base = srv.base;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 });
@@ -174,7 +175,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await L.waitForFunction((n) => document.body.dataset.busy === 'false' && Number(document.body.dataset.ply) >= n, v.history.length);
   assert.ok(await L.waitForSelector(`.clock[data-running="true"][data-side="${loser}"]`), 'the clock of the side to move runs, and is marked');
   assert.match(await L.textContent('#clock-near .who'), new RegExp(`${loser === 'S' ? 'South' : 'North'} \\(you\\)`));
-  assert.match(await L.textContent('#clock-far .who'), new RegExp(`\\((${loser === 'S' ? 'Bekele' : 'Abeba'})\\)`), 'the other clock names him');
+  assert.match(await L.textContent('#clock-far .who'), new RegExp(`\\(\u2068(${loser === 'S' ? 'Bekele' : 'Abeba'})\u2069\\)`), 'the other clock names him (isolated: names_bidi.test.js)');
   await fits(L, 'a clocked game');
   // at 360×640 the whole board, the clocks and the status are on the screen at once
   await L.evaluate(() => window.scrollTo(0, 0));
@@ -203,7 +204,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await L.waitForSelector('#rematch-box:not([hidden]) #rematch');
   await L.click('#rematch');
   await W.waitForSelector(`#rematch-box:not([hidden])[data-by="${loser}"] #rematch`, { timeout: 10000 });
-  assert.match(await W.textContent('#rematch-text'), new RegExp(`${L === a ? 'Abeba' : 'Bekele'} offers a rematch`));
+  assert.match(await W.textContent('#rematch-text'), new RegExp(`\u2068${L === a ? 'Abeba' : 'Bekele'}\u2069 offers a rematch`));
   await W.click('#rematch');
   await b.waitForSelector(`body[data-online="S"]:not([data-game-id="${id}"]) #board .hole`, { timeout: 10000 });
   await a.waitForSelector(`body[data-online="N"]:not([data-game-id="${id}"]) #board .hole`, { timeout: 10000 });
