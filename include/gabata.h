@@ -604,9 +604,10 @@ GB_API int gb_player_choose_tables(const gb_player *p, const gb_game *g, const s
 GB_API int gb_player_think(const gb_player *p, const gb_game *g, const struct gb_tables *t, uint64_t *rng,
                            gb_searcher **kept, gb_move *out, gb_search_result *res);
 
-/* The game after a random opening of `plies` plies that does not end it: drawn from `seed`
- * (which also seeds the game's own random source); after 100 openings that all end the game, one
- * ply shorter, and so on. */
+/* The game after a random opening of `plies` plies (0..GB_OPENING_PLIES_MAX, else GB_EINVAL)
+ * that does not end it: drawn from `seed` (which also seeds the game's own random source); after
+ * 100 openings that all end the game, one ply shorter, and so on. */
+#define GB_OPENING_PLIES_MAX 200
 GB_API int gb_match_opening(gb_game **out, const char *variant, const char *options, uint64_t seed,
                             int plies, gb_error *err);
 
@@ -620,7 +621,8 @@ typedef struct gb_match_spec {
     const char *options;     /* NULL or "" for the defaults */
     gb_player player[2];     /* South, North */
     uint64_t opening_seed;   /* the game's own random source and its opening (gb_match_opening) */
-    int opening_plies;       /* random plies before the players take over (0: from the start) */
+    int opening_plies;       /* random plies before the players take over (0: from the start;
+                              * at most GB_OPENING_PLIES_MAX) */
     uint64_t seed;           /* the players' random source */
     gb_match_observer observe; /* may be NULL */
     void *user;

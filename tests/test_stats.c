@@ -259,6 +259,26 @@ static void test_match_play_by_hand(void **state)
     }
 }
 
+/* An opening's plies are bounded (GB_OPENING_PLIES_MAX): a million plies asked ran for hours
+ * (100 whole tries a ply past the games' lengths); the bound itself is taken, and Sadeqa III's
+ * random games, a few dozen plies long, get a shorter opening that leaves the game unfinished */
+static void test_opening_bounds(void **state)
+{
+    (void)state;
+    gb_game *g = (gb_game *)1;
+    gb_error err = {0, ""};
+    assert_int_equal(gb_match_opening(&g, "sadeqa", "", 1, 1000000, &err), GB_EINVAL);
+    assert_null(g);
+    assert_non_null(strstr(err.msg, "0 to 200 plies, not 1000000"));
+    assert_int_equal(gb_match_opening(&g, "sadeqa", "", 1, -1, &err), GB_EINVAL);
+    assert_int_equal(gb_match_opening(&g, "sadeqa", "", 1, GB_OPENING_PLIES_MAX, &err), GB_OK);
+    assert_true(gb_history_length(g) <= GB_OPENING_PLIES_MAX && !gb_is_over(g));
+    gb_game_free(g);
+    gb_match_spec sp = {"sadeqa", "", {{GB_PLAYER_RANDOM, 0, 0, 0}, {GB_PLAYER_RANDOM, 0, 0, 0}}, 1, 201, 1, NULL, NULL};
+    gb_match_result r;
+    assert_int_equal(gb_match_play(&sp, &r, &err), GB_EINVAL);
+}
+
 /* gb_random_game plays the very game gb_random_playouts plays from the same seed (one game):
  * the same plies, laps, stones sown, winner and end reason */
 /* gb_random_playouts_next: slices of 3, 4 and 5 games on one random source are the 12 games of
@@ -332,7 +352,7 @@ int main(void)
         cmocka_unit_test(test_wilson_ends),   cmocka_unit_test(test_duration_and_play),
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
         cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
-        cmocka_unit_test(test_playout_slices),
+        cmocka_unit_test(test_playout_slices),      cmocka_unit_test(test_opening_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -169,8 +169,12 @@ int gb_match_opening(gb_game **out, const char *variant, const char *options, ui
 {
     uint64_t rng = seed;
     *out = NULL;
+    /* bounded: past the games' lengths every ply too many costs 100 whole tries (a million plies
+     * asked took hours) */
+    if (plies < 0 || plies > GB_OPENING_PLIES_MAX)
+        return gb_fail(err, GB_EINVAL, "an opening is 0 to %d plies, not %d", GB_OPENING_PLIES_MAX, plies);
     /* a random opening that does not end the game; after 100 tries, a shorter one */
-    for (int k = plies < 0 ? 0 : plies, tries = 0; k >= 0; tries++) {
+    for (int k = plies, tries = 0; k >= 0; tries++) {
         gb_game *g;
         int rc = gb_game_new(&g, variant, options, seed, err);
         if (rc != GB_OK)
