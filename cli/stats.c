@@ -817,6 +817,23 @@ static int stats_main(int argc, char **argv, st_cfg *c)
         gb_game_free(probe);
     }
     int bad = 0; /* only rank 0 writes the report: it checks the folder, and tells the others */
+    /* and the files, before the games rather than after them (a long run lost to a typo) */
+    const char *outs[2] = {csv, json};
+    for (int k = 0; k < 2 && c->rank == 0; k++) {
+        const char *path = outs[k];
+        if (!path || strcmp(path, "-") == 0)
+            continue;
+        bool existed = access(path, F_OK) == 0;
+        FILE *t = fopen(path, "a"); /* its contents untouched until the games are played */
+        if (!t) {
+            fprintf(stderr, "gabata stats: cannot write %s: %s\n", path, strerror(errno));
+            bad = 1;
+            continue;
+        }
+        fclose(t);
+        if (!existed)
+            remove(path);
+    }
     if (report && c->rank == 0) {
         char path[1024];
         snprintf(path, sizeof path, "%s/.gabata-write-test", report);

@@ -204,6 +204,11 @@ bad = [
     (["stats", "nosuchgame"], "nosuchgame"),
     (["stats", "qelat", "rounds=7"], "rounds"),
     (["stats", "qelat", "--games", "2", "--report", "/proc/gabata-cannot-write"], "report folder"),
+    # the output files are checked before the games (100 million of ai:8's would never end)
+    (["stats", "qelat", "--players", "ai:8", "--games", "100000000", "--json", "/nonexistent-dir/x.json"],
+     "cannot write /nonexistent-dir/x.json"),
+    (["stats", "qelat", "--players", "ai:8", "--games", "100000000", "--csv", "/proc/x.csv"],
+     "cannot write /proc/x.csv"),
 ]
 for args, words in bad:
     r = run(args)
@@ -211,6 +216,18 @@ for args, words in bad:
     check(r.returncode == 2, f"{' '.join(args)}: exit {r.returncode}")
     check(len(lines) == 1 and words in lines[0] and lines[0].startswith("gabata stats:"),
           f"{' '.join(args)}: stderr {r.stderr!r}")
+
+# a file that is there is left as it was when the run is refused (checked by appending nothing)
+with tempfile.TemporaryDirectory() as d:
+    kept = os.path.join(d, "kept.csv")
+    with open(kept, "w") as f:
+        f.write("an earlier run\n")
+    r = run(["stats", "qelat", "--games", "2", "--csv", kept, "--json", "/nonexistent-dir/x.json"])
+    check(r.returncode == 2 and open(kept).read() == "an earlier run\n",
+          f"a refused run left its CSV as it was: exit {r.returncode}")
+    r = run(["stats", "qelat", "--games", "2", "--json", os.path.join(d, "new.json")])
+    check(r.returncode == 0 and json.load(open(os.path.join(d, "new.json")))["games_planned"] == 2,
+          "a new JSON file written after the check")
 
 if failures:
     sys.exit(f"{len(failures)} failure(s)")
