@@ -336,6 +336,12 @@ int cmd_tables(int argc, char **argv)
         fprintf(stderr, "gabata tables build: give a variant and --stones K\n");
         return 2;
     }
+    gb_game *probe; /* an unknown game or option is a usage error (2), as elsewhere, not a failure */
+    if (gb_game_new(&probe, variant, opts, 1, &err) != GB_OK) {
+        fprintf(stderr, "gabata tables build: %s\n", err.msg);
+        return 2;
+    }
+    gb_game_free(probe);
     if (!out) {
         snprintf(defdir, sizeof defdir, "tables/%s", variant);
         out = defdir;

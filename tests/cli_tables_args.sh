@@ -1,8 +1,9 @@
 #!/bin/sh
-# tests/cli_tables_args.sh GABATA: `gabata tables build`'s options without their value, or with a
-# value past its range, are refused with one line naming the option (a missing value was called
-# an 'unknown option'; a --budget past 2**63 - 1 was taken as the largest number). Nothing is
-# built: every case fails before the build starts.
+# tests/cli_tables_args.sh GABATA: `gabata tables build`'s options without their value or with a
+# value past its range, an unknown game or option: each refused with one line naming it, exit
+# status 2 (a missing value was called an 'unknown option'; a --budget past 2**63 - 1 was taken as
+# the largest number; a bad option exited 1, as a failed build). Nothing is built: every case
+# fails before the build starts.
 set -eu
 gabata=$1
 work=${2:-$(mktemp -d)}
@@ -13,8 +14,10 @@ fails=0
 refuse() {
     name=$1 want=$2
     shift 2
-    if err=$("$gabata" tables build "$@" 2>&1 >/dev/null); then
-        echo "FAIL: $name: accepted"
+    status=0
+    err=$("$gabata" tables build "$@" 2>&1 >/dev/null) || status=$?
+    if [ "$status" -ne 2 ]; then # a usage error, as every command's
+        echo "FAIL: $name: exit status $status, not 2 ($err)"
         fails=$((fails + 1))
         return
     fi
@@ -28,6 +31,9 @@ for opt in --stones --budget --jobs --stop-after --save-every --out; do
 done
 refuse budget-huge "--budget takes a number of positions" sadeqa --stones 1 --budget 99999999999999999999999
 refuse stones-zero "--stones takes a number from 1 to 40" sadeqa --stones 0
+refuse bad-value "bad value '7' for option seeds" sadeqa seeds=7 --stones 1
+refuse unknown-option "unknown option 'nosuch' for sadeqa" sadeqa nosuch=1 --stones 1
+refuse unknown-game "unknown game 'chess'" chess --stones 1
 [ ! -e tables ] || { echo "FAIL: a refused build wrote tables/"; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] && echo "ok: gabata tables build's arguments"
 exit "$fails"
