@@ -91,6 +91,9 @@ typedef struct st_metric_info {
 extern const st_metric_info st_metrics[SM_COUNT];
 void st_compute(const st_acc *a, st_value out[SM_COUNT]);
 
+/* Student's t quantile t(0.975, df): a mean's 95% interval from df + 1 games (NAN for df < 1). */
+double st_t95(long long df);
+
 /* Wilson score interval of k successes in n (95%). */
 void st_wilson(long long k, long long n, double *lo, double *hi);
 

@@ -209,8 +209,31 @@ static st_value share(long long k, long long n)
     return v;
 }
 
-/* mean of n values from their sum and sum of squares, with the normal interval */
-static st_value mean(double sum, double sum2, long long n)
+/* Student's t quantile t(0.975, df), for a mean's 95% interval from n = df + 1 games: the
+ * published values to df = 30, past it the Cornish-Fisher expansion in 1/df about z (Abramowitz
+ * and Stegun 26.7.5; 2.042275 at df = 30 against the exact 2.042272) */
+double st_t95(long long df)
+{
+    static const double table[31] = {NAN,      12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912,
+                                     2.364624, 2.306004,  2.262157, 2.228139, 2.200985, 2.178813, 2.160369,
+                                     2.144787, 2.131450,  2.119905, 2.109816, 2.100922, 2.093024, 2.085963,
+                                     2.079614, 2.073873,  2.068658, 2.063899, 2.059539, 2.055529, 2.051831,
+                                     2.048407, 2.045230,  2.042272};
+    if (df < 1)
+        return NAN;
+    if (df <= 30)
+        return table[df];
+    const double z = Z95, z2 = z * z, d = (double)df;
+    const double g1 = (z2 + 1) * z / 4, g2 = ((5 * z2 + 16) * z2 + 3) * z / 96,
+                 g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384,
+                 g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160;
+    return z + g1 / d + g2 / (d * d) + g3 / (d * d * d) + g4 / (d * d * d * d);
+}
+
+/* mean of n values from their sum and sum of squares, with its 95% interval: mean +- t s/sqrt(n)
+ * (Student's t with n - 1 degrees of freedom: the normal 1.96 is too narrow for a few games),
+ * cut to [least, most], the range the measure can take (no negative plies, no share above 1) */
+static st_value mean(double sum, double sum2, long long n, double least, double most)
 {
     st_value v = {NAN, NAN, NAN};
     if (n <= 0)
@@ -218,9 +241,9 @@ static st_value mean(double sum, double sum2, long long n)
     v.v = sum / n;
     if (n > 1) {
         double var = (sum2 - sum * sum / n) / (n - 1);
-        double h = Z95 * sqrt(var > 0 ? var / n : 0);
-        v.lo = v.v - h;
-        v.hi = v.v + h;
+        double h = st_t95(n - 1) * sqrt(var > 0 ? var / n : 0);
+        v.lo = fmax(least, v.v - h);
+        v.hi = fmin(most, v.v + h);
     }
     return v;
 }
@@ -272,9 +295,9 @@ void st_compute(const st_acc *a, st_value out[SM_COUNT])
     out[SM_END_REPETITION] = share(a->reasons[GB_END_REPETITION], n);
     out[SM_END_CAP] = share(a->reasons[GB_END_CAP], n);
     out[SM_END_ENDLESS] = share(a->reasons[GB_END_ENDLESS], n);
-    out[SM_ROUNDS] = mean((double)a->rounds, (double)a->rounds2, n);
+    out[SM_ROUNDS] = mean((double)a->rounds, (double)a->rounds2, n, 1, INFINITY);
     out[SM_ROUNDS_MAX] = plain(a->rounds_max);
-    out[SM_PLIES] = mean((double)a->plies, (double)a->plies2, n);
+    out[SM_PLIES] = mean((double)a->plies, (double)a->plies2, n, 0, INFINITY);
     double var = n > 1 ? ((double)a->plies2 - (double)a->plies * a->plies / n) / (n - 1) : NAN;
     out[SM_PLIES_SD] = plain(n > 1 ? sqrt(var > 0 ? var : 0) : NAN);
     out[SM_PLIES_MIN] = plain(n > 0 ? a->plies_min : NAN);
@@ -284,14 +307,14 @@ void st_compute(const st_acc *a, st_value out[SM_COUNT])
     out[SM_PLIES_Q75] = plain(quantile(a, 0.75));
     out[SM_PLIES_Q90] = plain(quantile(a, 0.90));
     out[SM_PLIES_MAX] = plain(n > 0 ? a->plies_max : NAN);
-    out[SM_TURNS] = mean((double)a->turns, (double)a->turns2, n);
+    out[SM_TURNS] = mean((double)a->turns, (double)a->turns2, n, 0, INFINITY);
     out[SM_LAPS_PER_PLY] = plain(a->played > 0 ? (double)a->laps / a->played : NAN);
-    out[SM_SOWN] = mean((double)a->sown, (double)a->sown2, n);
+    out[SM_SOWN] = mean((double)a->sown, (double)a->sown2, n, 0, INFINITY);
     out[SM_BRANCHING] = plain(a->branch_n > 0 ? (double)a->branch_sum / a->branch_n : NAN);
     out[SM_BRANCHING_MAX] = plain(a->branch_n > 0 ? a->branch_max : NAN);
     out[SM_DECISION] = plain(a->branch_n > 0 ? (double)a->decisions / a->branch_n : NAN);
-    out[SM_CAPTURES] = mean((double)a->captures, (double)a->captures2, n);
-    out[SM_LEAD_CHANGE] = mean(a->lead_rate, a->lead_rate2, n);
-    out[SM_DECISIVENESS] = mean(a->decisive_frac, a->decisive_frac2, a->decided_games);
-    out[SM_STABILITY] = mean(a->stability, a->stability2, n);
+    out[SM_CAPTURES] = mean((double)a->captures, (double)a->captures2, n, 0, INFINITY);
+    out[SM_LEAD_CHANGE] = mean(a->lead_rate, a->lead_rate2, n, 0, 1);
+    out[SM_DECISIVENESS] = mean(a->decisive_frac, a->decisive_frac2, a->decided_games, 0, 1);
+    out[SM_STABILITY] = mean(a->stability, a->stability2, n, 0, 1);
 }

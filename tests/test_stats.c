@@ -146,8 +146,9 @@ static void test_duration_and_play(void **state)
     st_compute(&a, v);
     NEAR(v[SM_PLIES].v, 25);
     NEAR(v[SM_PLIES_SD].v, sqrt(500.0 / 3)); /* (225 + 25 + 25 + 225) / 3 */
-    /* the normal interval: 25 +- 1.96 sd / 2 */
-    NEAR3(v[SM_PLIES].lo, 25 - 1.959964 * sqrt(500.0 / 3) / 2);
+    /* Student's t interval, 3 degrees of freedom: 25 +- 3.182446 sd / 2 (t from the tables) */
+    NEAR3(v[SM_PLIES].lo, 25 - 3.182446 * sqrt(500.0 / 3) / 2);
+    NEAR3(v[SM_PLIES].hi, 25 + 3.182446 * sqrt(500.0 / 3) / 2);
     NEAR(v[SM_PLIES_MIN].v, 10);
     NEAR(v[SM_PLIES_Q10].v, 10);    /* nearest rank: ceil(0.4) = 1st */
     NEAR(v[SM_PLIES_Q25].v, 10);    /* 1st */
@@ -259,6 +260,39 @@ static void test_match_play_by_hand(void **state)
     }
 }
 
+/* t(0.975, df) against the published tables (past df 30 the expansion), and a mean's interval
+ * cut to what the measure can be: two games of 10 and 1,000 plies have mean 505, sd 495 sqrt(2),
+ * half-width 12.706205 * 495 = 6,289.6, so the lower bound would be -5,785 plies */
+static void test_mean_intervals(void **state)
+{
+    (void)state;
+    const struct {
+        long long df;
+        double t;
+    } known[] = {{1, 12.706205}, {3, 3.182446}, {10, 2.228139}, {30, 2.042272}, {31, 2.039513},
+                 {40, 2.021075}, {60, 2.000298}, {100, 1.983972}, {120, 1.979930}, {1000, 1.962339}};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        assert_true(fabs(st_t95(known[i].df) - known[i].t) < 1e-5);
+    assert_true(isnan(st_t95(0)));
+    assert_true(fabs(st_t95(100000000) - 1.959964) < 1e-5);
+    st_game g[2] = {game(GB_SOUTH, GB_SOUTH, GB_END_RULE, 10, 2, 5), game(GB_NORTH, GB_SOUTH, GB_END_RULE, 1000, 0, 990)};
+    static st_acc a;
+    st_acc_init(&a);
+    st_add(&a, &g[0]);
+    st_add(&a, &g[1]);
+    st_value v[SM_COUNT];
+    st_compute(&a, v);
+    NEAR(v[SM_PLIES].v, 505);
+    NEAR(v[SM_PLIES].lo, 0);
+    NEAR3(v[SM_PLIES].hi, 505 + 12.706205 * 495);
+    /* stability: 0.1 and 10.0 (plies / 100), beyond its range on purpose: the interval is cut
+     * to [0, 1] however wide */
+    assert_true(v[SM_STABILITY].lo >= 0 && v[SM_STABILITY].hi <= 1);
+    NEAR(v[SM_ROUNDS].v, 1); /* both single rounds: sd 0, the interval is the point */
+    NEAR(v[SM_ROUNDS].lo, 1);
+    NEAR(v[SM_ROUNDS].hi, 1);
+}
+
 /* An opening's plies are bounded (GB_OPENING_PLIES_MAX): a million plies asked ran for hours
  * (100 whole tries a ply past the games' lengths); the bound itself is taken, and Sadeqa III's
  * random games, a few dozen plies long, get a shorter opening that leaves the game unfinished */
@@ -353,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
         cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
         cmocka_unit_test(test_playout_slices),      cmocka_unit_test(test_opening_bounds),
+        cmocka_unit_test(test_mean_intervals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
