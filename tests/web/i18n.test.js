@@ -213,3 +213,23 @@ test('texts that count go through tn(), and agree in Arabic', async () => {
   assert.deepEqual(got, ['للحفرة C نقلتان؛ اختر إحداهما:', 'للحفرة C 3 نقلات؛ اختر واحدة منها:', 'للحفرة C 12 نقلة؛ اختر واحدة منها:']);
   await closePage(page);
 });
+
+// A phase's word (the page's phaseWord, as the library's gb_phase_word): the catalog's
+// "phase:NAME" entry without its "phase:" in each language, read here from the .po files; a
+// phase the catalog lacks is its own name, never "phase:…"; an over-long entry is not taken.
+test("a phase's word is the catalog's, in every language", async () => {
+  const page = await newPage();
+  for (const lang of Object.keys(LANGS)) {
+    await open(page, `?lang=${lang}`);
+    const cat = translated(lang);
+    for (const phase of ['layout', 'sowing', 'choice', 'miné']) {
+      const entry = cat.get(`phase:${phase}`);
+      const want = entry && entry.startsWith('phase:') ? entry.slice('phase:'.length) : phase;
+      assert.equal(await page.evaluate((p) => phaseWord(p), phase), want, `${lang}: phase ${phase}`);
+    }
+    assert.equal(await page.evaluate(() => phaseWord('no-such-phase')), 'no-such-phase', `${lang}: an unknown phase`);
+  }
+  const am = translated('am').get('phase:layout');
+  assert.ok(am && am !== 'phase:layout', 'Amharic translates the layout phase (the check above compares something)');
+  await closePage(page);
+});
