@@ -170,7 +170,8 @@ static const char *end_reason_name(int ended)
     case ENDED_DRAW_AGREED: return "agreed";
     case ENDED_S_TIME:
     case ENDED_N_TIME: return "time";
-    case ENDED_ABORTED: return "aborted";
+    case ENDED_ABORTED:
+    case ENDED_EARLY: return "aborted";
     default: return "resigned";
     }
 }
@@ -187,6 +188,8 @@ static void end_by_players(const slot *s, json_t *view)
     json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
                                                    "scores", stores ? stores : json_null()));
     json_object_set_new(state, "end_reason", json_string(end_reason_name(s->ended)));
+    if (s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY) /* why, for the page's words */
+        json_object_set_new(state, "abort_reason", json_string(s->ended == ENDED_EARLY ? "early" : "first_move"));
     json_object_set_new(view, "moves", json_array());
     json_object_set_new(view, "free_move", json_null());
 }
@@ -645,6 +648,25 @@ static bool game_over(const slot *s)
     return s->ended != ENDED_NO || gb_is_over(s->g);
 }
 
+/* Has the seat made a move of the game (a forced one the server played for it included)? */
+static bool seat_moved(const slot *s, int side)
+{
+    for (int i = 0; i < gb_history_length(s->g); i++)
+        if (mover_of(s, i) == side)
+            return true;
+    return false;
+}
+
+/* How a game ends that its players end (ENDED_*): a game between named players (the lobby's,
+ * rated or casual) that ends before each player has moved is aborted instead, whoever resigned,
+ * agreed or ran out of time: nobody wins and no rating changes (as lichess; docs/api.md). */
+static int early_end(const slot *s, int ended)
+{
+    if (s->player_id[0][0] && s->player_id[1][0] && !(seat_moved(s, 0) && seat_moved(s, 1)))
+        return ENDED_EARLY;
+    return ended;
+}
+
 /* Commit the change, then answer the view (201 for a new game, with the seat and its token). */
 /* The change is published to the game's event streams once it is committed (type NULL: none);
  * data is taken over. */
@@ -698,7 +720,9 @@ static bool clock_settle(slot *s, int64_t now)
     int due = clock_due(&s->clk, now, &side);
     if (due == CLOCK_OK)
         return false;
-    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : side ? ENDED_N_TIME : ENDED_S_TIME;
+    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : early_end(s, side ? ENDED_N_TIME : ENDED_S_TIME);
+    if (s->ended == ENDED_EARLY)
+        due = CLOCK_ABORT; /* (told as an abort) */
     if (due == CLOCK_FLAG)
         s->clk.left_ms[side] = 0;
     s->clk.running = -1;
@@ -1299,7 +1323,7 @@ static reply answer(slot *s, const request *rq, char kind)
     int by = s->offer_by, undone = 0;
     s->offer_kind = 0;
     if (accept && kind == 'd')
-        s->ended = ENDED_DRAW_AGREED;
+        s->ended = early_end(s, ENDED_DRAW_AGREED);
     else if (accept)
         undone = take_back(s, by);
     return saved_event(s, 200, "answer", json_pack("{s:s,s:s,s:b,s:i,s:i}", "kind", kind == 'd' ? "draw" : "undo",
@@ -1320,9 +1344,30 @@ static reply post_resign(slot *s, const request *rq)
     if (game_over(s))
         return error_reply(409, "the game is over");
     int me = acting_seat(s, rq);
-    s->ended = me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
+    s->ended = early_end(s, me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED);
     s->offer_kind = 0;
-    return saved_event(s, 200, "resign", json_pack("{s:s}", "by", me ? "N" : "S"));
+    return saved_event(s, 200, "resign", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "end_reason",
+                                                   end_reason_name(s->ended)));
+}
+
+/* POST /abort: a player of an online game ends it before his own first move; nobody wins, no
+ * rating changes (docs/api.md, "Aborted games"). */
+static reply post_abort(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    if (!s->online)
+        return error_reply(409, "only a game between two people is aborted: delete this one instead");
+    int me = acting_seat(s, rq);
+    if (seat_moved(s, me))
+        return error_reply(409, "%s has moved already: a game is aborted only before one's first move (resign instead)",
+                           me ? "North" : "South");
+    s->ended = ENDED_EARLY;
+    s->offer_kind = 0;
+    return saved_event(s, 200, "abort", json_pack("{s:s}", "by", me ? "N" : "S"));
 }
 
 /* POST /join: the invite gives the free seat of an online game, and its token, once. */
@@ -1384,7 +1429,7 @@ static reply get_record(slot *s, const request *rq)
     const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
                       ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned"
                       : s->ended == ENDED_S_TIME ? "south lost on time" : s->ended == ENDED_N_TIME
-                      ? "north lost on time" : s->ended == ENDED_ABORTED ? "aborted" : NULL;
+                      ? "north lost on time" : s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY ? "aborted" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
                           player_describe(&s->players[1], p1, sizeof p1), "Date", date,
                           ended ? "Ended" : NULL, ended, NULL};
@@ -2018,6 +2063,7 @@ static const route routes[] = {
     {"POST", GAME_PATH "/draw/offer", post_draw_offer, "use POST for draw/offer"},
     {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
     {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
+    {"POST", GAME_PATH "/abort", post_abort, "use POST for abort"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
     {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
@@ -2141,7 +2187,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer, rematch)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, abort, rematch)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);

@@ -27,9 +27,11 @@
 
 /* How a game ended outside the rules (the library knows only the rules' endings). */
 /* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make his first move
- * in time (nobody wins, unrated). */
+ * in time (nobody wins, unrated); ENDED_EARLY: aborted before each player had moved (a player's
+ * abort, or a game between named players resigned, agreed drawn or lost on time that early:
+ * nobody wins, unrated, as lichess). The values are stored: new ones go at the end. */
 enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME,
-       ENDED_ABORTED };
+       ENDED_ABORTED, ENDED_EARLY };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];

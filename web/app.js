@@ -1051,7 +1051,10 @@ function statusText(view, st) {
       return plain(w ? t("Game over: {winner} wins on time: {loser}'s clock ran out.", { winner: sideName(w), loser: sideName(other(w)) })
         : t('Game over on time: a clock ran out.'));
     }
-    if (st.end_reason === 'aborted') return plain(t('Game aborted: a first move was not made in time. Nobody wins, and no rating changes.'));
+    if (st.end_reason === 'aborted') {
+      return plain(st.abort_reason === 'early' ? t('Game aborted before both players had moved: nobody wins, and no rating changes.')
+        : t('Game aborted: a first move was not made in time. Nobody wins, and no rating changes.'));
+    }
     const r = st.result || {};
     const w = r.winner;
     // a resignation or an agreement: no score (the stones do not decide it)
@@ -2193,6 +2196,7 @@ async function init() {
   $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
   $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, t('You resigned.')); });
+  $('abort').addEventListener('click', () => onlineAction('abort', {}, t('You aborted the game.')));
   $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start'); });
   initScreens();
   // a link pasted into the address bar of a page already open, or one of the page's own
@@ -2328,9 +2332,10 @@ function openStream() {
       o.es.close();
     } else {
       // the other player's answer to this seat's offer, and his resignation: said in one line
-      if ((type === 'answer' || type === 'resign') && o.seat && d.by && d.by !== o.seat) {
+      if ((type === 'answer' || type === 'resign' || type === 'abort') && o.seat && d.by && d.by !== o.seat) {
         const who = opponentWord();
-        if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
+        if (type === 'abort' || (type === 'resign' && d.end_reason === 'aborted')) say(t('{who} ended the game before both players had moved: it is aborted.', { who }), 'info');
+        else if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
         else if (d.kind === 'draw') say(d.accept ? t('{who} agreed to your draw offer.', { who }) : t('{who} declined your draw offer.', { who }), 'info');
         else say(d.accept ? t('{who} agreed to your request to take back.', { who }) : t('{who} declined your request to take back.', { who }), 'info');
       }
@@ -2463,6 +2468,8 @@ function renderOnline(view) {
   }
   $('resign').disabled = !playing;
   if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
+  // before his own first move a player aborts instead (nobody wins, nothing rated: docs/api.md)
+  $('abort').hidden = !playing || view.history.some((h) => h.by === o.seat);
 }
 function updateOnlineButtons() {
   if (app.online && app.view && app.online.id === app.view.id) renderOnline(app.view);
