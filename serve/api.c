@@ -172,6 +172,9 @@ static const char *end_reason_name(int ended)
     case ENDED_N_TIME: return "time";
     case ENDED_ABORTED:
     case ENDED_EARLY: return "aborted";
+    case ENDED_S_ABANDONED:
+    case ENDED_N_ABANDONED:
+    case ENDED_ABANDONED_DRAW: return "abandoned";
     default: return "resigned";
     }
 }
@@ -275,6 +278,8 @@ static json_t *view_json(slot *s, const int *watch, bool with_history)
                             s->offer_kind == 'd' ? "draw" : s->offer_kind == 'r' ? "rematch" : "undo", "by",
                             s->offer_by ? "N" : "S") : json_null());
         json_object_set_new(out, "rated", json_boolean(s->rated));
+        if (s->online) /* a seat to move gone this long may be claimed against (POST /claim) */
+            json_object_set_new(out, "abandon_grace_s", json_integer(lobby_abandon_grace()));
         json_object_set_new(out, "rematch", s->rematch_id[0] ? json_string(s->rematch_id) : json_null());
         json_object_set_new(out, "accounts", accounts_json(s));
         if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
@@ -1370,6 +1375,52 @@ static reply post_abort(slot *s, const request *rq)
     return saved_event(s, 200, "abort", json_pack("{s:s}", "by", me ? "N" : "S"));
 }
 
+/* POST /claim: the player waiting for an opponent who has had no stream open on the game for
+ * --abandon-grace seconds, while it is the opponent's move, ends it: a win (the absent one
+ * loses, rated), or a draw if he asks for one; aborted instead before each has moved
+ * (docs/api.md, "Abandoned games"). */
+static reply post_claim(slot *s, const request *rq)
+{
+    static const char *const keys[] = {"result", NULL};
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    if (!s->online || !s->joined)
+        return error_reply(409, "only an online game both players have joined is claimed");
+    bool draw = false;
+    if (rq->len > 0) {
+        json_t *j = parse_body(rq, keys, &err);
+        if (!j)
+            return err;
+        bool bad = false;
+        const char *res = str_field(j, "result", &err, &bad);
+        if (!bad && res && strcmp(res, "win") != 0 && strcmp(res, "draw") != 0) {
+            bad = true;
+            err = error_reply(400, "field 'result' is \"win\" or \"draw\"");
+        }
+        draw = !bad && res && strcmp(res, "draw") == 0;
+        json_decref(j);
+        if (bad)
+            return err;
+    }
+    int me = acting_seat(s, rq), gone = !me;
+    if (gb_to_move(s->g) != gone)
+        return error_reply(409, "it is your move: a claim is made while the opponent is to move");
+    double absent = 0;
+    long grace = lobby_abandon_grace();
+    if (events_seat_absence(s->id, gone, &absent) > 0)
+        return error_reply(409, "%s is connected: there is nothing to claim", gone ? "North" : "South");
+    if (absent < (double)grace)
+        return error_reply(409, "%s has been gone %.0f s: a claim is possible after %ld s", gone ? "North" : "South",
+                           absent, grace);
+    s->ended = early_end(s, draw ? ENDED_ABANDONED_DRAW : gone ? ENDED_N_ABANDONED : ENDED_S_ABANDONED);
+    s->offer_kind = 0;
+    return saved_event(s, 200, "claim", json_pack("{s:s,s:s,s:s}", "by", me ? "N" : "S", "result", draw ? "draw" : "win",
+                                                  "end_reason", end_reason_name(s->ended)));
+}
+
 /* POST /join: the invite gives the free seat of an online game, and its token, once. */
 static reply post_join(slot *s, const request *rq)
 {
@@ -1429,7 +1480,9 @@ static reply get_record(slot *s, const request *rq)
     const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
                       ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned"
                       : s->ended == ENDED_S_TIME ? "south lost on time" : s->ended == ENDED_N_TIME
-                      ? "north lost on time" : s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY ? "aborted" : NULL;
+                      ? "north lost on time" : s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY ? "aborted"
+                      : s->ended == ENDED_S_ABANDONED ? "south abandoned" : s->ended == ENDED_N_ABANDONED
+                      ? "north abandoned" : s->ended == ENDED_ABANDONED_DRAW ? "abandoned, drawn" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
                           player_describe(&s->players[1], p1, sizeof p1), "Date", date,
                           ended ? "Ended" : NULL, ended, NULL};
@@ -2064,6 +2117,7 @@ static const route routes[] = {
     {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
     {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
     {"POST", GAME_PATH "/abort", post_abort, "use POST for abort"},
+    {"POST", GAME_PATH "/claim", post_claim, "use POST for claim"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
     {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
@@ -2187,7 +2241,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer, abort, rematch)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, abort, claim, rematch)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);

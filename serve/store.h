@@ -31,7 +31,10 @@
  * abort, or a game between named players resigned, agreed drawn or lost on time that early:
  * nobody wins, unrated, as lichess). The values are stored: new ones go at the end. */
 enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME,
-       ENDED_ABORTED, ENDED_EARLY };
+       ENDED_ABORTED, ENDED_EARLY,
+       /* a claim of the player left waiting (docs/api.md, "Abandoned games"): South gone (North
+        * wins), North gone, or either gone and a draw claimed */
+       ENDED_S_ABANDONED, ENDED_N_ABANDONED, ENDED_ABANDONED_DRAW };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];

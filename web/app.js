@@ -974,7 +974,7 @@ function arrowMove(e) {
 /* ---- showing a game ---- */
 const WHY = { rule: () => t('by the rules'), repetition: () => t('a position repeated'), cap: () => t('the ply limit was reached'),
   endless: () => t('a sowing that never ends was played'), agreed: () => t('agreed by both players'), resigned: () => t('the other resigned'),
-  time: () => t('on time'), aborted: () => t('aborted') };
+  time: () => t('on time'), aborted: () => t('aborted'), abandoned: () => t('a player left the game') };
 /* games whose stones never leave the board: no stores are drawn (Bulto's would always read 0) */
 const NO_STORES = new Set(['bulto']);
 
@@ -1057,6 +1057,11 @@ function statusText(view, st) {
     }
     const r = st.result || {};
     const w = r.winner;
+    // a claim of the player left waiting (docs/api.md, "Abandoned games")
+    if (st.end_reason === 'abandoned') {
+      return plain(w ? t('Game over: {winner} wins: {loser} left the game.', { winner: sideName(w), loser: sideName(other(w)) })
+        : t('Game over: a draw, claimed when a player left the game.'));
+    }
     // a resignation or an agreement: no score (the stones do not decide it)
     if (st.end_reason === 'resigned' && w) return plain(t('Game over: {winner} wins: {loser} resigned.', { winner: sideName(w), loser: sideName(other(w)) }));
     if (st.end_reason === 'agreed') return plain(w ? t('Game over: {winner} wins, agreed by both players.', { winner: sideName(w) }) : t('Game over: a draw, agreed by both players.'));
@@ -2197,6 +2202,8 @@ async function init() {
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
   $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, t('You resigned.')); });
   $('abort').addEventListener('click', () => onlineAction('abort', {}, t('You aborted the game.')));
+  $('claim-win').addEventListener('click', () => onlineAction('claim', { result: 'win' }, t('You claimed the win: your opponent left.')));
+  $('claim-draw').addEventListener('click', () => onlineAction('claim', { result: 'draw' }, t('You claimed a draw: your opponent left.')));
   $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start'); });
   initScreens();
   // a link pasted into the address bar of a page already open, or one of the page's own
@@ -2300,6 +2307,7 @@ function leaveOnline() {
   o.closed = true;
   if (o.es) o.es.close();
   clearTimeout(o.retry);
+  clearTimeout(o.claimTimer);
   app.online = null;
   document.body.dataset.online = '';
   $('online').hidden = true;
@@ -2324,6 +2332,7 @@ function openStream() {
     } else if (type === 'connected' || type === 'gone') {
       if (d.seat !== 'S' && d.seat !== 'N') return;
       o.present[d.seat] = type === 'connected';
+      if (d.seat !== o.seat) o.goneAt = type === 'gone' ? Date.now() : null; // (a claim's grace counts from here)
       o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
     } else if (type === 'deleted') {
@@ -2332,9 +2341,10 @@ function openStream() {
       o.es.close();
     } else {
       // the other player's answer to this seat's offer, and his resignation: said in one line
-      if ((type === 'answer' || type === 'resign' || type === 'abort') && o.seat && d.by && d.by !== o.seat) {
+      if ((type === 'answer' || type === 'resign' || type === 'abort' || type === 'claim') && o.seat && d.by && d.by !== o.seat) {
         const who = opponentWord();
-        if (type === 'abort' || (type === 'resign' && d.end_reason === 'aborted')) say(t('{who} ended the game before both players had moved: it is aborted.', { who }), 'info');
+        if (type === 'claim' && d.end_reason !== 'aborted') say(d.result === 'draw' ? t('{who} claimed a draw: you were gone.', { who }) : t('{who} claimed the win: you were gone.', { who }), 'info');
+        else if (type === 'abort' || d.end_reason === 'aborted') say(t('{who} ended the game before both players had moved: it is aborted.', { who }), 'info');
         else if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
         else if (d.kind === 'draw') say(d.accept ? t('{who} agreed to your draw offer.', { who }) : t('{who} declined your draw offer.', { who }), 'info');
         else say(d.accept ? t('{who} agreed to your request to take back.', { who }) : t('{who} declined your request to take back.', { who }), 'info');
@@ -2470,6 +2480,22 @@ function renderOnline(view) {
   if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
   // before his own first move a player aborts instead (nobody wins, nothing rated: docs/api.md)
   $('abort').hidden = !playing || view.history.some((h) => h.by === o.seat);
+  renderClaim(view, playing);
+}
+
+/* The opponent to move has had no stream for the server's grace (abandon_grace_s): the player
+ * left waiting may claim the win or a draw (POST claim; the server counts the grace itself: the
+ * page's count, from the "gone" it heard or its first view, is never ahead of it). */
+function renderClaim(view, playing) {
+  const o = app.online;
+  const f = o.seat ? other(o.seat) : null;
+  const grace = view.abandon_grace_s;
+  const absent = !!(playing && grace && f && view.state.to_move === f && !o.present[f]);
+  if (absent && !o.goneAt) o.goneAt = Date.now();
+  const due = absent ? o.goneAt + grace * 1000 - Date.now() : Infinity;
+  clearTimeout(o.claimTimer);
+  if (absent && due > 0) o.claimTimer = setTimeout(updateOnlineButtons, due + 250);
+  $('claim').hidden = !(absent && due <= 0);
 }
 function updateOnlineButtons() {
   if (app.online && app.view && app.online.id === app.view.id) renderOnline(app.view);
@@ -2949,7 +2975,8 @@ async function showPlayer(id) {
 }
 /* the archive's result, the player's (docs/api.md): win, loss, draw or aborted, with how it ended */
 const RESULT_WORDS = { win: () => t('won'), loss: () => t('lost'), draw: () => t('a draw'), aborted: () => t('aborted') };
-const ENDED_WORDS = { rules: () => t('by the rules'), resigned: () => t('by resignation'), agreed: () => t('agreed'), time: () => t('on time') };
+const ENDED_WORDS = { rules: () => t('by the rules'), resigned: () => t('by resignation'), agreed: () => t('agreed'), time: () => t('on time'),
+  abandoned: () => t('abandoned') };
 function resultWords(g) {
   const r = RESULT_WORDS[g.result] ? RESULT_WORDS[g.result]() : String(g.result || '');
   const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason] && ENDED_WORDS[g.end_reason]();

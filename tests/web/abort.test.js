@@ -1,18 +1,21 @@
 // Games between named players that end early (docs/api.md, "Aborted games"): a resignation, an
 // agreed draw or a timeout before each player has moved aborts the game (nobody wins, no rating
 // changes, the archive and the record say "aborted"); either player may abort before his own
-// first move. Run: GABATA=build/gabata node --test abort.test.js
+// first move. A player whose opponent, to move, has had no stream open for --abandon-grace
+// seconds claims the game (a win, or a draw): "abandoned", rated ("Abandoned games").
+// Run: GABATA=build/gabata node --test abort.test.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
-const { request } = require('./http');
+const { request, openEvents } = require('./http');
 
 const JSON_CT = { 'Content-Type': 'application/json' };
 const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
 
 let srv;
-const ARGS = ['--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address'];
+// --abandon-grace 1: a seat gone 1 s may be claimed against (60 s by default)
+const ARGS = ['--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address', '--abandon-grace', '1'];
 test.before(async () => { srv = await startServer(ARGS); });
 test.after(async () => { if (srv) assert.equal(await srv.stop(), 0); });
 
@@ -108,4 +111,72 @@ test('either player aborts before his own first move (POST /abort); after it, 40
   // a spectator cannot
   const g2 = await lobbyGame(a, b);
   assert.equal((await api('POST', `/api/games/${g2}/abort`, {})).status, 401);
+});
+
+// claim until it is granted: the grace is counted by the server (a hang guard, no timing asserted)
+async function claimWhenDue(id, player, body) {
+  const until = Date.now() + 15000;
+  for (;;) {
+    const r = await api('POST', `/api/games/${id}/claim`, { key: player.key, body });
+    if (r.status !== 409 || !/has been gone/.test(r.json.error) || Date.now() > until) return r;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+test('abandoned: the opponent to move has no stream for the grace; the waiting player claims the win, rated; a draw may be claimed instead', async () => {
+  const a = await newPlayer('Stayer');
+  const b = await newPlayer('Leaver');
+  const g = await lobbyGame(a, b, { rated: true });
+  await bothMove(g, a, b);
+  if ((await view(g)).state.to_move === 'S') await playOne(g, a, b); // North (b) to move
+  assert.equal((await view(g)).state.to_move, 'N');
+  assert.equal((await view(g)).abandon_grace_s, 1);
+  const sa = await openEvents(srv.base, `/api/games/${g}/events`, { token: a.key });
+  const sb = await openEvents(srv.base, `/api/games/${g}/events`, { token: b.key });
+  try {
+    await sa.wait((e) => e.event === 'hello');
+    await sb.wait((e) => e.event === 'hello');
+    const present = await api('POST', `/api/games/${g}/claim`, { key: a.key });
+    assert.equal(present.status, 409, present.text);
+    assert.match(present.json.error, /^North is connected: there is nothing to claim$/);
+    const own = await api('POST', `/api/games/${g}/claim`, { key: b.key });
+    assert.equal(own.status, 409);
+    assert.match(own.json.error, /^it is your move/);
+    sb.close(); // North closes the tab
+    await sa.wait((e) => e.event === 'gone' && e.json.seat === 'N');
+    const bad = await api('POST', `/api/games/${g}/claim`, { key: a.key, body: { result: 'lose' } });
+    assert.equal(bad.status, 400, bad.text);
+    const r = await claimWhenDue(g, a);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.state.end_reason, 'abandoned');
+    assert.equal(r.json.state.result.winner, 'S');
+    await sa.wait((e) => e.event === 'claim' && e.json.by === 'S' && e.json.result === 'win');
+  } finally { sa.close(); sb.close(); }
+  assert.ok((await ratingOf(a)).rating > 1500, 'the claimant wins');
+  assert.ok((await ratingOf(b)).rating < 1500, 'the absent one loses');
+  const arch = (await api('GET', `/api/players/${b.id}/games`)).json.games;
+  assert.equal(arch[0].result, 'loss');
+  assert.equal(arch[0].end_reason, 'abandoned');
+  assert.match((await api('GET', `/api/games/${g}/record`)).text, /\[Ended "north abandoned"\]/);
+  // a draw claimed, against one who never opened a stream
+  const g2 = await lobbyGame(a, b, { rated: true });
+  await bothMove(g2, a, b);
+  const waiting = (await view(g2)).state.to_move === 'S' ? b : a;
+  const d = await claimWhenDue(g2, waiting, { result: 'draw' });
+  assert.equal(d.status, 200, d.text);
+  assert.equal(d.json.state.end_reason, 'abandoned');
+  assert.equal(d.json.state.result.winner, null);
+});
+
+test('a claim before each player has moved aborts the game: nothing rated', async () => {
+  const a = await newPlayer('Ghosted');
+  const b = await newPlayer('Ghost');
+  const g = await lobbyGame(a, b, { rated: true });
+  const v = await view(g);
+  const waiting = v.state.to_move === 'S' ? b : a; // the one to move never comes
+  const r = await claimWhenDue(g, waiting);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.state.end_reason, 'aborted');
+  assert.equal((await ratingOf(a)).games, 0);
+  assert.equal((await ratingOf(b)).games, 0);
 });
