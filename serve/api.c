@@ -540,6 +540,7 @@ static void note_move(slot *s, int mover, char *before)
     s->before = before;
     s->show_last = true;
     s->offer_kind = 0; /* a move answers any offer: it lapses */
+    s->plays++;        /* (and each player may offer again) */
 }
 
 static uint64_t fresh_seed(void)
@@ -1241,6 +1242,7 @@ static int take_back(slot *s, int who)
         s->before = NULL;
         s->show_last = false;
         s->offer_kind = 0;
+        s->plays++; /* a position of its own: offers may be made again */
     }
     return undone;
 }
@@ -1304,6 +1306,14 @@ static reply offer(slot *s, const request *rq, char kind)
         if (!moved)
             return error_reply(409, "nothing to undo: %s has not moved", me ? "North" : "South");
     }
+    /* one offer of each kind a player a move: declined, it is not made again until a move is
+     * played (the opponent was asked once; asking on was spam) */
+    unsigned long *made = &s->offered[me][kind == 'u'];
+    if (*made == s->plays + 1)
+        return error_reply(429, kind == 'd' ? "%s offered a draw at this move already: offer again after the next move"
+                                            : "%s asked for an undo at this move already: ask again after the next move",
+                           me ? "North" : "South");
+    *made = s->plays + 1;
     s->offer_kind = kind;
     s->offer_by = me;
     return saved_event(s, 200, "offer", json_pack("{s:s,s:s}", "kind", kind == 'd' ? "draw" : "undo", "by", me ? "N" : "S"));

@@ -53,6 +53,9 @@ typedef struct slot {
     int offer_by;               /* the seat that offered */
     char offer_client[64];      /* a rematch's: the address it came from, in memory only ("" after a
                                  * restart): a rated rematch is accepted from another one */
+    unsigned long plays;        /* moves played since the slot was made or read (memory only) */
+    unsigned long offered[2][2];/* per seat, a draw [0] and an undo [1]: plays + 1 when last made (0:
+                                 * never): one of each kind a move (api.c, offer) */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
     char *moves;                /* the move texts, one space between (the database: a row a move) */

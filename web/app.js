@@ -2470,8 +2470,9 @@ function renderOnline(view) {
   // while a move is being shown a request would be dropped: the buttons say so, disabled
   const waiting = !!(app.animating || app.busy);
   $('online-controls').dataset.waiting = waiting ? 'true' : 'false';
-  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat) || waiting;
-  $('offer-draw').disabled = !playing || !!off || waiting;
+  const asked = (what) => !!(o.offered && o.offered[what] === view.history.length); // (this move's, made)
+  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat) || waiting || asked('undo/request');
+  $('offer-draw').disabled = !playing || !!off || waiting || asked('draw/offer');
   for (const id of ['ask-undo', 'offer-draw']) {
     if (playing && waiting) $(id).title = t('Wait until the move has been shown');
     else $(id).removeAttribute('title');
@@ -2507,6 +2508,8 @@ async function onlineAction(action, body, done) {
   const epoch = app.epoch;
   try {
     const view = await gameApi('POST', o.id, action, withPly(app.view, body));
+    // one offer of each kind a move (the server's rule): its button waits for the next move
+    if (action === 'draw/offer' || action === 'undo/request') (o.offered = o.offered || {})[action] = view.history.length;
     say(done, 'info');
     render(view);
   } catch (e) {
