@@ -2781,7 +2781,10 @@ function lobbyStream(again) {
       keepSeat(d.game, { seat: d.seat, player: p.id });
       openGame(d.game, t('Your game has started: you play {side}.', { side: sideName(d.seat) }));
     }
-    if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
+    // a seek event carries the change: applied here, no read of the whole list (up to 5,000)
+    if (type === 'seek' && !lobby.refreshing && lobby.seeks && d.seek && d.seek.seek) applySeek(d);
+    else if (type === 'seek' || type === 'hello' || type === 'reset') refreshLobby();
+    else if (type === 'game') refreshLive();
   };
   const state = (what, status) => {
     document.body.dataset.lobbyStream = what;
@@ -2796,6 +2799,22 @@ function lobbyStream(again) {
   lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
 }
 
+/* a seek event ({action, seek}): the list as it now stands */
+function applySeek(d) {
+  const id = d.seek.seek;
+  lobby.seeks = lobby.seeks.filter((k) => k.seek !== id);
+  if (d.action === 'added') lobby.seeks.push(d.seek);
+  renderSeeks();
+}
+
+/* the live games alone (a seek accepted: a game began) */
+async function refreshLive() {
+  try {
+    const live = await api('GET', '/api/games?status=live');
+    renderLive(Array.isArray(live) ? live : live.games || []);
+  } catch (e) { /* the next full read shows them */ }
+}
+
 /* GET /api/seeks and the live games, and show them (one read at a time; a change meanwhile reads again) */
 async function refreshLobby() {
   if (lobby.refreshing) { lobby.again = true; return; }
@@ -2803,7 +2822,10 @@ async function refreshLobby() {
   try {
     do {
       lobby.again = false;
-      const [seeks, live] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] }))]);
+      const p = me();
+      const [seeks, live, mine] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] })),
+        p ? api('GET', `/api/players/${encodeURIComponent(p.id)}`).catch(() => null) : null]);
+      lobby.ratings = (mine && mine.ratings) || {};
       lobby.seeks = seeks.seeks || [];
       renderSeeks();
       renderLive(Array.isArray(live) ? live : live.games || []);
@@ -2815,11 +2837,27 @@ async function refreshLobby() {
   }
 }
 
+/* At most SEEKS_SHOWN seeks are drawn: the player's own, then those whose seeker's rating is
+ * nearest his own in their game (1500 unknown), oldest first among equals; a line counts the rest. */
+const SEEKS_SHOWN = 50;
+function shownSeeks(p) {
+  const mineFirst = (k) => (p && k.by && k.by.id === p.id ? 0 : 1);
+  const mine = (v) => { const r = lobby.ratings && lobby.ratings[v]; return r && typeof r.rating === 'number' ? r.rating : 1500; };
+  const far = (k) => Math.abs(((k.by && k.by.rating) || 1500) - mine(k.variant));
+  return lobby.seeks.map((k, i) => [k, i]).sort((a, b) => mineFirst(a[0]) - mineFirst(b[0]) || far(a[0]) - far(b[0]) || a[1] - b[1])
+    .slice(0, SEEKS_SHOWN).map((x) => x[0]);
+}
+
 function renderSeeks() {
   const ul = $('seeks');
   ul.textContent = '';
   const p = me();
-  for (const k of lobby.seeks) {
+  const shown = shownSeeks(p);
+  const rest = lobby.seeks.length - shown.length;
+  const more = $('more-seeks');
+  more.hidden = rest <= 0;
+  more.textContent = rest > 0 ? tn(rest, 'One more seek, further from your rating, is not shown.', '{n} more seeks, further from your rating, are not shown.') : '';
+  for (const k of shown) {
     const mine = !!(p && k.by && k.by.id === p.id);
     const li = document.createElement('li');
     li.dataset.seek = k.seek;
