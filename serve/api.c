@@ -170,7 +170,11 @@ static const char *end_reason_name(int ended)
     case ENDED_DRAW_AGREED: return "agreed";
     case ENDED_S_TIME:
     case ENDED_N_TIME: return "time";
-    case ENDED_ABORTED: return "aborted";
+    case ENDED_ABORTED:
+    case ENDED_EARLY: return "aborted";
+    case ENDED_S_ABANDONED:
+    case ENDED_N_ABANDONED:
+    case ENDED_ABANDONED_DRAW: return "abandoned";
     default: return "resigned";
     }
 }
@@ -187,6 +191,8 @@ static void end_by_players(const slot *s, json_t *view)
     json_object_set_new(state, "result", json_pack("{s:o,s:O}", "winner", winner ? json_string(winner) : json_null(),
                                                    "scores", stores ? stores : json_null()));
     json_object_set_new(state, "end_reason", json_string(end_reason_name(s->ended)));
+    if (s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY) /* why, for the page's words */
+        json_object_set_new(state, "abort_reason", json_string(s->ended == ENDED_EARLY ? "early" : "first_move"));
     json_object_set_new(view, "moves", json_array());
     json_object_set_new(view, "free_move", json_null());
 }
@@ -272,6 +278,8 @@ static json_t *view_json(slot *s, const int *watch, bool with_history)
                             s->offer_kind == 'd' ? "draw" : s->offer_kind == 'r' ? "rematch" : "undo", "by",
                             s->offer_by ? "N" : "S") : json_null());
         json_object_set_new(out, "rated", json_boolean(s->rated));
+        if (s->online) /* a seat to move gone this long may be claimed against (POST /claim) */
+            json_object_set_new(out, "abandon_grace_s", json_integer(lobby_abandon_grace()));
         json_object_set_new(out, "rematch", s->rematch_id[0] ? json_string(s->rematch_id) : json_null());
         json_object_set_new(out, "accounts", accounts_json(s));
         if (s->online) { /* who has an event stream open now (the page's "connected"/"gone") */
@@ -532,6 +540,7 @@ static void note_move(slot *s, int mover, char *before)
     s->before = before;
     s->show_last = true;
     s->offer_kind = 0; /* a move answers any offer: it lapses */
+    s->plays++;        /* (and each player may offer again) */
 }
 
 static uint64_t fresh_seed(void)
@@ -645,6 +654,25 @@ static bool game_over(const slot *s)
     return s->ended != ENDED_NO || gb_is_over(s->g);
 }
 
+/* Has the seat made a move of the game (a forced one the server played for it included)? */
+static bool seat_moved(const slot *s, int side)
+{
+    for (int i = 0; i < gb_history_length(s->g); i++)
+        if (mover_of(s, i) == side)
+            return true;
+    return false;
+}
+
+/* How a game ends that its players end (ENDED_*): a game between named players (the lobby's,
+ * rated or casual) that ends before each player has moved is aborted instead, whoever resigned,
+ * agreed or ran out of time: nobody wins and no rating changes (as lichess; docs/api.md). */
+static int early_end(const slot *s, int ended)
+{
+    if (s->player_id[0][0] && s->player_id[1][0] && !(seat_moved(s, 0) && seat_moved(s, 1)))
+        return ENDED_EARLY;
+    return ended;
+}
+
 /* Commit the change, then answer the view (201 for a new game, with the seat and its token). */
 /* The change is published to the game's event streams once it is committed (type NULL: none);
  * data is taken over. */
@@ -698,7 +726,9 @@ static bool clock_settle(slot *s, int64_t now)
     int due = clock_due(&s->clk, now, &side);
     if (due == CLOCK_OK)
         return false;
-    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : side ? ENDED_N_TIME : ENDED_S_TIME;
+    s->ended = due == CLOCK_ABORT ? ENDED_ABORTED : early_end(s, side ? ENDED_N_TIME : ENDED_S_TIME);
+    if (s->ended == ENDED_EARLY)
+        due = CLOCK_ABORT; /* (told as an abort) */
     if (due == CLOCK_FLAG)
         s->clk.left_ms[side] = 0;
     s->clk.running = -1;
@@ -1212,6 +1242,7 @@ static int take_back(slot *s, int who)
         s->before = NULL;
         s->show_last = false;
         s->offer_kind = 0;
+        s->plays++; /* a position of its own: offers may be made again */
     }
     return undone;
 }
@@ -1275,6 +1306,14 @@ static reply offer(slot *s, const request *rq, char kind)
         if (!moved)
             return error_reply(409, "nothing to undo: %s has not moved", me ? "North" : "South");
     }
+    /* one offer of each kind a player a move: declined, it is not made again until a move is
+     * played (the opponent was asked once; asking on was spam) */
+    unsigned long *made = &s->offered[me][kind == 'u'];
+    if (*made == s->plays + 1)
+        return error_reply(429, kind == 'd' ? "%s offered a draw at this move already: offer again after the next move"
+                                            : "%s asked for an undo at this move already: ask again after the next move",
+                           me ? "North" : "South");
+    *made = s->plays + 1;
     s->offer_kind = kind;
     s->offer_by = me;
     return saved_event(s, 200, "offer", json_pack("{s:s,s:s}", "kind", kind == 'd' ? "draw" : "undo", "by", me ? "N" : "S"));
@@ -1299,7 +1338,7 @@ static reply answer(slot *s, const request *rq, char kind)
     int by = s->offer_by, undone = 0;
     s->offer_kind = 0;
     if (accept && kind == 'd')
-        s->ended = ENDED_DRAW_AGREED;
+        s->ended = early_end(s, ENDED_DRAW_AGREED);
     else if (accept)
         undone = take_back(s, by);
     return saved_event(s, 200, "answer", json_pack("{s:s,s:s,s:b,s:i,s:i}", "kind", kind == 'd' ? "draw" : "undo",
@@ -1320,9 +1359,76 @@ static reply post_resign(slot *s, const request *rq)
     if (game_over(s))
         return error_reply(409, "the game is over");
     int me = acting_seat(s, rq);
-    s->ended = me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
+    s->ended = early_end(s, me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED);
     s->offer_kind = 0;
-    return saved_event(s, 200, "resign", json_pack("{s:s}", "by", me ? "N" : "S"));
+    return saved_event(s, 200, "resign", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "end_reason",
+                                                   end_reason_name(s->ended)));
+}
+
+/* POST /abort: a player of an online game ends it before his own first move; nobody wins, no
+ * rating changes (docs/api.md, "Aborted games"). */
+static reply post_abort(slot *s, const request *rq)
+{
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    if (!s->online)
+        return error_reply(409, "only a game between two people is aborted: delete this one instead");
+    int me = acting_seat(s, rq);
+    if (seat_moved(s, me))
+        return error_reply(409, "%s has moved already: a game is aborted only before one's first move (resign instead)",
+                           me ? "North" : "South");
+    s->ended = ENDED_EARLY;
+    s->offer_kind = 0;
+    return saved_event(s, 200, "abort", json_pack("{s:s}", "by", me ? "N" : "S"));
+}
+
+/* POST /claim: the player waiting for an opponent who has had no stream open on the game for
+ * --abandon-grace seconds, while it is the opponent's move, ends it: a win (the absent one
+ * loses, rated), or a draw if he asks for one; aborted instead before each has moved
+ * (docs/api.md, "Abandoned games"). */
+static reply post_claim(slot *s, const request *rq)
+{
+    static const char *const keys[] = {"result", NULL};
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (game_over(s))
+        return error_reply(409, "the game is over");
+    if (!s->online || !s->joined)
+        return error_reply(409, "only an online game both players have joined is claimed");
+    bool draw = false;
+    if (rq->len > 0) {
+        json_t *j = parse_body(rq, keys, &err);
+        if (!j)
+            return err;
+        bool bad = false;
+        const char *res = str_field(j, "result", &err, &bad);
+        if (!bad && res && strcmp(res, "win") != 0 && strcmp(res, "draw") != 0) {
+            bad = true;
+            err = error_reply(400, "field 'result' is \"win\" or \"draw\"");
+        }
+        draw = !bad && res && strcmp(res, "draw") == 0;
+        json_decref(j);
+        if (bad)
+            return err;
+    }
+    int me = acting_seat(s, rq), gone = !me;
+    if (gb_to_move(s->g) != gone)
+        return error_reply(409, "it is your move: a claim is made while the opponent is to move");
+    double absent = 0;
+    long grace = lobby_abandon_grace();
+    if (events_seat_absence(s->id, gone, &absent) > 0)
+        return error_reply(409, "%s is connected: there is nothing to claim", gone ? "North" : "South");
+    if (absent < (double)grace)
+        return error_reply(409, "%s has been gone %.0f s: a claim is possible after %ld s", gone ? "North" : "South",
+                           absent, grace);
+    s->ended = early_end(s, draw ? ENDED_ABANDONED_DRAW : gone ? ENDED_N_ABANDONED : ENDED_S_ABANDONED);
+    s->offer_kind = 0;
+    return saved_event(s, 200, "claim", json_pack("{s:s,s:s,s:s}", "by", me ? "N" : "S", "result", draw ? "draw" : "win",
+                                                  "end_reason", end_reason_name(s->ended)));
 }
 
 /* POST /join: the invite gives the free seat of an online game, and its token, once. */
@@ -1384,7 +1490,9 @@ static reply get_record(slot *s, const request *rq)
     const char *ended = s->ended == ENDED_DRAW_AGREED ? "draw agreed" : s->ended == ENDED_S_RESIGNED
                       ? "south resigned" : s->ended == ENDED_N_RESIGNED ? "north resigned"
                       : s->ended == ENDED_S_TIME ? "south lost on time" : s->ended == ENDED_N_TIME
-                      ? "north lost on time" : s->ended == ENDED_ABORTED ? "aborted" : NULL;
+                      ? "north lost on time" : s->ended == ENDED_ABORTED || s->ended == ENDED_EARLY ? "aborted"
+                      : s->ended == ENDED_S_ABANDONED ? "south abandoned" : s->ended == ENDED_N_ABANDONED
+                      ? "north abandoned" : s->ended == ENDED_ABANDONED_DRAW ? "abandoned, drawn" : NULL;
     const char *tags[] = {"South", player_describe(&s->players[0], p0, sizeof p0), "North",
                           player_describe(&s->players[1], p1, sizeof p1), "Date", date,
                           ended ? "Ended" : NULL, ended, NULL};
@@ -2018,6 +2126,8 @@ static const route routes[] = {
     {"POST", GAME_PATH "/draw/offer", post_draw_offer, "use POST for draw/offer"},
     {"POST", GAME_PATH "/draw/answer", post_draw_answer, "use POST for draw/answer"},
     {"POST", GAME_PATH "/resign", post_resign, "use POST for resign"},
+    {"POST", GAME_PATH "/abort", post_abort, "use POST for abort"},
+    {"POST", GAME_PATH "/claim", post_claim, "use POST for claim"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
     {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
@@ -2141,7 +2251,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer, rematch)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, abort, claim, rematch)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);

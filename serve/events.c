@@ -53,6 +53,8 @@ typedef struct gamelog {
     size_t kept_bytes;
     stream *streams;
     int seats[3];                     /* open streams: S, N, spectators */
+    double seat_gone[2];              /* serve_now_s() since when the seat has had no stream: its
+                                       * last one's close, or the log's making */
     struct gamelog *next;
 } gamelog;
 
@@ -131,6 +133,7 @@ static gamelog *log_find(const char *id, bool make)
     g->seq = g->seq_base = new_base();
     g->kept_from = g->seq + 1;
     g->idle_since = time(NULL);
+    g->seat_gone[0] = g->seat_gone[1] = serve_now_s();
     g->next = *b;
     *b = g;
     return g;
@@ -307,6 +310,16 @@ void events_watchers(const char *game_id, int counts[3])
     pthread_mutex_unlock(&E.lock);
 }
 
+int events_seat_absence(const char *game_id, int seat, double *absent_s)
+{
+    pthread_mutex_lock(&E.lock);
+    gamelog *g = seat == 0 || seat == 1 ? log_find(game_id, true) : NULL;
+    int open = g ? g->seats[seat] : 0;
+    *absent_s = g && !open ? serve_now_s() - g->seat_gone[seat] : 0;
+    pthread_mutex_unlock(&E.lock);
+    return open;
+}
+
 static presence *presence_find(const char *who, bool make)
 {
     presence **b = &E.present[hash_id(who) % PRESENCE_BUCKETS];
@@ -375,8 +388,10 @@ static void stream_free(void *cls)
             g->streams = s->next;
         if (s->next)
             s->next->prev = s->prev;
-        if (--g->seats[s->seat] == 0 && s->seat < 2)
+        if (--g->seats[s->seat] == 0 && s->seat < 2) {
+            g->seat_gone[s->seat] = serve_now_s();
             publish_locked(g, "gone", json_pack("{s:s}", "seat", seat_name(s->seat)), &rs);
+        }
         if (!g->streams)
             g->idle_since = time(NULL);
     }

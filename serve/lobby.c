@@ -28,17 +28,20 @@ static struct {
     bool rated_one_address; /* --rated-one-address */
     pthread_t timer;
     bool timing, stopping;
+    long abandon_s;                    /* --abandon-grace: a seat gone this long may be claimed against */
     char taken[256][STORE_ID_LEN + 1]; /* the seeks accepted lately: a second accept is told so */
     unsigned ntaken;
 } Lb = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
-        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60};
+        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60, .abandon_s = 60};
 
 const char lobby_help[] =
     "The lobby (docs/api.md, \"Players, the lobby, ratings\"):\n"
     "  --seeks-per-player N  open seeks one player may have (default 3)\n"
     "  --seeks-per-ip N      open seeks from one address (default 10)\n"
     "  --player-rate N       players one address may create a minute (default 10; 0: no limit)\n"
-    "  --rated-one-address   let two players on one address play rated games (default: refused)\n";
+    "  --rated-one-address   let two players on one address play rated games (default: refused)\n"
+    "  --abandon-grace S     seconds a player to move may be gone (no stream) before the other may\n"
+    "                        claim the game (default 60)\n";
 
 int lobby_option(int argc, char **argv, int *i)
 {
@@ -54,6 +57,8 @@ int lobby_option(int argc, char **argv, int *i)
         target = &Lb.per_ip, lo = 1, hi = 1000;
     else if (strcmp(a, "--player-rate") == 0)
         target = &Lb.player_rate;
+    else if (strcmp(a, "--abandon-grace") == 0)
+        target = &Lb.abandon_s, lo = 1, hi = 86400;
     else if (strcmp(a, "--seek-lapse") == 0) /* (not in the help: for the tests) */
         target = &Lb.lapse_s, lo = 1, hi = 86400;
     else
@@ -64,6 +69,11 @@ int lobby_option(int argc, char **argv, int *i)
     }
     (*i)++;
     return 1;
+}
+
+long lobby_abandon_grace(void)
+{
+    return Lb.abandon_s;
 }
 
 long lobby_player_rate(void)

@@ -58,6 +58,9 @@ json_t *lobby_seek_json(const lobby_seek *sk);
 int lobby_option(int argc, char **argv, int *i);
 extern const char lobby_help[];
 long lobby_player_rate(void);
+/* --abandon-grace: the seconds a player to move may have no stream open on an online game before
+ * his opponent may claim it (docs/api.md, "Abandoned games"). */
+long lobby_abandon_grace(void);
 /* The timer that lapses seeks without a request arriving (the daemon only), and everything dropped. */
 int lobby_start_timer(void);
 void lobby_stop_timer(void);

@@ -299,7 +299,8 @@ static const char *end_reason_word(int ended)
     case ENDED_DRAW_AGREED: return "agreed";
     case ENDED_S_RESIGNED: case ENDED_N_RESIGNED: return "resigned";
     case ENDED_S_TIME: case ENDED_N_TIME: return "time";
-    case ENDED_ABORTED: return "aborted";
+    case ENDED_ABORTED: case ENDED_EARLY: return "aborted";
+    case ENDED_S_ABANDONED: case ENDED_N_ABANDONED: case ENDED_ABANDONED_DRAW: return "abandoned";
     default: return "rules";
     }
 }

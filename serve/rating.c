@@ -95,6 +95,10 @@ int rating_outcome(int ended, bool over, int winner)
     case ENDED_S_TIME: return OUTCOME_N_WINS; /* South's flag fell */
     case ENDED_N_TIME: return OUTCOME_S_WINS;
     case ENDED_ABORTED: return OUTCOME_NONE;  /* no first move in time: nobody wins, unrated */
+    case ENDED_EARLY: return OUTCOME_NONE;    /* before each player had moved: the same */
+    case ENDED_S_ABANDONED: return OUTCOME_N_WINS; /* South left, North claimed the win */
+    case ENDED_N_ABANDONED: return OUTCOME_S_WINS;
+    case ENDED_ABANDONED_DRAW: return OUTCOME_DRAW;
     case ENDED_NO: break;
     default: return OUTCOME_NONE;             /* (an ending this code does not know: not rated) */
     }

@@ -53,6 +53,10 @@ void events_forget(const char *game_id);
 unsigned long long events_last_id(const char *game_id);
 /* How many streams are open on the game, per seat (S, N) and for spectators. */
 void events_watchers(const char *game_id, int counts[3]);
+/* How many streams the seat (0 S, 1 N) has open on the game; with none, *absent_s: for how long,
+ * in seconds, since its last one closed or, never seen or forgotten (a restart, a log dropped),
+ * since the server first looked (the count starts then: an absence is never overstated). */
+int events_seat_absence(const char *game_id, int seat, double *absent_s);
 /* How many streams `who` holds on the channel (the lobby, events_open_as); *gone_since: when his
  * last one closed, in serve_now_s() seconds (0: never, or more than an hour ago). */
 int events_presence(const char *channel, const char *who, double *gone_since);

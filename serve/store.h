@@ -27,9 +27,14 @@
 
 /* How a game ended outside the rules (the library knows only the rules' endings). */
 /* ENDED_S_TIME: South's flag fell (North wins); ENDED_ABORTED: a side did not make his first move
- * in time (nobody wins, unrated). */
+ * in time (nobody wins, unrated); ENDED_EARLY: aborted before each player had moved (a player's
+ * abort, or a game between named players resigned, agreed drawn or lost on time that early:
+ * nobody wins, unrated, as lichess). The values are stored: new ones go at the end. */
 enum { ENDED_NO, ENDED_DRAW_AGREED, ENDED_S_RESIGNED, ENDED_N_RESIGNED, ENDED_S_TIME, ENDED_N_TIME,
-       ENDED_ABORTED };
+       ENDED_ABORTED, ENDED_EARLY,
+       /* a claim of the player left waiting (docs/api.md, "Abandoned games"): South gone (North
+        * wins), North gone, or either gone and a draw claimed */
+       ENDED_S_ABANDONED, ENDED_N_ABANDONED, ENDED_ABANDONED_DRAW };
 
 typedef struct slot {
     char id[STORE_ID_LEN + 1];
@@ -48,6 +53,9 @@ typedef struct slot {
     int offer_by;               /* the seat that offered */
     char offer_client[64];      /* a rematch's: the address it came from, in memory only ("" after a
                                  * restart): a rated rematch is accepted from another one */
+    unsigned long plays;        /* moves played since the slot was made or read (memory only) */
+    unsigned long offered[2][2];/* per seat, a draw [0] and an undo [1]: plays + 1 when last made (0:
+                                 * never): one of each kind a move (api.c, offer) */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
     char *moves;                /* the move texts, one space between (the database: a row a move) */

@@ -974,7 +974,7 @@ function arrowMove(e) {
 /* ---- showing a game ---- */
 const WHY = { rule: () => t('by the rules'), repetition: () => t('a position repeated'), cap: () => t('the ply limit was reached'),
   endless: () => t('a sowing that never ends was played'), agreed: () => t('agreed by both players'), resigned: () => t('the other resigned'),
-  time: () => t('on time'), aborted: () => t('aborted') };
+  time: () => t('on time'), aborted: () => t('aborted'), abandoned: () => t('a player left the game') };
 /* games whose stones never leave the board: no stores are drawn (Bulto's would always read 0) */
 const NO_STORES = new Set(['bulto']);
 
@@ -1051,9 +1051,17 @@ function statusText(view, st) {
       return plain(w ? t("Game over: {winner} wins on time: {loser}'s clock ran out.", { winner: sideName(w), loser: sideName(other(w)) })
         : t('Game over on time: a clock ran out.'));
     }
-    if (st.end_reason === 'aborted') return plain(t('Game aborted: a first move was not made in time. Nobody wins, and no rating changes.'));
+    if (st.end_reason === 'aborted') {
+      return plain(st.abort_reason === 'early' ? t('Game aborted before both players had moved: nobody wins, and no rating changes.')
+        : t('Game aborted: a first move was not made in time. Nobody wins, and no rating changes.'));
+    }
     const r = st.result || {};
     const w = r.winner;
+    // a claim of the player left waiting (docs/api.md, "Abandoned games")
+    if (st.end_reason === 'abandoned') {
+      return plain(w ? t('Game over: {winner} wins: {loser} left the game.', { winner: sideName(w), loser: sideName(other(w)) })
+        : t('Game over: a draw, claimed when a player left the game.'));
+    }
     // a resignation or an agreement: no score (the stones do not decide it)
     if (st.end_reason === 'resigned' && w) return plain(t('Game over: {winner} wins: {loser} resigned.', { winner: sideName(w), loser: sideName(other(w)) }));
     if (st.end_reason === 'agreed') return plain(w ? t('Game over: {winner} wins, agreed by both players.', { winner: sideName(w) }) : t('Game over: a draw, agreed by both players.'));
@@ -2193,6 +2201,9 @@ async function init() {
   $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
   $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
   $('resign-yes').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; onlineAction('resign', {}, t('You resigned.')); });
+  $('abort').addEventListener('click', () => onlineAction('abort', {}, t('You aborted the game.')));
+  $('claim-win').addEventListener('click', () => onlineAction('claim', { result: 'win' }, t('You claimed the win: your opponent left.')));
+  $('claim-draw').addEventListener('click', () => onlineAction('claim', { result: 'draw' }, t('You claimed a draw: your opponent left.')));
   $('opponent').addEventListener('change', () => { $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start'); });
   initScreens();
   // a link pasted into the address bar of a page already open, or one of the page's own
@@ -2296,6 +2307,7 @@ function leaveOnline() {
   o.closed = true;
   if (o.es) o.es.close();
   clearTimeout(o.retry);
+  clearTimeout(o.claimTimer);
   app.online = null;
   document.body.dataset.online = '';
   $('online').hidden = true;
@@ -2320,6 +2332,7 @@ function openStream() {
     } else if (type === 'connected' || type === 'gone') {
       if (d.seat !== 'S' && d.seat !== 'N') return;
       o.present[d.seat] = type === 'connected';
+      if (d.seat !== o.seat) o.goneAt = type === 'gone' ? Date.now() : null; // (a claim's grace counts from here)
       o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
     } else if (type === 'deleted') {
@@ -2328,9 +2341,11 @@ function openStream() {
       o.es.close();
     } else {
       // the other player's answer to this seat's offer, and his resignation: said in one line
-      if ((type === 'answer' || type === 'resign') && o.seat && d.by && d.by !== o.seat) {
+      if ((type === 'answer' || type === 'resign' || type === 'abort' || type === 'claim') && o.seat && d.by && d.by !== o.seat) {
         const who = opponentWord();
-        if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
+        if (type === 'claim' && d.end_reason !== 'aborted') say(d.result === 'draw' ? t('{who} claimed a draw: you were gone.', { who }) : t('{who} claimed the win: you were gone.', { who }), 'info');
+        else if (type === 'abort' || d.end_reason === 'aborted') say(t('{who} ended the game before both players had moved: it is aborted.', { who }), 'info');
+        else if (type === 'resign') say(t('{who} resigned: you win.', { who }), 'info');
         else if (d.kind === 'draw') say(d.accept ? t('{who} agreed to your draw offer.', { who }) : t('{who} declined your draw offer.', { who }), 'info');
         else say(d.accept ? t('{who} agreed to your request to take back.', { who }) : t('{who} declined your request to take back.', { who }), 'info');
       }
@@ -2455,14 +2470,33 @@ function renderOnline(view) {
   // while a move is being shown a request would be dropped: the buttons say so, disabled
   const waiting = !!(app.animating || app.busy);
   $('online-controls').dataset.waiting = waiting ? 'true' : 'false';
-  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat) || waiting;
-  $('offer-draw').disabled = !playing || !!off || waiting;
+  const asked = (what) => !!(o.offered && o.offered[what] === view.history.length); // (this move's, made)
+  $('ask-undo').disabled = !playing || !!off || !view.history.some((h) => h.by === o.seat) || waiting || asked('undo/request');
+  $('offer-draw').disabled = !playing || !!off || waiting || asked('draw/offer');
   for (const id of ['ask-undo', 'offer-draw']) {
     if (playing && waiting) $(id).title = t('Wait until the move has been shown');
     else $(id).removeAttribute('title');
   }
   $('resign').disabled = !playing;
   if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
+  // before his own first move a player aborts instead (nobody wins, nothing rated: docs/api.md)
+  $('abort').hidden = !playing || view.history.some((h) => h.by === o.seat);
+  renderClaim(view, playing);
+}
+
+/* The opponent to move has had no stream for the server's grace (abandon_grace_s): the player
+ * left waiting may claim the win or a draw (POST claim; the server counts the grace itself: the
+ * page's count, from the "gone" it heard or its first view, is never ahead of it). */
+function renderClaim(view, playing) {
+  const o = app.online;
+  const f = o.seat ? other(o.seat) : null;
+  const grace = view.abandon_grace_s;
+  const absent = !!(playing && grace && f && view.state.to_move === f && !o.present[f]);
+  if (absent && !o.goneAt) o.goneAt = Date.now();
+  const due = absent ? o.goneAt + grace * 1000 - Date.now() : Infinity;
+  clearTimeout(o.claimTimer);
+  if (absent && due > 0) o.claimTimer = setTimeout(updateOnlineButtons, due + 250);
+  $('claim').hidden = !(absent && due <= 0);
 }
 function updateOnlineButtons() {
   if (app.online && app.view && app.online.id === app.view.id) renderOnline(app.view);
@@ -2474,6 +2508,8 @@ async function onlineAction(action, body, done) {
   const epoch = app.epoch;
   try {
     const view = await gameApi('POST', o.id, action, withPly(app.view, body));
+    // one offer of each kind a move (the server's rule): its button waits for the next move
+    if (action === 'draw/offer' || action === 'undo/request') (o.offered = o.offered || {})[action] = view.history.length;
     say(done, 'info');
     render(view);
   } catch (e) {
@@ -2745,7 +2781,10 @@ function lobbyStream(again) {
       keepSeat(d.game, { seat: d.seat, player: p.id });
       openGame(d.game, t('Your game has started: you play {side}.', { side: sideName(d.seat) }));
     }
-    if (type === 'seek' || type === 'game' || type === 'hello' || type === 'reset') refreshLobby();
+    // a seek event carries the change: applied here, no read of the whole list (up to 5,000)
+    if (type === 'seek' && !lobby.refreshing && lobby.seeks && d.seek && d.seek.seek) applySeek(d);
+    else if (type === 'seek' || type === 'hello' || type === 'reset') refreshLobby();
+    else if (type === 'game') refreshLive();
   };
   const state = (what, status) => {
     document.body.dataset.lobbyStream = what;
@@ -2760,6 +2799,22 @@ function lobbyStream(again) {
   lobby.es = eventStream('/api/lobby/events', { auth: () => { const p = me(); return p && p.key; }, on, state });
 }
 
+/* a seek event ({action, seek}): the list as it now stands */
+function applySeek(d) {
+  const id = d.seek.seek;
+  lobby.seeks = lobby.seeks.filter((k) => k.seek !== id);
+  if (d.action === 'added') lobby.seeks.push(d.seek);
+  renderSeeks();
+}
+
+/* the live games alone (a seek accepted: a game began) */
+async function refreshLive() {
+  try {
+    const live = await api('GET', '/api/games?status=live');
+    renderLive(Array.isArray(live) ? live : live.games || []);
+  } catch (e) { /* the next full read shows them */ }
+}
+
 /* GET /api/seeks and the live games, and show them (one read at a time; a change meanwhile reads again) */
 async function refreshLobby() {
   if (lobby.refreshing) { lobby.again = true; return; }
@@ -2767,7 +2822,10 @@ async function refreshLobby() {
   try {
     do {
       lobby.again = false;
-      const [seeks, live] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] }))]);
+      const p = me();
+      const [seeks, live, mine] = await Promise.all([api('GET', '/api/seeks'), api('GET', '/api/games?status=live').catch(() => ({ games: [] })),
+        p ? api('GET', `/api/players/${encodeURIComponent(p.id)}`).catch(() => null) : null]);
+      lobby.ratings = (mine && mine.ratings) || {};
       lobby.seeks = seeks.seeks || [];
       renderSeeks();
       renderLive(Array.isArray(live) ? live : live.games || []);
@@ -2779,11 +2837,27 @@ async function refreshLobby() {
   }
 }
 
+/* At most SEEKS_SHOWN seeks are drawn: the player's own, then those whose seeker's rating is
+ * nearest his own in their game (1500 unknown), oldest first among equals; a line counts the rest. */
+const SEEKS_SHOWN = 50;
+function shownSeeks(p) {
+  const mineFirst = (k) => (p && k.by && k.by.id === p.id ? 0 : 1);
+  const mine = (v) => { const r = lobby.ratings && lobby.ratings[v]; return r && typeof r.rating === 'number' ? r.rating : 1500; };
+  const far = (k) => Math.abs(((k.by && k.by.rating) || 1500) - mine(k.variant));
+  return lobby.seeks.map((k, i) => [k, i]).sort((a, b) => mineFirst(a[0]) - mineFirst(b[0]) || far(a[0]) - far(b[0]) || a[1] - b[1])
+    .slice(0, SEEKS_SHOWN).map((x) => x[0]);
+}
+
 function renderSeeks() {
   const ul = $('seeks');
   ul.textContent = '';
   const p = me();
-  for (const k of lobby.seeks) {
+  const shown = shownSeeks(p);
+  const rest = lobby.seeks.length - shown.length;
+  const more = $('more-seeks');
+  more.hidden = rest <= 0;
+  more.textContent = rest > 0 ? tn(rest, 'One more seek, further from your rating, is not shown.', '{n} more seeks, further from your rating, are not shown.') : '';
+  for (const k of shown) {
     const mine = !!(p && k.by && k.by.id === p.id);
     const li = document.createElement('li');
     li.dataset.seek = k.seek;
@@ -2942,7 +3016,8 @@ async function showPlayer(id) {
 }
 /* the archive's result, the player's (docs/api.md): win, loss, draw or aborted, with how it ended */
 const RESULT_WORDS = { win: () => t('won'), loss: () => t('lost'), draw: () => t('a draw'), aborted: () => t('aborted') };
-const ENDED_WORDS = { rules: () => t('by the rules'), resigned: () => t('by resignation'), agreed: () => t('agreed'), time: () => t('on time') };
+const ENDED_WORDS = { rules: () => t('by the rules'), resigned: () => t('by resignation'), agreed: () => t('agreed'), time: () => t('on time'),
+  abandoned: () => t('abandoned') };
 function resultWords(g) {
   const r = RESULT_WORDS[g.result] ? RESULT_WORDS[g.result]() : String(g.result || '');
   const how = g.result !== 'aborted' && ENDED_WORDS[g.end_reason] && ENDED_WORDS[g.end_reason]();

@@ -35,12 +35,26 @@ const api = (method, p, { key, body, localAddress, base } = {}) =>
   request(base || srv.base, { method, path: p, headers: key ? bearer(key) : method === 'GET' ? {} : JSON_CT, body, localAddress });
 
 let serial = 0;
+const keys = new Map(); // player id -> key (opening() plays for whoever sits on a seat)
 // a player with a name of its own (the tests share one server: names must differ)
 async function newPlayer(prefix = 'Player', opts = {}) {
   const name = `${prefix} ${++serial}`;
   const r = await api('POST', '/api/players', { body: { name }, ...opts });
   assert.equal(r.status, 201, r.text);
+  keys.set(r.json.id, r.json.key);
   return r.json;
+}
+// each seat makes a move (its first listed), so that the game's end counts: a game between named
+// players that ends before each has moved is aborted, unrated (abort.test.js)
+async function opening(id, base) {
+  for (let guard = 0; guard < 20; guard++) {
+    const v = (await api('GET', `/api/games/${id}`, { base })).json;
+    if (v.state.over || (v.history.some((h) => h.by === 'S') && v.history.some((h) => h.by === 'N'))) return;
+    const key = keys.get(v.accounts[v.state.to_move].id);
+    const mv = v.moves.length ? v.moves[0].text : v.free_move.example;
+    const r = await api('POST', `/api/games/${id}/moves`, { key, body: { move: mv }, base });
+    assert.equal(r.status, 200, r.text);
+  }
 }
 async function seek(player, body = {}) {
   const r = await api('POST', '/api/seeks', { key: player.key, body: { variant: 'sadeqa', ...body } });
@@ -60,7 +74,8 @@ async function lobbyGame(a, b, body = {}) {
   return g.game;
 }
 const view = async (id) => (await api('GET', `/api/games/${id}`)).json;
-const resign = (id, player) => api('POST', `/api/games/${id}/resign`, { key: player.key });
+// a resignation once each seat has moved (before, it would abort the game)
+const resign = async (id, player) => { await opening(id); return api('POST', `/api/games/${id}/resign`, { key: player.key }); };
 const ratingOf = async (player, variant = 'sadeqa') => (await api('GET', `/api/players/${player.id}`)).json.ratings[variant];
 
 test('names of any script are players; the same name in another case, width or composition is taken (409)', async () => {
@@ -312,6 +327,7 @@ test('a draw agreed between equals leaves them equal, better known', async () =>
   const a = await newPlayer('Even');
   const b = await newPlayer('Even');
   const g = await lobbyGame(a, b, { rated: true });
+  await opening(g);
   assert.equal((await api('POST', `/api/games/${g}/draw/offer`, { key: a.key })).status, 200);
   const r = await api('POST', `/api/games/${g}/draw/answer`, { key: b.key, body: { accept: true } });
   assert.equal(r.status, 200, r.text);
@@ -511,13 +527,18 @@ test('a database of the server before the lobby gains its tables and columns, an
       assert.equal(v.status, 200, v.text);
       assert.equal(v.json.rated, false);
       assert.equal(v.json.accounts, null);
-      const mk = async (name) => (await request(old.base, { method: 'POST', path: '/api/players', headers: JSON_CT, body: { name } })).json;
+      const mk = async (name) => {
+        const p = (await request(old.base, { method: 'POST', path: '/api/players', headers: JSON_CT, body: { name } })).json;
+        keys.set(p.id, p.key);
+        return p;
+      };
       const a = await mk('Old One');
       const b = await mk('Old Two');
       const sk = await request(old.base, { method: 'POST', path: '/api/seeks', headers: bearer(a.key), body: { variant: 'qelat', rated: true } });
       assert.equal(sk.status, 201, sk.text);
       const g = await request(old.base, { method: 'POST', path: `/api/seeks/${sk.json.seek}/accept`, headers: bearer(b.key), localAddress: '127.0.0.2' });
       assert.equal(g.status, 201, g.text);
+      await opening(g.json.game, old.base);
       const r = await request(old.base, { method: 'POST', path: `/api/games/${g.json.game}/resign`, headers: bearer(b.key) });
       assert.equal(r.status, 200, r.text);
       const pa = await request(old.base, { path: `/api/players/${a.id}` });

@@ -373,13 +373,23 @@ test('consent: undo asked and declined, asked and accepted; a draw offered and a
   // (the answer reaches the asker by his stream: wait for it, do not read the message at once)
   await asker.waitForFunction(() => /declined/.test(document.getElementById('message').textContent));
   assert.equal((await getView(link.id)).history.length, 3);
-  // asked and accepted: the asker's last move is taken back on both screens
+  // one request a move (docs/api.md): asking again needs a move played first, its button says so
+  assert.equal(await asker.isDisabled('#ask-undo'), true, 'asked at this move already');
+  view = await getView(link.id);
+  await playOne(pages[view.state.to_move], view, rand);
+  await caughtUp(asker, 4, CONSENT_WAIT);
+  await caughtUp(answerer, 4, CONSENT_WAIT);
+  view = await getView(link.id);
+  const askerSide = view.history[2].by;
+  let back = view.history.length - 1; // the take-back ends with the asker's last move
+  while (view.history[back].by !== askerSide) back--;
+  // asked and accepted: the asker's last move (and any after it) is taken back on both screens
   await asker.click('#ask-undo');
   await answerer.waitForSelector('#offer:not([hidden])[data-kind="undo"] #offer-accept');
   await answerer.click('#offer-accept');
-  for (const p of [s, n2]) await p.waitForFunction(() => Number(document.body.dataset.ply) === 2 && document.getElementById('offer').hidden);
+  for (const p of [s, n2]) await p.waitForFunction((k) => Number(document.body.dataset.ply) === k && document.getElementById('offer').hidden, back);
   view = await getView(link.id);
-  assert.equal(view.history.length, 2);
+  assert.equal(view.history.length, back);
   for (const p of [s, n2]) await checkShows(p, view, 'after the undo');
   // a draw offered and agreed
   await n2.click('#offer-draw');
