@@ -336,8 +336,20 @@ int cmd_tables(int argc, char **argv)
         fprintf(stderr, "gabata tables build: give a variant and --stones K\n");
         return 2;
     }
-    gb_game *probe; /* an unknown game or option is a usage error (2), as elsewhere, not a failure */
-    if (gb_game_new(&probe, variant, opts, 1, &err) != GB_OK) {
+    /* an unknown game or option is a usage error (2), as elsewhere, not a failed build (1); the
+     * game's options are asked of the game, the tables' own (Bulto's max-bulto) of the build */
+    char game_opts[sizeof opts] = "";
+    for (const char *s = opts; *s;) {
+        const size_t n = strcspn(s, " ");
+        if (n && strncmp(s, "max-bulto=", 10) != 0) {
+            const size_t used = strlen(game_opts);
+            snprintf(game_opts + used, sizeof game_opts - used, "%s%.*s", used ? " " : "", (int)n, s);
+        }
+        s += n;
+        s += strspn(s, " ");
+    }
+    gb_game *probe;
+    if (gb_game_new(&probe, variant, game_opts, 1, &err) != GB_OK) {
         fprintf(stderr, "gabata tables build: %s\n", err.msg);
         return 2;
     }

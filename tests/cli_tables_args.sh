@@ -34,6 +34,7 @@ refuse stones-zero "--stones takes a number from 1 to 40" sadeqa --stones 0
 refuse bad-value "bad value '7' for option seeds" sadeqa seeds=7 --stones 1
 refuse unknown-option "unknown option 'nosuch' for sadeqa" sadeqa nosuch=1 --stones 1
 refuse unknown-game "unknown game 'chess'" chess --stones 1
+refuse bulto-bad-option "bad value 'x' for option right-rule" bulto right-rule=x max-bulto=2 --stones 1
 [ ! -e tables ] || { echo "FAIL: a refused build wrote tables/"; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] && echo "ok: gabata tables build's arguments"
 exit "$fails"
