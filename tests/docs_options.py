@@ -73,6 +73,21 @@ for line in variants.splitlines():
         if key_values not in game_sec:
             fails.append(f"gabata(1) GAME OPTIONS lacks {key_values} (gabata variants)")
 
+# every function of include/gabata.h is in libgabata(3) or docs/library.md, and every gb_
+# function these name is in the header (libgabata(3) named neither players nor tables)
+header = open(f"{src}/include/gabata.h", encoding="utf-8").read()
+api = set(re.findall(r"GB_API\s[^;(]*?\b(gb_\w+)\s*\(", header))
+docs = open(f"{src}/man/libgabata.3", encoding="utf-8").read() + open(f"{src}/docs/library.md", encoding="utf-8").read()
+named = set(re.findall(r"\b(gb_[a-z0-9_]+)\b", docs.replace("\\", "")))
+if len(api) < 100:
+    fails.append(f"include/gabata.h: {len(api)} GB_API functions found")
+for fn in sorted(api - named):
+    fails.append(f"{fn} (include/gabata.h) is in neither libgabata(3) nor docs/library.md")
+own = {"gb_fail", "gb_settle"}  # a program's own names beside the static library (docs/library.md)
+for fn in sorted(n for n in named - own if re.search(r"\b" + n + r"\s*\(|\.BR? " + n + r"\b", docs)):
+    if fn not in header:
+        fails.append(f"{fn} is documented but not in include/gabata.h")
+
 for f in fails:
     print("FAIL:", f)
 if not fails:
