@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The example sessions of docs/protocol.md fed to `gabata engine`: every answer as shown.
+"""The example sessions of docs/protocol.md fed to `gabata engine`: every answer as shown; the
+position strings of docs/notation.md read and written back, its record replayed.
 In a transcript, '> ' starts a line sent; the other lines are the answers. Measurements are not
 compared (nps, time); a line '…' stands for any answer lines, and '…' inside a line for the rest
 of it. A session stops being checked at 'go infinite' (what it reaches depends on the clock).
@@ -52,8 +53,34 @@ for n, block in enumerate(blocks, 1):
         if i != len(got):
             fails.append(f"transcript {n}: more answers than shown: {got[i:]}")
 
+# docs/notation.md: its position strings are read and written back the same; its record replays
+# (it ended with a sowing that never ends, illegal under the Options it gave)
+import os
+import tempfile
+
+notation = open(f"{src}/docs/notation.md", encoding="utf-8").read()
+positions = [l for b in re.findall(r"```\n(.*?)```", notation, re.S) for l in b.split("\n")
+             if re.match(r"\w+(:\S+)? board=", l)]
+if len(positions) < 2:
+    fails.append(f"docs/notation.md: {len(positions)} position strings found")
+for pos in positions:
+    got = subprocess.run([gabata, "engine"], input=f"position {pos}\nposition\n", capture_output=True,
+                         text=True, timeout=60).stdout.split("\n")
+    if got[:3] != ["ok", pos, "ok"]:
+        fails.append(f"docs/notation.md position {pos!r}: {got[:3]}")
+records = [b for b in re.findall(r"```\n(.*?)```", notation, re.S) if b.startswith("[Variant")]
+if not records:
+    fails.append("docs/notation.md: no record found")
+for rec in records:
+    with tempfile.NamedTemporaryFile("w", suffix=".rec", delete=False) as f:
+        f.write(rec)
+    r = subprocess.run([gabata, "replay", f.name], capture_output=True, text=True, timeout=60)
+    os.unlink(f.name)
+    if r.returncode != 0:
+        fails.append(f"docs/notation.md record: {r.stderr.strip()}")
+
 for f in fails:
     print("FAIL:", f)
 if not fails:
-    print(f"docs_transcripts: {len(blocks)} transcripts of docs/protocol.md: ok")
+    print(f"docs_transcripts: {len(blocks)} transcripts of docs/protocol.md, docs/notation.md: ok")
 sys.exit(1 if fails else 0)
