@@ -44,5 +44,19 @@ case $out in
 "value: "*"(exact"*) ;;
 *) echo "FAIL: long valid options: $out"; fails=$((fails + 1)) ;;
 esac
+# unknown because the search reached its deepest (64 plies), not its time: said so (it said
+# "no proof within 600 s" after 4 s, sending the user to a longer --max-time that cannot help)
+out=$("$gabata" solve sadeqa "board=0,0,0,2,1,0,0,1/0,0,0,1,0,0,0,1 stores=45,45 turn=S" --max-time 600) || true
+case $out in
+*"H unknown;"*"some moves unknown within 64 plies, the search's deepest") ;;
+*) echo "FAIL: a move unknown at the deepest: $out"; fails=$((fails + 1)) ;;
+esac
+status=0
+out=$("$gabata" solve sadeqa "board=0,0,0,2,3,0,1,1/0,0,0,1,0,0,1,1 stores=54,32 turn=S phase=play ply=46 last=N" \
+    --max-time 600) || status=$?
+case $status:$out in
+"3:unknown: no proof within 64 plies, the search's deepest ("*"; South's margin lies between 12 and 32"*) ;;
+*) echo "FAIL: a position unknown at the deepest (status $status): $out"; fails=$((fails + 1)) ;;
+esac
 [ "$fails" -eq 0 ] && echo "ok: gabata solve's arguments"
 exit "$fails"
