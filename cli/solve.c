@@ -175,7 +175,7 @@ int cmd_solve(int argc, char **argv)
         if (depth >= GB_SEARCH_MAX_DEPTH)
             printf("unknown: no proof within %d plies, the search's deepest (%.1f s); ", depth, now() - t0);
         else
-            printf("unknown: no proof within %.0f s (searched to depth %d); ", max_time, depth);
+            printf("unknown: no proof within %g s (searched to depth %d); ", max_time, depth);
         printf("%s's margin lies between %d and %d (the stones still in play)\n", side, lo - on, lo + on);
         rc = 3;
     } else {

@@ -58,5 +58,11 @@ case $status:$out in
 "3:unknown: no proof within 64 plies, the search's deepest ("*"; South's margin lies between 12 and 32"*) ;;
 *) echo "FAIL: a position unknown at the deepest (status $status): $out"; fails=$((fails + 1)) ;;
 esac
+# a time under a second is said as given (--max-time 0.2 was "no proof within 0 s")
+out=$("$gabata" solve sadeqa --moves "A" --max-time 0.2) || true
+case $out in
+"unknown: no proof within 0.2 s (searched to depth "*) ;;
+*) echo "FAIL: --max-time 0.2: $out"; fails=$((fails + 1)) ;;
+esac
 [ "$fails" -eq 0 ] && echo "ok: gabata solve's arguments"
 exit "$fails"
