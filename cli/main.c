@@ -606,6 +606,11 @@ static const char engine_help[] =
     "with a line 'ok', or is one line 'error <reason>'. Type 'help' inside for the commands;\n"
     "docs/protocol.md has the whole protocol.\n";
 
+static const char variants_help[] =
+    "usage: gabata variants\n"
+    "Lists the games and each one's options: key=values (default), a number as key=N with its\n"
+    "range. They are given as key=value after the game's name (gabata play qelat enemy=row).\n";
+
 int main(int argc, char **argv)
 {
     if (cli_i18n_init(&argc, argv) != 0)
@@ -642,6 +647,10 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "tables") == 0)
         return cmd_tables(argc - 1, argv + 1);
     if (strcmp(cmd, "variants") == 0) {
+        if (wants_help(argc - 1, argv + 1)) {
+            cli_help(stdout, variants_help);
+            return 0;
+        }
         if (argc > 2)
             return fail(_("unexpected argument '%s' (see gabata --help)"), argv[2]);
         return cmd_variants();

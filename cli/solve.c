@@ -170,15 +170,20 @@ int cmd_solve(int argc, char **argv)
             on += gb_hole_count(g, i);
         if (c.tty)
             fprintf(stderr, "\r%72s\r", "");
-        printf("unknown: no proof within %.0f s (searched to depth %d); %s's margin lies between %d and %d "
-               "(the stones still in play)\n", max_time, depth, side, lo - on, lo + on);
+        /* the time ran out, or the search reached its deepest (GB_SEARCH_MAX_DEPTH) sooner: then
+         * saying "within S s" would send the user to a longer --max-time that cannot help */
+        if (depth >= GB_SEARCH_MAX_DEPTH)
+            printf("unknown: no proof within %d plies, the search's deepest (%.1f s); ", depth, now() - t0);
+        else
+            printf("unknown: no proof within %g s (searched to depth %d); ", max_time, depth);
+        printf("%s's margin lies between %d and %d (the stones still in play)\n", side, lo - on, lo + on);
         rc = 3;
     } else {
         printf("value: %s (to move) %s (exact, depth %d, %.1f s)\n", side, cli_margin_words(margin, "draws", vb, sizeof vb), depth,
                now() - t0);
         /* every move that keeps the value: each move proven on its own */
         gb_move m[GB_MAX_MOVES];
-        int n = gb_legal_moves(g, m, GB_MAX_MOVES), nbest = 0, nunknown = 0;
+        int n = gb_legal_moves(g, m, GB_MAX_MOVES), nbest = 0, nunknown = 0, ndeep = 0;
         char best[GB_MAX_MOVES * (GB_MOVE_TEXT_MAX + 2)] = "";
         printf("moves:");
         for (int i = 0; i < n; i++) {
@@ -196,14 +201,22 @@ int cmd_solve(int argc, char **argv)
             } else {
                 printf(" %s unknown;", mt);
                 nunknown++;
+                if (left > 0 && md >= GB_SEARCH_MAX_DEPTH)
+                    ndeep++; /* not the time: the search's deepest was reached */
             }
         }
         if (c.tty)
             fprintf(stderr, "\r%72s\r", ""); /* the progress line, cleared */
         printf("\n");
         /* every move that keeps the exact value (a move left unknown by the time may be one too) */
-        printf("best: %s (%s %s)%s\n", nbest ? best : "none proven within the time", nbest == 1 ? "it" : "each",
-               cli_margin_words(margin, "draws", vb, sizeof vb), nunknown ? "; some moves unknown within the time" : "");
+        char within[64] = "within the time";
+        if (ndeep == nunknown)
+            snprintf(within, sizeof within, "within %d plies, the search's deepest", GB_SEARCH_MAX_DEPTH);
+        char none[80];
+        snprintf(none, sizeof none, "none proven %s", within);
+        printf("best: %s (%s %s)%s%s\n", nbest ? best : none, nbest == 1 ? "it" : "each",
+               cli_margin_words(margin, "draws", vb, sizeof vb), nunknown ? "; some moves unknown " : "",
+               nunknown ? within : "");
     }
     gb_searcher_free(s);
     gb_tables_close(t);

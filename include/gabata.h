@@ -739,7 +739,7 @@ typedef struct gb_tables_level_info {
     int kept;                   /* 1: not built, the folder's own file kept (resume) */
 } gb_tables_level_info;
 typedef void (*gb_tables_progress_fn)(const gb_tables_level_info *level, void *user);
-/* Build levels 1..stones of variant ("sadeqa" or "bulto") with `options` into dir (made if
+/* Build levels 1..stones of variant ("sadeqa", "bulto" or "akil") with `options` into dir (made if
  * missing), calling progress after each level. A position on a cycle whose exact walk visits more
  * than `budget` positions (0: no limit) is left unknown, and so is every position whose value
  * needs it. GB_OK or a negative code with err set. */

@@ -19,7 +19,8 @@ refuse() { # refuse NAME NEEDLE COMMAND... : must fail with one line of error co
 contains() { grep -q -- "$1" "$out" || { echo "FAIL: output lacks '$1'"; cat "$out"; fail=1; }; }
 
 
-for c in play replay perft bench engine serve match analyze; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
+# every command has its --help (variants refused it as an unexpected argument)
+for c in play replay perft bench stats match analyze engine serve tables solve variants rules learn; do check "$c --help" "$gabata" "$c" --help; contains "usage: gabata $c"; done
 check "--help" "$gabata" --help
 check "variants" "$gabata" variants; contains "seeds=6|4"
 

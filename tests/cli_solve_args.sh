@@ -44,5 +44,25 @@ case $out in
 "value: "*"(exact"*) ;;
 *) echo "FAIL: long valid options: $out"; fails=$((fails + 1)) ;;
 esac
+# unknown because the search reached its deepest (64 plies), not its time: said so (it said
+# "no proof within 600 s" after 4 s, sending the user to a longer --max-time that cannot help)
+out=$("$gabata" solve sadeqa "board=0,0,0,2,1,0,0,1/0,0,0,1,0,0,0,1 stores=45,45 turn=S" --max-time 600) || true
+case $out in
+*"H unknown;"*"some moves unknown within 64 plies, the search's deepest") ;;
+*) echo "FAIL: a move unknown at the deepest: $out"; fails=$((fails + 1)) ;;
+esac
+status=0
+out=$("$gabata" solve sadeqa "board=0,0,0,2,3,0,1,1/0,0,0,1,0,0,1,1 stores=54,32 turn=S phase=play ply=46 last=N" \
+    --max-time 600) || status=$?
+case $status:$out in
+"3:unknown: no proof within 64 plies, the search's deepest ("*"; South's margin lies between 12 and 32"*) ;;
+*) echo "FAIL: a position unknown at the deepest (status $status): $out"; fails=$((fails + 1)) ;;
+esac
+# a time under a second is said as given (--max-time 0.2 was "no proof within 0 s")
+out=$("$gabata" solve sadeqa --moves "A" --max-time 0.2) || true
+case $out in
+"unknown: no proof within 0.2 s (searched to depth "*) ;;
+*) echo "FAIL: --max-time 0.2: $out"; fails=$((fails + 1)) ;;
+esac
 [ "$fails" -eq 0 ] && echo "ok: gabata solve's arguments"
 exit "$fails"

@@ -35,6 +35,15 @@ refuse bad-value "bad value '7' for option seeds" sadeqa seeds=7 --stones 1
 refuse unknown-option "unknown option 'nosuch' for sadeqa" sadeqa nosuch=1 --stones 1
 refuse unknown-game "unknown game 'chess'" chess --stones 1
 refuse bulto-bad-option "bad value 'x' for option right-rule" bulto right-rule=x max-bulto=2 --stones 1
+refuse max-bulto-zero "max-bulto must be a number from 1 to 20, not '0'" bulto max-bulto=0 --stones 1
+refuse max-bulto-sadeqa "unknown option 'max-bulto' for sadeqa" sadeqa max-bulto=2 --stones 1
+# Bulto's max-bulto=N is a key of its tables, not of the rules (docs/tables.md): it is taken
+# (it was refused as an unknown option of the game once the game was checked first)
+if ! err=$("$gabata" tables build bulto max-bulto=2 --stones 1 --quiet --out bulto1 2>&1 >/dev/null) ||
+    ! "$gabata" tables info bulto1 | grep -q 'max-bulto 2'; then
+    echo "FAIL: tables build bulto max-bulto=2: $err"
+    fails=$((fails + 1))
+fi
 [ ! -e tables ] || { echo "FAIL: a refused build wrote tables/"; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] && echo "ok: gabata tables build's arguments"
 exit "$fails"

@@ -54,5 +54,15 @@ got=$(complete_line "$gabata stats qelat --sw")
 got=$(complete_line "$gabata stats qelat --eval-level ")
 [ "$got" = "$(printf '%s\n' 1 2 3 4 5)" ] || bad "--eval-level offers: $(tr '\n' ' ' <<<"$got")"
 
+# the games tables build and solve take (Sadeqa III only, once), serve's --sync values
+got=$(complete_line "$gabata tables build ")
+[ "$got" = "$(printf '%s\n' akil bulto sadeqa)" ] || bad "tables build offers: $(tr '\n' ' ' <<<"$got")"
+got=$(complete_line "$gabata solve ")
+[ "$got" = "$(printf '%s\n' --survey akil:rounds=1 bulto sadeqa | sort)" ] || bad "solve offers: $(tr '\n' ' ' <<<"$got")"
+got=$(complete_line "$gabata serve --sync ")
+[ "$got" = "$(printf '%s\n' full normal)" ] || bad "serve --sync offers: $(tr '\n' ' ' <<<"$got")"
+got=$(complete_line "$gabata serve --workers ")
+[ -z "$got" ] || bad "serve --workers offers: $(tr '\n' ' ' <<<"$got")"
+
 [ $fail = 0 ] && echo "completion: ok"
 exit $fail
