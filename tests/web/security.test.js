@@ -214,7 +214,11 @@ test('against a person undo and draws need the opponent: offer, answer', async (
   assert.equal(no.status, 200);
   assert.equal(no.json.offer, null);
   assert.equal(no.json.history.length, 1, 'declined: the move stays');
-  await call('POST', `/api/games/${g.id}/undo/request`, {}, g.S);
+  // one request a move: asked again at once it is refused (offers.test.js); after North's move
+  // South may ask again, and the undo takes back to South's last move (both moves)
+  assert.equal((await call('POST', `/api/games/${g.id}/undo/request`, {}, g.S)).status, 429, 'one request a move');
+  assert.equal((await call('POST', `/api/games/${g.id}/moves`, { move: no.json.moves[0].text }, g.N)).status, 200);
+  assert.equal((await call('POST', `/api/games/${g.id}/undo/request`, {}, g.S)).status, 200);
   const yes = await call('POST', `/api/games/${g.id}/undo/answer`, { accept: true }, g.N);
   assert.equal(yes.status, 200);
   assert.deepEqual(yes.json.history, []);
