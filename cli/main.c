@@ -34,7 +34,7 @@ static const char usage_text[] =
     "  analyze FILE      the engine's view of every move of a game record\n"
     "  engine            the line protocol on stdin/stdout (docs/protocol.md)\n"
     "  serve             the browser game and its JSON API (docs/api.md)\n"
-    "  tables build|info exact endgame tables (Sadeqa III; docs/tables.md)\n"
+    "  tables build|info exact endgame tables (Sadeqa III, Bulto, L'ab al-Akil; docs/tables.md)\n"
     "  solve VARIANT POS the exact value of a position and its best moves (docs/solved.md)\n"
     "  variants          the games and their options\n"
     "  rules VARIANT     the rules of a game, for the options given (key=value ...)\n"
