@@ -625,11 +625,11 @@ static bool may_act(const slot *s, const request *rq, int side, reply *err)
         return false;
     }
     if (rq->seats == 0) {
-        *err = error_reply(403, "this token is not a seat of game %s", s->id);
+        *err = error_reply(403, SN_("this token is not a seat of game %s"), s->id);
         return false;
     }
     if (side >= 0 && !(rq->seats & (1 << side))) {
-        *err = error_reply(403, "it is %s's turn, and this token is %s's", side ? "North" : "South",
+        *err = error_reply(403, SN_("it is %s's turn, and this token is %s's"), side ? "North" : "South",
                            side ? "South" : "North");
         return false;
     }
@@ -682,7 +682,7 @@ static reply saved_event(slot *s, int status, const char *type, json_t *data)
         clock_stop(&s->clk, clock_now_ms()); /* ended otherwise than by the clock: it stops as it stands */
     if (store_save(s) != 0) {
         json_decref(data);
-        return error_reply(503, "the game could not be saved, so nothing changed; try again");
+        return error_reply(503, SN_("the game could not be saved, so nothing changed; try again"));
     }
     s->version++;
     if (type && json_is_array(data)) { /* several events of one change (a move and the forced ones after it) */
@@ -840,7 +840,7 @@ static reply create_game(const request *rq)
         free(s);
         gb_game_free(g);
         json_decref(j);
-        return error_reply(503, "no random numbers from the operating system; try again");
+        return error_reply(503, SN_("no random numbers from the operating system; try again"));
     }
     int my = online && seat && seat[0] == 'N' ? 1 : 0;
     snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
@@ -870,7 +870,7 @@ static reply create_game(const request *rq)
     }
     snprintf(s->owner, sizeof s->owner, "%s", rq->client ? rq->client : "");
     if (store_add(s) != 0) /* store_add frees s on failure */
-        return error_reply(503, "the game could not be stored; try again");
+        return error_reply(503, SN_("the game could not be stored; try again"));
     limits_game_added(s->owner);
     S.created++;
     if (!S.quiet)
@@ -894,7 +894,7 @@ static int play_drawing(slot *s, gb_move *m, gb_error *ge)
     unsigned char b;
     if (store_random(&b, 1) != 0 || gb_undo(s->g, ge) != GB_OK) {
         s->stale = true; /* memory holds a ply the database will not: read it back next */
-        snprintf(ge->msg, sizeof ge->msg, "no random numbers from the operating system; try again");
+        snprintf(ge->msg, sizeof ge->msg, SN_("no random numbers from the operating system; try again"));
         return GB_ENOMEM;
     }
     m->chance = (uint8_t)(1 + (b & 1));
@@ -929,9 +929,9 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
     gb_error ge;
     int64_t now = clock_now_ms();
     if (clock_settle(s, now) || s->ended)
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (s->clock_initial_ms > 0 && !s->clk.started)
-        return error_reply(409, "the clock starts when both seats are taken: wait for the opponent to join");
+        return error_reply(409, SN_("the clock starts when both seats are taken: wait for the opponent to join"));
     int mover = gb_to_move(s->g);
     char *before = gb_state_json(s->g);
     int rc = parsed ? GB_OK : gb_move_parse(s->g, text, m, &ge);
@@ -961,7 +961,7 @@ static reply post_move(slot *s, const request *rq)
     static const char *const keys[] = {"move", NULL};
     reply err;
     if (s->ended)
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (!may_act(s, rq, gb_is_over(s->g) ? -1 : gb_to_move(s->g), &err))
         return err;
     json_t *j = parse_body(rq, keys, &err);
@@ -1106,17 +1106,17 @@ static void think_answer(void *arg)
     if (!j->hint)
         s->thinking--;
     if (cancelled) {
-        r = pool_running() ? error_reply(503, "every worker is busy and the queue is full (--queue): this search "
-                                              "gave its place to another address's; try again")
-                           : error_reply(503, "the server is stopping");
+        r = pool_running() ? error_reply(503, SN_("every worker is busy and the queue is full (--queue): this search "
+                                              "gave its place to another address's; try again"))
+                           : error_reply(503, SN_("the server is stopping"));
         r.retry_after = pool_running() ? 2 : 5;
     } else if (rc != 0) {
-        r = error_reply(500, j->hint ? "no move to suggest" : "the computer found no move");
+        r = error_reply(500, j->hint ? SN_("no move to suggest") : SN_("the computer found no move"));
     } else if (j->hint) {
         r = s->version == j->version ? hint_reply(s->g, &j->p, &m, &j->res)
-                                     : error_reply(409, "the game changed while the hint was searched");
+                                     : error_reply(409, SN_("the game changed while the hint was searched"));
     } else if (store_live(s) != 0) {
-        r = error_reply(500, "game %s could not be read back", s->id);
+        r = error_reply(500, SN_("game %s could not be read back"), s->id);
     } else {
         s->rng = j->rng; /* as if the search had run on the game itself */
         S.since = j->since;
@@ -1141,14 +1141,14 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
         gb_search_result res;
         uint64_t r = s->rng;
         if (computer_move(p, s->g, hint ? &r : &s->rng, &m, &res) != 0)
-            return error_reply(500, hint ? "no move to suggest" : "the computer found no move");
+            return error_reply(500, hint ? SN_("no move to suggest") : SN_("the computer found no move"));
         return hint ? hint_reply(s->g, p, &m, &res) : play_move(s, &m, true, NULL);
     }
     int retry = 0;
     double estimate = think_estimate(p);
     if (!limits_take_ai(rq->client, estimate, &retry)) {
-        reply r = error_reply(429, "this address has used the workers' time it may (--ai-rate worker-seconds "
-                                   "a minute); try again in %d s", retry);
+        reply r = error_reply(429, SN_("this address has used the workers' time it may (--ai-rate worker-seconds "
+                                   "a minute); try again in %d s"), retry);
         r.retry_after = retry;
         return r;
     }
@@ -1178,7 +1178,7 @@ static reply think(slot *s, const request *rq, const player *p, bool hint)
         s->pins--;
         gb_game_free(j->g);
         free(j);
-        reply r = error_reply(503, "every worker is busy and the queue is full (--queue); try again");
+        reply r = error_reply(503, SN_("every worker is busy and the queue is full (--queue); try again"));
         r.retry_after = 2;
         return r;
     }
@@ -1199,9 +1199,9 @@ static reply post_computer(slot *s, const request *rq)
     player tmp;
     reply err;
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (unaided(s))
-        return error_reply(409, "a game between two players from the lobby is played without the computer's help");
+        return error_reply(409, SN_("a game between two players from the lobby is played without the computer's help"));
     /* the side to move's seat asks (a person letting the computer choose), or any seat of the
      * game when that side is a computer player */
     int side = gb_to_move(s->g);
@@ -1216,9 +1216,9 @@ static reply post_computer(slot *s, const request *rq)
 static reply get_hint(slot *s, const request *rq)
 {
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (unaided(s))
-        return error_reply(409, "no hints in a game between two players from the lobby while it is played");
+        return error_reply(409, SN_("no hints in a game between two players from the lobby while it is played"));
     player p = {PLAYER_AI, 4, 0, 0};
     return think(s, rq, &p, true);
 }
@@ -1253,15 +1253,15 @@ static reply post_undo(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (s->ended)
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (s->online)
-        return error_reply(409, "against a person an undo needs the opponent's consent: "
-                                "POST /api/games/%s/undo/request, which the opponent answers", s->id);
+        return error_reply(409, SN_("against a person an undo needs the opponent's consent: "
+                                "POST /api/games/%s/undo/request, which the opponent answers"), s->id);
     /* Take back plies until a person is to move (at least one), as the terminal game does; with
      * two computer players or two people, one ply. */
     int undone = take_back(s, -1);
     if (!undone)
-        return error_reply(409, "nothing to undo");
+        return error_reply(409, SN_("nothing to undo"));
     return saved_event(s, 200, "undo", json_pack("{s:i,s:i}", "undone", undone, "ply", gb_history_length(s->g)));
 }
 
@@ -1288,30 +1288,31 @@ static reply offer(slot *s, const request *rq, char kind)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     bool h0 = s->players[0].kind == PLAYER_HUMAN, h1 = s->players[1].kind == PLAYER_HUMAN;
     if (!(h0 && h1))
-        return error_reply(409, kind == 'd' ? "the computer plays on: it takes no draws (resign instead)"
-                                            : "against the computer, undo needs no consent: POST /api/games/%s/undo", s->id);
+        return error_reply(409, kind == 'd' ? SN_("the computer plays on: it takes no draws (resign instead)")
+                                            : SN_("against the computer, undo needs no consent: POST /api/games/%s/undo"), s->id);
     if (s->offer_kind)
-        return error_reply(409, "%s already offered %s: it is answered first", s->offer_by ? "North" : "South",
-                           s->offer_kind == 'd' ? "a draw" : "an undo");
+        return error_reply(409, s->offer_kind == 'd' ? SN_("%s already offered a draw: it is answered first")
+                                                     : SN_("%s already offered an undo: it is answered first"),
+                           s->offer_by ? "North" : "South");
     int me = acting_seat(s, rq);
     if (kind == 'u' && s->clock_initial_ms > 0)
-        return error_reply(409, "no takebacks in a game on the clock");
+        return error_reply(409, SN_("no takebacks in a game on the clock"));
     if (kind == 'u') {
         bool moved = false;
         for (int i = 0; i < gb_history_length(s->g) && !moved; i++)
             moved = mover_of(s, i) == me;
         if (!moved)
-            return error_reply(409, "nothing to undo: %s has not moved", me ? "North" : "South");
+            return error_reply(409, SN_("nothing to undo: %s has not moved"), me ? "North" : "South");
     }
     /* one offer of each kind a player a move: declined, it is not made again until a move is
      * played (the opponent was asked once; asking on was spam) */
     unsigned long *made = &s->offered[me][kind == 'u'];
     if (*made == s->plays + 1)
-        return error_reply(429, kind == 'd' ? "%s offered a draw at this move already: offer again after the next move"
-                                            : "%s asked for an undo at this move already: ask again after the next move",
+        return error_reply(429, kind == 'd' ? SN_("%s offered a draw at this move already: offer again after the next move")
+                                            : SN_("%s asked for an undo at this move already: ask again after the next move"),
                            me ? "North" : "South");
     *made = s->plays + 1;
     s->offer_kind = kind;
@@ -1325,12 +1326,12 @@ static reply answer(slot *s, const request *rq, char kind)
     if (s->offer_kind != kind) {
         if (!may_act(s, rq, -1, &err))
             return err;
-        return error_reply(409, "no %s is offered", kind == 'd' ? "draw" : "undo");
+        return error_reply(409, kind == 'd' ? SN_("no draw is offered") : SN_("no undo is offered"));
     }
     if (!may_act(s, rq, -1, &err))
         return err;
     if (!(rq->seats & (1 << !s->offer_by))) /* the opponent of the one who offered answers */
-        return error_reply(403, "%s offered: the answer is %s's", s->offer_by ? "North" : "South",
+        return error_reply(403, SN_("%s offered: the answer is %s's"), s->offer_by ? "North" : "South",
                            s->offer_by ? "South" : "North");
     bool accept;
     if (!accept_field(rq, &accept, &err))
@@ -1357,7 +1358,7 @@ static reply post_resign(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     int me = acting_seat(s, rq);
     s->ended = early_end(s, me ? ENDED_N_RESIGNED : ENDED_S_RESIGNED);
     s->offer_kind = 0;
@@ -1373,12 +1374,12 @@ static reply post_abort(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (!s->online)
-        return error_reply(409, "only a game between two people is aborted: delete this one instead");
+        return error_reply(409, SN_("only a game between two people is aborted: delete this one instead"));
     int me = acting_seat(s, rq);
     if (seat_moved(s, me))
-        return error_reply(409, "%s has moved already: a game is aborted only before one's first move (resign instead)",
+        return error_reply(409, SN_("%s has moved already: a game is aborted only before one's first move (resign instead)"),
                            me ? "North" : "South");
     s->ended = ENDED_EARLY;
     s->offer_kind = 0;
@@ -1396,9 +1397,9 @@ static reply post_claim(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (game_over(s))
-        return error_reply(409, "the game is over");
+        return error_reply(409, SN_("the game is over"));
     if (!s->online || !s->joined)
-        return error_reply(409, "only an online game both players have joined is claimed");
+        return error_reply(409, SN_("only an online game both players have joined is claimed"));
     bool draw = false;
     if (rq->len > 0) {
         json_t *j = parse_body(rq, keys, &err);
@@ -1417,13 +1418,13 @@ static reply post_claim(slot *s, const request *rq)
     }
     int me = acting_seat(s, rq), gone = !me;
     if (gb_to_move(s->g) != gone)
-        return error_reply(409, "it is your move: a claim is made while the opponent is to move");
+        return error_reply(409, SN_("it is your move: a claim is made while the opponent is to move"));
     double absent = 0;
     long grace = lobby_abandon_grace();
     if (events_seat_absence(s->id, gone, &absent) > 0)
-        return error_reply(409, "%s is connected: there is nothing to claim", gone ? "North" : "South");
+        return error_reply(409, SN_("%s is connected: there is nothing to claim"), gone ? "North" : "South");
     if (absent < (double)grace)
-        return error_reply(409, "%s has been gone %.0f s: a claim is possible after %ld s", gone ? "North" : "South",
+        return error_reply(409, SN_("%s has been gone %.0f s: a claim is possible after %ld s"), gone ? "North" : "South",
                            absent, grace);
     s->ended = early_end(s, draw ? ENDED_ABANDONED_DRAW : gone ? ENDED_N_ABANDONED : ENDED_S_ABANDONED);
     s->offer_kind = 0;
@@ -1449,13 +1450,13 @@ static reply post_join(slot *s, const request *rq)
     store_sha256(inv, strlen(inv), h);
     json_decref(j);
     if (s->online && s->joined)
-        return error_reply(409, "both seats of this game are taken");
+        return error_reply(409, SN_("both seats of this game are taken"));
     if (!s->online || !s->has_invite || !store_same32(h, s->invite))
-        return error_reply(403, "this invite is not this game's");
+        return error_reply(403, SN_("this invite is not this game's"));
     int seat = store_same32(s->tok[0], no_token) ? 0 : 1;
     char token[STORE_TOKEN_LEN + 1];
     if (store_random_hex(token, STORE_TOKEN_LEN / 2) != 0)
-        return error_reply(503, "no random numbers from the operating system; try again");
+        return error_reply(503, SN_("no random numbers from the operating system; try again"));
     store_sha256(token, STORE_TOKEN_LEN, s->tok[seat]);
     s->joined = true;
     s->has_invite = false;
@@ -1468,7 +1469,7 @@ static reply post_join(slot *s, const request *rq)
     }
     if (store_save(s) != 0) {
         json_decref(forced);
-        return error_reply(503, "the game could not be saved, so nothing changed; try again");
+        return error_reply(503, SN_("the game could not be saved, so nothing changed; try again"));
     }
     s->version++;
     events_publish(s->id, "join", json_pack("{s:s}", "seat", seat ? "N" : "S"));
@@ -1544,9 +1545,9 @@ static reply delete_game(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (s->online && s->joined && !game_over(s))
-        return error_reply(409, "both players are in this game: resign first, then delete it");
+        return error_reply(409, SN_("both players are in this game: resign first, then delete it"));
     if (s->player_id[0][0] || s->player_id[1][0])
-        return error_reply(409, "a game between players' accounts stays in their archive");
+        return error_reply(409, SN_("a game between players' accounts stays in their archive"));
     char id[sizeof s->id];
     memcpy(id, s->id, sizeof id);
     limits_game_dropped(s->owner);
@@ -1634,7 +1635,7 @@ static bool need_player(const request *rq, char *me, reply *err)
     }
     int r = auth_player(rq->auth, me);
     if (r < 0)
-        *err = error_reply(500, "the players could not be read");
+        *err = error_reply(500, SN_("the players could not be read"));
     else if (r == 0)
         *err = error_reply(403, "this key is no player's (POST /api/players gives one)");
     return r == 1;
@@ -1647,7 +1648,7 @@ static reply post_players(slot *s, const request *rq)
     reply err;
     int retry = 0;
     if (!limits_take_player(rq->client, lobby_player_rate(), &retry)) {
-        reply r = error_reply(429, "too many players created from this address (--player-rate); try again in %d s", retry);
+        reply r = error_reply(429, SN_("too many players created from this address (--player-rate); try again in %d s"), retry);
         r.retry_after = retry;
         return r;
     }
@@ -1657,24 +1658,24 @@ static reply post_players(slot *s, const request *rq)
     json_t *nj = json_object_get(j, "name");
     if (!json_is_string(nj)) {
         json_decref(j);
-        return error_reply(400, "field 'name' is required: 1 to %d letters, digits and spaces", NAME_MAX_CHARS);
+        return error_reply(400, SN_("field 'name' is required: 1 to %d letters, digits and spaces"), NAME_MAX_CHARS);
     }
     char name[NAME_BUF], key[NAME_BUF], why[160];
     if (name_check(json_string_value(nj), json_string_length(nj), name, key, why, sizeof why) != 0) {
         json_decref(j);
-        return error_reply(400, "bad name: %s", why);
+        return error_reply(400, SN_("bad name: %s"), why);
     }
     json_decref(j);
     char id[STORE_ID_LEN + 1], secret[STORE_TOKEN_LEN + 1];
     if (store_random_hex(id, STORE_ID_LEN / 2) != 0 || store_random_hex(secret, STORE_TOKEN_LEN / 2) != 0)
-        return error_reply(503, "no random numbers from the operating system; try again");
+        return error_reply(503, SN_("no random numbers from the operating system; try again"));
     unsigned char h[32];
     store_sha256(secret, STORE_TOKEN_LEN, h);
     int rc = players_add(id, name, key, h);
     if (rc == 1)
-        return error_reply(409, "the name '%s' is taken (names are told apart without regard to case)", name);
+        return error_reply(409, SN_("the name '%s' is taken (names are told apart without regard to case)"), name);
     if (rc != 0)
-        return error_reply(503, "the player could not be stored; try again");
+        return error_reply(503, SN_("the player could not be stored; try again"));
     return json_reply(201, json_pack("{s:s,s:s,s:s}", "id", id, "name", name, "key", secret));
 }
 
@@ -1684,13 +1685,13 @@ static reply get_player(slot *s, const request *rq)
     char id[STORE_ID_LEN + 1], name[NAME_BUF];
     int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
     if (r < 0)
-        return error_reply(500, "the players could not be read");
+        return error_reply(500, SN_("the players could not be read"));
     if (r == 0)
-        return error_reply(404, "no such player");
+        return error_reply(404, SN_("no such player"));
     long long finished = 0;
     json_t *ratings = players_ratings_json(id, &finished);
     if (!ratings)
-        return error_reply(500, "the ratings could not be read");
+        return error_reply(500, SN_("the ratings could not be read"));
     return json_reply(200, json_pack("{s:s,s:s,s:o,s:I}", "id", id, "name", name, "ratings", ratings, "games",
                                      (json_int_t)finished));
 }
@@ -1703,16 +1704,16 @@ static reply get_player_games(slot *s, const request *rq)
     reply err;
     int r = path_id(rq, "/api/players/", id) ? players_name(id, name, sizeof name) : 0;
     if (r < 0)
-        return error_reply(500, "the players could not be read");
+        return error_reply(500, SN_("the players could not be read"));
     if (r == 0)
-        return error_reply(404, "no such player");
+        return error_reply(404, SN_("no such player"));
     if (!page_args(rq, 20, 100, &limit, before, &err))
         return err;
     bool bad;
     json_t *page = players_archive_json(id, before, limit, &bad);
     if (!page)
         return bad ? error_reply(400, "before must be one of this player's finished games (a page's \"next\")")
-                   : error_reply(500, "the archive could not be read");
+                   : error_reply(500, SN_("the archive could not be read"));
     return json_reply(200, page);
 }
 
@@ -1732,7 +1733,7 @@ static reply get_games(slot *s, const request *rq)
     json_t *page = games_live_json(before, limit, (int64_t)time(NULL), &bad);
     if (!page)
         return bad ? error_reply(400, "before must be a game's id (a page's \"next\")")
-                   : error_reply(500, "the games could not be read");
+                   : error_reply(500, SN_("the games could not be read"));
     return json_reply(200, page);
 }
 
@@ -1751,7 +1752,7 @@ static slot *new_online_game(const char *variant, const char *options, reply *er
     if (!s || !(s->options = strdup(options ? options : ""))) {
         free(s);
         gb_game_free(g);
-        *err = error_reply(503, "no room for a new game; try again");
+        *err = error_reply(503, SN_("no room for a new game; try again"));
         return NULL;
     }
     snprintf(s->variant, sizeof s->variant, "%s", gb_game_variant(g));
@@ -1824,7 +1825,7 @@ static reply post_seeks(slot *s, const request *rq)
     rating r;
     int games;
     if (players_name(me, sk.name, sizeof sk.name) != 1 || players_rating(me, sk.variant, &r, &games) != 0)
-        return error_reply(500, "the players could not be read");
+        return error_reply(500, SN_("the players could not be read"));
     sk.rating = r.r;
     sk.provisional = rating_provisional(r);
     int st = lobby_add(&sk, why, sizeof why);
@@ -1848,27 +1849,27 @@ static reply post_seek_accept(slot *s, const request *rq)
     reply err;
     char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
     if (!path_id(rq, "/api/seeks/", id))
-        return error_reply(404, "no such seek");
+        return error_reply(404, SN_("no such seek"));
     if (!need_player(rq, me, &err))
         return err;
     lobby_seek sk;
     int st = lobby_take(id, me, rq->client, &sk);
     if (st == 404)
-        return error_reply(404, "no such seek (it may have been withdrawn, or lapsed)");
+        return error_reply(404, SN_("no such seek (it may have been withdrawn, or lapsed)"));
     if (st == 409)
-        return error_reply(409, "this seek is your own: withdraw it with DELETE /api/seeks/%s", id);
+        return error_reply(409, SN_("this seek is your own: withdraw it with DELETE /api/seeks/%s"), id);
     if (st == 410)
-        return error_reply(409, "this seek has been accepted already");
+        return error_reply(409, SN_("this seek has been accepted already"));
     if (st == 403)
-        return error_reply(403, "this rated seek was made from your address: a rated game is between players on two "
-                                "addresses (a casual one is not)");
+        return error_reply(403, SN_("this rated seek was made from your address: a rated game is between players on two "
+                                "addresses (a casual one is not)"));
     /* the seeker's seat: as asked, or drawn from the operating system */
     int seeker = sk.seat == 'N' ? 1 : 0;
     unsigned char bit = 0;
     if (sk.seat == 'R') {
         if (store_random(&bit, 1) != 0) {
             lobby_put_back(&sk);
-            return error_reply(503, "no random numbers from the operating system; try again");
+            return error_reply(503, SN_("no random numbers from the operating system; try again"));
         }
         seeker = bit & 1;
     }
@@ -1886,7 +1887,7 @@ static reply post_seek_accept(slot *s, const request *rq)
     memcpy(gid, g->id, sizeof gid);
     if (store_add(g) != 0) { /* (store_add frees it) */
         lobby_put_back(&sk);
-        return error_reply(503, "the game could not be stored; try again");
+        return error_reply(503, SN_("the game could not be stored; try again"));
     }
     S.created++;
     if (!S.quiet)
@@ -1902,14 +1903,14 @@ static reply delete_seek(slot *s, const request *rq)
     reply err;
     char me[STORE_ID_LEN + 1], id[STORE_ID_LEN + 1];
     if (!path_id(rq, "/api/seeks/", id))
-        return error_reply(404, "no such seek");
+        return error_reply(404, SN_("no such seek"));
     if (!need_player(rq, me, &err))
         return err;
     int st = lobby_withdraw(id, me);
     if (st == 404)
-        return error_reply(404, "no such seek (it may have been accepted, or lapsed)");
+        return error_reply(404, SN_("no such seek (it may have been accepted, or lapsed)"));
     if (st == 403)
-        return error_reply(403, "this seek is another player's");
+        return error_reply(403, SN_("this seek is another player's"));
     return json_reply(200, json_pack("{s:s,s:b}", "seek", id, "withdrawn", 1));
 }
 
@@ -1921,25 +1922,25 @@ static reply post_rematch(slot *s, const request *rq)
     if (!may_act(s, rq, -1, &err))
         return err;
     if (!s->online)
-        return error_reply(409, "a rematch is for online games: start a new game instead");
+        return error_reply(409, SN_("a rematch is for online games: start a new game instead"));
     if (rq->seats == 3)
-        return error_reply(409, "a rematch is asked by one seat and accepted by the other");
+        return error_reply(409, SN_("a rematch is asked by one seat and accepted by the other"));
     if (!game_over(s))
-        return error_reply(409, "the game is not over: a rematch is offered after its end");
+        return error_reply(409, SN_("the game is not over: a rematch is offered after its end"));
     if (s->rematch_id[0])
-        return error_reply(409, "the rematch has been agreed already: game %s", s->rematch_id);
+        return error_reply(409, SN_("the rematch has been agreed already: game %s"), s->rematch_id);
     int me = rq->seats == 2 ? 1 : 0;
     if (s->offer_kind == 'r' && s->offer_by == me)
-        return error_reply(409, "you offered a rematch already: the opponent accepts it with the same call");
+        return error_reply(409, SN_("you offered a rematch already: the opponent accepts it with the same call"));
     if (s->offer_kind == 'r' && s->rated && !lobby_same_address_ok(s->offer_client, rq->client))
-        return error_reply(403, "this rated rematch was offered from your address: a rated game is between players "
-                                "on two addresses");
+        return error_reply(403, SN_("this rated rematch was offered from your address: a rated game is between players "
+                                "on two addresses"));
     if (s->offer_kind != 'r') {
         s->offer_kind = 'r';
         s->offer_by = me;
         snprintf(s->offer_client, sizeof s->offer_client, "%s", rq->client ? rq->client : "");
         if (store_save(s) != 0)
-            return error_reply(503, "the game could not be saved, so nothing changed; try again");
+            return error_reply(503, SN_("the game could not be saved, so nothing changed; try again"));
         s->version++;
         events_publish(s->id, "rematch", json_pack("{s:s,s:n}", "by", me ? "N" : "S", "game"));
         return view_reply(200, s);
@@ -1957,13 +1958,13 @@ static reply post_rematch(slot *s, const request *rq)
     char gid[STORE_ID_LEN + 1];
     memcpy(gid, g->id, sizeof gid);
     if (store_add(g) != 0)
-        return error_reply(503, "the game could not be stored; try again");
+        return error_reply(503, SN_("the game could not be stored; try again"));
     S.created++;
     memcpy(s->rematch_id, gid, sizeof s->rematch_id);
     s->offer_kind = 0;
     s->lobby_dirty = true;
     if (store_save(s) != 0)
-        return error_reply(503, "the rematch %s is made, but the game could not be saved; try again", gid);
+        return error_reply(503, SN_("the rematch %s is made, but the game could not be saved; try again"), gid);
     s->version++;
     events_publish(s->id, "rematch", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "game", gid));
     return json_reply(201, json_pack("{s:s}", "game", gid));
@@ -2160,7 +2161,7 @@ static slot *game_named(const char *path, reply *err)
     const char *rest = path + strlen("/api/games/"), *slash = strchr(rest, '/');
     size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
     if (idlen >= sizeof id) {
-        *err = error_reply(404, "no game with id '%.40s'", rest);
+        *err = error_reply(404, SN_("no game with id '%.40s'"), rest);
         return NULL;
     }
     memcpy(id, rest, idlen);
@@ -2173,13 +2174,13 @@ static slot *game_named(const char *path, reply *err)
         return NULL;
     }
     if (!s) {
-        *err = error_reply(404, "no game with id '%.40s' (it may have expired: docs/api.md)", id);
+        *err = error_reply(404, SN_("no game with id '%.40s' (it may have expired: docs/api.md)"), id);
         return NULL;
     }
     s->pins++;
     if (store_live(s) != 0) {
         store_release(s);
-        *err = error_reply(500, "game %s could not be read back", id);
+        *err = error_reply(500, SN_("game %s could not be read back"), id);
         return NULL;
     }
     return s;
@@ -2201,7 +2202,7 @@ static bool ply_stale(const slot *s, const request *rq, reply *err)
         if (!json_is_integer(p) || json_integer_value(p) < 0)
             *err = error_reply(400, "field 'ply' must be a whole number: the length of the game's history the change expects");
         else if (json_integer_value(p) != hl)
-            *err = error_reply(409, "stale: the game is at ply %d", hl);
+            *err = error_reply(409, SN_("stale: the game is at ply %d"), hl);
         else
             stale = false;
     }
@@ -2242,7 +2243,7 @@ static reply route_api(const char *method, const char *path, request *rq)
     }
     reply r;
     if (hit && s && s->thinking && strcmp(method, "GET") != 0)
-        r = error_reply(409, "the computer is thinking in this game: try again once it has moved");
+        r = error_reply(409, SN_("the computer is thinking in this game: try again once it has moved"));
     else if (hit && s && strcmp(method, "GET") != 0 && ply_stale(s, rq, &r))
         ;
     else if (hit)

@@ -1,5 +1,6 @@
 /* clock.c — the clocks of online games: the time control, the arithmetic, the timer (clock.h). */
 #include "clock.h"
+#include "sn.h"
 
 #include <errno.h>
 #include <math.h>
@@ -24,7 +25,7 @@ static int seconds_field(json_t *clock, const char *key, double lo, double hi, b
     }
     if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) < lo ||
         json_number_value(v) > hi) {
-        snprintf(err, errlen, "clock: '%s' must be a number of seconds from %g to %g", key, lo, hi);
+        snprintf(err, errlen, SN_("clock: '%s' must be a number of seconds from %g to %g"), key, lo, hi);
         return -1;
     }
     *ms = (int64_t)llround(json_number_value(v) * 1000.0);

@@ -155,11 +155,11 @@ int limits_may_create(const char *client, const char **msg, int *retry_after)
     addr_rec *r = L.on ? addr_get(client) : NULL;
     if (r && L.games_per_ip > 0 && r->held >= L.games_per_ip) {
         st = 429;
-        *msg = "this address holds as many games as it may (--games-per-ip); finish or delete one";
+        *msg = SN_("this address holds as many games as it may (--games-per-ip); finish or delete one");
         *retry_after = 60;
     } else if (r && !bucket_take(&r->games_tokens, &r->games_t, L.game_rate, retry_after)) {
         st = 429;
-        *msg = "too many games created from this address (--game-rate); try again later";
+        *msg = SN_("too many games created from this address (--game-rate); try again later");
     }
     pthread_mutex_unlock(&L.lock);
     return st;

@@ -147,16 +147,16 @@ int lobby_add(lobby_seek *sk, char *err, size_t errlen)
     node *n = NULL;
     if (mine >= Lb.per_player) {
         st = 429;
-        snprintf(err, errlen, "you have %d open seeks already (--seeks-per-player): withdraw one first", mine);
+        snprintf(err, errlen, SN_("you have %d open seeks already (--seeks-per-player): withdraw one first"), mine);
     } else if (from_ip >= Lb.per_ip) {
         st = 429;
-        snprintf(err, errlen, "this address has %d open seeks already (--seeks-per-ip)", from_ip);
+        snprintf(err, errlen, SN_("this address has %d open seeks already (--seeks-per-ip)"), from_ip);
     } else if (Lb.count >= LOBBY_MAX_SEEKS || !(n = calloc(1, sizeof *n))) {
         st = 503;
-        snprintf(err, errlen, "the lobby is full; try again later");
+        snprintf(err, errlen, SN_("the lobby is full; try again later"));
     } else if (store_random_hex(sk->id, STORE_ID_LEN / 2) != 0) {
         st = 503;
-        snprintf(err, errlen, "no random numbers from the operating system; try again");
+        snprintf(err, errlen, SN_("no random numbers from the operating system; try again"));
     } else {
         sk->created = (int64_t)time(NULL);
         sk->made = serve_now_s();

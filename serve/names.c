@@ -21,6 +21,7 @@
  * uc_is_alpha: those follow C's isdigit and isalpha, and refuse the Arabic-Indic digit ٣, the Ge'ez
  * numeral ፩ and the Arabic vowel sign U+064F (checked against libunistring 1.0). */
 #include "names.h"
+#include "sn.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -46,11 +47,11 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
 {
     const uint8_t *s = (const uint8_t *)in;
     if (len == 0) {
-        snprintf(err, errlen, "a name needs 1 to %d letters or digits", NAME_MAX_CHARS);
+        snprintf(err, errlen, SN_("a name needs 1 to %d letters or digits"), NAME_MAX_CHARS);
         return -1;
     }
     if (len > NAME_MAX_BYTES * 2) {
-        snprintf(err, errlen, "a name has at most %d characters", NAME_MAX_CHARS);
+        snprintf(err, errlen, SN_("a name has at most %d characters"), NAME_MAX_CHARS);
         return -1;
     }
     if (u8_check(s, len) != NULL) {
@@ -71,12 +72,12 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
         i += (size_t)k;
         codes++;
         if (uc_is_property_default_ignorable_code_point(c)) {
-            rc = refuse(err, errlen, "a name cannot hold an invisible character (U+%04X)", (unsigned)c);
+            rc = refuse(err, errlen, SN_("a name cannot hold an invisible character (U+%04X)"), (unsigned)c);
         } else if (c == ' ') {
             if (i == (size_t)k)
-                rc = refuse(err, errlen, "a name cannot start with a space");
+                rc = refuse(err, errlen, SN_("a name cannot start with a space"));
             else if (after_space)
-                rc = refuse(err, errlen, "a name has single spaces between words, not two in a row");
+                rc = refuse(err, errlen, SN_("a name has single spaces between words, not two in a row"));
             after_space = true;
             after_base = false;
             chars++;
@@ -87,17 +88,17 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
             chars++;
         } else if (uc_is_general_category(c, UC_CATEGORY_M)) {
             if (!after_base)
-                rc = refuse(err, errlen, "a combining mark (U+%04X) must follow a letter or digit", (unsigned)c);
+                rc = refuse(err, errlen, SN_("a combining mark (U+%04X) must follow a letter or digit"), (unsigned)c);
             else if (++marks > NAME_MAX_MARKS)
-                rc = refuse(err, errlen, "a letter bears at most %d combining marks", NAME_MAX_MARKS);
+                rc = refuse(err, errlen, SN_("a letter bears at most %d combining marks"), NAME_MAX_MARKS);
         } else {
-            rc = refuse(err, errlen, "a name has letters, digits and spaces only (not U+%04X)", (unsigned)c);
+            rc = refuse(err, errlen, SN_("a name has letters, digits and spaces only (not U+%04X)"), (unsigned)c);
         }
     }
     if (rc == 0 && after_space)
-        rc = refuse(err, errlen, "a name cannot end with a space");
+        rc = refuse(err, errlen, SN_("a name cannot end with a space"));
     if (rc == 0 && (chars > NAME_MAX_CHARS || codes > NAME_MAX_CODES))
-        rc = refuse(err, errlen, "a name has at most %d characters", NAME_MAX_CHARS);
+        rc = refuse(err, errlen, SN_("a name has at most %d characters"), NAME_MAX_CHARS);
     if (rc != 0) {
         free(nfc);
         return -1;

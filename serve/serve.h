@@ -5,6 +5,7 @@
 #define GABATA_SERVE_H
 
 #include "cli.h"
+#include "sn.h"
 
 #include <jansson.h>
 #include <stdbool.h>

@@ -59,15 +59,18 @@ function tn(n, singular, plural, params) {
  * (T2)" is "%s wins %d–%d", ": " and "a position repeated (T2)", each filled in by printf. tlib
  * gives such a text in the page's language without asking the engine: the text looked up whole,
  * else read as a sequence of catalog texts (each c-format msgid compiled once to a regex: %d a
- * number, %s any text, %c a character; a lap phrase's %v a count, %o and %t holes), with what lies
- * between them (": ", ".", a newline, a hole's label) kept as it is; of the readings, the one that
- * covers most of the English letters, then with the fewest pieces. A piece's values go into its
+ * number, %f and %g too (the server's seconds), %s any text, %c a character; a lap phrase's %v a
+ * count, %o and %t holes), with what lies between them (": ", ".", a newline, a hole's label)
+ * kept as it is; of the readings, the one that covers most of the English letters, then with the
+ * fewest pieces. A piece's values go into its
  * translation in order (%1$s… by number, %v/%o/%t by name); a %s value is itself a text of the
  * library's ("North") and translated the same way. What no catalog text covers stays English. */
-const I18N_CONV = /%(?:(\d+)\$)?[-+ 0#]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j)?([diuxXcs%])|%([vot])/g;
+const I18N_CONV = /%(?:(\d+)\$)?[-+ 0#]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j)?([diuxXcsfge%])|%([vot])/g;
 const I18N_LETTER = /\p{L}/u;
 const I18N_CONV_RE = { d: '-?\\d+', i: '-?\\d+', u: '\\d+', x: '[0-9a-f]+', X: '[0-9A-F]+', c: '[\\s\\S]',
-  s: '[\\s\\S]+?', v: '\\d+', o: '\\S+?', t: '\\S+?' };
+  s: '[\\s\\S]+?', v: '\\d+', o: '\\S+?', t: '\\S+?',
+  // the server's seconds (%.0f s, from %g to %g)
+  f: '-?\\d+(?:\\.\\d+)?', g: '-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?', e: '-?\\d(?:\\.\\d+)?e[-+]\\d+' };
 const i18nLibCache = { catalog: null, pieces: null, memo: new Map() };
 
 /* A c-format text: its literal parts and conversions, or null when it has none. */
@@ -150,7 +153,7 @@ function i18nEnds(text, i, p) {
   const last = p.lits[p.lits.length - 1], ends = [];
   if (!last) {
     // a number ends where its digits do; a text or a hole anywhere
-    const digits = 'duivx'.includes(p.convs[p.convs.length - 1].kind);
+    const digits = 'duivxfge'.includes(p.convs[p.convs.length - 1].kind);
     for (let j = text.length; j > i + p.lits[0].length; j--) {
       if (!digits || (/\d/.test(text[j - 1]) && !/\d/.test(text[j] || ''))) ends.push(j);
     }
