@@ -8,7 +8,8 @@ rendering fails, one line naming the catalog, the entry and the term.
     passes, but not a word inside an option or a path (--seeks-per-ip, /api/seeks);
     the English's own option or path is no term; a plural's forms are each checked;
   - on a copy of a real catalog with one entry made wrong (an Amharic seek said with another
-    word): tools/i18n-check fails with exactly that line.
+    word): tools/i18n-check fails with exactly that line;
+  - docs/translating.md's table of the glossary is po/glossary.tsv, row by row.
 usage: i18n_glossary.py (run by ctest as i18n_glossary)"""
 import importlib.machinery
 import importlib.util
@@ -105,6 +106,25 @@ with tempfile.TemporaryDirectory() as d:
         expect('the line', bool(re.fullmatch(r'.*am\.po:\d+: "no such seek": the glossary\'s '
                                              r'"seeks\?" \(ጥያቄ\) is missing: .*ግብዣ.*', lines[0])),
                True)
+
+# the docs' table: a row a term, its cells the glossary's columns ('|' written '\|' in the
+# English, ' / ' between a language's forms)
+glossary = []
+with open(os.path.join(ROOT, 'po', 'glossary.tsv'), encoding='utf-8') as f:
+    for line in f:
+        line = line.rstrip('\n')
+        if line and not line.startswith('#') and not line.startswith('term\t'):
+            glossary.append(line.split('\t'))
+table = []
+with open(os.path.join(ROOT, 'docs', 'translating.md'), encoding='utf-8') as f:
+    for line in f:
+        m = re.match(r'^\| `(.*)` \| (.*) \|$', line.rstrip('\n'))
+        if m:
+            table.append([m.group(1).replace('\\|', '|')] +
+                         [c.replace(' / ', '|') for c in m.group(2).split(' | ')])
+expect('docs/translating.md: the glossary table, rows', len(table), len(glossary))
+for row, want in zip(table, glossary):
+    expect('docs/translating.md: the glossary table\'s row of %s' % want[0], row, want)
 
 for f in failures:
     print('FAIL', f)
