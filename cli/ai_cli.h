@@ -37,9 +37,6 @@ int match_opening(const match_cfg *c, int pair, gb_game **out, char *text, size_
 /* Play game `index` (pair index/2; the first player is South in even games, North in odd). */
 int match_play_game(const match_cfg *c, int index, match_game *out);
 
-/* Elo difference for a score fraction (0 < s < 1). */
-double match_elo(double s);
-
 typedef struct analysis_entry {
     int mover;
     gb_move played, best;

@@ -2,6 +2,7 @@
  * random opening of K plies played once from each side), worker processes, a progress line, a
  * summary with the Elo difference and its 95% interval, an optional SPRT stop, CSV/JSON output. */
 #include "ai_cli.h"
+#include "match_stats.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -67,53 +68,12 @@ int match_play_game(const match_cfg *c, int index, match_game *out)
     return 0;
 }
 
-double match_elo(double s) { return -400.0 * log10(1.0 / s - 1.0); }
-
-/* ---- tallies ---- */
-typedef struct tally {
-    int w, d, l, n;
-} tally;
-
-static void tally_add(tally *t, const match_game *g)
-{
-    if (g->result < 0)
-        return;
-    t->n++;
-    if (g->result == 2)
-        t->w++;
-    else if (g->result == 1)
-        t->d++;
-    else
-        t->l++;
-}
-
-/* score fraction and its standard error (trinomial) */
-static void tally_stats(const tally *t, double *s, double *se)
-{
-    double n = t->n ? t->n : 1;
-    *s = (t->w + 0.5 * t->d) / n;
-    double var = (t->w * (1 - *s) * (1 - *s) + t->d * (0.5 - *s) * (0.5 - *s) + t->l * *s * *s) / n;
-    *se = sqrt(var / n);
-}
-
-/* SPRT log-likelihood ratio (the usual normal approximation on the score) */
-static double sprt_llr(const tally *t, double elo0, double elo1)
-{
-    if (t->n < 2 || t->w + t->d == 0 || t->l + t->d == 0)
-        return 0;
-    double s, se;
-    tally_stats(t, &s, &se);
-    double var = se * se * t->n;
-    if (var <= 0)
-        return 0;
-    double s0 = 1 / (1 + pow(10, -elo0 / 400)), s1 = 1 / (1 + pow(10, -elo1 / 400));
-    return t->n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
-}
-
-static void elo_line(char *buf, size_t len, const tally *t)
+/* the Elo difference and its 95% interval: over whole pairs (match_tally_score); every game won
+ * or lost: no interval from a variance of 0, but the rule of three's bound */
+static void elo_line(char *buf, size_t len, const match_tally *t)
 {
     double s, se;
-    tally_stats(t, &s, &se);
+    match_tally_score(t, &s, &se);
     if (t->n == 0) {
         snprintf(buf, len, "no games");
         return;
@@ -143,7 +103,7 @@ static void elo_line(char *buf, size_t len, const tally *t)
     snprintf(buf, len, "%+.0f (95%%: %s to %s)", match_elo(s), los, his);
 }
 
-static void progress(const match_cfg *c, const tally *t, int done, bool tty, int *last_tenth)
+static void progress(const match_cfg *c, const match_tally *t, int done, bool tty, int *last_tenth)
 {
     if (tty) {
         int width = 30, filled = c->games ? done * width / c->games : width;
@@ -207,12 +167,15 @@ static void worker_catch_stops(pid_t parent)
 
 static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_sprt, double *llr)
 {
-    tally t = {0, 0, 0, 0};
+    match_tally t;
+    memset(&t, 0, sizeof t);
     bool tty = isatty(STDERR_FILENO);
     int last_tenth = 0, done = 0, failed = 0;
     const double upper = log((1 - 0.05) / 0.05), lower = log(0.05 / (1 - 0.05));
     *stopped_by_sprt = false;
     *llr = 0;
+    for (int i = 0; i < c->games; i++)
+        games[i].result = -2; /* not played (yet) */
     if (c->jobs <= 1) {
         for (int i = 0; i < c->games; i++) {
             if (match_stop && i % 2 == 0) { /* a stop: the pair under way is finished first */
@@ -222,10 +185,12 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
             }
             if (match_play_game(c, i, &games[i]) != 0)
                 failed++;
-            tally_add(&t, &games[i]);
+            match_tally_game(&t, games[i].result);
+            if (i % 2 == 1)
+                match_tally_pair(&t, games[i - 1].result, games[i].result);
             progress(c, &t, ++done, tty, &last_tenth);
-            if (c->sprt && (i % 2) == 1) {
-                *llr = sprt_llr(&t, c->elo0, c->elo1);
+            if (c->sprt && (i % 2) == 1) { /* decided on whole pairs only */
+                *llr = match_sprt_llr(&t, c->elo0, c->elo1);
                 if (*llr >= upper || *llr <= lower) {
                     *stopped_by_sprt = true;
                     for (int j = i + 1; j < c->games; j++)
@@ -238,8 +203,6 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
         int jobs = c->jobs < c->games / 2 ? c->jobs : c->games / 2; /* a pair a worker at least */
         pid_t pids[MAX_JOBS];
         struct pollfd fds[MAX_JOBS];
-        for (int i = 0; i < c->games; i++)
-            games[i].result = -2;
         fflush(NULL);
         const pid_t parent = getpid();
         sigset_t usr2, mask;
@@ -302,10 +265,12 @@ static int run_games(const match_cfg *c, match_game *games, bool *stopped_by_spr
                     games[g.index] = g;
                     if (g.result < 0)
                         failed++;
-                    tally_add(&t, &g);
+                    match_tally_game(&t, g.result);
+                    const int mate = games[g.index ^ 1].result;
+                    match_tally_pair(&t, mate, g.result); /* when the pair is whole */
                     progress(c, &t, ++done, tty, &last_tenth);
-                    if (c->sprt && !*stopped_by_sprt) {
-                        *llr = sprt_llr(&t, c->elo0, c->elo1);
+                    if (c->sprt && !*stopped_by_sprt && mate >= 0 && g.result >= 0) {
+                        *llr = match_sprt_llr(&t, c->elo0, c->elo1);
                         if (*llr >= upper || *llr <= lower)
                             *stopped_by_sprt = true;
                     }
@@ -348,11 +313,11 @@ static int write_csv(const char *path, const match_cfg *c, const match_game *gam
     return fclose(f);
 }
 
-static int write_json(const char *path, const match_cfg *c, const match_game *games, const tally *t,
+static int write_json(const char *path, const match_cfg *c, const match_game *games, const match_tally *t,
                       bool sprt_stop, double llr)
 {
     double s, se;
-    tally_stats(t, &s, &se);
+    match_tally_score(t, &s, &se);
     json_t *root = json_object(), *list = json_array();
     json_object_set_new(root, "variant", json_string(c->variant));
     json_object_set_new(root, "options", json_string(c->opts));
@@ -365,6 +330,8 @@ static int write_json(const char *path, const match_cfg *c, const match_game *ga
     json_object_set_new(root, "draws", json_integer(t->d));
     json_object_set_new(root, "losses", json_integer(t->l));
     json_object_set_new(root, "score", json_real(s));
+    json_object_set_new(root, "pairs", json_integer(t->pairs));
+    json_object_set_new(root, "pentanomial", json_pack("[iiiii]", t->pent[0], t->pent[1], t->pent[2], t->pent[3], t->pent[4]));
     if (t->n && s > 0 && s < 1) {
         json_object_set_new(root, "elo", json_real(match_elo(s)));
         json_object_set_new(root, "elo_low", s - 1.96 * se > 0 ? json_real(match_elo(s - 1.96 * se)) : json_null());
@@ -405,9 +372,10 @@ static const char match_help[] =
     "N,M gives the first player N and the second M.\n"
     "--tables DIR: both players probe these endgame tables (gabata tables build; docs/tables.md).\n"
     "--jobs runs games in N worker processes. --sprt stops early once the sequential probability\n"
-    "ratio test (alpha = beta = 0.05) decides between Elo ELO0 and ELO1. A progress bar is drawn\n"
-    "on a terminal (stderr); the summary gives wins, draws, losses, score, and the Elo difference\n"
-    "with a 95% interval. --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP,\n"
+    "ratio test (alpha = beta = 0.05, on whole pairs) decides between Elo ELO0 and ELO1. A progress\n"
+    "bar is drawn on a terminal (stderr); the summary gives wins, draws, losses, score, the pairs\n"
+    "by the first player's points in them, and the Elo difference with a 95% interval over pairs\n"
+    "(an opening's two games are one trial). --csv/--json also write every game. Ctrl-C (SIGTERM, SIGHUP,\n"
     "SIGUSR1) stops: no pair of games starts after it, the pairs under way are finished (so that\n"
     "every opening counts from both sides), and the games played are reported and written, exit\n"
     "status 3; a second Ctrl-C ends at once.\n";
@@ -492,8 +460,10 @@ int cmd_match(int argc, char **argv)
             snprintf(c.tables_dir, sizeof c.tables_dir, "%s", next);
             i++;
         } else if (strcmp(a, "--sprt") == 0) {
-            if (!next || sscanf(next, "%lf,%lf", &c.elo0, &c.elo1) != 2 || !(c.elo1 > c.elo0))
-                return fail("--sprt needs ELO0,ELO1 with ELO0 < ELO1, e.g. 0,20%s", "");
+            char tail;
+            if (!next || sscanf(next, "%lf,%lf%c", &c.elo0, &c.elo1, &tail) != 2 || !(c.elo1 > c.elo0) ||
+                !(c.elo0 >= -1000) || !(c.elo1 <= 1000))
+                return fail("--sprt needs ELO0,ELO1 with -1000 <= ELO0 < ELO1 <= 1000, e.g. 0,20%s", "");
             c.sprt = true;
             i++;
         } else if (strcmp(a, "--csv") == 0 || strcmp(a, "--json") == 0) {
@@ -553,11 +523,18 @@ int cmd_match(int argc, char **argv)
         free(games);
         return fail("could not start the worker processes: %s", strerror(errno));
     }
-    tally t = {0, 0, 0, 0};
+    int *results = malloc(sizeof *results * (size_t)c.games);
+    if (!results) {
+        free(games);
+        return fail("out of memory%s", "");
+    }
     for (int i = 0; i < c.games; i++)
-        tally_add(&t, &games[i]);
+        results[i] = games[i].result;
+    match_tally t;
+    match_tally_count(&t, results, c.games);
+    free(results);
     double s, se;
-    tally_stats(&t, &s, &se);
+    match_tally_score(&t, &s, &se);
     char elo[96];
     elo_line(elo, sizeof elo, &t);
     printf("\n  %-16s %6s %6s %6s %8s\n", "player", "wins", "draws", "losses", "score");
@@ -567,7 +544,15 @@ int cmd_match(int argc, char **argv)
     if (stopped)
         fprintf(stderr, "gabata match: stopped (%s) after %d of %d games: the figures are of those\n",
                 cli_stop_name(stopped), t.n, c.games);
+    if (t.pairs) /* the unit of the figures below: an opening played from both sides */
+        printf("  pairs %d, by %s's points a pair: 0: %d, 1/2: %d, 1: %d, 3/2: %d, 2: %d\n", t.pairs, c.name[0],
+               t.pent[0], t.pent[1], t.pent[2], t.pent[3], t.pent[4]);
+    if (t.pairs * 2 < t.n)
+        printf("  %d game(s) of pairs left half played (a game failed) count in the table above, not in the Elo\n",
+               t.n - 2 * t.pairs);
     printf("  Elo difference (%s minus %s): %s\n", c.name[0], c.name[1], elo);
+    if (c.sprt) /* of the pairs reported (with --jobs, pairs under way when it decided are in) */
+        llr = match_sprt_llr(&t, c.elo0, c.elo1);
     if (c.sprt)
         printf("  SPRT [%g, %g]: LLR %.2f (bounds -2.94, 2.94): %s\n", c.elo0, c.elo1, llr,
                !sprt_stop ? "undecided" : llr > 0 ? "H1 accepted (stopped early)" : "H0 accepted (stopped early)");

@@ -1671,9 +1671,19 @@ static reply post_players(slot *s, const request *rq)
         return error_reply(503, SN_("no random numbers from the operating system; try again"));
     unsigned char h[32];
     store_sha256(secret, STORE_TOKEN_LEN, h);
-    int rc = players_add(id, name, key, h);
+    char look[NAME_LOOK_BUF], like[NAME_BUF] = "";
+    const bool looked = name_look(key, look, sizeof look) == 0; /* ICU failing: the key alone */
+    int rc = players_add(id, name, key, looked ? look : NULL, h, like);
     if (rc == 1)
         return error_reply(409, SN_("the name '%s' is taken (names are told apart without regard to case)"), name);
+    if (rc == 2) { /* a look-alike: the other name in `like` too, for the page's own sentence */
+        char msg[2 * NAME_BUF + 160];
+        snprintf(msg, sizeof msg,
+                 SN_("the name '%s' looks like '%s', the name of another player: choose one that cannot be taken for it"),
+                 name, like);
+        one_line_utf8(msg);
+        return json_reply(409, json_pack("{s:s,s:i,s:s}", "error", msg, "status", 409, "like", like));
+    }
     if (rc != 0)
         return error_reply(503, SN_("the player could not be stored; try again"));
     return json_reply(201, json_pack("{s:s,s:s,s:s}", "id", id, "name", name, "key", secret));

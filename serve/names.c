@@ -16,7 +16,10 @@
  * - 1 to NAME_MAX_CHARS characters, a letter with its marks counting as one (and at most
  *   NAME_MAX_CODES code points in all);
  * - unique without regard to case: the key is the name case folded with NFKC (u8_casefold), so
- *   "ABEBA", "abeba" and a fullwidth "Ａｂｅｂａ" are one name.
+ *   "ABEBA", "abeba" and a fullwidth "Ａｂｅｂａ" are one name;
+ * - and unlike any other on a screen: the key's look (name_look, UTS #39's skeleton) is another's
+ *   only if the two would be taken for each other ("Abeba" with a Cyrillic А, "Kebede" and
+ *   "KebeԁE" with a Cyrillic ԁ), so that nobody plays, rates or chats as a look-alike of another.
  * The classes are Unicode's general categories (uc_is_general_category), not uc_is_digit and
  * uc_is_alpha: those follow C's isdigit and isalpha, and refuse the Arabic-Indic digit ٣, the Ge'ez
  * numeral ፩ and the Arabic vowel sign U+064F (checked against libunistring 1.0). */
@@ -32,6 +35,7 @@
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
+#include <unicode/uspoof.h>
 
 static int refuse(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int refuse(char *err, size_t errlen, const char *fmt, ...)
@@ -117,5 +121,18 @@ int name_check(const char *in, size_t len, char *nfc_out, char *key_out, char *e
     key_out[klen] = 0;
     free(nfc);
     free(key);
+    return 0;
+}
+
+int name_look(const char *key, char *look, size_t len)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&st); /* per call: a name is made rarely, and no state is shared */
+    if (U_FAILURE(st))
+        return -1;
+    int32_t n = uspoof_getSkeletonUTF8(sc, 0, key, -1, look, (int32_t)len, &st);
+    uspoof_close(sc);
+    if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING || n < 0 || (size_t)n >= len)
+        return -1;
     return 0;
 }

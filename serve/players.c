@@ -1,7 +1,7 @@
 /* players.c — players, ratings and the lists of games (players.h) in store.c's SQLite database.
  *
- * Tables: players (the id, the name as shown, its folded key, UNIQUE, and the SHA-256 of the
- * player's key: the key itself is never stored) and ratings (one row a player and game played
+ * Tables: players (the id, the name as shown, its folded key, UNIQUE, its look, name_look, and
+ * the SHA-256 of the player's key: the key itself is never stored) and ratings (one row a player and game played
  * rated). The games table gains the lobby's columns (the accounts on each seat, rated, the
  * rematch, when it ended and how, the clock's configuration), added to an older database by
  * ALTER TABLE at open. */
@@ -17,7 +17,7 @@
 
 static struct {
     sqlite3 *db;
-    sqlite3_stmt *add, *name, *by_key, *rating, *put_rating, *save, *load, *finished;
+    sqlite3_stmt *add, *name, *by_key, *rating, *put_rating, *save, *load, *finished, *by_look;
 } P;
 
 static const char schema[] =
@@ -39,6 +39,46 @@ static const char indexes[] =
     "CREATE INDEX IF NOT EXISTS games_player_s ON games(player_s, finished_at) WHERE player_s IS NOT NULL;"
     "CREATE INDEX IF NOT EXISTS games_player_n ON games(player_n, finished_at) WHERE player_n IS NOT NULL;"
     "CREATE INDEX IF NOT EXISTS games_live ON games(finished, online, joined, created);";
+
+static bool has_column(const char *table, const char *col);
+
+/* The players' looks (name_look): a column an older database gains, filled at open for the rows
+ * without one. Not UNIQUE: two players of an older database may look alike, and keep their names;
+ * a new name is refused when its look is anyone's (players_add). */
+static int looks_open(sqlite3 *db, char **msg)
+{
+    if (!has_column("players", "name_look") &&
+        sqlite3_exec(db, "ALTER TABLE players ADD COLUMN name_look TEXT", NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (sqlite3_exec(db, "CREATE INDEX IF NOT EXISTS players_look ON players(name_look)", NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    sqlite3_stmt *q = NULL, *put = NULL;
+    int rc = -1;
+    if (sqlite3_exec(db, "BEGIN", NULL, NULL, msg) != SQLITE_OK)
+        return -1;
+    if (sqlite3_prepare_v2(db, "SELECT id, name_key FROM players WHERE name_look IS NULL", -1, &q, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, "UPDATE players SET name_look=?2 WHERE id=?1", -1, &put, NULL) != SQLITE_OK)
+        goto out;
+    int step;
+    while ((step = sqlite3_step(q)) == SQLITE_ROW) {
+        char look[NAME_LOOK_BUF];
+        const char *key = (const char *)sqlite3_column_text(q, 1);
+        if (!key || name_look(key, look, sizeof look) != 0)
+            continue; /* no look: compared by its key only */
+        sqlite3_bind_text(put, 1, (const char *)sqlite3_column_text(q, 0), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(put, 2, look, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(put) != SQLITE_DONE)
+            goto out;
+        sqlite3_reset(put);
+    }
+    rc = step == SQLITE_DONE ? 0 : -1;
+out:
+    sqlite3_finalize(q);
+    sqlite3_finalize(put);
+    if (sqlite3_exec(db, rc == 0 ? "COMMIT" : "ROLLBACK", NULL, NULL, rc == 0 ? msg : NULL) != SQLITE_OK)
+        rc = -1;
+    return rc;
+}
 
 static bool has_column(const char *table, const char *col)
 {
@@ -73,7 +113,10 @@ int players_open(sqlite3 *db, char *err, size_t errlen)
     }
     if (sqlite3_exec(db, indexes, NULL, NULL, &msg) != SQLITE_OK)
         goto fail;
-    if (sqlite3_prepare_v2(db, "INSERT INTO players (id, name, name_key, key_hash, created) VALUES (?,?,?,?,strftime('%s','now'))", -1, &P.add, NULL) ||
+    if (looks_open(db, &msg) != 0)
+        goto fail;
+    if (sqlite3_prepare_v2(db, "INSERT INTO players (id, name, name_key, key_hash, name_look, created) VALUES (?,?,?,?,?,strftime('%s','now'))", -1, &P.add, NULL) ||
+        sqlite3_prepare_v2(db, "SELECT name, name_key FROM players WHERE name_look=? ORDER BY created, rowid LIMIT 1", -1, &P.by_look, NULL) ||
         sqlite3_prepare_v2(db, "SELECT name FROM players WHERE id=?", -1, &P.name, NULL) ||
         sqlite3_prepare_v2(db, "SELECT id FROM players WHERE key_hash=?", -1, &P.by_key, NULL) ||
         sqlite3_prepare_v2(db, "SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?", -1, &P.rating, NULL) ||
@@ -98,7 +141,7 @@ fail:
 
 void players_close(void)
 {
-    sqlite3_stmt **all[] = {&P.add, &P.name, &P.by_key, &P.rating, &P.put_rating, &P.save, &P.load, &P.finished};
+    sqlite3_stmt **all[] = {&P.add, &P.name, &P.by_key, &P.rating, &P.put_rating, &P.save, &P.load, &P.finished, &P.by_look};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         sqlite3_finalize(*all[i]);
         *all[i] = NULL;
@@ -112,13 +155,35 @@ static void done(sqlite3_stmt *q)
     sqlite3_clear_bindings(q);
 }
 
-int players_add(const char *id, const char *name, const char *name_key, const unsigned char key_hash[32])
+int players_add(const char *id, const char *name, const char *name_key, const char *look,
+                const unsigned char key_hash[32], char *like)
 {
+    if (look && *look) { /* a look-alike of a player's name (the callers hold the server's lock) */
+        sqlite3_stmt *l = P.by_look;
+        sqlite3_bind_text(l, 1, look, -1, SQLITE_STATIC);
+        int lr = sqlite3_step(l);
+        int found = 0;
+        if (lr == SQLITE_ROW) {
+            const char *other = (const char *)sqlite3_column_text(l, 0), *okey = (const char *)sqlite3_column_text(l, 1);
+            found = okey && strcmp(okey, name_key) == 0 ? 1 : 2; /* the same key: the name itself is taken */
+            if (like)
+                snprintf(like, NAME_BUF, "%s", other ? other : "");
+        }
+        done(l);
+        if (lr != SQLITE_ROW && lr != SQLITE_DONE)
+            return -1;
+        if (found)
+            return found;
+    }
     sqlite3_stmt *q = P.add;
     sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 3, name_key, -1, SQLITE_STATIC);
     sqlite3_bind_blob(q, 4, key_hash, 32, SQLITE_STATIC);
+    if (look && *look)
+        sqlite3_bind_text(q, 5, look, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, 5);
     int rc = sqlite3_step(q);
     int ext = sqlite3_extended_errcode(P.db);
     done(q);

@@ -22,8 +22,11 @@ struct sqlite3;
 int players_open(struct sqlite3 *db, char *err, size_t errlen);
 void players_close(void);
 
-/* A new player: 0; 1 the name (its key) is taken; -1 the database failed. */
-int players_add(const char *id, const char *name, const char *name_key, const unsigned char key_hash[32]);
+/* A new player: 0; 1 the name (its key) is taken; 2 the name looks like a player's (its look,
+ * name_look, is another's: that player's name into like, NAME_BUF bytes); -1 the database failed.
+ * look may be NULL (ICU could not say): then only the key is compared. */
+int players_add(const char *id, const char *name, const char *name_key, const char *look,
+                const unsigned char key_hash[32], char *like);
 /* The player's name into name (NAME_BUF bytes): 1 found, 0 no such player, -1 the database failed. */
 int players_name(const char *id, char *name, size_t len);
 /* The player whose key hashes to hash: 1 and the id (STORE_ID_LEN + 1 bytes), 0 none, -1 failed. */

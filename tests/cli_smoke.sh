@@ -68,8 +68,17 @@ contains "Elo difference (ai:2 minus random)"
 [ "$(wc -l < "$tmp/m.csv")" -eq 5 ] || { echo "FAIL: match CSV has not 4 games"; fail=1; }
 check "match json" "$gabata" match ai:1 mcts@0.01 --variant sadeqa seeds=4 --games 2 --openings 2 --json "$tmp/m.json"
 grep -q '"opening_plies": 2' "$tmp/m.json" || { echo "FAIL: match JSON"; fail=1; }
-check "match sprt" "$gabata" match ai:3 random --variant sadeqa --games 40 --sprt 0,200
+check "match sprt" "$gabata" match ai:3 random --variant sadeqa --games 40 --sprt 0,200 --json "$tmp/ms0.json"
 contains "SPRT"
+# a player that wins (nearly) every pair is told apart early: the ratio over pairs grows about 0.42 a
+# pair won against 0,200 (test_match_stats.c); the normal approximation it replaced never moved while
+# the other side had no point, and the 40 games ran out undecided
+contains "H1 accepted"
+contains "pairs [0-9]*, by ai:3's points a pair: 0: "
+mp=$(sed -n 's/^ *"pairs": \([0-9]*\),$/\1/p' "$tmp/ms0.json")
+[ -n "$mp" ] && [ "$mp" -lt 20 ] || { echo "FAIL: match sprt: $mp pairs, not stopped early"; fail=1; }
+refuse "match sprt absurd" "with -1000 <= ELO0 < ELO1 <= 1000" "$gabata" match ai:1 random --variant sadeqa --games 2 --sprt 0,inf
+refuse "match sprt tail" "with -1000 <= ELO0 < ELO1 <= 1000" "$gabata" match ai:1 random --variant sadeqa --games 2 --sprt 0,20x
 # a match stopped by Ctrl-C (to it alone: its workers are ended by it) reports and writes the
 # games played, exit status 3: the count it says is the JSON's games, and its wins, draws, losses
 "$gabata" match ai:1 random --variant sadeqa --games 1000000 --jobs 2 --json "$tmp/ms.json" >"$out" 2>&1 &

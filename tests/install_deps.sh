@@ -28,6 +28,7 @@ libs=$(modules "$root/CMakeLists.txt")
 [ -n "$libs" ] || fail "no pkg_check_modules found in CMakeLists.txt"
 for l in $libs; do
   deb="lib${l#lib}-dev"
+  case $l in icu-*) deb=libicu-dev ;; esac # ICU's modules (icu-i18n, icu-uc) are one Debian package
   has "$play" "$deb" || fail "the terminal game lacks $deb (CMakeLists.txt links $l)"
 done
 for p in gcc make cmake pkg-config; do has "$play" "$p" || fail "the terminal game lacks $p"; done

@@ -2,7 +2,8 @@
  * players.c) on an in-memory database: each way a game can end, the clocks' two included (the
  * enum values ENDED_S_TIME, ENDED_N_TIME and ENDED_ABORTED are set directly, as the clocks will),
  * moves the ratings in the direction its winner says, or not at all; once only; an unrated game
- * never. The exact amounts are rating.c's (tests/test_rating.c); here only the directions. */
+ * never. The exact amounts are rating.c's (tests/test_rating.c); here only the directions. And
+ * the players' names by their looks (names.c's name_look), in a new and in an older database. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +15,11 @@
 #include <string.h>
 
 #include "gabata.h"
+#include "names.h"
 #include "players.h"
 #include "store.h"
+
+#include <sqlite3.h>
 
 static int setup(void **state)
 {
@@ -41,7 +45,7 @@ static void new_player(char *id)
     snprintf(name, sizeof name, "P%d", serial);
     snprintf(key, sizeof key, "p%d", serial);
     store_sha256(id, strlen(id), h);
-    assert_int_equal(players_add(id, name, key, h), 0);
+    assert_int_equal(players_add(id, name, key, NULL, h, NULL), 0);
 }
 
 /* a rated (or not) sadeqa game between two new players, ended by `ended` (ENDED_NO: not yet) */
@@ -107,10 +111,76 @@ static void endings(void **state)
     assert_true(ds == 0 && dn == 0);
 }
 
+/* Names that look alike on a screen (name_look, UTS #39's skeleton): the second is refused with
+ * the first's name, though their letters differ; a name merely near another is not */
+static void add_named(const char *name, int expect, const char *expect_like)
+{
+    char nfc[NAME_BUF], key[NAME_BUF], why[160], look[NAME_LOOK_BUF], like[NAME_BUF] = "";
+    char id[STORE_ID_LEN + 1];
+    unsigned char h[32];
+    assert_int_equal(name_check(name, strlen(name), nfc, key, why, sizeof why), 0);
+    assert_int_equal(name_look(key, look, sizeof look), 0);
+    snprintf(id, sizeof id, "%032d", ++serial);
+    store_sha256(id, strlen(id), h);
+    assert_int_equal(players_add(id, nfc, key, look, h, like), expect);
+    if (expect_like)
+        assert_string_equal(like, expect_like);
+}
+
+static void looks(void **state)
+{
+    (void)state;
+    add_named("Abeba", 0, NULL);
+    add_named("\xd0\x90" "beba", 2, "Abeba");      /* a Cyrillic A (U+0410) */
+    add_named("ABEBA", 1, "Abeba");               /* the same name in capitals: taken, as before */
+    add_named("Abebe", 0, NULL);                  /* another name, one letter apart */
+    add_named("Kebede", 0, NULL);
+    add_named("K\xd0\xb5" "bede", 2, "Kebede");     /* a Cyrillic e (U+0435) */
+    add_named("Ali", 0, NULL);
+    add_named("A1i", 2, "Ali");                   /* the digit one for the letter l */
+    add_named("\xe1\x8a\xa0\xe1\x89\xa0\xe1\x89\xa0", 0, NULL); /* Ge'ez: a-be-be */
+    add_named("\xe1\x8a\xa0\xe1\x89\xa0\xe1\x89\xa4", 0, NULL); /* a-be-bé: another name */
+}
+
+/* An older database (players without name_look) gains the column at open, filled for every row,
+ * and its names are then compared by look */
+static void looks_of_an_older_database(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/gabata-looks-XXXXXX", path[64], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/games.sqlite", dir);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,"
+                                  " key_hash BLOB NOT NULL UNIQUE, created INTEGER NOT NULL);"
+                                  "INSERT INTO players VALUES ('00000000000000000000000000000001', 'Tsegaye', 'tsegaye', x'01', 1);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(store_open(dir, 16, 8, false, err, sizeof err), 0);
+    add_named("Tseg\xd0\xb0ye", 2, "Tsegaye"); /* a Cyrillic a (U+0430) */
+    add_named("Tsegaye Abebe", 0, NULL);
+    store_close();
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM players WHERE name_look IS NULL", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 0);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    char rm[96];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    assert_int_equal(system(rm), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(endings, setup, teardown),
+        cmocka_unit_test_setup_teardown(looks, setup, teardown),
+        cmocka_unit_test(looks_of_an_older_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

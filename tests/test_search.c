@@ -28,6 +28,7 @@
 #include <cmocka.h>
 
 #include "ai_cli.h"
+#include "match_stats.h"
 #include "engine_session.h"
 #include "searcher.h"
 

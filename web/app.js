@@ -119,6 +119,7 @@ async function api(method, path, body, token) {
   if (status < 200 || status >= 300) {
     const err = new Error(data && data.error ? data.error : `error ${status}`);
     err.status = status;
+    err.data = data && typeof data === 'object' ? data : null; // the reply's other fields (a look-alike's `like`)
     throw err;
   }
   return data;
@@ -2764,7 +2765,9 @@ async function chooseName(e) {
     lobbyStream(true); // (the stream again, as this player: his seeks live while it is open)
     refreshLobby();
   } catch (err) {
-    lobbySay(err.status === 409 ? t('The name {name} is taken: choose another.', { name: isolate(name) }) : t('That name cannot be used: {error}', { error: tlib(err.message) }), 'refused');
+    const like = err.status === 409 && err.data && typeof err.data.like === 'string' ? err.data.like : null;
+    lobbySay(like !== null ? t('The name {name} looks like {like}, the name of another player: choose one that cannot be taken for it.', { name: isolate(name), like: isolate(like) })
+      : err.status === 409 ? t('The name {name} is taken: choose another.', { name: isolate(name) }) : t('That name cannot be used: {error}', { error: tlib(err.message) }), 'refused');
     $('name-input').focus();
   }
 }

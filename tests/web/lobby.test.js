@@ -96,6 +96,17 @@ test('names of any script are players; the same name in another case, width or c
     assert.equal(r.status, 409, `${taken}: ${r.text}`);
     assert.match(r.json.error, /taken/);
   }
+  // a name that looks like another on a screen, in other letters (Unicode's UTS #39 skeleton, by
+  // ICU): refused with the name it would pass for; one merely one letter apart is a name
+  for (const [alike, of] of [['\u0410beba', 'Abeba'], ['\u0410BEBA', 'Abeba'], ['Zo\u0451 2', 'Zoë 2'], ['\u0627\u06cc\u0644\u0627\u0645', null]]) {
+    const r = await api('POST', '/api/players', { body: { name: alike } });
+    if (of === null) { assert.equal(r.status, 201, `${alike}: ${r.text}`); continue; }
+    assert.equal(r.status, 409, `${alike}: ${r.text}`);
+    assert.equal(r.json.like, of);
+    assert.match(r.json.error, /looks like/);
+    assert.ok(r.json.error.includes(`'${of}'`), r.json.error);
+  }
+  assert.equal((await api('POST', '/api/players', { body: { name: 'Abebe' } })).status, 201);
   // decomposed on input, stored composed (NFC)
   const r = await api('POST', '/api/players', { body: { name: 'Rene\u0301 K' } });
   assert.equal(r.status, 201, r.text);

@@ -111,6 +111,11 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await c.fill('#name-input', 'abeba');
   await c.click('#name-ok');
   await c.waitForFunction(() => /taken/.test(document.getElementById('lobby-message').textContent));
+  // and a look-alike in other letters (a Cyrillic А) is refused with the name it passes for
+  await c.fill('#name-input', '\u0410beba');
+  await c.click('#name-ok');
+  await c.waitForFunction(() => /looks like/.test(document.getElementById('lobby-message').textContent));
+  assert.match(await c.textContent('#lobby-message'), /The name \u2068\u0410beba\u2069 looks like \u2068Abeba\u2069, the name of another player/);
   // "Play the computer" is one tap from the lobby
   await c.click('#play-computer');
   await c.waitForSelector('body[data-screen="game"][data-busy="false"] #board .hole[data-legal="true"]');
