@@ -161,11 +161,73 @@ static void test_full_stop(void **state)
     gb_game_free(g);
 }
 
+/* A translator that knows every English text: it wraps it in «…», so a refusal that was not
+ * asked for in the language shows as bare English. */
+static const char *wrap(const char *english)
+{
+    if (strcmp(english, "%s") == 0) /* no words: as a catalog leaves it */
+        return english;
+    static char buf[4][512];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "\u00ab%s\u00bb", english);
+    return buf[k];
+}
+
+/* A move refused at its start hole: the reason names its rule (S2, Q2, Q4, A4, B3, B7), and
+ * is asked for in the player's language. Bulto's were once neither (never in the catalogs). */
+static void test_start_refusals(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *position, *move, *says;
+    } cases[] = {
+        {"sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole of your own row (S2)\u00bb"},
+        {"sadeqa board=0,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=6,0 turn=S", "A",
+         "\u00abthat hole is empty (S2)\u00bb"},
+        {"qelat board=4,4,4,4,4,4/4,4,4,4,4,4 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole you own (Q2)\u00bb"},
+        {"qelat board=0,4,4,4,4,4/4,4,4,4,4,4 stores=4,0 turn=S", "A",
+         "\u00abthat hole is empty (Q2)\u00bb"},
+        {"akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing", "a",
+         "\u00aba move starts from a pit of your own row (A4)\u00bb"},
+        {"akil board=0,6,6,6,6,6/6,6,6,6,6,6 stores=6,0 turn=S phase=sowing", "A",
+         "\u00abthat pit is empty (A4)\u00bb"},
+        {"bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole of your own row (B3)\u00bb"},
+        {"bulto board=0,2,2,2,2,2,2,2,2,4N/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "A",
+         "\u00abthat hole is empty (B3)\u00bb"},
+        {"bulto board=0,2,2,2,2,2,2,2,2,4N/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "J",
+         "\u00abthat hole is your opponent's bulto (B3)\u00bb"},
+        /* B7: the empty B does not count; C's 2 does */
+        {"bulto board=3,0,2,2,2,2,2,2,2,3/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "A",
+         "\u00abin the open phase a move may not start from a hole of 3 while another hole you "
+         "could start from holds some other number (B7)\u00bb"},
+    };
+    int wrong = 0;
+    gb_set_translate(wrap);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gb_game *g = game_at(cases[i].position);
+        gb_error err = {0, ""};
+        assert_int_equal(gb_play_text(g, cases[i].move, &err), GB_EILLEGAL);
+        if (!strstr(err.msg, cases[i].says)) { /* inside "illegal move: %s" */
+            print_error("%s, %s: \"%s\", want \"%s\"\n", cases[i].position, cases[i].move,
+                        err.msg, cases[i].says);
+            wrong++;
+        }
+        gb_game_free(g);
+    }
+    gb_set_translate(NULL);
+    assert_int_equal(wrong, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_lines),
         cmocka_unit_test(test_full_stop),
+        cmocka_unit_test(test_start_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

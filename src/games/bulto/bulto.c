@@ -48,23 +48,24 @@ static long first_same(const gb_options *o, const gb_pos *p0, int start, const g
     return out.found;
 }
 
-/* B3, B7: may the mover start from h? Returns NULL or the reason. */
+/* B3, B7: may the mover start from h? Returns NULL or the reason (in English: the caller asks
+ * for it in the player's language, gb_tr). */
 static const char *start_refusal(const gb_pos *p, int h)
 {
     const int mover = p->to_move;
     const uint32_t opp_bulto = mover ? p->mark_s : p->mark_n;
     if (h >= BU_RING || !((row_mask(mover) >> h) & 1u))
-        return "a move starts from a hole of your own row";
+        return GB_N_("a move starts from a hole of your own row (B3)");
     if ((opp_bulto >> h) & 1u)
-        return "that hole is your opponent's bulto";
+        return GB_N_("that hole is your opponent's bulto (B3)");
     if (p->holes[h] == 0)
-        return "that hole is empty";
+        return GB_N_("that hole is empty (B3)");
     if (p->phase == BU_OPEN && p->holes[h] == 3) {
         /* B7: not from a 3 unless every hole he could start from (non-empty, not a bulto) holds 3 */
         for (int i = 0; i < BU_RING; i++)
             if (((row_mask(mover) & ~opp_bulto) >> i & 1u) && p->holes[i] && p->holes[i] != 3)
-                return "in the open phase a move may not start from a hole of 3 while another "
-                       "hole holds some other number (B7)";
+                return GB_N_("in the open phase a move may not start from a hole of 3 while "
+                             "another hole you could start from holds some other number (B7)");
     }
     return NULL;
 }
@@ -86,7 +87,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         return gb_fail(err, GB_EILLEGAL, "Bulto has only sowing moves");
     const char *why = start_refusal(p, m->hole);
     if (why)
-        return gb_fail(err, GB_EILLEGAL, "%s", why);
+        return gb_fail(err, GB_EILLEGAL, "%s", gb_tr(why));
     const bool menager = p->phase == BU_MENAGER;
     const int mover = p->to_move;
     const gb_pos p0 = *p;
