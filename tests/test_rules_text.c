@@ -87,8 +87,10 @@ static const expect expects[] = {
     {"qelat", "", "ordinary hole go to its owner", NULL},
     /* A2 */
     {"akil", "", "tebweez", NULL},
-    {"akil", "", "as he likes; any pit may stay empty", "same place"},
-    {"akil", "tebweez=mirrored", "the pit in the same place of the other row", NULL},
+    {"akil", "", "as he likes; any pit may stay empty", "same letter"},
+    /* A-C3: ring pit i with ring pit i+6, each row counted from its owner's left; not the pit
+     * across (a reader of "the same place" took it for that) */
+    {"akil", "tebweez=mirrored", "the pit with the same letter in the other row does (A and a, B and b", "same place"},
     /* A3: who sows first after keep or turn */
     {"akil", "", "If he keeps his row, he sows first; if he turns the board, the distributor sows "
                  "first", NULL},

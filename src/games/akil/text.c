@@ -36,8 +36,8 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
     if (o->v[AK_TEBWEEZ])
         gb_rule(out, "A2 A-C1 A-C3", "tebweez",
                 "The tebweez: the distributor (South in the first round) lays out all 72 seeds as "
-                "he likes, but a pit may hold seeds only if the pit in the same place of the other "
-                "row does.");
+                "he likes, but a pit may hold seeds only if the pit with the same letter in the "
+                "other row does (A and a, B and b, …).");
     else
         gb_rule(out, "A2 A-C1", "tebweez",
                 "The tebweez: the distributor (South in the first round) lays out all 72 seeds in "
