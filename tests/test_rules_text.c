@@ -526,6 +526,26 @@ static void bulto_refuse_all_and_b7(void **state)
     assert_non_null(strstr(t, "While a miné is left, any hole may start"));
 }
 
+/* T1, T3: in Qelat and L'ab al-Akil a never-ending sowing (endless=ends-game) and the ply cap end
+ * the round, not the match; the options' help says so for both, as their rules lines do. */
+static void shared_option_help_names_the_round(void **state)
+{
+    (void)state;
+    const char *const keys[] = {"endless", "max-plies"};
+    for (int g = 0; g < 4; g++)
+        for (int k = 0; k < 2; k++) {
+            gb_option_info oi = {0};
+            int i, no = gb_variant_option_count(games[g]);
+            for (i = 0; i < no; i++)
+                if (gb_variant_option(games[g], i, &oi) == GB_OK && strcmp(oi.key, keys[k]) == 0)
+                    break;
+            assert_true(i < no);
+            if (!strstr(oi.help, "the game (round)"))
+                fail_msg("%s %s: \"%s\" does not say \"the game (round)\"", games[g], keys[k],
+                         oi.help);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -538,6 +558,7 @@ int main(void)
         cmocka_unit_test(each_configuration_cites_its_rulings),
         cmocka_unit_test(each_option_rewrites_its_own_line),
         cmocka_unit_test(bulto_refuse_all_and_b7),
+        cmocka_unit_test(shared_option_help_names_the_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
