@@ -122,7 +122,9 @@ static const expect expects[] = {
     {"bulto", "", "menager", NULL},
     {"bulto", "", "13 holes of three: the miné", NULL},
     /* B4 right rule */
-    {"bulto", "", "must lie to the right of all your bulto", "anywhere"},
+    /* B-C4: against the bulto held before the move, so a run of several (B6) may be made at once,
+     * each to the left of the one before it */
+    {"bulto", "", "must lie to the right of all the bulto you had before this move", "anywhere"},
     {"bulto", "right-rule=none", "anywhere", "to the right"},
     /* B5: refusing, and how a move says it */
     {"bulto", "", "You may refuse a bulto", NULL},

@@ -52,8 +52,8 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
         gb_rule(out, "B4", "right-rule", "A new bulto may lie anywhere in your opponent's row.");
     else
         gb_rule(out, "B4 B-C4", "right-rule",
-                "A new bulto must lie to the right of all your bulto, as you look across; a hole of "
-                "three that does not is sown into like any other.");
+                "A new bulto must lie to the right of all the bulto you had before this move, as you "
+                "look across; a hole of three that does not is sown into like any other.");
     gb_rule(out, "B5 B-C6", NULL,
             "You may refuse a bulto: the stone skips that hole and falls into the next one, and "
             "counts there as the last stone.");
