@@ -222,12 +222,34 @@ static void test_start_refusals(void **state)
     assert_int_equal(wrong, 0);
 }
 
+/* T1: a never-ending sowing refused under endless=illegal names its rule as every refusal does
+ * ("(T1)", which the page turns into its why?), in the player's language, whether the move is
+ * played (gb_play) or only asked about (gb_move_legal_text). The position is docs/sadeqa.md's:
+ * North's f cycles for ever. */
+static void test_never_ending_refused(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=2,1,0,1,3,2,3,0/1,0,1,8,2,6,0,3 stores=0,0 turn=N");
+    gb_error err = {0, ""};
+    gb_move m;
+    gb_set_translate(wrap);
+    assert_int_equal(gb_play_text(g, "f", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "\u00abits sowing never ends (T1)\u00bb"))
+        fail_msg("gb_play_text: \"%s\"", err.msg);
+    assert_int_equal(gb_move_legal_text(g, "f", &m, &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "\u00abits sowing never ends (T1)\u00bb"))
+        fail_msg("gb_move_legal_text: \"%s\"", err.msg);
+    gb_set_translate(NULL);
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_lines),
         cmocka_unit_test(test_full_stop),
         cmocka_unit_test(test_start_refusals),
+        cmocka_unit_test(test_never_ending_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
