@@ -243,6 +243,51 @@ static void test_never_ending_refused(void **state)
     gb_game_free(g);
 }
 
+/* B5: a refusal count past the offers names how many there are; "is" or "are" was put in
+ * English into every language's sentence, so each count has its own sentence now. */
+static const char *offers_fake(const char *english)
+{
+    static const char *const t[][2] = {
+        {"this move refuses %u bulto but only %ld is offered (B5)", "REFUSES %u, ONE: %ld (B5)"},
+        {"this move refuses %u bulto but only %ld are offered (B5)", "REFUSES %u, MANY: %ld (B5)"},
+        {"this move refuses %u bulto but only %ld are offered before the sowing comes round (B5, "
+         "T1)",
+         "REFUSES %u, MANY: %ld, ROUND (B5, T1)"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(t[i][0], english) == 0)
+            return t[i][1];
+    return english;
+}
+
+static void test_refusals_past_the_offers(void **state)
+{
+    (void)state;
+    gb_error err = {0, ""};
+    gb_set_translate(offers_fake);
+    /* lesson 1 of Bulto: I offers b alone; lesson 3's J offers a and b */
+    gb_game *g = game_at("bulto board=2,0,3*,3*,0,0,0,0,3,1/3*,3,0,0,2,2,4,3*,5,6 turn=S phase=mine ply=5");
+    assert_int_equal(gb_play_text(g, "I~2", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 2, ONE: 1 (B5)"))
+        fail_msg("I~2: \"%s\"", err.msg);
+    gb_game_free(g);
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,0,1/3,3,0,2,3*,4,5,4,3*,4 turn=S phase=mine ply=9");
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 3, MANY: 2 (B5)"))
+        fail_msg("J~3: \"%s\"", err.msg);
+    gb_game_free(g);
+    /* docs/bulto.md: after H h B g F c E a, South's I makes 143 offers before it comes round */
+    g = game_new("bulto", NULL);
+    const char *moves[] = {"H", "h", "B", "g", "F", "c", "E", "a"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        play(g, moves[i]);
+    assert_int_equal(gb_play_text(g, "I~144", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 144, MANY: 143, ROUND (B5, T1)"))
+        fail_msg("I~144: \"%s\"", err.msg);
+    gb_game_free(g);
+    gb_set_translate(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_full_stop),
         cmocka_unit_test(test_start_refusals),
         cmocka_unit_test(test_never_ending_refused),
+        cmocka_unit_test(test_refusals_past_the_offers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

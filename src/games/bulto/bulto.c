@@ -73,10 +73,16 @@ static const char *start_refusal(const gb_pos *p, int h)
 /* B5, T1: C~k past the offers the sowing makes before it comes round names no move. */
 static int short_of(gb_error *err, const gb_move *m, long offers)
 {
+    /* two texts, not an English "is"/"are" put in: each language has its own words for both */
+    if (offers == 1)
+        return gb_fail(err, GB_EILLEGAL,
+                       "this move refuses %u bulto but only %ld is offered before the sowing comes "
+                       "round (B5, T1)",
+                       (unsigned)m->refusals, offers);
     return gb_fail(err, GB_EILLEGAL,
-                   "this move refuses %u bulto but only %ld %s offered before the sowing comes "
+                   "this move refuses %u bulto but only %ld are offered before the sowing comes "
                    "round (B5, T1)",
-                   (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+                   (unsigned)m->refusals, offers);
 }
 
 static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
@@ -95,10 +101,12 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     int rc = sow_from(o, &p0, p, m->hole, m->refusals, t, NULL, &offers);
     if (rc == GB_EENDLESS)
         return rc; /* T1 */
+    if (rc == SOW_NATURAL && offers == 1 && m->refusals > 1) /* two texts, as in short_of */
+        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld is offered (B5)",
+                       (unsigned)m->refusals, offers);
     if (rc == SOW_NATURAL && offers < m->refusals)
-        return gb_fail(err, GB_EILLEGAL,
-                       "this move refuses %u bulto but only %ld %s offered (B5)",
-                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld are offered (B5)",
+                       (unsigned)m->refusals, offers);
     if (rc == SOW_SHORT)
         return short_of(err, m, offers);
     if (menager)
