@@ -21,9 +21,9 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_bulto_text = {
-    .origin = GB_N_("Bulto (\"a place where you spend the night\") is played by the Borana elders of southern "
-              "Ethiopia and northern Kenya, lying on the ground beside the board in the open air; "
-              "Pankhurst 1971."),
+    .origin = GB_N_("Bulto (\"a place where you spend the night\") is a game of the Borana of southern "
+              "Ethiopia and northern Kenya, played by the elders outdoors by day, often stretched out on "
+              "the ground next to the board; Pankhurst 1971."),
     .words = GB_N_("The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
              "the stones medan sadéqa. The first move is the menager; its holes of three are miné. A hole "
              "a player wins is his bulto."),

@@ -21,8 +21,8 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_qelat_text = {
-    .origin = GB_N_("Played in the Keren-Agordat area of western Eritrea by herdsmen taking cattle to water, "
-              "newly married couples and their friends, and housewives; Pankhurst's Qelat II (1971)."),
+    .origin = GB_N_("Played around Keren and Agordat in western Eritrea, by herders watering their cattle, "
+              "by young couples and their friends, and by women at home; Pankhurst's Qelat II (1971)."),
     .words = GB_N_("Each hole is a bét (\"house\" in Bilén); the balls are til (dry goat droppings) or shesher "
              "(small stones). A captured hole is an ekwarna, \"a child is born to me\"."),
     .rules = rules,
