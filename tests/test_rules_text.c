@@ -132,8 +132,11 @@ static const expect expects[] = {
     {"bulto", "", "C~2 refuses the first 2", NULL},
     /* B7 as clarified: the holes he could start from are his non-empty, non-bulto ones */
     {"bulto", "", "every non-empty hole of yours that is not a bulto holds three", "all yours"},
+    /* B9, in the project's words */
+    {"bulto", "", "A player's score is the stones of his bulto plus the stones of his own row that are "
+                  "not in his opponent's bulto", NULL},
     /* B9, also after a repetition */
-    {"bulto", "", "stones in his bulto", NULL},
+    {"bulto", "", "stones of his bulto", NULL},
     {"bulto", "", "scored the same way", NULL},
 };
 

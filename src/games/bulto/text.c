@@ -73,8 +73,9 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
             "of yours that is not a bulto holds three; empty holes do not count. While a miné is "
             "left, any hole may start.");
     gb_rule(out, "B9", NULL,
-            "The game ends when the player to move cannot move. Each scores the stones in his "
-            "bulto and those in his own row outside his opponent's bulto; more wins, equal draws.");
+            "The game ends when the player to move cannot move. A player's score is the stones of "
+            "his bulto plus the stones of his own row that are not in his opponent's bulto; more "
+            "wins, equal draws.");
     gb_rule(out, "T2 B9", NULL,
             "If a whole position repeats (every hole and mark, the player to move), the game ends "
             "at once and is scored the same way.");
