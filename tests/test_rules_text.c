@@ -128,6 +128,8 @@ static const expect expects[] = {
     {"bulto", "right-rule=none", "anywhere", "to the right"},
     /* B5: refusing, and how a move says it */
     {"bulto", "", "You may refuse a bulto", NULL},
+    /* B-C5: refusing a run of several (B6) skips only its first hole; the next is judged afresh */
+    {"bulto", "", "refusing several at once skips only the first hole", NULL},
     {"bulto", "", "C takes the first bulto offered", NULL},
     {"bulto", "", "C~2 refuses the first 2", NULL},
     /* B7 as clarified: the holes he could start from are his non-empty, non-bulto ones */

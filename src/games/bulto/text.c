@@ -54,9 +54,9 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
         gb_rule(out, "B4 B-C4", "right-rule",
                 "A new bulto must lie to the right of all the bulto you had before this move, as you "
                 "look across; a hole of three that does not is sown into like any other.");
-    gb_rule(out, "B5 B-C6", NULL,
+    gb_rule(out, "B5 B-C5 B-C6", NULL,
             "You may refuse a bulto: the stone skips that hole and falls into the next one, and "
-            "counts there as the last stone.");
+            "counts there as the last stone (refusing several at once skips only the first hole).");
     gb_rule(out, "B5 B-C8", NULL,
             "A move is named by its hole: C takes the first bulto offered, if any. C~2 refuses the "
             "first 2 offered and takes the next; if none comes, the sowing runs to its end.");
