@@ -288,6 +288,21 @@ static void test_refusals_past_the_offers(void **state)
     gb_set_translate(NULL);
 }
 
+/* A move the legal list cannot hold (L'ab al-Akil's layout, A2) refused by the rules: its
+ * "illegal move: " is in the player's language too, as every other refusal's is. */
+static void test_layout_refused(void **state)
+{
+    (void)state;
+    gb_game *g = game_new("akil", NULL);
+    gb_error err = {0, ""};
+    gb_set_translate(wrap);
+    assert_int_equal(gb_play_text(g, "layout:1,1,1,1,1,1,1,1,1,1,1,1", &err), GB_EILLEGAL);
+    assert_string_equal(err.msg, "\u00abillegal move: \u00aba layout places all 72 seeds (A2); these "
+                                 "counts add up to 12\u00bb\u00bb");
+    gb_set_translate(NULL);
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_start_refusals),
         cmocka_unit_test(test_never_ending_refused),
         cmocka_unit_test(test_refusals_past_the_offers),
+        cmocka_unit_test(test_layout_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

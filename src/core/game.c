@@ -697,9 +697,11 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     } else if (rc) {
         g->rng = rng_before;
         if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
-            char msg[GB_ERR_LEN];
-            snprintf(msg, sizeof msg, "illegal move: %.200s", err->msg);
-            snprintf(err->msg, sizeof err->msg, "%s", msg);
+            char why[201]; /* the reason, cut at a whole letter, under "illegal move: " in the
+                            * player's language (gb_fail asks for it) */
+            snprintf(why, sizeof why, "%.200s", err->msg);
+            gb_utf8_trim(why);
+            gb_fail(err, rc, "illegal move: %s", why);
         }
         return rc;
     }
