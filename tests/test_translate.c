@@ -303,6 +303,31 @@ static void test_layout_refused(void **state)
     gb_game_free(g);
 }
 
+/* A match's line per round says how a round ended other than by the rule (T1-T3): that piece
+ * is asked for in the language too (it was left in English), in Qelat and L'ab al-Akil. */
+static void test_round_line_end(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *opts, *move;
+    } cases[] = {
+        {"qelat", "max-plies=1,max-rounds=1", "A"},
+        {"akil", "max-plies=1,max-rounds=1", "layout:6,6,6,6,6,6,6,6,6,6,6,6"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gb_game *g = game_new(cases[i].variant, cases[i].opts);
+        play(g, cases[i].move);
+        assert_true(gb_is_over(g));
+        char buf[2048];
+        gb_set_translate(wrap);
+        assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+        gb_set_translate(NULL);
+        if (!strstr(buf, "\u00ab (the ply limit, T3)\u00bb"))
+            fail_msg("%s: %s", cases[i].variant, buf);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_never_ending_refused),
         cmocka_unit_test(test_refusals_past_the_offers),
         cmocka_unit_test(test_layout_refused),
+        cmocka_unit_test(test_round_line_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
