@@ -102,9 +102,14 @@ static void rules_text_for_the_four_games(void **state)
     }
     gb_variant_rules_text("qelat", &t);
     assert_non_null(strstr(t.words, "bét"));
+    /* who plays Qelat and where, in the project's words (the seed's sentence had been taken
+     * over nearly as it stands) */
+    assert_non_null(strstr(t.origin, "herders watering their cattle"));
     gb_variant_rules_text("bulto", &t);
     assert_non_null(strstr(t.words, "mona"));
     assert_non_null(strstr(t.words, "miné"));
+    /* Bulto's players, likewise in our own words (the seed quotes Pankhurst) */
+    assert_non_null(strstr(t.origin, "stretched out on the ground"));
     assert_int_equal(gb_variant_rules_text("chess", &t), GB_EINVAL);
     /* every option of every listed game has a line saying what it means, and its ruling */
     for (int v = 0; v < gb_variant_count(); v++)

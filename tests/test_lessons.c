@@ -239,6 +239,9 @@ static void lessons_are_complete(void **state)
                 p += *p == ' ';
             }
         }
+    /* A6: the chain stops at the first pit that does not hold 2 or 4; the lesson that teaches
+     * it says so (it once read as if every such pit of the lap were taken) */
+    assert_non_null(strstr(gb_lesson_find("akil", "akil-chain")->instruction, "until one does not"));
     const char *named[] = {"sadeqa-relay", "sadeqa-capture", "qelat-ekwarna", "qelat-eat",
                            "qelat-holes", "akil-choice", "akil-chain", "bulto-mine", "bulto-right",
                            "bulto-refuse"};

@@ -87,8 +87,10 @@ static const expect expects[] = {
     {"qelat", "", "ordinary hole go to its owner", NULL},
     /* A2 */
     {"akil", "", "tebweez", NULL},
-    {"akil", "", "as he likes; any pit may stay empty", "same place"},
-    {"akil", "tebweez=mirrored", "the pit in the same place of the other row", NULL},
+    {"akil", "", "as he likes; any pit may stay empty", "same letter"},
+    /* A-C3: ring pit i with ring pit i+6, each row counted from its owner's left; not the pit
+     * across (a reader of "the same place" took it for that) */
+    {"akil", "tebweez=mirrored", "the pit with the same letter in the other row does (A and a, B and b", "same place"},
     /* A3: who sows first after keep or turn */
     {"akil", "", "If he keeps his row, he sows first; if he turns the board, the distributor sows "
                  "first", NULL},
@@ -120,16 +122,23 @@ static const expect expects[] = {
     {"bulto", "", "menager", NULL},
     {"bulto", "", "13 holes of three: the miné", NULL},
     /* B4 right rule */
-    {"bulto", "", "must lie to the right of all your bulto", "anywhere"},
+    /* B-C4: against the bulto held before the move, so a run of several (B6) may be made at once,
+     * each to the left of the one before it */
+    {"bulto", "", "must lie to the right of all the bulto you had before this move", "anywhere"},
     {"bulto", "right-rule=none", "anywhere", "to the right"},
     /* B5: refusing, and how a move says it */
     {"bulto", "", "You may refuse a bulto", NULL},
+    /* B-C5: refusing a run of several (B6) skips only its first hole; the next is judged afresh */
+    {"bulto", "", "refusing several at once skips only the first hole", NULL},
     {"bulto", "", "C takes the first bulto offered", NULL},
     {"bulto", "", "C~2 refuses the first 2", NULL},
     /* B7 as clarified: the holes he could start from are his non-empty, non-bulto ones */
     {"bulto", "", "every non-empty hole of yours that is not a bulto holds three", "all yours"},
+    /* B9, in the project's words */
+    {"bulto", "", "A player's score is the stones of his bulto plus the stones of his own row that are "
+                  "not in his opponent's bulto", NULL},
     /* B9, also after a repetition */
-    {"bulto", "", "stones in his bulto", NULL},
+    {"bulto", "", "stones of his bulto", NULL},
     {"bulto", "", "scored the same way", NULL},
 };
 
@@ -524,6 +533,26 @@ static void bulto_refuse_all_and_b7(void **state)
     assert_non_null(strstr(t, "While a miné is left, any hole may start"));
 }
 
+/* T1, T3: in Qelat and L'ab al-Akil a never-ending sowing (endless=ends-game) and the ply cap end
+ * the round, not the match; the options' help says so for both, as their rules lines do. */
+static void shared_option_help_names_the_round(void **state)
+{
+    (void)state;
+    const char *const keys[] = {"endless", "max-plies"};
+    for (int g = 0; g < 4; g++)
+        for (int k = 0; k < 2; k++) {
+            gb_option_info oi = {0};
+            int i, no = gb_variant_option_count(games[g]);
+            for (i = 0; i < no; i++)
+                if (gb_variant_option(games[g], i, &oi) == GB_OK && strcmp(oi.key, keys[k]) == 0)
+                    break;
+            assert_true(i < no);
+            if (!strstr(oi.help, "the game (round)"))
+                fail_msg("%s %s: \"%s\" does not say \"the game (round)\"", games[g], keys[k],
+                         oi.help);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -536,6 +565,7 @@ int main(void)
         cmocka_unit_test(each_configuration_cites_its_rulings),
         cmocka_unit_test(each_option_rewrites_its_own_line),
         cmocka_unit_test(bulto_refuse_all_and_b7),
+        cmocka_unit_test(shared_option_help_names_the_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

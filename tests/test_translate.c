@@ -161,11 +161,183 @@ static void test_full_stop(void **state)
     gb_game_free(g);
 }
 
+/* A translator that knows every English text: it wraps it in «…», so a refusal that was not
+ * asked for in the language shows as bare English. */
+static const char *wrap(const char *english)
+{
+    if (strcmp(english, "%s") == 0) /* no words: as a catalog leaves it */
+        return english;
+    static char buf[4][512];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "\u00ab%s\u00bb", english);
+    return buf[k];
+}
+
+/* A move refused at its start hole: the reason names its rule (S2, Q2, Q4, A4, B3, B7), and
+ * is asked for in the player's language. Bulto's were once neither (never in the catalogs). */
+static void test_start_refusals(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *position, *move, *says;
+    } cases[] = {
+        {"sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole of your own row (S2)\u00bb"},
+        {"sadeqa board=0,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 stores=6,0 turn=S", "A",
+         "\u00abthat hole is empty (S2)\u00bb"},
+        {"qelat board=4,4,4,4,4,4/4,4,4,4,4,4 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole you own (Q2)\u00bb"},
+        {"qelat board=0,4,4,4,4,4/4,4,4,4,4,4 stores=4,0 turn=S", "A",
+         "\u00abthat hole is empty (Q2)\u00bb"},
+        {"akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing", "a",
+         "\u00aba move starts from a pit of your own row (A4)\u00bb"},
+        {"akil board=0,6,6,6,6,6/6,6,6,6,6,6 stores=6,0 turn=S phase=sowing", "A",
+         "\u00abthat pit is empty (A4)\u00bb"},
+        {"bulto board=2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S", "a",
+         "\u00aba move starts from a hole of your own row (B3)\u00bb"},
+        {"bulto board=0,2,2,2,2,2,2,2,2,4N/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "A",
+         "\u00abthat hole is empty (B3)\u00bb"},
+        {"bulto board=0,2,2,2,2,2,2,2,2,4N/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "J",
+         "\u00abthat hole is your opponent's bulto (B3)\u00bb"},
+        /* B7: the empty B does not count; C's 2 does */
+        {"bulto board=3,0,2,2,2,2,2,2,2,3/2,2,2,2,2,2,2,2,2,2 stores=0,0 turn=S phase=open", "A",
+         "\u00abin the open phase a move may not start from a hole of 3 while another hole you "
+         "could start from holds some other number (B7)\u00bb"},
+    };
+    int wrong = 0;
+    gb_set_translate(wrap);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gb_game *g = game_at(cases[i].position);
+        gb_error err = {0, ""};
+        assert_int_equal(gb_play_text(g, cases[i].move, &err), GB_EILLEGAL);
+        if (!strstr(err.msg, cases[i].says)) { /* inside "illegal move: %s" */
+            print_error("%s, %s: \"%s\", want \"%s\"\n", cases[i].position, cases[i].move,
+                        err.msg, cases[i].says);
+            wrong++;
+        }
+        gb_game_free(g);
+    }
+    gb_set_translate(NULL);
+    assert_int_equal(wrong, 0);
+}
+
+/* T1: a never-ending sowing refused under endless=illegal names its rule as every refusal does
+ * ("(T1)", which the page turns into its why?), in the player's language, whether the move is
+ * played (gb_play) or only asked about (gb_move_legal_text). The position is docs/sadeqa.md's:
+ * North's f cycles for ever. */
+static void test_never_ending_refused(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("sadeqa board=2,1,0,1,3,2,3,0/1,0,1,8,2,6,0,3 stores=0,0 turn=N");
+    gb_error err = {0, ""};
+    gb_move m;
+    gb_set_translate(wrap);
+    assert_int_equal(gb_play_text(g, "f", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "\u00abits sowing never ends (T1)\u00bb"))
+        fail_msg("gb_play_text: \"%s\"", err.msg);
+    assert_int_equal(gb_move_legal_text(g, "f", &m, &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "\u00abits sowing never ends (T1)\u00bb"))
+        fail_msg("gb_move_legal_text: \"%s\"", err.msg);
+    gb_set_translate(NULL);
+    gb_game_free(g);
+}
+
+/* B5: a refusal count past the offers names how many there are; "is" or "are" was put in
+ * English into every language's sentence, so each count has its own sentence now. */
+static const char *offers_fake(const char *english)
+{
+    static const char *const t[][2] = {
+        {"this move refuses %u bulto but only %ld is offered (B5)", "REFUSES %u, ONE: %ld (B5)"},
+        {"this move refuses %u bulto but only %ld are offered (B5)", "REFUSES %u, MANY: %ld (B5)"},
+        {"this move refuses %u bulto but only %ld are offered before the sowing comes round (B5, "
+         "T1)",
+         "REFUSES %u, MANY: %ld, ROUND (B5, T1)"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(t[i][0], english) == 0)
+            return t[i][1];
+    return english;
+}
+
+static void test_refusals_past_the_offers(void **state)
+{
+    (void)state;
+    gb_error err = {0, ""};
+    gb_set_translate(offers_fake);
+    /* lesson 1 of Bulto: I offers b alone; lesson 3's J offers a and b */
+    gb_game *g = game_at("bulto board=2,0,3*,3*,0,0,0,0,3,1/3*,3,0,0,2,2,4,3*,5,6 turn=S phase=mine ply=5");
+    assert_int_equal(gb_play_text(g, "I~2", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 2, ONE: 1 (B5)"))
+        fail_msg("I~2: \"%s\"", err.msg);
+    gb_game_free(g);
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,0,1/3,3,0,2,3*,4,5,4,3*,4 turn=S phase=mine ply=9");
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 3, MANY: 2 (B5)"))
+        fail_msg("J~3: \"%s\"", err.msg);
+    gb_game_free(g);
+    /* docs/bulto.md: after H h B g F c E a, South's I makes 143 offers before it comes round */
+    g = game_new("bulto", NULL);
+    const char *moves[] = {"H", "h", "B", "g", "F", "c", "E", "a"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        play(g, moves[i]);
+    assert_int_equal(gb_play_text(g, "I~144", &err), GB_EILLEGAL);
+    if (!strstr(err.msg, "REFUSES 144, MANY: 143, ROUND (B5, T1)"))
+        fail_msg("I~144: \"%s\"", err.msg);
+    gb_game_free(g);
+    gb_set_translate(NULL);
+}
+
+/* A move the legal list cannot hold (L'ab al-Akil's layout, A2) refused by the rules: its
+ * "illegal move: " is in the player's language too, as every other refusal's is. */
+static void test_layout_refused(void **state)
+{
+    (void)state;
+    gb_game *g = game_new("akil", NULL);
+    gb_error err = {0, ""};
+    gb_set_translate(wrap);
+    assert_int_equal(gb_play_text(g, "layout:1,1,1,1,1,1,1,1,1,1,1,1", &err), GB_EILLEGAL);
+    assert_string_equal(err.msg, "\u00abillegal move: \u00aba layout places all 72 seeds (A2); these "
+                                 "counts add up to 12\u00bb\u00bb");
+    gb_set_translate(NULL);
+    gb_game_free(g);
+}
+
+/* A match's line per round says how a round ended other than by the rule (T1-T3): that piece
+ * is asked for in the language too (it was left in English), in Qelat and L'ab al-Akil. */
+static void test_round_line_end(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *opts, *move;
+    } cases[] = {
+        {"qelat", "max-plies=1,max-rounds=1", "A"},
+        {"akil", "max-plies=1,max-rounds=1", "layout:6,6,6,6,6,6,6,6,6,6,6,6"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gb_game *g = game_new(cases[i].variant, cases[i].opts);
+        play(g, cases[i].move);
+        assert_true(gb_is_over(g));
+        char buf[2048];
+        gb_set_translate(wrap);
+        assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+        gb_set_translate(NULL);
+        if (!strstr(buf, "\u00ab (the ply limit, T3)\u00bb"))
+            fail_msg("%s: %s", cases[i].variant, buf);
+        gb_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_lines),
         cmocka_unit_test(test_full_stop),
+        cmocka_unit_test(test_start_refusals),
+        cmocka_unit_test(test_never_ending_refused),
+        cmocka_unit_test(test_refusals_past_the_offers),
+        cmocka_unit_test(test_layout_refused),
+        cmocka_unit_test(test_round_line_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

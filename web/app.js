@@ -548,7 +548,7 @@ function showRulesInPlay() {
 /* The legend: the owners, the last move's cues, and only the marks of the game in play (those it
  * can make, and any seen on its board). */
 const MARKS_OF = { qelat: ['ekwarna'], bulto: ['bulto', 'mine'] };
-const MARK_WORDS = { ekwarna: () => t('ekwarna (a captured hole: its owner takes what falls in)'), bulto: () => t('bulto (a held hole)'), mine: () => t('miné (a hole not yet woken)') };
+const MARK_WORDS = { ekwarna: () => t('ekwarna (a captured hole: the balls that fall into it are its maker\'s)'), bulto: () => t('bulto (a held hole)'), mine: () => t('miné (a hole not yet woken)') };
 function showLegend(view) {
   const marks = new Set(MARKS_OF[view.variant] || []);
   for (const t of app.timeline) if (t) for (const m of t.state.mark) if (m) marks.add(m.split(':')[0]);

@@ -644,6 +644,9 @@ const gb_round_end *gb_game_round_at(const gb_game *g, int i)
     return i >= 0 && i < g->rounds_len ? &g->rounds[i] : NULL;
 }
 
+/* A move refused because its sowing never ends (T1, endless=illegal), cited as every rule is. */
+static const char never_ends[] = GB_N_("its sowing never ends (T1)");
+
 /* Why m, not among the legal moves, is refused: in the rules' words when they have any. */
 static int why_illegal(const gb_game *g, const gb_move *m, gb_error *err)
 {
@@ -652,9 +655,9 @@ static int why_illegal(const gb_game *g, const gb_move *m, gb_error *err)
     uint64_t rng = g->rng;
     gb_error why = {0, ""};
     int rc = g->r->play(&g->o, &probe, &mm, NULL, &rng, &why);
-    if (rc == GB_OK || rc == GB_EENDLESS)
+    if (rc == GB_OK || rc == GB_EENDLESS) /* in the player's language, as the games' reasons are */
         snprintf(why.msg, sizeof why.msg, "%s",
-                 rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)" : "not among the legal moves");
+                 gb_tr(rc == GB_EENDLESS ? never_ends : GB_N_("not among the legal moves")));
     return gb_fail(err, GB_EILLEGAL, "illegal move: %s", why.msg);
 }
 
@@ -683,7 +686,7 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     if (rc == GB_EENDLESS) {
         if (g->o.v[GB_OPT_ENDLESS] == 0) {
             g->rng = rng_before;
-            return gb_fail(err, GB_EILLEGAL, "illegal move: its sowing never ends (RULINGS T1)");
+            return gb_fail(err, GB_EILLEGAL, "illegal move: %s", gb_tr(never_ends));
         }
         child = g->cur; /* T1, endless=ends-game: the game ends on the board before the move */
         child.flags |= GB_F_ENDLESS;
@@ -694,9 +697,11 @@ int gb_play(gb_game *g, gb_move *m, gb_error *err)
     } else if (rc) {
         g->rng = rng_before;
         if (err && rc == GB_EILLEGAL && strncmp(err->msg, "illegal", 7) != 0) {
-            char msg[GB_ERR_LEN];
-            snprintf(msg, sizeof msg, "illegal move: %.200s", err->msg);
-            snprintf(err->msg, sizeof err->msg, "%s", msg);
+            char why[201]; /* the reason, cut at a whole letter, under "illegal move: " in the
+                            * player's language (gb_fail asks for it) */
+            snprintf(why, sizeof why, "%.200s", err->msg);
+            gb_utf8_trim(why);
+            gb_fail(err, rc, "illegal move: %s", why);
         }
         return rc;
     }
@@ -757,7 +762,7 @@ int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err)
     gb_error why = {0, ""};
     int rc = g->r->play(&g->o, &probe, &mm, NULL, &rng, &why);
     return gb_fail(err, GB_EILLEGAL, "illegal move: %s",
-                   rc == GB_EENDLESS ? "its sowing never ends (RULINGS T1)" : why.msg);
+                   rc == GB_EENDLESS ? gb_tr(never_ends) : why.msg);
 }
 
 int gb_undo(gb_game *g, gb_error *err)

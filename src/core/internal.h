@@ -80,7 +80,7 @@ extern const char *const gb_choices_endless[];
      "whether a lap that goes all the way round skips the hole it was lifted from", "§0"}
 #define GB_OPTION_ENDLESS                                                                          \
     {"endless", GB_OPT_ENDLESS, gb_choices_endless, 0, 0, 0,                                       \
-     "a sowing that never ends is an illegal move, or ends the game at once", "T1"}
+     "a sowing that never ends is an illegal move, or ends the game (round) at once", "T1"}
 #define GB_OPTION_MAX_PLIES                                                                        \
     {"max-plies", GB_OPT_MAX_PLIES, NULL, 1, 1000000, 5000,                                        \
      "the game (round) ends when this many plies have been played", "T3"}

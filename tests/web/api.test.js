@@ -117,7 +117,7 @@ test("a game's rules for the options chosen: GET /api/variants/NAME/rules?option
     ['sadeqa', 'seeds=4', /with 6 daga in each \(96 stones\)/, /with 4 daga in each \(64 stones/],
     ['qelat', 'next-starter=alternate', /The loser of a round .* starts the next/, /start the rounds in turn/],
     ['akil', 'rounds=1,two-seeds=at-once', /If a position repeats with only two seeds left/, /as soon as only two seeds are left/],
-    ['bulto', 'right-rule=none', /must lie to the right of all your bulto/, /may lie anywhere in your opponent's row/],
+    ['bulto', 'right-rule=none', /must lie to the right of all the bulto you had/, /may lie anywhere in your opponent's row/],
   ];
   for (const [variant, options, before, after] of cases) {
     const d = await call('GET', `/api/variants/${variant}/rules`);

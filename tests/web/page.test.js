@@ -249,6 +249,9 @@ test('the board is drawn from the seat of the player, with a flip button; hot-se
   const page = await newPage('desktop');
   await startGame(page, 'qelat', { side: 'N' });
   assert.equal(await page.getAttribute('#board', 'data-seat'), 'N');
+  // the legend shows the holes' owners; an ekwarna's balls are its maker's, whoever owns the hole
+  // (Q4, Q-C8), in the words of the rules text
+  assert.match(await page.textContent('#legend'), /ekwarna \(a captured hole: the balls that fall into it are its maker's\)/);
   // North's row at the bottom: its holes lower on the screen than South's
   const y = async (h) => page.$eval(`#board .hole[data-hole="${h}"] .pit`, (e) => e.getBoundingClientRect().top);
   assert.ok((await y(6)) > (await y(0)));

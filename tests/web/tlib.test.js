@@ -65,7 +65,7 @@ for (const lang of LANGS) {
     // gb_fail's "illegal move: %s" around the rule's own reason
     assert.equal(I.tlib('illegal move: a move starts from a hole you own (Q2)'),
       fmt(tr('illegal move: %s'), [tr('a move starts from a hole you own (Q2)')]));
-    assert.equal(I.tlib('illegal move: that hole is empty'), fmt(tr('illegal move: %s'), [tr('that hole is empty')]));
+    assert.equal(I.tlib('illegal move: that hole is empty (Q2)'), fmt(tr('illegal move: %s'), [tr('that hole is empty (Q2)')]));
     // Qelat's round text: four pieces (src/games/qelat/text.c)
     assert.equal(I.tlib('Round 2: South wins the round 35–13 in earnings; no ball is left outside the ekwarna (Q6). South gains 4 holes from North (A, a, b, c; Q7, Q8)'),
       fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + stop + ' '

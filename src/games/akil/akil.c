@@ -353,7 +353,7 @@ static int ak_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         if (m->hole >= AK_RING || gb_row_of(AK_N, m->hole) != mover)
             return gb_fail(err, GB_EILLEGAL, "a move starts from a pit of your own row (A4)");
         if (!p->holes[m->hole])
-            return gb_fail(err, GB_EILLEGAL, "that pit is empty");
+            return gb_fail(err, GB_EILLEGAL, "that pit is empty (A4)");
         if ((rc = sow(o, p, m->hole, mover, t, true)) != GB_OK)
             return rc;
         break;

@@ -26,8 +26,8 @@ const gb_lesson gb_akil_lessons[] = {
         .rulings = "A6",
         .instruction = GB_TEXT("A last seed that makes a 2 or a 4, on either row, captures that pit "
                                "and the pit across. Then each pit behind it, sown by the same lap, "
-                               "that holds 2 or 4 is captured too, with the pit across. Capture 8 "
-                               "seeds in one move."),
+                               "that holds 2 or 4 is captured too, with the pit across, until one "
+                               "does not. Capture 8 seeds in one move."),
         .position = "akil board=1,1,0,0,0,3/1,3,1,0,2,0 stores=30,30 turn=S phase=sowing",
         .goal = GB_GOAL_TAKE,
         .value = 8,

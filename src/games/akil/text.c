@@ -36,8 +36,8 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
     if (o->v[AK_TEBWEEZ])
         gb_rule(out, "A2 A-C1 A-C3", "tebweez",
                 "The tebweez: the distributor (South in the first round) lays out all 72 seeds as "
-                "he likes, but a pit may hold seeds only if the pit in the same place of the other "
-                "row does.");
+                "he likes, but a pit may hold seeds only if the pit with the same letter in the "
+                "other row does (A and a, B and b, …).");
     else
         gb_rule(out, "A2 A-C1", "tebweez",
                 "The tebweez: the distributor (South in the first round) lays out all 72 seeds in "
@@ -201,9 +201,9 @@ static void ak_round(const gb_options *o, const gb_round_end *e, int what, gb_te
                         made[!w], gain);
         gb_text_add(t, "%s; gains after it: South %d, North %d",
                     e->reason == GB_END_RULE         ? ""
-                    : e->reason == GB_END_REPETITION ? " (a repetition, T2)"
-                    : e->reason == GB_END_CAP        ? " (the ply limit, T3)"
-                                                     : " (a never-ending sowing, T1)",
+                    : e->reason == GB_END_REPETITION ? gb_tr(GB_N_(" (a repetition, T2)"))
+                    : e->reason == GB_END_CAP        ? gb_tr(GB_N_(" (the ply limit, T3)"))
+                                                     : gb_tr(GB_N_(" (a never-ending sowing, T1)")),
                     e->next.match[0], e->next.match[1]);
         return;
     }

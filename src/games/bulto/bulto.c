@@ -48,23 +48,24 @@ static long first_same(const gb_options *o, const gb_pos *p0, int start, const g
     return out.found;
 }
 
-/* B3, B7: may the mover start from h? Returns NULL or the reason. */
+/* B3, B7: may the mover start from h? Returns NULL or the reason (in English: the caller asks
+ * for it in the player's language, gb_tr). */
 static const char *start_refusal(const gb_pos *p, int h)
 {
     const int mover = p->to_move;
     const uint32_t opp_bulto = mover ? p->mark_s : p->mark_n;
     if (h >= BU_RING || !((row_mask(mover) >> h) & 1u))
-        return "a move starts from a hole of your own row";
+        return GB_N_("a move starts from a hole of your own row (B3)");
     if ((opp_bulto >> h) & 1u)
-        return "that hole is your opponent's bulto";
+        return GB_N_("that hole is your opponent's bulto (B3)");
     if (p->holes[h] == 0)
-        return "that hole is empty";
+        return GB_N_("that hole is empty (B3)");
     if (p->phase == BU_OPEN && p->holes[h] == 3) {
         /* B7: not from a 3 unless every hole he could start from (non-empty, not a bulto) holds 3 */
         for (int i = 0; i < BU_RING; i++)
             if (((row_mask(mover) & ~opp_bulto) >> i & 1u) && p->holes[i] && p->holes[i] != 3)
-                return "in the open phase a move may not start from a hole of 3 while another "
-                       "hole holds some other number (B7)";
+                return GB_N_("in the open phase a move may not start from a hole of 3 while "
+                             "another hole you could start from holds some other number (B7)");
     }
     return NULL;
 }
@@ -72,10 +73,16 @@ static const char *start_refusal(const gb_pos *p, int h)
 /* B5, T1: C~k past the offers the sowing makes before it comes round names no move. */
 static int short_of(gb_error *err, const gb_move *m, long offers)
 {
+    /* two texts, not an English "is"/"are" put in: each language has its own words for both */
+    if (offers == 1)
+        return gb_fail(err, GB_EILLEGAL,
+                       "this move refuses %u bulto but only %ld is offered before the sowing comes "
+                       "round (B5, T1)",
+                       (unsigned)m->refusals, offers);
     return gb_fail(err, GB_EILLEGAL,
-                   "this move refuses %u bulto but only %ld %s offered before the sowing comes "
+                   "this move refuses %u bulto but only %ld are offered before the sowing comes "
                    "round (B5, T1)",
-                   (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+                   (unsigned)m->refusals, offers);
 }
 
 static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
@@ -86,7 +93,7 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         return gb_fail(err, GB_EILLEGAL, "Bulto has only sowing moves");
     const char *why = start_refusal(p, m->hole);
     if (why)
-        return gb_fail(err, GB_EILLEGAL, "%s", why);
+        return gb_fail(err, GB_EILLEGAL, "%s", gb_tr(why));
     const bool menager = p->phase == BU_MENAGER;
     const int mover = p->to_move;
     const gb_pos p0 = *p;
@@ -94,10 +101,12 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     int rc = sow_from(o, &p0, p, m->hole, m->refusals, t, NULL, &offers);
     if (rc == GB_EENDLESS)
         return rc; /* T1 */
+    if (rc == SOW_NATURAL && offers == 1 && m->refusals > 1) /* two texts, as in short_of */
+        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld is offered (B5)",
+                       (unsigned)m->refusals, offers);
     if (rc == SOW_NATURAL && offers < m->refusals)
-        return gb_fail(err, GB_EILLEGAL,
-                       "this move refuses %u bulto but only %ld %s offered (B5)",
-                       (unsigned)m->refusals, offers, offers == 1 ? "is" : "are");
+        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld are offered (B5)",
+                       (unsigned)m->refusals, offers);
     if (rc == SOW_SHORT)
         return short_of(err, m, offers);
     if (menager)

@@ -21,9 +21,9 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_bulto_text = {
-    .origin = GB_N_("Bulto (\"a place where you spend the night\") is played by the Borana elders of southern "
-              "Ethiopia and northern Kenya, lying on the ground beside the board in the open air; "
-              "Pankhurst 1971."),
+    .origin = GB_N_("Bulto (\"a place where you spend the night\") is a game of the Borana of southern "
+              "Ethiopia and northern Kenya, played by the elders outdoors by day, often stretched out on "
+              "the ground next to the board; Pankhurst 1971."),
     .words = GB_N_("The board is the gombo sadéqa (\"game trough\"), its holes mona (\"cattle enclosure\"), "
              "the stones medan sadéqa. The first move is the menager; its holes of three are miné. A hole "
              "a player wins is his bulto."),
@@ -52,11 +52,11 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
         gb_rule(out, "B4", "right-rule", "A new bulto may lie anywhere in your opponent's row.");
     else
         gb_rule(out, "B4 B-C4", "right-rule",
-                "A new bulto must lie to the right of all your bulto, as you look across; a hole of "
-                "three that does not is sown into like any other.");
-    gb_rule(out, "B5 B-C6", NULL,
+                "A new bulto must lie to the right of all the bulto you had before this move, as you "
+                "look across; a hole of three that does not is sown into like any other.");
+    gb_rule(out, "B5 B-C5 B-C6", NULL,
             "You may refuse a bulto: the stone skips that hole and falls into the next one, and "
-            "counts there as the last stone.");
+            "counts there as the last stone (refusing several at once skips only the first hole).");
     gb_rule(out, "B5 B-C8", NULL,
             "A move is named by its hole: C takes the first bulto offered, if any. C~2 refuses the "
             "first 2 offered and takes the next; if none comes, the sowing runs to its end.");
@@ -73,8 +73,9 @@ static void bu_rules(const gb_options *o, gb_rule_out *out)
             "of yours that is not a bulto holds three; empty holes do not count. While a miné is "
             "left, any hole may start.");
     gb_rule(out, "B9", NULL,
-            "The game ends when the player to move cannot move. Each scores the stones in his "
-            "bulto and those in his own row outside his opponent's bulto; more wins, equal draws.");
+            "The game ends when the player to move cannot move. A player's score is the stones of "
+            "his bulto plus the stones of his own row that are not in his opponent's bulto; more "
+            "wins, equal draws.");
     gb_rule(out, "T2 B9", NULL,
             "If a whole position repeats (every hole and mark, the player to move), the game ends "
             "at once and is scored the same way.");

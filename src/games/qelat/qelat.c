@@ -441,7 +441,7 @@ static int ql_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
         if (ekwarna(p) & bit(h))
             return gb_fail(err, GB_EILLEGAL, "nobody may start a move from an ekwarna (Q4)");
         if (p->holes[h] == 0)
-            return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+            return gb_fail(err, GB_EILLEGAL, "that hole is empty (Q2)");
         bool ate;
         int rc = sow(o, p, mover, h, t, &ate, true);
         if (rc != GB_OK)

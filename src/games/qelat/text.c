@@ -21,8 +21,8 @@ static const char *const rules[] = {
 };
 
 const gb_rules_text gb_qelat_text = {
-    .origin = GB_N_("Played in the Keren-Agordat area of western Eritrea by herdsmen taking cattle to water, "
-              "newly married couples and their friends, and housewives; Pankhurst's Qelat II (1971)."),
+    .origin = GB_N_("Played around Keren and Agordat in western Eritrea, by herders watering their cattle, "
+              "by young couples and their friends, and by women at home; Pankhurst's Qelat II (1971)."),
     .words = GB_N_("Each hole is a bét (\"house\" in Bilén); the balls are til (dry goat droppings) or shesher "
              "(small stones). A captured hole is an ekwarna, \"a child is born to me\"."),
     .rules = rules,
@@ -209,9 +209,9 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
             gb_text_add(t, "Round %u: %s won %d–%d", round, gb_side_word(w), made[w], made[!w]);
         gb_text_add(t, "%s; holes after it: South %d, North %d",
                     e->reason == GB_END_RULE         ? ""
-                    : e->reason == GB_END_REPETITION ? " (a repetition, T2)"
-                    : e->reason == GB_END_CAP        ? " (the ply limit, T3)"
-                                                     : " (a never-ending sowing, T1)",
+                    : e->reason == GB_END_REPETITION ? gb_tr(GB_N_(" (a repetition, T2)"))
+                    : e->reason == GB_END_CAP        ? gb_tr(GB_N_(" (the ply limit, T3)"))
+                                                     : gb_tr(GB_N_(" (a never-ending sowing, T1)")),
                     after, 12 - after);
         return;
     }

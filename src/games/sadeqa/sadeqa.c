@@ -396,9 +396,9 @@ static int sq_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     if (m->kind != GB_MOVE_SOW || m->refusals != 0)
         return gb_fail(err, GB_EILLEGAL, "Sadeqa III has only sowing moves");
     if (h >= ring || gb_row_of(SQ_N, h) != p->to_move)
-        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row");
+        return gb_fail(err, GB_EILLEGAL, "a move starts from a hole of your own row (S2)");
     if (p->holes[h] == 0)
-        return gb_fail(err, GB_EILLEGAL, "that hole is empty");
+        return gb_fail(err, GB_EILLEGAL, "that hole is empty (S2)");
     return sq_sow(o, p, h, t, true);
 }
 
