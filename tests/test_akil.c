@@ -616,6 +616,11 @@ static void test_bad_positions(void **state)
         "akil:tebweez=mirrored board=36,0,0,0,0,0/0,36,0,0,0,0 stores=0,0 turn=N phase=choice",
         /* aux out of range, gains out of range, rounds=1 with gains */
         "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing aux=64",
+        /* the last round's winner distributing this one (A13: its loser does): aux 19 = North
+         * distributes (bit 0) after a round that ended by rule (bits 1-3: 1) won by North (bits
+         * 4-5: 1); aux 2: South distributes after a round South won */
+        "akil board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=19 match=12,40",
+        "akil board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=2 match=12,40",
         "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=-1,0",
         "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=0,132",
         "akil:rounds=1 board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=S phase=sowing match=1,0",
@@ -637,7 +642,7 @@ static void test_bad_positions(void **state)
     static const char *const good[] = {
         "akil board=0,0,0,0,0,0/0,0,0,0,0,0 stores=0,0 turn=S phase=layout ply=0",
         "akil board=6,6,6,6,6,6/6,6,6,6,6,6 stores=0,0 turn=N phase=choice ply=1",
-        "akil:feed=then-sow board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=19 match=12,40",
+        "akil:feed=then-sow board=2,0,0,0,0,1/0,0,0,0,0,0 stores=35,34 turn=S phase=sowing ply=7 round=3 aux=18 match=12,40",
         NULL};
     for (int i = 0; good[i]; i++) {
         gb_game *g = game_at(good[i]);

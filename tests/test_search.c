@@ -632,8 +632,9 @@ static void test_eval_game_terms(void **state)
          * empty c (now 1), b's too: no capture. 3834 - 3048 = 786. Generic: 3300 + 84 - 3000 - 48 =
          * 336. */
         {"akil board=0,0,0,2,1,3/2,1,0,0,0,0 stores=33,30 turn=S phase=sowing ply=9", 786, 336},
-        /* The same with gains 12 to North's 40 (200 a point: -5600), in round 3. */
-        {"akil board=0,0,0,2,1,3/2,1,0,0,0,0 stores=33,30 turn=S phase=sowing ply=9 round=3 aux=19 "
+        /* The same with gains 12 to North's 40 (200 a point: -5600), in round 3 (aux 18: South
+         * distributes it, having lost round 2, which North won by rule, A13). */
+        {"akil board=0,0,0,2,1,3/2,1,0,0,0,0 stores=33,30 turn=S phase=sowing ply=9 round=3 aux=18 "
          "match=12,40",
          786 - 5600, 336},
         /* Bulto, open phase, South to move. South: I (2) 40*2+15 = 95, J (3) 135; North's a (3)

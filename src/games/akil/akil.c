@@ -614,6 +614,11 @@ static int ak_check(const gb_options *o, const gb_pos *p, gb_error *err)
     if ((p->aux & ~0x3fu) || reason > GB_END_ENDLESS || w > GB_DRAW || (reason == 0 && w != 0))
         return gb_fail(err, GB_EINVAL,
                        "aux holds the distributor (bit 0) and the last round's end (docs/akil.md)");
+    /* A13: a round's loser distributes the next, so while the match goes on the last round's
+     * winner (when it had one) is not this round's distributor (aux=19 had North win and deal) */
+    if (!(p->flags & GB_F_OVER) && reason != 0 && w != GB_DRAW && distributor(p) == w)
+        return gb_fail(err, GB_EINVAL,
+                       "aux has the last round's winner distributing this one: its loser distributes (A13)");
     if (p->match[0] < 0 || p->match[1] < 0 || p->match[0] > AK_MAX_GAIN || p->match[1] > AK_MAX_GAIN)
         return gb_fail(err, GB_EINVAL, "gains (match=) run from 0 to %d", AK_MAX_GAIN);
     if (o->v[AK_ROUNDS] == 1 && (p->round != 1 || p->match[0] || p->match[1]))
