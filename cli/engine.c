@@ -1,6 +1,7 @@
 /* engine.c — the line protocol of `gabata engine` (docs/protocol.md). Every reply ends with a
  * line `ok`, or is the single line `error <reason>`; the session always goes on. */
 #include "cli.h"
+#include "fileio.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -187,15 +188,21 @@ typedef struct session {
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
- * DEL) are written \xHH, so the line stays one line of printable text. */
+ * DEL) and every byte that is not part of a UTF-8 character are written \xHH, so the line stays
+ * one line of printable UTF-8 text. */
 static void reply_error(session *s, const char *msg)
 {
     fputs("error ", s->out);
-    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f)
+    const unsigned char *p = (const unsigned char *)msg;
+    for (size_t left = strlen(msg); left > 0;) {
+        const size_t k = utf8_seq_len(p, left);
+        if (k == 0 || *p < 0x20 || *p == 0x7f) {
             fprintf(s->out, "\\x%02x", *p);
-        else
-            putc(*p, s->out);
+            p++, left--;
+        } else {
+            fwrite(p, 1, k, s->out);
+            p += k, left -= k;
+        }
     }
     putc('\n', s->out);
 }
@@ -705,8 +712,12 @@ int engine_run(FILE *in, FILE *out)
             fputs(help_text, out);
             ok(&s);
         } else {
+            /* at most 40 bytes of it, cut between two UTF-8 characters */
+            int n = (int)strnlen(cmd, 40);
+            while (n > 0 && cmd[n] && ((unsigned char)cmd[n] & 0xc0) == 0x80)
+                n--;
             char msg[160];
-            snprintf(msg, sizeof msg, "unknown command '%.40s' (try 'help')", cmd);
+            snprintf(msg, sizeof msg, "unknown command '%.*s' (try 'help')", n, cmd);
             reply_error(&s, msg);
         }
         fflush(out);

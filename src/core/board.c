@@ -14,11 +14,17 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
         va_end(ap);
         if (k >= (int)sizeof err->msg)
             gb_utf8_trim(err->msg);
-        /* one line, whatever the input echoed in it held (found by fuzz_move): control
-         * characters, a newline above all, become '?' */
-        for (char *c = err->msg; *c; c++)
-            if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                *c = '?';
+        /* one line of UTF-8 text, whatever the input echoed in it held (found by fuzz_move):
+         * control characters, a newline above all, become '?', and so does every byte that is
+         * not part of a UTF-8 character (input that is not UTF-8, or a quote cut short by a
+         * precision such as '%.40s' in the middle of a letter) */
+        for (unsigned char *c = (unsigned char *)err->msg; *c;) {
+            const size_t len = gb_utf8_len(c);
+            if (len == 0 || *c < 0x20 || *c == 0x7f)
+                *c++ = '?';
+            else
+                c += len;
+        }
         err->code = code;
     }
     return code;
