@@ -7,7 +7,9 @@
  * Ownership: a gb_game is created and freed by the caller; strings returned as `char *` are
  * allocated with malloc and freed by the caller with free(). Nothing here prints or exits; every
  * fallible call returns GB_OK (0) or a negative GB_E* code and, when `err` is not NULL, writes a
- * one-line message into it. */
+ * one-line message into it (UTF-8 text). NULL where a text, a move, an out pointer or a result
+ * belongs is GB_EINVAL (or a NULL result); the gb_game, gb_searcher and gb_batch given must be
+ * ones the library made and has not freed (a NULL one is not checked, as stdio's FILE * is not). */
 #ifndef GABATA_H
 #define GABATA_H
 
@@ -243,9 +245,12 @@ GB_API void gb_game_free(gb_game *g);
 /* ---- reading the state ---- */
 GB_API const char *gb_game_variant(const gb_game *g);
 GB_API int gb_game_rows(const gb_game *g); /* holes per row, n */
+/* A hole's stones, mark (GB_MARK_*) and owner (GB_SOUTH or GB_NORTH), holes 0 .. 2n-1 in ring
+ * order; -1 for a hole that is not on the board. */
 GB_API int gb_hole_count(const gb_game *g, int hole);
-GB_API int gb_hole_mark(const gb_game *g, int hole); /* GB_MARK_* */
-GB_API int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
+GB_API int gb_hole_mark(const gb_game *g, int hole);
+GB_API int gb_hole_owner(const gb_game *g, int hole);
+/* The stones in a side's store (see gb_holdings); -1 for a side not GB_SOUTH or GB_NORTH. */
 GB_API int gb_store(const gb_game *g, int side);
 /* A side's holdings: the stones that are its own now, its store and the stones in the holes it
  * holds (gb_store alone misses the latter). Returns store + held stones, or GB_EINVAL for a side
@@ -280,14 +285,15 @@ GB_API const char *gb_phase(const gb_game *g);
 GB_API int gb_is_over(const gb_game *g);
 /* GB_SOUTH, GB_NORTH, GB_DRAW; GB_NOBODY if not over */
 GB_API int gb_winner(const gb_game *g);
-GB_API int gb_score(const gb_game *g, int side); /* final score (valid when over) */
+/* The final score when over; before that the side's store. -1 for a side not 0 or 1. */
+GB_API int gb_score(const gb_game *g, int side);
 GB_API int gb_end_reason(const gb_game *g);     /* GB_END_* */
 /* "rule", "repetition", "cap", "endless"; NULL otherwise */
 GB_API const char *gb_end_reason_name(int reason);
 GB_API int gb_ply(const gb_game *g);            /* plies played in this game (round) */
 GB_API int gb_round(const gb_game *g);
 GB_API int gb_history_length(const gb_game *g); /* moves played since the start */
-GB_API const gb_move *gb_history_move(const gb_game *g, int i);
+GB_API const gb_move *gb_history_move(const gb_game *g, int i); /* NULL for i out of range */
 /* The trace of the last move played (NULL if none). */
 GB_API const gb_trace *gb_last_trace(const gb_game *g);
 
@@ -405,7 +411,7 @@ GB_API int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb
                           gb_error *err);
 
 /* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
- * game's own random choice). GB_EOVER when over. */
+ * game's own random choice). GB_EOVER when over, GB_EINVAL for a NULL rng or out. */
 GB_API int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
 
 /* A sensible move for a phase whose moves cannot be listed, for a player who asks for a
@@ -491,7 +497,8 @@ typedef struct gb_budget {
     int depth;          /* plies (1..GB_SEARCH_MAX_DEPTH); 0: no depth limit */
     long long nodes;    /* alpha-beta: positions visited; MCTS: playouts; 0: no limit */
     long movetime_ms;   /* wall-clock milliseconds; 0: no limit */
-} gb_budget;            /* all zero: depth 6 for alpha-beta, 10,000 playouts for MCTS */
+} gb_budget;            /* all zero: depth 6 for alpha-beta, 10,000 playouts for MCTS. A depth
+                           outside 0..GB_SEARCH_MAX_DEPTH, or a negative count, is GB_EINVAL */
 
 typedef struct gb_search_result {
     gb_move best;       /* the move to play (chance left 0: gb_play draws it) */
@@ -558,7 +565,10 @@ GB_API void gb_searcher_free(gb_searcher *s);
  * results may differ from a fresh one's. Other rules or options clear it by themselves. */
 GB_API void gb_searcher_clear(gb_searcher *s);
 /* Alpha-beta (negamax) with iterative deepening, transposition table, killer/history ordering and
- * aspiration windows. GB_EOVER when the game is over. */
+ * aspiration windows. GB_EOVER when the game is over; GB_EINVAL (err says which) for a NULL
+ * argument but err, a budget out of its ranges (gb_budget), threads outside
+ * 0..GB_SEARCH_MAX_THREADS, or nsearchmoves below 0 or above 0 with searchmoves NULL; GB_EILLEGAL
+ * when none of searchmoves is legal. The result is zeroed on every error. */
 GB_API int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
                      gb_search_result *res, gb_error *err);
 /* Monte Carlo tree search (UCT) with random playouts; reproducible for a seed and a playout
@@ -592,7 +602,9 @@ GB_API void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t see
 /* Choose a move for the side to move (any phase, layouts included), drawing on *rng. A human or
  * random player moves at random. `kept` may be NULL (a fresh searcher for this move) or point to
  * a searcher kept across the moves of one game (made here from NULL; the caller frees it with
- * gb_searcher_free). GB_OK, GB_EOVER when the game is over. */
+ * gb_searcher_free). GB_OK, GB_EOVER when the game is over, GB_EINVAL for a player out of its
+ * ranges (a kind that is none of GB_PLAYER_*, an ai level outside 1..8, think negative, NaN or
+ * above 86400, threads outside 0..GB_SEARCH_MAX_THREADS) or a NULL g, rng or out. */
 GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                             gb_move *out);
 /* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
@@ -640,7 +652,8 @@ typedef struct gb_match_result {
 } gb_match_result;
 /* One whole game between two players: the opening, then each side's player to the end, every
  * player keeping its searcher for the game. The same spec gives the same game (players that
- * think by time excepted). */
+ * think by time excepted). GB_EINVAL, before anything is played, for a player out of its ranges
+ * (gb_player_choose), naming the side. */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 /* The same, both players probing endgame tables t (NULL: none; docs/tables.md). */
 GB_API int gb_match_play_tables(const gb_match_spec *spec, const struct gb_tables *t, gb_match_result *out,

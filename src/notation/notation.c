@@ -141,6 +141,8 @@ int gb_play_text(gb_game *g, const char *text, gb_error *err)
 
 int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err)
 {
+    if (!text || !m)
+        return gb_fail(err, GB_EINVAL, text ? "no gb_move given to parse into" : "no move given");
     size_t len = strlen(text);
     while (len && isspace((unsigned char)text[len - 1]))
         len--;
@@ -629,6 +631,8 @@ static int lex_tag(rlex *x, char *name, size_t nlen, char *val, size_t vlen, gb_
 
 char *gb_record_tag(const char *text, const char *name)
 {
+    if (!text || !name)
+        return NULL;
     rlex x = {text, 1, 1};
     char tn[64];
     char *val = malloc(4096);
