@@ -140,9 +140,12 @@ typedef struct gb_game gb_game;
 
 /* ---- games and options ---- */
 GB_API int gb_variant_count(void);
-GB_API const char *gb_variant_name(int i); /* short name used everywhere: "sadeqa", ... */
+/* The short name used everywhere: "sadeqa", ...; i from 0 to gb_variant_count() - 1, else NULL. */
+GB_API const char *gb_variant_name(int i);
 GB_API const char *gb_variant_title(const char *name); /* "Sadeqa III"; NULL if unknown */
-/* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf. */
+/* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf, cut to fit
+ * and terminated (1024 bytes hold any game's). GB_OK, or GB_EINVAL for an unknown variant or a
+ * len of 0. */
 GB_API int gb_variant_options_help(const char *name, char *buf, size_t len);
 
 /* A game's rules for players, in the product's own words (docs/rulings.md has every ruling). */
@@ -298,8 +301,9 @@ GB_API const gb_move *gb_history_move(const gb_game *g, int i); /* NULL for i ou
 GB_API const gb_trace *gb_last_trace(const gb_game *g);
 
 /* ---- moves ---- */
-/* Every legal move, in a fixed order. Returns the count (0 when over, or when the phase takes a
- * move that cannot be listed, such as a layout: see gb_move_listing). */
+/* Every legal move, in a fixed order, into out[0 .. max-1]. Returns the count written: at most
+ * max (GB_MAX_MOVES always holds them all), 0 when over, or when the phase takes a move that
+ * cannot be listed, such as a layout: see gb_move_listing. */
 GB_API int gb_legal_moves(const gb_game *g, gb_move *out, int max);
 /* How the moves of the current position are had, for generic searches (docs/library.md,
  * "Phases whose moves cannot be listed"): */
@@ -323,7 +327,9 @@ GB_API int gb_play_text(gb_game *g, const char *text, gb_error *err);
 GB_API int gb_undo(gb_game *g, gb_error *err);
 /* A new game that is g after its i-th legal move (as listed by gb_legal_moves). */
 GB_API int gb_game_successor(const gb_game *g, int i, gb_game **out);
-/* Move text (docs/notation.md). Returns the length written, or a negative code. */
+/* Move text (docs/notation.md), written as snprintf writes (cut to fit, terminated when len > 0;
+ * GB_MOVE_TEXT_MAX always suffices). Returns the length of the whole text, or GB_EINVAL for a
+ * move that has none: a kind that is none of GB_MOVE_*, a hole off the board, a chance above 2. */
 GB_API int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len);
 GB_API int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err);
 /* Is m one of the legal moves now (gb_legal_moves)? 1 or 0. For a phase whose moves cannot be

@@ -179,6 +179,35 @@ static void test_players_checked(void **state)
     gb_game_free(g);
 }
 
+/* A move filled by hand with a hole off the board had a control character for its text (Bulto's
+ * hole 40 wrote "\x7f", 200 "\x1f") and counted as formatted. */
+static void test_move_format_checks_the_move(void **state)
+{
+    (void)state;
+    gb_game *g = game_new("bulto", NULL);
+    char text[GB_MOVE_TEXT_MAX];
+    gb_move m;
+    memset(&m, 0, sizeof m);
+    m.hole = 19; /* North's last hole (2x10: a..j from 10) */
+    assert_int_equal(gb_move_format(g, &m, text, sizeof text), 1);
+    assert_string_equal(text, "j");
+    const uint8_t holes[] = {20, 40, 200, 255};
+    for (size_t i = 0; i < sizeof holes; i++) {
+        m.hole = holes[i];
+        assert_int_equal(gb_move_format(g, &m, text, sizeof text), GB_EINVAL);
+        m.kind = GB_MOVE_FEED;
+        assert_int_equal(gb_move_format(g, &m, text, sizeof text), GB_EINVAL);
+        m.kind = GB_MOVE_SOW;
+    }
+    m.hole = 0;
+    m.chance = 3;
+    assert_int_equal(gb_move_format(g, &m, text, sizeof text), GB_EINVAL);
+    m.chance = 2;
+    assert_int_equal(gb_move_format(g, &m, text, sizeof text), 3);
+    assert_string_equal(text, "A@N");
+    gb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +215,7 @@ int main(void)
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_search_arguments),
         cmocka_unit_test(test_players_checked),
+        cmocka_unit_test(test_move_format_checks_the_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

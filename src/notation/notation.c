@@ -11,6 +11,9 @@ static int move_format(int n, const gb_move *m, char *buf, size_t len)
 {
     char lab[2];
     int w;
+    /* a move filled by hand: a hole off the board wrote a control character as its label */
+    if (((m->kind == GB_MOVE_SOW || m->kind == GB_MOVE_FEED) && m->hole >= 2 * n) || m->chance > 2)
+        return GB_EINVAL;
     switch (m->kind) {
     case GB_MOVE_SOW:
         gb_label_format(n, m->hole, lab);
