@@ -791,7 +791,8 @@ typedef struct gb_tables_build_opts {
 } gb_tables_build_opts;
 GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
                                 const char *dir, const gb_tables_build_opts *opts, gb_error *err);
-/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
+/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. GB_OK,
+ * or a negative code with err naming what is wrong (GB_EINVAL for a NULL or empty dir). */
 GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
 GB_API void gb_tables_close(gb_tables *t);
 /* What the tables hold, a line a level, as snprintf writes. */

@@ -208,6 +208,25 @@ static void test_move_format_checks_the_move(void **state)
     gb_game_free(g);
 }
 
+/* The tables' folder or file NULL or empty: "(null) holds no table" (printf of a NULL string,
+ * undefined) and "cannot make (null)" came back; now a message of its own. */
+static void test_tables_arguments(void **state)
+{
+    (void)state;
+    gb_tables *t = NULL;
+    gb_error err;
+    char buf[64];
+    assert_int_equal(gb_tables_open(&t, NULL, 0, &err), GB_EINVAL);
+    assert_null(strstr(err.msg, "(null)"));
+    assert_int_equal(gb_tables_open(&t, "", 0, &err), GB_EINVAL);
+    assert_int_equal(gb_tables_open(NULL, "/nonexistent", 0, &err), GB_EINVAL);
+    assert_int_equal(gb_tables_build("sadeqa", NULL, 2, NULL, 0, NULL, NULL, &err), GB_EINVAL);
+    assert_null(strstr(err.msg, "(null)"));
+    assert_int_equal(gb_tables_build_with("sadeqa", NULL, 2, "x", NULL, &err), GB_EINVAL);
+    assert_int_equal(gb_tables_saved_describe(NULL, buf, sizeof buf, &err), GB_EINVAL);
+    assert_null(strstr(err.msg, "(null)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_search_arguments),
         cmocka_unit_test(test_players_checked),
         cmocka_unit_test(test_move_format_checks_the_move),
+        cmocka_unit_test(test_tables_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
