@@ -5,7 +5,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +29,7 @@ typedef struct held_line {
 } held_line;
 typedef struct inbox {
     FILE *in;
+    int out_fd;    /* the answers' descriptor, watched once the input has ended (-1: none) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     held_line q[INBOX_LINES];
@@ -35,6 +38,7 @@ typedef struct inbox {
     int stop;      /* the search's gb_search_opts.stop */
     bool closing;  /* the session has ended: the reader takes no more lines */
     bool done;     /* the reader has ended */
+    bool eof;      /* the reader has read the input's end: it only watches the client now */
     bool abandoned; /* the session ended without waiting for the reader: it frees the inbox */
 } inbox;
 enum { GO_FINITE = 1, GO_INFINITE };
@@ -86,6 +90,36 @@ static bool ends_search(const inbox *box, const held_line *h)
 
 static void ask_stop(inbox *box) { __atomic_store_n(&box->stop, 1, __ATOMIC_RELAXED); }
 
+/* Is nobody reading the answers any more (a pipe whose reader has closed it, a socket hung up)?
+ * A regular file or a terminal never is. */
+static bool out_gone(int fd)
+{
+    struct pollfd p = {fd, 0, 0};
+    return fd >= 0 && poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
+/* After the input's end (box->mu held): until the session closes, watch the answers' reader.
+ * A client that has gone (a GUI or a tournament manager that crashed: its pipes close
+ * together) would otherwise have a finite go searched to its end, at a core, for nobody; its
+ * search is stopped instead, and the session, whose answers then fail, ends. */
+static void watch_client(inbox *box)
+{
+    while (!box->closing) {
+        if (box->searching && out_gone(box->out_fd)) {
+            ask_stop(box);
+            pthread_cond_broadcast(&box->cv);
+        }
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 200 * 1000000L; /* 5 times a second: a search's cost, not a busy wait */
+        if (t.tv_nsec >= 1000000000L) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&box->cv, &box->mu, &t);
+    }
+}
+
 static void *inbox_reader(void *arg)
 {
     inbox *box = arg;
@@ -114,6 +148,11 @@ static void *inbox_reader(void *arg)
             box->q[(box->head + box->count++) % INBOX_LINES] = h;
             if (ends_search(box, &h))
                 ask_stop(box);
+        }
+        if (h.got == LINE_EOF && !box->closing) {
+            box->eof = true;
+            pthread_cond_broadcast(&box->cv); /* the input's end is queued: tell the session */
+            watch_client(box);
         }
         if (last) {
             box->done = true;
@@ -415,7 +454,8 @@ static void go_info(const gb_search_result *r, void *user)
     }
     gb_game_free(g);
     fprintf(c->s->out, "\n");
-    fflush(c->s->out);
+    if (fflush(c->s->out) != 0 || ferror(c->s->out))
+        ask_stop(c->s->box); /* nobody reads the answers: the client has gone */
 }
 
 static bool parse_count(const char *t, long long max, long long *out)
@@ -581,7 +621,7 @@ static void inbox_close(inbox *box, pthread_t reader)
     pthread_cond_broadcast(&box->cv);
     /* who frees the inbox is decided here, under the lock: this thread after the join, or the
      * reader when it ends (it sees `abandoned` as it sets `done`) */
-    const bool join = soon || box->done;
+    const bool join = soon || box->done || box->eof; /* (eof: it ends as soon as told) */
     box->abandoned = !join;
     pthread_mutex_unlock(&box->mu);
     if (join) {
@@ -600,6 +640,7 @@ int engine_run(FILE *in, FILE *out)
     if (!box)
         return 1;
     box->in = in;
+    box->out_fd = fileno(out);
     pthread_mutex_init(&box->mu, NULL);
     pthread_cond_init(&box->cv, NULL);
     pthread_t reader;
@@ -720,7 +761,8 @@ int engine_run(FILE *in, FILE *out)
             snprintf(msg, sizeof msg, "unknown command '%.*s' (try 'help')", n, cmd);
             reply_error(&s, msg);
         }
-        fflush(out);
+        if (fflush(out) != 0 || ferror(out))
+            break; /* the answers cannot be written (nobody reads them): the session is over */
     }
     free(line);
     gb_game_free(s.g);
