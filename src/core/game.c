@@ -342,7 +342,7 @@ int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_
                 gb_error *err)
 {
     if (!out)
-        return gb_fail(err, GB_EINVAL, "no place given for the new game (out is NULL)");
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", "out");
     *out = NULL;
     const gb_rules *r = gb_rules_find(variant);
     if (!r) {
@@ -949,7 +949,7 @@ static GB_ALWAYS_INLINE int playouts(const gb_game *g, long games, uint64_t *rng
                                      gb_playout_stats *st, gb_error *err, const bool listed)
 {
     if (!rngp || !st)
-        return gb_fail(err, GB_EINVAL, "no %s given", st ? "random source" : "gb_playout_stats");
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", st ? "rng" : "st");
     memset(st, 0, sizeof *st);
     st->min_plies = -1;
     const gb_rules *r = g->r;

@@ -145,7 +145,7 @@ int gb_play_text(gb_game *g, const char *text, gb_error *err)
 int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err)
 {
     if (!text || !m)
-        return gb_fail(err, GB_EINVAL, text ? "no gb_move given to parse into" : "no move given");
+        return text ? gb_fail(err, GB_EINVAL, "argument %s is NULL", "m") : gb_fail(err, GB_EINVAL, "no move given");
     size_t len = strlen(text);
     while (len && isspace((unsigned char)text[len - 1]))
         len--;
