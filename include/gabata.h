@@ -9,7 +9,13 @@
  * fallible call returns GB_OK (0) or a negative GB_E* code and, when `err` is not NULL, writes a
  * one-line message into it (UTF-8 text). NULL where a text, a move, an out pointer or a result
  * belongs is GB_EINVAL (or a NULL result); the gb_game, gb_searcher and gb_batch given must be
- * ones the library made and has not freed (a NULL one is not checked, as stdio's FILE * is not). */
+ * ones the library made and has not freed (a NULL one is not checked, as stdio's FILE * is not).
+ *
+ * Threads (docs/library.md, "Threads"): the library keeps no global state that changes but the
+ * translator (gb_set_translate: set it before any thread uses the library). A gb_game, a
+ * gb_searcher, a gb_batch (but for gb_batch_step_range's disjoint ranges) or a gb_playout_ctx must
+ * not be used by two threads at once while either changes it; many threads may read one game
+ * (its state, moves, perft, clone, formatting, gb_search of it, each with its own searcher). */
 #ifndef GABATA_H
 #define GABATA_H
 
