@@ -335,6 +335,8 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
     const int n = r->n, ring = 2 * n;
     p.own_n = default_own(n);
     p.round = 1;
+    const char *seen[32]; /* the fields so far: each known one once (an unknown one is refused) */
+    int nseen = 0;
     while ((tok = strtok_r(NULL, " \t\r\n", &save)) != NULL) {
         char *eq = strchr(tok, '=');
         if (!eq) {
@@ -343,6 +345,14 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
         }
         *eq = 0;
         const char *key = tok, *v = eq + 1;
+        /* a field twice is refused, as an option twice is: the last one won silently */
+        for (int i = 0; i < nseen; i++)
+            if (strcmp(seen[i], key) == 0) {
+                rc = gb_fail(err, GB_EINVAL, "position: %s given twice", key);
+                goto done;
+            }
+        if (nseen < (int)(sizeof seen / sizeof seen[0]))
+            seen[nseen++] = key;
         long x, y;
         if (strcmp(key, "board") == 0) {
             for (int i = 0; i < ring; i++) {
