@@ -365,7 +365,10 @@ GB_API int gb_observation_tensor(const gb_game *g, float *out, size_t len);
 GB_API char *gb_position_format(const gb_game *g);
 GB_API int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);
 /* A record: tag pairs then moves (docs/notation.md). `tags` may be NULL or a NULL-terminated
- * list of name,value pairs to add (South, North, Date, ...). */
+ * list of name,value pairs to add (South, North, Date, ...): a name of letters, digits and '_';
+ * any other name, and the tags the library writes itself (Variant, Options, Seed, Position,
+ * Result, Termination, Score), are left out. A value is quoted, its control characters written
+ * as spaces. NULL when out of memory. */
 GB_API char *gb_record_format(const gb_game *g, const char *const *tags);
 /* Parse and replay a record. On error the message names the line and column. */
 GB_API int gb_record_parse(gb_game **out, const char *text, gb_error *err);
