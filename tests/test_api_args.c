@@ -84,6 +84,11 @@ static void test_null_arguments(void **state)
     assert_int_equal(gb_play(g, NULL, &err), GB_EINVAL);
     assert_int_equal(gb_move_check(g, NULL, &err), GB_EINVAL);
     assert_null(gb_game_clone(NULL));
+    assert_int_equal(gb_game_successor(g, 0, NULL), GB_EINVAL);
+    gb_game *c = (gb_game *)&m; /* not written on an error */
+    assert_int_equal(gb_game_successor(g, 8, &c), GB_EINVAL); /* the start has 8 moves: 0..7 */
+    assert_int_equal(gb_game_successor(g, -1, &c), GB_EINVAL);
+    assert_ptr_equal(c, (gb_game *)&m);
     assert_null(gb_record_tag(NULL, "Variant"));
     assert_null(gb_record_tag("[Variant \"sadeqa\"]\n", NULL));
     gb_playout_stats st;

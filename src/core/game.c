@@ -554,7 +554,7 @@ int gb_legal_moves(const gb_game *g, gb_move *out, int max)
 /* Successors of the current position, settled: for the protocol's `successors`. */
 int gb_game_successor(const gb_game *g, int i, gb_game **out)
 {
-    if (i < 0 || i >= g->nmoves)
+    if (!out || i < 0 || i >= g->nmoves)
         return GB_EINVAL;
     gb_game *c = gb_game_clone(g);
     if (!c)
