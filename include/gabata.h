@@ -309,7 +309,8 @@ GB_API const gb_trace *gb_last_trace(const gb_game *g);
 /* ---- moves ---- */
 /* Every legal move, in a fixed order, into out[0 .. max-1]. Returns the count written: at most
  * max (GB_MAX_MOVES always holds them all), 0 when over, or when the phase takes a move that
- * cannot be listed, such as a layout: see gb_move_listing. */
+ * cannot be listed, such as a layout: see gb_move_listing. GB_EINVAL for out NULL with max > 0
+ * (as for every array or buffer below: NULL is room for nothing). */
 GB_API int gb_legal_moves(const gb_game *g, gb_move *out, int max);
 /* How the moves of the current position are had, for generic searches (docs/library.md,
  * "Phases whose moves cannot be listed"): */

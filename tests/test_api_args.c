@@ -97,6 +97,19 @@ static void test_null_arguments(void **state)
     uint64_t rng = 1;
     assert_int_equal(gb_random_move(g, NULL, &m), GB_EINVAL);
     assert_int_equal(gb_random_move(g, &rng, NULL), GB_EINVAL);
+    /* an array or a buffer NULL with room said to be in it (NULL with 0 room measures, where a
+     * function says so) */
+    assert_int_equal(gb_legal_moves(g, NULL, 10), GB_EINVAL);
+    assert_int_equal(gb_candidate_moves(g, 1, NULL, 10), GB_EINVAL);
+    assert_int_equal(gb_legal_actions(g, NULL, 10), GB_EINVAL);
+    assert_int_equal(gb_legal_actions(g, NULL, 0), 8); /* the count, nothing written */
+    m = (gb_move){0};
+    assert_int_equal(gb_move_format(g, &m, NULL, 10), GB_EINVAL);
+    assert_int_equal(gb_move_format(g, &m, NULL, 0), 1); /* "A": measured */
+    assert_int_equal(gb_option_value(g, "seeds", NULL, 10), GB_EINVAL);
+    char buf[32];
+    assert_int_equal(gb_lap_describe(g, NULL, buf, sizeof buf), GB_EINVAL);
+    assert_int_equal(gb_action_move(g, 0, NULL, &err), GB_EINVAL);
     /* the game is untouched by all of it: the start, South to move, nothing played */
     assert_int_equal(gb_history_length(g), 0);
     assert_int_equal(gb_to_move(g), GB_SOUTH);

@@ -545,6 +545,8 @@ int gb_score(const gb_game *g, int side)
 
 int gb_legal_moves(const gb_game *g, gb_move *out, int max)
 {
+    if (!out && max > 0)
+        return GB_EINVAL;
     int n = g->nmoves < max ? g->nmoves : max;
     if (n > 0)
         memcpy(out, g->moves, (size_t)n * sizeof *out);

@@ -183,6 +183,8 @@ const char *gb_event_name(const gb_game *g, int event)
 }
 int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len)
 {
+    if (!l || !buf)
+        return GB_EINVAL;
     const gb_rules *r = gb_game_rules(g);
     const gb_words *w = r->words;
     const char *t = NULL;

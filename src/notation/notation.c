@@ -44,6 +44,8 @@ static int move_format(int n, const gb_move *m, char *buf, size_t len)
 
 int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len)
 {
+    if (!m || (!buf && len))
+        return GB_EINVAL;
     return move_format(gb_game_rules(g)->n, m, buf, len);
 }
 
