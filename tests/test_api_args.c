@@ -107,6 +107,7 @@ static void test_null_arguments(void **state)
     assert_int_equal(gb_move_format(g, &m, NULL, 10), GB_EINVAL);
     assert_int_equal(gb_move_format(g, &m, NULL, 0), 1); /* "A": measured */
     assert_int_equal(gb_option_value(g, "seeds", NULL, 10), GB_EINVAL);
+    assert_int_equal(gb_option_value(g, "seeds", NULL, 0), 0); /* no room: is it the default? yes */
     char buf[32];
     assert_int_equal(gb_lap_describe(g, NULL, buf, sizeof buf), GB_EINVAL);
     assert_int_equal(gb_action_move(g, 0, NULL, &err), GB_EINVAL);
