@@ -1,10 +1,13 @@
 /* engine.c — the line protocol of `gabata engine` (docs/protocol.md). Every reply ends with a
  * line `ok`, or is the single line `error <reason>`; the session always goes on. */
 #include "cli.h"
+#include "fileio.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,6 +29,7 @@ typedef struct held_line {
 } held_line;
 typedef struct inbox {
     FILE *in;
+    int out_fd;    /* the answers' descriptor, watched once the input has ended (-1: none) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     held_line q[INBOX_LINES];
@@ -34,6 +38,7 @@ typedef struct inbox {
     int stop;      /* the search's gb_search_opts.stop */
     bool closing;  /* the session has ended: the reader takes no more lines */
     bool done;     /* the reader has ended */
+    bool eof;      /* the reader has read the input's end: it only watches the client now */
     bool abandoned; /* the session ended without waiting for the reader: it frees the inbox */
 } inbox;
 enum { GO_FINITE = 1, GO_INFINITE };
@@ -85,6 +90,36 @@ static bool ends_search(const inbox *box, const held_line *h)
 
 static void ask_stop(inbox *box) { __atomic_store_n(&box->stop, 1, __ATOMIC_RELAXED); }
 
+/* Is nobody reading the answers any more (a pipe whose reader has closed it, a socket hung up)?
+ * A regular file or a terminal never is. */
+static bool out_gone(int fd)
+{
+    struct pollfd p = {fd, 0, 0};
+    return fd >= 0 && poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
+/* After the input's end (box->mu held): until the session closes, watch the answers' reader.
+ * A client that has gone (a GUI or a tournament manager that crashed: its pipes close
+ * together) would otherwise have a finite go searched to its end, at a core, for nobody; its
+ * search is stopped instead, and the session, whose answers then fail, ends. */
+static void watch_client(inbox *box)
+{
+    while (!box->closing) {
+        if (box->searching && out_gone(box->out_fd)) {
+            ask_stop(box);
+            pthread_cond_broadcast(&box->cv);
+        }
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 200 * 1000000L; /* 5 times a second: a search's cost, not a busy wait */
+        if (t.tv_nsec >= 1000000000L) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&box->cv, &box->mu, &t);
+    }
+}
+
 static void *inbox_reader(void *arg)
 {
     inbox *box = arg;
@@ -113,6 +148,11 @@ static void *inbox_reader(void *arg)
             box->q[(box->head + box->count++) % INBOX_LINES] = h;
             if (ends_search(box, &h))
                 ask_stop(box);
+        }
+        if (h.got == LINE_EOF && !box->closing) {
+            box->eof = true;
+            pthread_cond_broadcast(&box->cv); /* the input's end is queued: tell the session */
+            watch_client(box);
         }
         if (last) {
             box->done = true;
@@ -187,15 +227,21 @@ typedef struct session {
 } session;
 
 /* An error line. The reason often quotes what the client sent: its control characters (and
- * DEL) are written \xHH, so the line stays one line of printable text. */
+ * DEL) and every byte that is not part of a UTF-8 character are written \xHH, so the line stays
+ * one line of printable UTF-8 text. */
 static void reply_error(session *s, const char *msg)
 {
     fputs("error ", s->out);
-    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f)
+    const unsigned char *p = (const unsigned char *)msg;
+    for (size_t left = strlen(msg); left > 0;) {
+        const size_t k = utf8_seq_len(p, left);
+        if (k == 0 || *p < 0x20 || *p == 0x7f) {
             fprintf(s->out, "\\x%02x", *p);
-        else
-            putc(*p, s->out);
+            p++, left--;
+        } else {
+            fwrite(p, 1, k, s->out);
+            p += k, left -= k;
+        }
     }
     putc('\n', s->out);
 }
@@ -408,7 +454,8 @@ static void go_info(const gb_search_result *r, void *user)
     }
     gb_game_free(g);
     fprintf(c->s->out, "\n");
-    fflush(c->s->out);
+    if (fflush(c->s->out) != 0 || ferror(c->s->out))
+        ask_stop(c->s->box); /* nobody reads the answers: the client has gone */
 }
 
 static bool parse_count(const char *t, long long max, long long *out)
@@ -574,7 +621,7 @@ static void inbox_close(inbox *box, pthread_t reader)
     pthread_cond_broadcast(&box->cv);
     /* who frees the inbox is decided here, under the lock: this thread after the join, or the
      * reader when it ends (it sees `abandoned` as it sets `done`) */
-    const bool join = soon || box->done;
+    const bool join = soon || box->done || box->eof; /* (eof: it ends as soon as told) */
     box->abandoned = !join;
     pthread_mutex_unlock(&box->mu);
     if (join) {
@@ -593,6 +640,7 @@ int engine_run(FILE *in, FILE *out)
     if (!box)
         return 1;
     box->in = in;
+    box->out_fd = fileno(out);
     pthread_mutex_init(&box->mu, NULL);
     pthread_cond_init(&box->cv, NULL);
     pthread_t reader;
@@ -705,11 +753,16 @@ int engine_run(FILE *in, FILE *out)
             fputs(help_text, out);
             ok(&s);
         } else {
+            /* at most 40 bytes of it, cut between two UTF-8 characters */
+            int n = (int)strnlen(cmd, 40);
+            while (n > 0 && cmd[n] && ((unsigned char)cmd[n] & 0xc0) == 0x80)
+                n--;
             char msg[160];
-            snprintf(msg, sizeof msg, "unknown command '%.40s' (try 'help')", cmd);
+            snprintf(msg, sizeof msg, "unknown command '%.*s' (try 'help')", n, cmd);
             reply_error(&s, msg);
         }
-        fflush(out);
+        if (fflush(out) != 0 || ferror(out))
+            break; /* the answers cannot be written (nobody reads them): the session is over */
     }
     free(line);
     gb_game_free(s.g);

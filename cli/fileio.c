@@ -258,9 +258,7 @@ static const char *kind_of(mode_t m)
          : "not a regular file";
 }
 
-/* The length of the valid UTF-8 sequence at p (n bytes left), or 0 (RFC 3629: no overlong
- * forms, no surrogates, nothing past U+10FFFF). */
-static size_t utf8_len(const unsigned char *p, size_t n)
+size_t utf8_seq_len(const unsigned char *p, size_t n)
 {
     unsigned c = p[0];
     size_t k;
@@ -296,7 +294,7 @@ static const char *not_text(const char *buf, size_t len, char *why, size_t whyle
         unsigned c = p[i];
         if (c == 0 || c == 0x7f || (c < 0x20 && !strchr("\t\n\r\f\v", (int)c)))
             return "not a game record (binary data)";
-        size_t k = utf8_len(p + i, len - i);
+        size_t k = utf8_seq_len(p + i, len - i);
         if (!k) {
             snprintf(why, whylen, "not a game record (binary data: byte %zu is not UTF-8 text)",
                      i + 1);

@@ -31,4 +31,8 @@ char *read_file_text(const char *path, char *msg, size_t msglen);
  * regular one or holds binary data, EFBIG for one too large). */
 char *read_file_all(const char *path);
 
+/* The length of the valid UTF-8 sequence at p (n bytes left), or 0 (RFC 3629: no overlong
+ * forms, no surrogates, nothing past U+10FFFF). */
+size_t utf8_seq_len(const unsigned char *p, size_t n);
+
 #endif

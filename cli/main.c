@@ -6,6 +6,7 @@
 #include "yardstick.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -666,6 +667,8 @@ int main(int argc, char **argv)
         }
         if (argc > 2) /* the session is set up by its commands, not by arguments */
             return fail(_("unexpected argument '%s' (see gabata --help)"), argv[2]);
+        /* a client gone is seen as a failed write (EPIPE), and the session ends by itself */
+        signal(SIGPIPE, SIG_IGN);
         return engine_run(stdin, stdout);
     }
     fprintf(stderr, "gabata: unknown command '%s'\n\n", cmd);

@@ -4,16 +4,25 @@
  *
  * POSITION is a position string (docs/notation.md), e.g.
  *   "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S"
- * One move text a line; with DEPTH, a last line "perft DEPTH N" (gb_perft). */
+ * One move text a line; with DEPTH (0 to 10), a last line "perft DEPTH N" (gb_perft). */
 #include <gabata.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: legal POSITION [DEPTH]\n");
+    /* A number from the command line: strtol, checked to its end and for its range (atoi
+     * would take "x" for 0, and a perft of 40 plies runs for ever). */
+    long depth = 0;
+    char *end = NULL;
+    if (argc > 2) {
+        errno = 0;
+        depth = strtol(argv[2], &end, 10);
+    }
+    if (argc < 2 || argc > 3 || (argc > 2 && (end == argv[2] || *end || errno || depth < 0 || depth > 10))) {
+        fprintf(stderr, "usage: legal POSITION [DEPTH]   (DEPTH a whole number from 0 to 10)\n");
         return 2;
     }
     gb_error err;
@@ -32,10 +41,8 @@ int main(int argc, char **argv)
             printf("%s\n", text);
     }
 
-    if (argc > 2) {
-        int depth = atoi(argv[2]);
-        printf("perft %d %" PRIu64 "\n", depth, gb_perft(g, depth));
-    }
+    if (argc > 2)
+        printf("perft %ld %" PRIu64 "\n", depth, gb_perft(g, (int)depth));
     gb_game_free(g);
     return 0;
 }

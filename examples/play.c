@@ -5,6 +5,8 @@
  * Shows the game object's life: create it (gb_game_new), ask for a move (gb_random_move),
  * write it as text (gb_move_format), play it (gb_play), read the result, free the game. */
 #include <gabata.h>
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +14,16 @@
 int main(int argc, char **argv)
 {
     const char *variant = argc > 1 ? argv[1] : "sadeqa";
-    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    uint64_t seed = 1;
+    if (argc > 2) {
+        char *end;
+        errno = 0;
+        seed = strtoull(argv[2], &end, 10);
+        if (!isdigit((unsigned char)argv[2][0]) || *end || errno || argc > 3) {
+            fprintf(stderr, "usage: play [VARIANT [SEED]]   (SEED a whole number)\n");
+            return 2;
+        }
+    }
 
     gb_error err;
     gb_game *g;

@@ -6,14 +6,23 @@
  * principal variation. A searcher holds the search's memory (its transposition table, its move
  * buffers); it is made once, can serve many searches of one game, and is freed by the caller. */
 #include <gabata.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: search POSITION [DEPTH]\n");
+    long depth = 6;
+    char *end = NULL;
+    if (argc > 2) {
+        errno = 0;
+        depth = strtol(argv[2], &end, 10);
+    }
+    if (argc < 2 || argc > 3 ||
+        (argc > 2 && (end == argv[2] || *end || errno || depth < 1 || depth > GB_SEARCH_MAX_DEPTH))) {
+        fprintf(stderr, "usage: search POSITION [DEPTH]   (DEPTH a whole number from 1 to %d)\n",
+                GB_SEARCH_MAX_DEPTH);
         return 2;
     }
     gb_error err;
@@ -25,7 +34,7 @@ int main(int argc, char **argv)
 
     gb_search_opts opts;
     memset(&opts, 0, sizeof opts); /* zero: defaults everywhere (a 16 MiB table, no callback) */
-    opts.budget.depth = argc > 2 ? atoi(argv[2]) : 6;
+    opts.budget.depth = (int)depth;
     gb_searcher *s = gb_searcher_new(&opts);
     if (!s) {
         fprintf(stderr, "search: out of memory\n");

@@ -7,7 +7,15 @@
  * Ownership: a gb_game is created and freed by the caller; strings returned as `char *` are
  * allocated with malloc and freed by the caller with free(). Nothing here prints or exits; every
  * fallible call returns GB_OK (0) or a negative GB_E* code and, when `err` is not NULL, writes a
- * one-line message into it. */
+ * one-line message into it (UTF-8 text). NULL where a text, a move, an out pointer or a result
+ * belongs is GB_EINVAL (or a NULL result); the gb_game, gb_searcher and gb_batch given must be
+ * ones the library made and has not freed (a NULL one is not checked, as stdio's FILE * is not).
+ *
+ * Threads (docs/library.md, "Threads"): the library keeps no global state that changes but the
+ * translator (gb_set_translate: set it before any thread uses the library). A gb_game, a
+ * gb_searcher, a gb_batch (but for gb_batch_step_range's disjoint ranges) or a gb_playout_ctx must
+ * not be used by two threads at once while either changes it; many threads may read one game
+ * (its state, moves, perft, clone, formatting, gb_search of it, each with its own searcher). */
 #ifndef GABATA_H
 #define GABATA_H
 
@@ -138,9 +146,12 @@ typedef struct gb_game gb_game;
 
 /* ---- games and options ---- */
 GB_API int gb_variant_count(void);
-GB_API const char *gb_variant_name(int i); /* short name used everywhere: "sadeqa", ... */
+/* The short name used everywhere: "sadeqa", ...; i from 0 to gb_variant_count() - 1, else NULL. */
+GB_API const char *gb_variant_name(int i);
 GB_API const char *gb_variant_title(const char *name); /* "Sadeqa III"; NULL if unknown */
-/* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf. */
+/* Describe the options of a variant as text lines "key=v1|v2 (default v1)" into buf, cut to fit
+ * and terminated (1024 bytes hold any game's). GB_OK, or GB_EINVAL for an unknown variant or a
+ * len of 0. */
 GB_API int gb_variant_options_help(const char *name, char *buf, size_t len);
 
 /* A game's rules for players, in the product's own words (docs/rulings.md has every ruling). */
@@ -243,9 +254,12 @@ GB_API void gb_game_free(gb_game *g);
 /* ---- reading the state ---- */
 GB_API const char *gb_game_variant(const gb_game *g);
 GB_API int gb_game_rows(const gb_game *g); /* holes per row, n */
+/* A hole's stones, mark (GB_MARK_*) and owner (GB_SOUTH or GB_NORTH), holes 0 .. 2n-1 in ring
+ * order; -1 for a hole that is not on the board. */
 GB_API int gb_hole_count(const gb_game *g, int hole);
-GB_API int gb_hole_mark(const gb_game *g, int hole); /* GB_MARK_* */
-GB_API int gb_hole_owner(const gb_game *g, int hole); /* GB_SOUTH or GB_NORTH */
+GB_API int gb_hole_mark(const gb_game *g, int hole);
+GB_API int gb_hole_owner(const gb_game *g, int hole);
+/* The stones in a side's store (see gb_holdings); -1 for a side not GB_SOUTH or GB_NORTH. */
 GB_API int gb_store(const gb_game *g, int side);
 /* A side's holdings: the stones that are its own now, its store and the stones in the holes it
  * holds (gb_store alone misses the latter). Returns store + held stones, or GB_EINVAL for a side
@@ -280,20 +294,23 @@ GB_API const char *gb_phase(const gb_game *g);
 GB_API int gb_is_over(const gb_game *g);
 /* GB_SOUTH, GB_NORTH, GB_DRAW; GB_NOBODY if not over */
 GB_API int gb_winner(const gb_game *g);
-GB_API int gb_score(const gb_game *g, int side); /* final score (valid when over) */
+/* The final score when over; before that the side's store. -1 for a side not 0 or 1. */
+GB_API int gb_score(const gb_game *g, int side);
 GB_API int gb_end_reason(const gb_game *g);     /* GB_END_* */
 /* "rule", "repetition", "cap", "endless"; NULL otherwise */
 GB_API const char *gb_end_reason_name(int reason);
 GB_API int gb_ply(const gb_game *g);            /* plies played in this game (round) */
 GB_API int gb_round(const gb_game *g);
 GB_API int gb_history_length(const gb_game *g); /* moves played since the start */
-GB_API const gb_move *gb_history_move(const gb_game *g, int i);
+GB_API const gb_move *gb_history_move(const gb_game *g, int i); /* NULL for i out of range */
 /* The trace of the last move played (NULL if none). */
 GB_API const gb_trace *gb_last_trace(const gb_game *g);
 
 /* ---- moves ---- */
-/* Every legal move, in a fixed order. Returns the count (0 when over, or when the phase takes a
- * move that cannot be listed, such as a layout: see gb_move_listing). */
+/* Every legal move, in a fixed order, into out[0 .. max-1]. Returns the count written: at most
+ * max (GB_MAX_MOVES always holds them all), 0 when over, or when the phase takes a move that
+ * cannot be listed, such as a layout: see gb_move_listing. GB_EINVAL for out NULL with max > 0
+ * (as for every array or buffer below: NULL is room for nothing). */
 GB_API int gb_legal_moves(const gb_game *g, gb_move *out, int max);
 /* How the moves of the current position are had, for generic searches (docs/library.md,
  * "Phases whose moves cannot be listed"): */
@@ -315,9 +332,13 @@ GB_API int gb_play_text(gb_game *g, const char *text, gb_error *err);
  * as before it, in constant time (no replay), also after a move that ended a round.
  * GB_EEMPTY when there is nothing to undo. */
 GB_API int gb_undo(gb_game *g, gb_error *err);
-/* A new game that is g after its i-th legal move (as listed by gb_legal_moves). */
+/* A new game that is g after its i-th legal move (as listed by gb_legal_moves), into *out for the
+ * caller to free: GB_OK, GB_EINVAL for an i outside 0 .. count-1 (or out NULL), GB_ENOMEM; *out
+ * is left alone on an error. */
 GB_API int gb_game_successor(const gb_game *g, int i, gb_game **out);
-/* Move text (docs/notation.md). Returns the length written, or a negative code. */
+/* Move text (docs/notation.md), written as snprintf writes (cut to fit, terminated when len > 0;
+ * GB_MOVE_TEXT_MAX always suffices). Returns the length of the whole text, or GB_EINVAL for a
+ * move that has none: a kind that is none of GB_MOVE_*, a hole off the board, a chance above 2. */
 GB_API int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len);
 GB_API int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err);
 /* Is m one of the legal moves now (gb_legal_moves)? 1 or 0. For a phase whose moves cannot be
@@ -347,7 +368,10 @@ GB_API int gb_observation_tensor(const gb_game *g, float *out, size_t len);
 GB_API char *gb_position_format(const gb_game *g);
 GB_API int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_error *err);
 /* A record: tag pairs then moves (docs/notation.md). `tags` may be NULL or a NULL-terminated
- * list of name,value pairs to add (South, North, Date, ...). */
+ * list of name,value pairs to add (South, North, Date, ...): a name of letters, digits and '_';
+ * any other name, and the tags the library writes itself (Variant, Options, Seed, Position,
+ * Result, Termination, Score), are left out. A value is quoted, its control characters written
+ * as spaces. NULL when out of memory. */
 GB_API char *gb_record_format(const gb_game *g, const char *const *tags);
 /* Parse and replay a record. On error the message names the line and column. */
 GB_API int gb_record_parse(gb_game **out, const char *text, gb_error *err);
@@ -357,7 +381,10 @@ GB_API char *gb_state_json(const gb_game *g);
 
 /* ---- counting and measuring ---- */
 /* Move sequences of exactly `depth` plies from the current state (games ending earlier add 0).
- * A phase whose moves cannot be listed counts 0 (give a position after it). */
+ * A phase whose moves cannot be listed counts 0 (give a position after it); a depth of 0 or
+ * below counts 1 (the position itself). It allocates depth * GB_MAX_MOVES positions, and counts
+ * 0 when that fails; the time grows as the branching factor to the depth (Sadeqa III about 7:
+ * depth 12 visits some 10^10 positions). */
 GB_API uint64_t gb_perft(const gb_game *g, int depth);
 
 typedef struct gb_playout_stats {
@@ -405,7 +432,7 @@ GB_API int gb_random_game(gb_playout_ctx *c, uint64_t seed, double threshold, gb
                           gb_error *err);
 
 /* A uniformly random legal move (for a phase whose moves cannot be listed, such as a layout, the
- * game's own random choice). GB_EOVER when over. */
+ * game's own random choice). GB_EOVER when over, GB_EINVAL for a NULL rng or out. */
 GB_API int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out);
 
 /* A sensible move for a phase whose moves cannot be listed, for a player who asks for a
@@ -491,7 +518,8 @@ typedef struct gb_budget {
     int depth;          /* plies (1..GB_SEARCH_MAX_DEPTH); 0: no depth limit */
     long long nodes;    /* alpha-beta: positions visited; MCTS: playouts; 0: no limit */
     long movetime_ms;   /* wall-clock milliseconds; 0: no limit */
-} gb_budget;            /* all zero: depth 6 for alpha-beta, 10,000 playouts for MCTS */
+} gb_budget;            /* all zero: depth 6 for alpha-beta, 10,000 playouts for MCTS. A depth
+                           outside 0..GB_SEARCH_MAX_DEPTH, or a negative count, is GB_EINVAL */
 
 typedef struct gb_search_result {
     gb_move best;       /* the move to play (chance left 0: gb_play draws it) */
@@ -558,7 +586,10 @@ GB_API void gb_searcher_free(gb_searcher *s);
  * results may differ from a fresh one's. Other rules or options clear it by themselves. */
 GB_API void gb_searcher_clear(gb_searcher *s);
 /* Alpha-beta (negamax) with iterative deepening, transposition table, killer/history ordering and
- * aspiration windows. GB_EOVER when the game is over. */
+ * aspiration windows. GB_EOVER when the game is over; GB_EINVAL (err says which) for a NULL
+ * argument but err, a budget out of its ranges (gb_budget), threads outside
+ * 0..GB_SEARCH_MAX_THREADS, or nsearchmoves below 0 or above 0 with searchmoves NULL; GB_EILLEGAL
+ * when none of searchmoves is legal. The result is zeroed on every error. */
 GB_API int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o,
                      gb_search_result *res, gb_error *err);
 /* Monte Carlo tree search (UCT) with random playouts; reproducible for a seed and a playout
@@ -592,7 +623,9 @@ GB_API void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t see
 /* Choose a move for the side to move (any phase, layouts included), drawing on *rng. A human or
  * random player moves at random. `kept` may be NULL (a fresh searcher for this move) or point to
  * a searcher kept across the moves of one game (made here from NULL; the caller frees it with
- * gb_searcher_free). GB_OK, GB_EOVER when the game is over. */
+ * gb_searcher_free). GB_OK, GB_EOVER when the game is over, GB_EINVAL for a player out of its
+ * ranges (a kind that is none of GB_PLAYER_*, an ai level outside 1..8, think negative, NaN or
+ * above 86400, threads outside 0..GB_SEARCH_MAX_THREADS) or a NULL g, rng or out. */
 GB_API int gb_player_choose(const gb_player *p, const gb_game *g, uint64_t *rng, gb_searcher **kept,
                             gb_move *out);
 /* The same, an alpha-beta player probing endgame tables t (NULL: none; docs/tables.md). */
@@ -640,7 +673,8 @@ typedef struct gb_match_result {
 } gb_match_result;
 /* One whole game between two players: the opening, then each side's player to the end, every
  * player keeping its searcher for the game. The same spec gives the same game (players that
- * think by time excepted). */
+ * think by time excepted). GB_EINVAL, before anything is played, for a player out of its ranges
+ * (gb_player_choose), naming the side. */
 GB_API int gb_match_play(const gb_match_spec *spec, gb_match_result *out, gb_error *err);
 /* The same, both players probing endgame tables t (NULL: none; docs/tables.md). */
 GB_API int gb_match_play_tables(const gb_match_spec *spec, const struct gb_tables *t, gb_match_result *out,
@@ -688,7 +722,7 @@ GB_API int gb_batch_observation_size(const gb_batch *b);
 /* The seed of game `index`'s `episode`-th game (0 the first) in a batch seeded with `seed`. */
 GB_API uint64_t gb_batch_game_seed(uint64_t seed, int index, uint64_t episode);
 /* Which game of its stream slot i is playing: the e of gb_batch_game_seed (0 after a reset with
- * a seed; one more at every end, and at every reset without one). */
+ * a seed; one more at every end, and at every reset without one); 0 for an i outside 0..n-1. */
 GB_API uint64_t gb_batch_episode(const gb_batch *b, int i);
 /* What reset and step write: arrays of n rows, row i for game i; any may be NULL (not written).
  * obs n x gb_batch_observation_size; mask n x gb_batch_action_count (0/1; with more than 64
@@ -772,7 +806,8 @@ typedef struct gb_tables_build_opts {
 } gb_tables_build_opts;
 GB_API int gb_tables_build_with(const char *variant, const char *options, int stones,
                                 const char *dir, const gb_tables_build_opts *opts, gb_error *err);
-/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. */
+/* Open the tables of dir (every level from 1 up); verify: check every level's checksum. GB_OK,
+ * or a negative code with err naming what is wrong (GB_EINVAL for a NULL or empty dir). */
 GB_API int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err);
 GB_API void gb_tables_close(gb_tables *t);
 /* What the tables hold, a line a level, as snprintf writes. */

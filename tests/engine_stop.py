@@ -31,8 +31,11 @@ class Engine:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
-        for line in self.p.stdout:
-            self.lines.put(line.rstrip("\n"))
+        try:
+            for line in self.p.stdout:
+                self.lines.put(line.rstrip("\n"))
+        except (ValueError, OSError):  # the test closed the pipe itself (the client gone)
+            pass
         self.lines.put(None)
 
     def send(self, text):
@@ -122,6 +125,24 @@ check(e.line().startswith("info depth 1 "), "go infinite (akil): first line")
 rc, rest = e.close()
 check(rc == 0 and len(rest) >= 2 and rest[-2].startswith("bestmove ") and rest[-1] == "ok",
       f"go infinite + end of input: status {rc}, last lines {rest[-3:]}")
+# the client gone in the middle of a finite go (a GUI or a tournament manager that crashed: its
+# pipes close at once): the search stops and the program ends by itself, status 0. It searched
+# on for the whole budget (a go depth 64: hours, at a core), to be killed by SIGPIPE at its next
+# info line, if any came.
+for go in ("go depth 64", "go nodes 1000000000000", "go mcts nodes 1000000000000"):
+    e = Engine()
+    e.send("new sadeqa")
+    e.answer()
+    e.send(go)
+    check(e.line().startswith("info "), f"{go}: an info line")
+    e.p.stdin.close()
+    e.p.stdout.close()
+    try:
+        rc = e.p.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        e.p.kill()
+        rc = "still running after 120 s"
+    check(rc == 0, f"{go}, then the client gone: status {rc}")
 # a script: a finite go is not cut short by the quit or the end of input that follow it
 for tail in ("quit\n", ""):
     r = subprocess.run([gabata, "engine"], input="new sadeqa\ngo depth 5\n" + tail, capture_output=True,

@@ -135,6 +135,17 @@ for dir in ex-pc ex-shared ex-static; do
   [ "$out" = c ] || bad "$dir legal north: $out"
   "$x/legal" "nosuchgame board=1" >/dev/null 2>"$tmp/err" && bad "$dir legal accepted a bad game"
   grep -q "nosuchgame" "$tmp/err" || bad "$dir legal's error does not name the game"
+  # a depth that is not a whole number in range is refused, not read as 0 (atoi: perft 0 is 1,
+  # a search of depth 0 the default 6) nor run for hours (perft 40)
+  for d in x 3x -1 40; do
+    "$x/legal" "$start" "$d" >/dev/null 2>"$tmp/err"; rc=$?
+    [ $rc = 2 ] && grep -q "DEPTH" "$tmp/err" || bad "$dir legal with depth '$d': status $rc, $(cat "$tmp/err")"
+  done
+  for d in x 0 65; do
+    "$x/search" "$start" "$d" >/dev/null 2>"$tmp/err"; rc=$?
+    [ $rc = 2 ] && grep -q "DEPTH" "$tmp/err" || bad "$dir search with depth '$d': status $rc, $(cat "$tmp/err")"
+  done
+  "$x/play" sadeqa 7x >/dev/null 2>"$tmp/err" && bad "$dir play accepted the seed '7x'"
   # search: A (capture 9) whatever the depth
   for d in 1 4; do
     out=$("$x/search" "$small" $d | head -1)

@@ -210,6 +210,75 @@ static void test_control_characters_escaped(void **state)
     free(out);
 }
 
+/* Is s valid UTF-8 (RFC 3629)? Written here apart from the program's own check. */
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int k = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+        if (!k || (k == 2 && *p < 0xc2) || (k == 4 && *p > 0xf4))
+            return false;
+        unsigned long cp = k == 1 ? *p : *p & (0x7f >> k);
+        for (int i = 1; i < k; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+            return false;
+        p += k;
+    }
+    return true;
+}
+
+/* Every answer is UTF-8 text, whatever the client sent: a client that reads the engine's output
+ * as UTF-8 (Python's text mode, a GUI's string type) must not fail on an error line. A long
+ * command of Ge'ez letters was cut in the middle of a letter, and bytes that are not UTF-8 were
+ * echoed raw, by the protocol and by the library's messages alike. */
+static void test_answers_are_utf8(void **state)
+{
+    (void)state;
+    char *out = session("new sadeqa\n"
+                        "foo\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\n"
+                        "fr\xffob\n"
+                        "play \xff\xfe\n"
+                        "play A\xe1\x88\n"
+                        "new \xc3\x28\n"
+                        "new sadeqa seeds=\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\n"
+                        "position sadeqa \xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                        "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80=1\n");
+    /* the cut keeps whole letters: "foo" and 12 of the 14 fit the 40 bytes quoted */
+    const char *want[] = {"ok",
+                          "error unknown command 'foo\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80"
+                          "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80' (try 'help')",
+                          "error unknown command 'fr\\xffob' (try 'help')",
+                          "error unknown move '", "error unknown move '", "error unknown game '",
+                          "error bad value '", "error position: ", NULL};
+    char *save = NULL, *line = strtok_r(out, "\n", &save);
+    for (int i = 0; want[i]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("reply %d: '%s', want '%s...'", i, line, want[i]);
+        if (!valid_utf8(line))
+            fail_msg("reply %d is not UTF-8: '%s'", i, line);
+        line = strtok_r(NULL, "\n", &save);
+    }
+    assert_null(line);
+    free(out);
+}
+
 /* A command that takes no argument refuses one, with its usage, and does nothing: `undo 3`
  * undid one move and said ok, `moves all` listed the moves as if it meant something. */
 static void test_no_argument_commands(void **state)
@@ -246,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_long_line_with_nul),
         cmocka_unit_test(test_nul_in_line),
         cmocka_unit_test(test_control_characters_escaped),
+        cmocka_unit_test(test_answers_are_utf8),
         cmocka_unit_test(test_no_argument_commands),
         cmocka_unit_test(test_save_atomic),
     };

@@ -141,6 +141,10 @@ static void test_position_malformed(void **state)
         "sadeqa:seeds=4 board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S", /* 96 > 64 */
         "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S stores=300,0",
         "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S round=0",
+        /* a field twice: the last one won (turn=N), where an option twice is refused */
+        "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S turn=N",
+        "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 board=7,6,6,6,6,6,6,6/6,6,6,6,6,6,6,5 turn=S",
+        "sadeqa board=6,6,6,6,6,6,6,6/6,6,6,6,6,6,6,6 turn=S ply=3 ply=4",
         NULL,
     };
     for (int i = 0; bad[i]; i++) {

@@ -47,6 +47,8 @@ static bool same_move(const gb_move *a, const gb_move *b)
 
 int gb_candidate_moves(const gb_game *g, uint64_t seed, gb_move *out, int max)
 {
+    if (!out && max > 0)
+        return GB_EINVAL;
     if (max <= 0)
         return 0;
     switch (gb_move_listing(g)) {

@@ -267,6 +267,8 @@ int gb_action_of_move(const gb_game *g, const gb_move *m)
 
 int gb_action_move(const gb_game *g, int action, gb_move *out, gb_error *err)
 {
+    if (!out)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", "out");
     const gb_rules *r = gb_game_rules(g);
     enc e = enc_of(r);
     if (is_layout_id(&e, action)) {
@@ -295,6 +297,8 @@ static void sort_ids(int32_t *a, int n)
 
 int gb_legal_actions(const gb_game *g, int32_t *out, int max)
 {
+    if (!out && max > 0)
+        return GB_EINVAL;
     if (gb_is_over(g))
         return 0;
     const gb_rules *r = gb_game_rules(g);

@@ -14,11 +14,28 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
         va_end(ap);
         if (k >= (int)sizeof err->msg)
             gb_utf8_trim(err->msg);
-        /* one line, whatever the input echoed in it held (found by fuzz_move): control
-         * characters, a newline above all, become '?' */
-        for (char *c = err->msg; *c; c++)
-            if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                *c = '?';
+        /* one line of UTF-8 text, whatever the input echoed in it held (found by fuzz_move):
+         * control characters, a newline above all, become '?', and every byte that is not part
+         * of a UTF-8 character (input that is not UTF-8, or a quote cut short by a precision
+         * such as '%.40s' in the middle of a letter) is written \xHH, as long as there is room */
+        char clean[sizeof err->msg];
+        size_t o = 0;
+        for (const unsigned char *c = (const unsigned char *)err->msg; *c;) {
+            const size_t len = gb_utf8_len(c);
+            if (len == 0) {
+                if (o + 4 >= sizeof clean)
+                    break;
+                snprintf(clean + o, sizeof clean - o, "\\x%02x", *c++);
+                o += 4;
+            } else {
+                if (o + len >= sizeof clean)
+                    break;
+                for (size_t i = 0; i < len; i++, c++)
+                    clean[o++] = *c < 0x20 || *c == 0x7f ? '?' : (char)*c;
+            }
+        }
+        clean[o] = 0;
+        memcpy(err->msg, clean, o + 1);
         err->code = code;
     }
     return code;

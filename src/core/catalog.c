@@ -30,12 +30,14 @@ int gb_option_value(const gb_game *g, const char *key, char *buf, size_t len)
 {
     const gb_rules *r = gb_game_rules(g);
     const gb_options *o = gb_game_options(g);
+    if (!buf && len)
+        return GB_EINVAL;
     for (int i = 0; key && i < r->num_options; i++) {
         const gb_option_def *d = &r->options[i];
         if (strcmp(d->key, key) != 0)
             continue;
         const int v = o->v[d->slot];
-        if (d->choices)
+        if (d->choices && len) /* (no room: only the answer whether it is the default) */
             gb_copy(buf, len, d->choices[v]);
         else if (len)
             snprintf(buf, len, "%d", v);

@@ -341,6 +341,8 @@ static int game_begin(gb_game *g, const gb_pos *start)
 int gb_game_new(gb_game **out, const char *variant, const char *options, uint64_t seed,
                 gb_error *err)
 {
+    if (!out)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", "out");
     *out = NULL;
     const gb_rules *r = gb_rules_find(variant);
     if (!r) {
@@ -391,6 +393,8 @@ int gb_game_from_pos(gb_game **out, const gb_rules *r, const gb_options *o, cons
 
 gb_game *gb_game_clone(const gb_game *g)
 {
+    if (!g)
+        return NULL;
     gb_game *c = malloc(sizeof *c);
     if (!c)
         return NULL;
@@ -541,6 +545,8 @@ int gb_score(const gb_game *g, int side)
 
 int gb_legal_moves(const gb_game *g, gb_move *out, int max)
 {
+    if (!out && max > 0)
+        return GB_EINVAL;
     int n = g->nmoves < max ? g->nmoves : max;
     if (n > 0)
         memcpy(out, g->moves, (size_t)n * sizeof *out);
@@ -550,7 +556,7 @@ int gb_legal_moves(const gb_game *g, gb_move *out, int max)
 /* Successors of the current position, settled: for the protocol's `successors`. */
 int gb_game_successor(const gb_game *g, int i, gb_game **out)
 {
-    if (i < 0 || i >= g->nmoves)
+    if (!out || i < 0 || i >= g->nmoves)
         return GB_EINVAL;
     gb_game *c = gb_game_clone(g);
     if (!c)
@@ -671,6 +677,8 @@ static int find_listed(const gb_game *g, const gb_move *m)
 
 int gb_play(gb_game *g, gb_move *m, gb_error *err)
 {
+    if (!m)
+        return gb_fail(err, GB_EINVAL, "no move given");
     if (gb_is_over(g))
         return gb_fail(err, GB_EOVER, "the game is over");
     int listed = find_listed(g, m);
@@ -750,6 +758,8 @@ int gb_move_is_legal(const gb_game *g, const gb_move *m)
 
 int gb_move_check(const gb_game *g, const gb_move *m, gb_error *err)
 {
+    if (!m)
+        return gb_fail(err, GB_EINVAL, "no move given");
     if (gb_is_over(g))
         return gb_fail(err, GB_EOVER, "the game is over");
     if (gb_move_is_legal(g, m))
@@ -791,6 +801,8 @@ int gb_undo(gb_game *g, gb_error *err)
 
 int gb_random_move(const gb_game *g, uint64_t *rng, gb_move *out)
 {
+    if (!rng || !out)
+        return GB_EINVAL;
     if (gb_is_over(g))
         return GB_EOVER;
     if (g->nmoves > 0) {
@@ -943,6 +955,8 @@ int gb_random_playouts(const gb_game *g, long games, uint64_t seed, gb_playout_s
 static GB_ALWAYS_INLINE int playouts(const gb_game *g, long games, uint64_t *rngp,
                                      gb_playout_stats *st, gb_error *err, const bool listed)
 {
+    if (!rngp || !st)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", st ? "rng" : "st");
     memset(st, 0, sizeof *st);
     st->min_plies = -1;
     const gb_rules *r = g->r;

@@ -132,6 +132,9 @@ const char *gb_tr(const char *english);
 const char *gb_tr_format(const char *fmt);
 /* s, cut short by snprintf, made to end with a whole UTF-8 character. */
 void gb_utf8_trim(char *s);
+/* The length of the valid UTF-8 sequence at p (NUL-terminated), or 0 (RFC 3629: no overlong
+ * form, no surrogate, nothing past U+10FFFF). */
+size_t gb_utf8_len(const unsigned char *p);
 /* A side's name, "South" or "North". */
 const char *gb_side_word(int side);
 /* The language's full stop, where the library joins sentences of its own: "." in English, "።"

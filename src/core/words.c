@@ -45,6 +45,31 @@ void gb_utf8_trim(char *s)
     }
 }
 
+size_t gb_utf8_len(const unsigned char *p)
+{
+    const unsigned c = p[0];
+    size_t k;
+    unsigned long cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        k = 2, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+        k = 3, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+        k = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < k; i++) { /* a NUL is no continuation byte: never read past it */
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3f);
+    }
+    if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return k;
+}
+
 /* ---- the front-end's language (gb_set_translate) ---- */
 static gb_translate_fn translate;
 
@@ -158,6 +183,8 @@ const char *gb_event_name(const gb_game *g, int event)
 }
 int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t len)
 {
+    if (!l || !buf)
+        return GB_EINVAL;
     const gb_rules *r = gb_game_rules(g);
     const gb_words *w = r->words;
     const char *t = NULL;

@@ -11,6 +11,9 @@ static int move_format(int n, const gb_move *m, char *buf, size_t len)
 {
     char lab[2];
     int w;
+    /* a move filled by hand: a hole off the board wrote a control character as its label */
+    if (((m->kind == GB_MOVE_SOW || m->kind == GB_MOVE_FEED) && m->hole >= 2 * n) || m->chance > 2)
+        return GB_EINVAL;
     switch (m->kind) {
     case GB_MOVE_SOW:
         gb_label_format(n, m->hole, lab);
@@ -41,6 +44,8 @@ static int move_format(int n, const gb_move *m, char *buf, size_t len)
 
 int gb_move_format(const gb_game *g, const gb_move *m, char *buf, size_t len)
 {
+    if (!m || (!buf && len))
+        return GB_EINVAL;
     return move_format(gb_game_rules(g)->n, m, buf, len);
 }
 
@@ -141,6 +146,8 @@ int gb_play_text(gb_game *g, const char *text, gb_error *err)
 
 int gb_move_parse(const gb_game *g, const char *text, gb_move *m, gb_error *err)
 {
+    if (!text || !m)
+        return text ? gb_fail(err, GB_EINVAL, "argument %s is NULL", "m") : gb_fail(err, GB_EINVAL, "no move given");
     size_t len = strlen(text);
     while (len && isspace((unsigned char)text[len - 1]))
         len--;
@@ -330,6 +337,8 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
     const int n = r->n, ring = 2 * n;
     p.own_n = default_own(n);
     p.round = 1;
+    const char *seen[32]; /* the fields so far: each known one once (an unknown one is refused) */
+    int nseen = 0;
     while ((tok = strtok_r(NULL, " \t\r\n", &save)) != NULL) {
         char *eq = strchr(tok, '=');
         if (!eq) {
@@ -338,6 +347,14 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
         }
         *eq = 0;
         const char *key = tok, *v = eq + 1;
+        /* a field twice is refused, as an option twice is: the last one won silently */
+        for (int i = 0; i < nseen; i++)
+            if (strcmp(seen[i], key) == 0) {
+                rc = gb_fail(err, GB_EINVAL, "position: %s given twice", key);
+                goto done;
+            }
+        if (nseen < (int)(sizeof seen / sizeof seen[0]))
+            seen[nseen++] = key;
         long x, y;
         if (strcmp(key, "board") == 0) {
             for (int i = 0; i < ring; i++) {
@@ -629,6 +646,8 @@ static int lex_tag(rlex *x, char *name, size_t nlen, char *val, size_t vlen, gb_
 
 char *gb_record_tag(const char *text, const char *name)
 {
+    if (!text || !name)
+        return NULL;
     rlex x = {text, 1, 1};
     char tn[64];
     char *val = malloc(4096);

@@ -170,7 +170,9 @@ static void fill_result(gb_searcher *s, int root_mover, int depth, gb_search_res
 int gb_mcts(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
             gb_error *err)
 {
-    memset(res, 0, sizeof *res);
+    const int bad = gb_search_check(s, g, o, res, err);
+    if (bad)
+        return bad;
     if (gb_is_over(g))
         return gb_fail(err, GB_EOVER, "the game is over");
     int rc = gb_search_prepare(s, g, o, MCTS_MAX_TREE_DEPTH + MCTS_PLAYOUT_MAX + 8, err);

@@ -111,6 +111,24 @@ void gb_player_budget(const gb_player *p, gb_search_opts *o, uint64_t seed)
     o->threads = p->kind == GB_PLAYER_AI ? p->threads : 0;
 }
 
+/* A player within the header's ranges? GB_OK, or GB_EINVAL naming what is out of them (a player
+ * filled by hand with 100 threads played every move at random: the search refused it). */
+static int player_check(const gb_player *p, int side, gb_error *err)
+{
+    if (!p)
+        return gb_fail(err, GB_EINVAL, "no player given");
+    const char *who = err ? gb_side_word(side) : "";
+    if (p->kind < GB_PLAYER_HUMAN || p->kind > GB_PLAYER_MCTS)
+        return gb_fail(err, GB_EINVAL, "%s: player kind %d is none of GB_PLAYER_*", who, p->kind);
+    if (p->kind == GB_PLAYER_AI && (p->level < 1 || p->level > 8))
+        return gb_fail(err, GB_EINVAL, "%s: alpha-beta levels are 1 to 8 (got %d)", who, p->level);
+    if (!(p->think >= 0 && p->think <= 86400))
+        return gb_fail(err, GB_EINVAL, "%s: thinking time must be 0 to 86400 seconds", who);
+    if (p->threads < 0 || p->threads > GB_SEARCH_MAX_THREADS)
+        return gb_fail(err, GB_EINVAL, "%s: threads must be 0 to %d (got %d)", who, GB_SEARCH_MAX_THREADS, p->threads);
+    return GB_OK;
+}
+
 /* A move not searched: nothing proven about it. */
 static int random_move(const gb_game *g, uint64_t *rng, gb_move *out, gb_search_result *res)
 {
@@ -139,6 +157,8 @@ int gb_player_think(const gb_player *p, const gb_game *g, const struct gb_tables
     if (!out_res)
         out_res = &res;
     memset(out_res, 0, sizeof *out_res);
+    if (player_check(p, GB_SOUTH, NULL) != GB_OK || !g || !rng || !out)
+        return GB_EINVAL;
     if (gb_is_over(g))
         return GB_EOVER;
     int lv = p->level >= 1 && p->level <= 8 ? p->level : 4;
@@ -205,7 +225,14 @@ int gb_match_play(const gb_match_spec *sp, gb_match_result *out, gb_error *err)
 
 int gb_match_play_tables(const gb_match_spec *sp, const struct gb_tables *t, gb_match_result *out, gb_error *err)
 {
+    if (!sp || !out)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", sp ? "out" : "spec");
     memset(out, 0, sizeof *out);
+    for (int side = 0; side < 2; side++) {
+        const int bad = player_check(&sp->player[side], side, err);
+        if (bad)
+            return bad;
+    }
     gb_game *g;
     int rc = gb_match_opening(&g, sp->variant, sp->options, sp->opening_seed, sp->opening_plies, err);
     if (rc != GB_OK)

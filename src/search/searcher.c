@@ -134,6 +134,25 @@ int gb_match_cycle_moves(const gb_game *g, gb_move *out, int max)
 }
 
 /* ---- the root ---- */
+int gb_search_check(const gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+                    gb_error *err)
+{
+    if (res)
+        memset(res, 0, sizeof *res);
+    if (!s || !g || !o || !res)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", !s ? "s" : !g ? "g" : !o ? "o" : "res");
+    const gb_budget *b = &o->budget;
+    if (b->depth < 0 || b->depth > GB_SEARCH_MAX_DEPTH)
+        return gb_fail(err, GB_EINVAL, "budget: depth must be 0 (none) to %d plies (got %d)", GB_SEARCH_MAX_DEPTH, b->depth);
+    if (b->nodes < 0 || b->movetime_ms < 0)
+        return gb_fail(err, GB_EINVAL, "budget: %s must not be negative", b->nodes < 0 ? "nodes" : "movetime_ms");
+    if (o->nsearchmoves < 0 || (o->nsearchmoves > 0 && !o->searchmoves))
+        return gb_fail(err, GB_EINVAL, "nsearchmoves is %d: searchmoves must hold that many moves", o->nsearchmoves);
+    if (o->threads < 0 || o->threads > GB_SEARCH_MAX_THREADS)
+        return gb_fail(err, GB_EINVAL, "threads must be 1 to %d (got %d)", GB_SEARCH_MAX_THREADS, o->threads);
+    return GB_OK;
+}
+
 int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra, gb_error *err)
 {
     const gb_rules *r = gb_game_rules(g);

@@ -85,6 +85,10 @@ struct gb_searcher {
 /* Set the searcher up for a search of g: the record (with room for `extra` more plies), the
  * root node, the root's segment hash, the clock. Other rules or options than the last search's
  * clear the table and the history; otherwise they are kept (warm). */
+/* The arguments of gb_search and gb_mcts, checked before anything is touched: GB_OK, or
+ * GB_EINVAL with err saying what is wrong (res, when given, zeroed). */
+int gb_search_check(const gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
+                    gb_error *err);
 int gb_search_prepare(gb_searcher *s, const gb_game *g, const gb_search_opts *o, int extra,
                       gb_error *err);
 /* The root's moves into moves[0]/children[0]: the listed ones, or candidates from the game's

@@ -73,10 +73,9 @@ static int ensure_helpers(gb_searcher *s, int n)
 int gb_search(gb_searcher *s, const gb_game *g, const gb_search_opts *o, gb_search_result *res,
               gb_error *err)
 {
-    if (o->threads < 0 || o->threads > GB_SEARCH_MAX_THREADS) {
-        memset(res, 0, sizeof *res);
-        return gb_fail(err, GB_EINVAL, "threads must be 1 to %d (got %d)", GB_SEARCH_MAX_THREADS, o->threads);
-    }
+    const int bad = gb_search_check(s, g, o, res, err);
+    if (bad)
+        return bad;
 #if GB_HAVE_THREADS
     const int n = o->threads - 1;
     if (n <= 0 || !s->tt.e || gb_is_over(g))

@@ -296,8 +296,10 @@ static void say_duration(gb_text *x, double s)
 
 int gb_tables_saved_describe(const char *path, char *buf, size_t len, gb_error *err)
 {
-    if (len)
+    if (len && buf)
         buf[0] = 0;
+    if (!path || (len && !buf))
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", path ? "buf" : "path");
     FILE *f = fopen(path, "rb");
     if (!f)
         return gb_fail(err, GB_EINVAL, "cannot open %s: %s", path, strerror(errno));

@@ -464,6 +464,9 @@ int gb_tables_build(const char *variant, const char *options, int stones, const 
 int gb_tables_build_with(const char *variant, const char *options, int stones, const char *dir,
                          const gb_tables_build_opts *bo, gb_error *err)
 {
+    if (!dir || !*dir || !bo)
+        return bo ? gb_fail(err, GB_EINVAL, "argument %s is NULL or empty", "dir")
+                  : gb_fail(err, GB_EINVAL, "argument %s is NULL", "opts");
     const gb_rules *r = gb_rules_find(variant ? variant : "");
     if (!r)
         return gb_fail(err, GB_EINVAL, "unknown variant '%s'", variant ? variant : "");
@@ -506,6 +509,9 @@ const gb_tb_game gb_tb_sadeqa_game = {
 
 int gb_tables_open(gb_tables **out, const char *dir, int verify, gb_error *err)
 {
+    if (!out || !dir || !*dir)
+        return out ? gb_fail(err, GB_EINVAL, "argument %s is NULL or empty", "dir")
+                   : gb_fail(err, GB_EINVAL, "argument %s is NULL", "out");
     gb_tb_ways_init();
     if (gb_tb_file_in(&gb_tb_bulto_game, dir))
         return gb_tb_open_levels(&gb_tb_bulto_game, out, dir, verify, err);
