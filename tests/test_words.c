@@ -259,7 +259,8 @@ static void test_akil_match(void **state)
     gb_game_free(g);
 }
 
-/* A13: round 3, gains 55 and 10 (aux 2: South distributed; round 2 ended by the rule, South won).
+/* A13: round 3, gains 55 and 10 (aux 3: North distributes, having lost round 2, which South won
+ * by the rule).
  * South's F (1 seed) falls into a, which held 1: now 2, captured with its opposite F (now 0):
  * South 40 + 2 = 42 (A6; the lap had one seed, so no chain). The board is empty: the round ends
  * (A10). South 42 - North 30: gain 6, 61 in all: the match is South's (A13). */
@@ -267,7 +268,7 @@ static void test_akil_a13(void **state)
 {
     (void)state;
     gb_game *g = game_at("akil board=0,0,0,0,0,1/1,0,0,0,0,0 stores=40,30 turn=S phase=sowing round=3 "
-                         "aux=2 match=55,10");
+                         "aux=3 match=55,10");
     play(g, "F");
     assert_true(gb_is_over(g));
     result_is(g, "South wins 61–10: South's gains reach 61 in round 3 (60 wins the match, A13)");
