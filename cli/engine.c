@@ -482,6 +482,7 @@ static void protocol_go(session *s, char *args)
     o.seed = s->seed;
     go_ctx c = {s, false};
     bool any = false, infinite = false;
+    unsigned given = 0; /* depth, nodes, movetime: each once (a position's fields are too) */
     for (char *t = strtok(args, " \t"); t; t = strtok(NULL, " \t")) {
         long long v;
         if (strcmp(t, "mcts") == 0) {
@@ -493,6 +494,14 @@ static void protocol_go(session *s, char *args)
             continue;
         }
         char *arg = strtok(NULL, " \t");
+        const unsigned bit = strcmp(t, "depth") == 0 ? 1u : strcmp(t, "nodes") == 0 ? 2u : strcmp(t, "movetime") == 0 ? 4u : 0u;
+        if (bit & given) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "go: %s given twice", t);
+            reply_error(s, msg);
+            return;
+        }
+        given |= bit;
         if (strcmp(t, "depth") == 0 && parse_count(arg, GB_SEARCH_MAX_DEPTH, &v)) {
             o.budget.depth = (int)v;
         } else if (strcmp(t, "nodes") == 0 && parse_count(arg, 1000000000000LL, &v)) {

@@ -760,6 +760,7 @@ static void test_protocol_go(void **state)
 {
     (void)state;
     char *out = session("go depth 2\nnew sadeqa\ngo depth 3\nstop\ngo nodes 500 mcts\ngo depth x\ngo depth 99\n"
+                        "go depth 2 depth 3\ngo movetime 5 nodes 9 movetime 7\n"
                         "position sadeqa board=0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 stores=48,48 turn=S over=rule\ngo depth 2\n");
     const char *want_start = "error no game: start one with 'new VARIANT' or 'position STRING'\nok\n"
                              "info depth 1 score ";
@@ -771,6 +772,9 @@ static void test_protocol_go(void **state)
     assert_non_null(strstr(out, " score q "));
     assert_non_null(strstr(out, "error usage: go"));
     assert_non_null(strstr(out, "error the game is over"));
+    /* a budget given twice is refused, as a position's field given twice (the last one won) */
+    assert_non_null(strstr(out, "error go: depth given twice\n"));
+    assert_non_null(strstr(out, "error go: movetime given twice\n"));
     /* every go answered bestmove then ok; stop answered ok */
     int best = 0;
     for (const char *p = out; (p = strstr(p, "bestmove ")); p++)
