@@ -17,6 +17,29 @@
 #define TEST_SEED 1
 #endif
 
+/* Is s valid UTF-8 (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF)? Written
+ * here apart from the library's own check (gb_utf8_len), for the tests that hold its messages
+ * and the engine's answers to it. */
+static inline bool valid_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int k = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+        if (!k || (k == 2 && *p < 0xc2) || (k == 4 && *p > 0xf4))
+            return false;
+        unsigned long cp = k == 1 ? *p : *p & (0x7fu >> k);
+        for (int i = 1; i < k; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+            return false;
+        p += k;
+    }
+    return true;
+}
+
 /* A new game of `variant` with `opts` (NULL: the defaults). */
 static inline gb_game *game_new(const char *variant, const char *opts)
 {

@@ -17,27 +17,6 @@
 
 #include "gabata.h"
 
-/* Is s valid UTF-8 (RFC 3629)? Written here apart from the library's own check. */
-static bool valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int k = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
-        if (!k || (k == 2 && *p < 0xc2) || (k == 4 && *p > 0xf4))
-            return false;
-        unsigned long cp = k == 1 ? *p : *p & (0x7fu >> k);
-        for (int i = 1; i < k; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += k;
-    }
-    return true;
-}
-
 #define GEEZ5 "\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80\xe1\x88\x80" /* U+1200 five times */
 
 /* A gb_error's message is UTF-8 text, whatever it quotes: bytes that are not UTF-8 in the input,

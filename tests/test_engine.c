@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "engine_session.h"
+#include "helpers.h"
 
 static void test_basic_session(void **state)
 {
@@ -208,27 +209,6 @@ static void test_control_characters_escaped(void **state)
     }
     assert_null(line);
     free(out);
-}
-
-/* Is s valid UTF-8 (RFC 3629)? Written here apart from the program's own check. */
-static bool valid_utf8(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int k = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
-        if (!k || (k == 2 && *p < 0xc2) || (k == 4 && *p > 0xf4))
-            return false;
-        unsigned long cp = k == 1 ? *p : *p & (0x7f >> k);
-        for (int i = 1; i < k; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-            return false;
-        p += k;
-    }
-    return true;
 }
 
 /* Every answer is UTF-8 text, whatever the client sent: a client that reads the engine's output
