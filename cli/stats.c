@@ -164,6 +164,7 @@ static void play_game(const st_cfg *c, const char *opts, long i, st_acc *acc, gb
     gb_match_spec sp = {c->variant, opts, {c->p[swap], c->p[!swap]},
                         mix(c->seed, (uint64_t)(paired ? i / 2 : i), 1), c->openings,
                         mix(c->seed, (uint64_t)i, 2), observe, &o};
+    r.pair = paired ? 1 + (int)(i % 2) : 0; /* also for a game that fails: its pair is not whole */
     if (eval)
         gb_searcher_clear(eval);
     gb_match_result res;
@@ -437,6 +438,11 @@ static void print_single(FILE *f, const st_cfg *c, const st_row *row)
             fmt_value(v, sizeof v, &row->v[m], m);
             fmt_interval(iv, sizeof iv, &row->v[m], m);
             fprintf(f, "    %-30s %12s  %s\n", st_metrics[m].label, v, iv);
+            if (m == SM_B_WINS && row->acc->pairs) { /* the unit of the players' intervals */
+                const long long *p = row->acc->pent;
+                fprintf(f, "    %-30s %12lld  by A's points: 0: %lld, 1/2: %lld, 1: %lld, 3/2: %lld, 2: %lld\n",
+                        "pairs", row->acc->pairs, p[0], p[1], p[2], p[3], p[4]);
+            }
         }
     }
 }
@@ -562,6 +568,11 @@ static int write_json(const char *path, const st_cfg *c, const st_row *rows, int
         json_str(f, rows[i].label);
         fprintf(f, ", \"options\": ");
         json_str(f, rows[i].opts);
+        if (st_paired(c)) { /* whole pairs, by player A's points in them (as gabata match's) */
+            const long long *p = rows[i].acc->pent;
+            fprintf(f, ", \"pairs\": %lld, \"pentanomial\": [%lld, %lld, %lld, %lld, %lld]", rows[i].acc->pairs, p[0],
+                    p[1], p[2], p[3], p[4]);
+        }
         fprintf(f, ", \"metrics\": {");
         for (int m = 0; m < SM_COUNT; m++) {
             fprintf(f, "%s\n   \"%s\": {\"value\": ", m ? "," : "", st_metrics[m].key);
@@ -591,7 +602,8 @@ static const char stats_help[] =
     "decision share, captures, Lead change, Decisiveness, Stability; with 95% intervals.\n"
     "P is random (the default), ai:1 ... ai:8 or mcts (ai:8@0.05 sets a time). --openings K\n"
     "starts each pair of games from one random opening of K plies, the sides swapped in the\n"
-    "second; the wins of player A (--south's) and B (--north's) are then told apart.\n"
+    "second; the wins of player A (--south's) and B (--north's) are then told apart, their\n"
+    "intervals over whole pairs (docs/stats.md).\n"
     "--eval-level K (1 to 5, the depth-bounded levels) measures the lead with ai:K's search\n"
     "instead of the stores; --threshold F (above 0, at most 1;\n"
     "default 0.125) is the lead, as a share of the stones, that Decisiveness asks for.\n"

@@ -19,6 +19,7 @@
 typedef struct st_game {
     int winner;         /* GB_SOUTH, GB_NORTH, GB_DRAW; -1: the game failed */
     int swapped;        /* 1: player A (--south's) sat North, B South (the second of a pair) */
+    int pair;           /* 0: not played in pairs; 1, 2: the first, the second game of a pair */
     int first;          /* the side that moved first from the start */
     int end_reason;     /* GB_END_* */
     int rounds;
@@ -39,6 +40,13 @@ typedef struct st_acc {
     long long n, failed;
     long long wins[3];         /* South, North, draw */
     long long pwins[2];        /* games won by player A (--south's), by player B (--north's) */
+    /* Paired runs: the pair (an opening played from both sides) is the unit of sampling, since
+     * its two games share an opening. Whole pairs (both games played), by player A's points in
+     * them (0, 1/2, 1, 3/2, 2: the pentanomial counts of `gabata match`) and by the games A, B
+     * won in them (0, 1, 2). A pair never spans two blocks, so merging adds these up. */
+    long long pairs, pent[5], pair_wins[2][3];
+    int half;                  /* a pair's first game waiting for its second: A's points * 9 +
+                                  A's wins * 3 + B's wins; -1: none (or the first failed) */
     long long first_wins;      /* games won by the side that moved first */
     long long completed;       /* won, and not ended by the cap */
     long long natural_draws;   /* drawn, and not ended by the cap */
@@ -96,6 +104,12 @@ double st_t95(long long df);
 
 /* Wilson score interval of k successes in n (95%). */
 void st_wilson(long long k, long long n, double *lo, double *hi);
+/* The same for a share k/n whose games came in pairs: the Wilson interval with n divided by the
+ * pairs' design effect (Kish), the variance of the share over whole pairs against that of n
+ * independent games, when that is above 1 (the two games of a pair went together, as when an
+ * opening suits one player from both sides); below 1 the games' own interval is kept (it is then
+ * the wider). wins[j]: whole pairs with j of the games won (j = 0, 1, 2). */
+void st_wilson_paired(long long k, long long n, const long long wins[3], double *lo, double *hi);
 
 typedef struct st_cfg {
     char variant[32];

@@ -44,7 +44,11 @@ const st_metric_info st_metrics[SM_COUNT] = {
     [SM_STABILITY] = {"stability", "Stability", 4, false},
 };
 
-void st_acc_init_zeroed(st_acc *a) { a->plies_min = -1; }
+void st_acc_init_zeroed(st_acc *a)
+{
+    a->plies_min = -1;
+    a->half = -1;
+}
 
 void st_acc_init(st_acc *a)
 {
@@ -54,9 +58,28 @@ void st_acc_init(st_acc *a)
 
 void st_add(st_acc *a, const st_game *g)
 {
+    if (g->pair == 1)
+        a->half = -1; /* a pair's first game: it waits below for the second */
     if (g->winner < 0) {
         a->failed++;
+        if (g->pair == 2)
+            a->half = -1; /* the pair is not whole */
         return;
+    }
+    if (g->pair) {
+        /* player A won when South won unswapped or North won swapped (B likewise) */
+        int aw = (g->winner == GB_SOUTH && !g->swapped) || (g->winner == GB_NORTH && g->swapped);
+        int bw = (g->winner == GB_NORTH && !g->swapped) || (g->winner == GB_SOUTH && g->swapped);
+        int apts = 2 * aw + (g->winner == GB_DRAW); /* half points: a draw is 1 */
+        if (g->pair == 1) {
+            a->half = apts * 9 + aw * 3 + bw;
+        } else if (a->half >= 0) {
+            a->pairs++;
+            a->pent[a->half / 9 + apts]++;
+            a->pair_wins[0][a->half / 3 % 3 + aw]++;
+            a->pair_wins[1][a->half % 3 + bw]++;
+            a->half = -1;
+        }
     }
     a->n++;
     a->wins[g->winner <= GB_DRAW ? g->winner : GB_DRAW]++;
@@ -129,6 +152,13 @@ void st_merge(st_acc *a, const st_acc *b)
         a->wins[i] += b->wins[i];
     a->pwins[0] += b->pwins[0];
     a->pwins[1] += b->pwins[1];
+    a->pairs += b->pairs;
+    for (int i = 0; i < 5; i++)
+        a->pent[i] += b->pent[i];
+    for (int i = 0; i < 3; i++) {
+        a->pair_wins[0][i] += b->pair_wins[0][i];
+        a->pair_wins[1][i] += b->pair_wins[1][i];
+    }
     a->first_wins += b->first_wins;
     a->completed += b->completed;
     a->natural_draws += b->natural_draws;
@@ -183,13 +213,14 @@ void st_merge(st_acc *a, const st_acc *b)
 
 #define Z95 1.959963984540054
 
-void st_wilson(long long k, long long n, double *lo, double *hi)
+/* Wilson's interval for k successes in n trials, both real (an effective sample, below) */
+static void wilson(double k, double n, double *lo, double *hi)
 {
     if (n <= 0) {
         *lo = *hi = NAN;
         return;
     }
-    double p = (double)k / n, z2 = Z95 * Z95, d = 1 + z2 / n;
+    double p = k / n, z2 = Z95 * Z95, d = 1 + z2 / n;
     double c = (p + z2 / (2.0 * n)) / d;
     double h = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / d;
     *lo = c - h < 0 ? 0 : c - h;
@@ -200,6 +231,24 @@ void st_wilson(long long k, long long n, double *lo, double *hi)
         *lo = 0;
     if (k >= n)
         *hi = 1;
+}
+
+void st_wilson(long long k, long long n, double *lo, double *hi) { wilson((double)k, (double)n, lo, hi); }
+
+void st_wilson_paired(long long k, long long n, const long long wins[3], double *lo, double *hi)
+{
+    double deff = 1;
+    long long pairs = wins[0] + wins[1] + wins[2];
+    if (pairs >= 2) {
+        /* a pair's share x = wins / 2; deff = Var(mean of x over pairs) / (m(1-m) / 2 pairs)
+         * = 2 s^2 / (m(1-m)), s^2 the sample variance of x */
+        double m = (wins[1] + 2.0 * wins[2]) / (2.0 * pairs);
+        double ss = wins[0] * m * m + wins[1] * (0.5 - m) * (0.5 - m) + wins[2] * (1 - m) * (1 - m);
+        double s2 = ss / (double)(pairs - 1);
+        if (m > 0 && m < 1 && 2 * s2 / (m * (1 - m)) > 1)
+            deff = 2 * s2 / (m * (1 - m));
+    }
+    wilson((double)k / deff, (double)n / deff, lo, hi);
 }
 
 static st_value share(long long k, long long n)
@@ -277,6 +326,9 @@ void st_compute(const st_acc *a, st_value out[SM_COUNT])
     out[SM_DRAW] = share(a->wins[GB_DRAW], n);
     out[SM_A_WINS] = share(a->pwins[0], n);
     out[SM_B_WINS] = share(a->pwins[1], n);
+    if (a->pairs) /* games in pairs: the pair is the unit of sampling */
+        for (int k = 0; k < 2; k++)
+            st_wilson_paired(a->pwins[k], n, a->pair_wins[k], &out[SM_A_WINS + k].lo, &out[SM_A_WINS + k].hi);
     /* Balance 1 - |pS - pN|; the interval from the multinomial variance of pS - pN */
     st_value b = {NAN, NAN, NAN};
     if (n > 0) {

@@ -100,6 +100,13 @@ with tempfile.TemporaryDirectory() as tmp:
     doc = json.load(open(jpath))
     check(doc.get("player_a") == "ai:1" and doc.get("paired") is True, "JSON players")
     check(math.isclose(doc["rows"][0]["metrics"]["a_wins"]["value"], a), "JSON a_wins against the CSV")
+    # the whole pairs (the unit of the players' intervals): 20 of 40 games; A's half points over
+    # them, from the pentanomial counts, are 2 a win and 1 a draw of A's games in the CSV
+    jrow = doc["rows"][0]
+    pent = jrow.get("pentanomial", [])
+    check(jrow.get("pairs") == 20 and len(pent) == 5 and sum(pent) == 20, f"JSON pairs {jrow.get('pairs')} {pent}")
+    check(sum(j * k for j, k in enumerate(pent)) == round(40 * (2 * a + d)), f"pentanomial {pent} against A's wins {a}, draws {d}")
+    check(any(l.split()[:2] == ["pairs", "20"] for l in r.stdout.splitlines()), "table: the pairs' line")
     text = [l for l in r.stdout.splitlines() if "player A" in l and "wins" in l]
     check(len(text) == 1 and f"{100 * a:.1f}%" in text[0], f"table: player A line {text}")
     check("A = ai:1" in r.stdout, "table: who is A")

@@ -115,6 +115,88 @@ static void test_player_results(void **state)
             assert_true(strcmp(st_metrics[i].key, st_metrics[j].key) != 0);
 }
 
+/* Games in pairs (--openings with two players): the pair is the unit of sampling. By hand: in
+ * each of 5 pairs player A wins both games (South unswapped, North swapped), in each of 5 more B
+ * wins both. Each pair's share of A's wins is 0 or 1, so the share over pairs has the variance
+ * 10 x 0.25 / 9 = 0.2778 (s^2) against 0.25 / 2 for two independent games at p = 0.5: the
+ * design effect is 2 s^2 / 0.25 = 2.222, and the interval Wilson's at 4.5 of 9 (by hand:
+ * centre 0.5, half-width 1.96 sqrt(0.25 / 9 + 3.8415 / 324) / 1.42683 = 0.27347), wider than the
+ * 20 games' [0.2993, 0.7007] that treated the pair's two games as independent. When every pair
+ * is split (one game each) the share does not vary between pairs: the games' interval stays. */
+static void pair_games(st_game *g, int winner1, int winner2)
+{
+    g[0] = game(winner1, GB_SOUTH, GB_END_RULE, 40, 1, 3);
+    g[1] = game(winner2, GB_SOUTH, GB_END_RULE, 40, 1, 3);
+    g[0].pair = 1;
+    g[1].pair = 2;
+    g[1].swapped = 1;
+}
+
+static void test_pairs(void **state)
+{
+    (void)state;
+    static st_acc a, x, y;
+    st_game g[2];
+    st_acc_init(&a);
+    st_acc_init(&x);
+    st_acc_init(&y);
+    for (int p = 0; p < 10; p++) {
+        if (p < 5)
+            pair_games(g, GB_SOUTH, GB_NORTH); /* A won both: South, then North swapped */
+        else
+            pair_games(g, GB_NORTH, GB_SOUTH); /* B won both */
+        for (int i = 0; i < 2; i++) {
+            st_add(&a, &g[i]);
+            st_add(p < 3 ? &x : &y, &g[i]); /* split at a pair's end, then merged */
+        }
+    }
+    st_merge(&x, &y);
+    st_value v[SM_COUNT], vm[SM_COUNT];
+    st_compute(&a, v);
+    st_compute(&x, vm);
+    assert_int_equal(a.pairs, 10);
+    assert_int_equal(a.pent[4], 5);
+    assert_int_equal(a.pent[0], 5);
+    assert_int_equal(a.pair_wins[0][2], 5);
+    assert_int_equal(a.pair_wins[0][0], 5);
+    assert_int_equal(a.pair_wins[1][2], 5);
+    NEAR(v[SM_A_WINS].v, 0.5);
+    NEAR3(v[SM_A_WINS].lo, 0.2265);
+    NEAR3(v[SM_A_WINS].hi, 0.7735);
+    NEAR3(v[SM_B_WINS].lo, 0.2265);
+    NEAR3(vm[SM_A_WINS].lo, 0.2265); /* merged: the same counts */
+    assert_int_equal(x.pairs, 10);
+    assert_int_equal(x.pent[4], 5);
+    NEAR3(v[SM_SOUTH].lo, 0.2993); /* the seats' shares keep the games' intervals */
+
+    /* every pair split: A wins as South, B wins as South; one draw pair and one failed game */
+    st_acc_init(&a);
+    for (int p = 0; p < 10; p++) {
+        pair_games(g, GB_SOUTH, GB_SOUTH);
+        for (int i = 0; i < 2; i++)
+            st_add(&a, &g[i]);
+    }
+    st_compute(&a, v);
+    assert_int_equal(a.pent[2], 10);
+    assert_int_equal(a.pair_wins[0][1], 10);
+    NEAR3(v[SM_A_WINS].lo, 0.2993);
+    NEAR3(v[SM_A_WINS].hi, 0.7007);
+    pair_games(g, GB_DRAW, GB_NORTH); /* A: a draw (1 half point), then a win as North: 3/2 */
+    st_add(&a, &g[0]);
+    st_add(&a, &g[1]);
+    assert_int_equal(a.pent[3], 1);
+    assert_int_equal(a.pair_wins[0][1], 11);
+    assert_int_equal(a.pair_wins[1][0], 1);
+    pair_games(g, GB_SOUTH, -1); /* the second game failed: the pair is not whole */
+    st_add(&a, &g[0]);
+    st_add(&a, &g[1]);
+    pair_games(g, -1, GB_SOUTH); /* the first failed */
+    st_add(&a, &g[0]);
+    st_add(&a, &g[1]);
+    assert_int_equal(a.pairs, 11);
+    assert_int_equal(a.n, 24);
+}
+
 /* A share of none has a lower bound of exactly 0, a share of all an upper bound of exactly 1:
  * at k = 0 the Wilson centre and half-width are both (z^2/2n) / (1 + z^2/n), which rounding left
  * at 1e-19 or so for some n. Their other bound is z^2 / (n + z^2) from the bound by hand. */
@@ -387,7 +469,7 @@ int main(void)
         cmocka_unit_test(test_merge_in_order),     cmocka_unit_test(test_player_parse),
         cmocka_unit_test(test_match_play_by_hand), cmocka_unit_test(test_random_game_is_the_playout),
         cmocka_unit_test(test_playout_slices),      cmocka_unit_test(test_opening_bounds),
-        cmocka_unit_test(test_mean_intervals),
+        cmocka_unit_test(test_mean_intervals),      cmocka_unit_test(test_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
