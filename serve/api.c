@@ -1727,6 +1727,31 @@ static reply get_player_games(slot *s, const request *rq)
     return json_reply(200, page);
 }
 
+static bool path_segment(const char *path, const char *prefix, int skip, char *buf, size_t len);
+
+/* GET /api/ratings/VARIANT[?limit=N]: the game's best players (players_best_json) */
+static reply get_best(slot *s, const request *rq)
+{
+    (void)s;
+    char v[32], before[STORE_ID_LEN + 1];
+    int limit;
+    reply err;
+    bool known = false;
+    if (path_segment(rq->path, "/api/ratings/", 0, v, sizeof v))
+        for (int i = 0; i < gb_variant_count() && !known; i++)
+            known = strcmp(v, gb_variant_name(i)) == 0;
+    if (!known)
+        return error_reply(404, "no such game '%.40s' (see GET /api/variants)", rq->path + strlen("/api/ratings/"));
+    if (!page_args(rq, 50, 100, &limit, before, &err))
+        return err;
+    if (before[0])
+        return error_reply(400, "the best players come in one page: ?limit=N (1 to 100), no before");
+    json_t *best = players_best_json(v, limit);
+    if (!best)
+        return error_reply(500, SN_("the ratings could not be read"));
+    return json_reply(200, best);
+}
+
 static reply get_games(slot *s, const request *rq)
 {
     (void)s;
@@ -2121,6 +2146,7 @@ static const route routes[] = {
     {"POST", "/api/players", post_players, "use POST for /api/players"},
     {"GET", "/api/players/{id}", get_player, "use GET for a player"},
     {"GET", "/api/players/{id}/games", get_player_games, "use GET for a player's games"},
+    {"GET", "/api/ratings/{id}", get_best, "use GET for a game's best players"},
     {"POST", "/api/seeks", post_seeks, "use POST to make a seek, GET to list them"},
     {"GET", "/api/seeks", get_seeks, "use POST to make a seek, GET to list them"},
     {"DELETE", "/api/seeks/{id}", delete_seek, "use DELETE to withdraw a seek"},

@@ -38,7 +38,8 @@ static const char *const lobby_columns[][2] = {
 static const char indexes[] =
     "CREATE INDEX IF NOT EXISTS games_player_s ON games(player_s, finished_at) WHERE player_s IS NOT NULL;"
     "CREATE INDEX IF NOT EXISTS games_player_n ON games(player_n, finished_at) WHERE player_n IS NOT NULL;"
-    "CREATE INDEX IF NOT EXISTS games_live ON games(finished, online, joined, created);";
+    "CREATE INDEX IF NOT EXISTS games_live ON games(finished, online, joined, created);"
+    "CREATE INDEX IF NOT EXISTS ratings_best ON ratings(variant, rating);";
 
 static bool has_column(const char *table, const char *col);
 
@@ -340,6 +341,35 @@ int players_rate_game(const char *variant, const char *player_s, const char *pla
         return -1;
     rating_game_pair(&rs, &rn, score_s, RATING_TAU);
     return put_rating(player_s, variant, rs) == 0 && put_rating(player_n, variant, rn) == 0 ? 0 : -1;
+}
+
+json_t *players_best_json(const char *variant, int limit)
+{
+    /* ties (rare on real numbers) by more games, then by id, so that pages agree */
+    static const char sql[] = "SELECT r.player, p.name, r.rating, r.rd, r.games FROM ratings r JOIN players p ON p.id = r.player"
+                              " WHERE r.variant = ?1 AND r.rd <= ?2 ORDER BY r.rating DESC, r.games DESC, r.player LIMIT ?3";
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(P.db, sql, -1, &q, NULL) != SQLITE_OK)
+        return NULL;
+    sqlite3_bind_text(q, 1, variant, -1, SQLITE_STATIC);
+    sqlite3_bind_double(q, 2, RD_PROVISIONAL);
+    sqlite3_bind_int(q, 3, limit);
+    json_t *arr = json_array();
+    int rc, rank = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const unsigned char *id = sqlite3_column_text(q, 0), *name = sqlite3_column_text(q, 1);
+        json_array_append_new(arr, json_pack("{s:i,s:s,s:s,s:I,s:I,s:i}", "rank", ++rank, "id", id ? (const char *)id : "",
+                                             "name", name ? (const char *)name : "", "rating",
+                                             (json_int_t)llround(sqlite3_column_double(q, 2)), "rd",
+                                             (json_int_t)llround(sqlite3_column_double(q, 3)), "games",
+                                             sqlite3_column_int(q, 4)));
+    }
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) {
+        json_decref(arr);
+        return NULL;
+    }
+    return json_pack("{s:s,s:o}", "variant", variant, "players", arr);
 }
 
 /* ---- lists of games ---- */

@@ -36,6 +36,12 @@ int players_rating(const char *id, const char *variant, rating *r, int *games);
 /* {"VARIANT": {"rating", "rd", "games", "provisional"}} for every game, and the finished games. */
 json_t *players_ratings_json(const char *id, long long *finished_games);
 
+/* The best players of a game (GET /api/ratings/VARIANT): {"variant", "players": [{"rank", "id",
+ * "name", "rating", "rd", "games"}]}, at most limit, by rating, highest first; only settled
+ * ratings (not rating_provisional: RD at most RD_PROVISIONAL), so that a lucky first game or two
+ * does not top the list. NULL: the database failed. */
+json_t *players_best_json(const char *variant, int limit);
+
 /* The lobby's columns of a game: written after store_add's INSERT and in store_save when changed;
  * read back with the row. 0, or -1. */
 int players_save_slot(const slot *s);

@@ -2833,6 +2833,7 @@ async function refreshLobby() {
       renderSeeks();
       renderLive(Array.isArray(live) ? live : live.games || []);
     } while (lobby.again);
+    refreshBest();
   } catch (e) {
     lobbySay(t('Cannot read the lobby: {error}', { error: tlib(e.message) }), 'refused');
   } finally {
@@ -2914,6 +2915,46 @@ function renderLive(games) {
     ul.append(li);
   }
   $('no-live').hidden = games.length > 0;
+}
+
+/* the best players of the game chosen (GET /api/ratings/VARIANT): settled ratings only, highest first */
+const BEST_SHOWN = 20;
+async function refreshBest() {
+  const variant = $('best-variant').value;
+  if (!variant) return;
+  let r;
+  try {
+    r = await api('GET', `/api/ratings/${encodeURIComponent(variant)}?limit=${BEST_SHOWN}`);
+  } catch (e) {
+    lobbySay(t('Cannot read the lobby: {error}', { error: tlib(e.message) }), 'refused');
+    return;
+  }
+  if ($('best-variant').value !== variant) return; // another game was chosen meanwhile
+  const tb = $('best').querySelector('tbody');
+  tb.textContent = '';
+  const p = me();
+  for (const b of r.players || []) {
+    const tr = document.createElement('tr');
+    tr.dataset.player = b.id;
+    if (p && p.id === b.id) tr.dataset.mine = 'true';
+    const c0 = document.createElement('td');
+    c0.textContent = String(b.rank);
+    const c1 = document.createElement('td');
+    const a = document.createElement('a');
+    a.href = `#player=${b.id}`;
+    a.dir = 'auto'; // a name in another script than the page's
+    a.textContent = b.name;
+    c1.append(a);
+    const c2 = document.createElement('td');
+    c2.textContent = ratingText(b.rating);
+    const c3 = document.createElement('td');
+    c3.textContent = String(b.games);
+    tr.append(c0, c1, c2, c3);
+    tb.append(tr);
+  }
+  const any = tb.children.length > 0;
+  $('best').hidden = !any;
+  $('no-best').hidden = any;
 }
 
 async function lobbyRequest(method, path, body) {
@@ -3092,6 +3133,14 @@ function initScreens() {
     o.textContent = v.title;
     sel.append(o);
   }
+  const best = $('best-variant');
+  for (const v of app.catalog.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.title;
+    best.append(o);
+  }
+  best.addEventListener('change', refreshBest);
   const opts = () => buildOptions(variantNamed(sel.value), $('seek-options'));
   sel.addEventListener('change', opts);
   opts();

@@ -480,6 +480,44 @@ test('a rematch of an invited game: each seat\'s token plays the other side in t
   assert.equal((await api('POST', `/api/games/${off.json.id}/rematch`, { key: off.json.token })).status, 409);
 });
 
+test('GET /api/ratings/VARIANT: the best players, settled ratings only, highest first; bad game 404, bad limit 400', async () => {
+  // Glicko-2 from 1500/350: two new players who play only each other settle (RD at most 110, the
+  // provisional line) after a score of games (14 when they take turns winning). A wins 5 of every
+  // 7 and B the rest, in Bulto, which no other test here rates; C plays one game only.
+  const a = await newPlayer('Best');
+  const b = await newPlayer('Second');
+  const c = await newPlayer('Newcomer');
+  const before = (await api('GET', '/api/ratings/bulto')).json;
+  assert.deepEqual(before, { variant: 'bulto', players: [] }, 'no settled rating yet');
+  let played = 0;
+  for (; played < 40 && ((await ratingOf(a, 'bulto')).provisional || (await ratingOf(b, 'bulto')).provisional); played++) {
+    assert.deepEqual((await api('GET', '/api/ratings/bulto')).json.players, [], `after ${played} games: provisional, unlisted`);
+    const g = await lobbyGame(a, b, { variant: 'bulto', rated: true });
+    assert.equal((await resign(g, played % 7 < 5 ? b : a)).status, 200);
+  }
+  const g = await lobbyGame(c, a, { variant: 'bulto', rated: true });
+  assert.equal((await resign(g, a)).status, 200, 'C beats A once: a high rating, but provisional');
+  const ra = await ratingOf(a, 'bulto');
+  const rb = await ratingOf(b, 'bulto');
+  const rc = await ratingOf(c, 'bulto');
+  assert.ok(!ra.provisional && !rb.provisional && rc.provisional, JSON.stringify([ra, rb, rc]));
+  assert.ok(rc.rating > rb.rating, 'C is above B by rating, yet not listed');
+  const r = await api('GET', '/api/ratings/bulto');
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual(r.json, { variant: 'bulto', players: [
+    { rank: 1, id: a.id, name: a.name, rating: ra.rating, rd: ra.rd, games: played + 1 },
+    { rank: 2, id: b.id, name: b.name, rating: rb.rating, rd: rb.rd, games: played }] });
+  assert.deepEqual((await api('GET', '/api/ratings/bulto?limit=1')).json.players.map((p) => p.id), [a.id]);
+  assert.deepEqual((await api('GET', '/api/ratings/qelat')).json.players, [], 'per game');
+  for (const [path, status, words] of [['/api/ratings/chess', 404, /no such game 'chess'/], ['/api/ratings/bulto?limit=0', 400, /limit/],
+    ['/api/ratings/bulto?limit=101', 400, /limit/], ['/api/ratings/bulto?limit=x', 400, /limit/], ['/api/ratings/', 404, /./]]) {
+    const x = await api('GET', path);
+    assert.equal(x.status, status, `${path}: ${x.text}`);
+    assert.match(x.json.error, words, path);
+  }
+  assert.equal((await api('POST', '/api/ratings/bulto', { body: {} })).status, 405);
+});
+
 test('a restart keeps the players, their keys, ratings and archives; the seeks are gone', async () => {
   const a = await newPlayer('Kept');
   const b = await newPlayer('Kept');

@@ -12,7 +12,8 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 let srv, browser;
 test.before(async () => {
-  srv = await startServer(['--player-rate', '0', '--seeks-per-player', '100', '--seeks-per-ip', '1000']);
+  // --rated-one-address: the best players' test plays rated games from this one address
+  srv = await startServer(['--player-rate', '0', '--seeks-per-player', '100', '--seeks-per-ip', '1000', '--rated-one-address']);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 });
 test.after(async () => {
@@ -46,4 +47,60 @@ test('60 seeks: 50 drawn and "10 more" said; a seek added or withdrawn is applie
   await page.waitForFunction(() => /^9 more/.test(document.getElementById('more-seeks').textContent), null, { timeout: 15000 });
   assert.equal(await page.locator('#seeks li').count(), 50);
   assert.equal(reads.length, before, 'the events were applied: no read of the whole list');
+});
+
+// a rated L'ab al-Akil game from the lobby, a seeking South and b accepting, that `loser` resigns
+// once each seat has moved (before, it would be aborted, unrated)
+async function ratedGame(a, b, loser) {
+  const s = await call('POST', '/api/seeks', a.key, { variant: 'akil', rated: true, seat: 'S' });
+  assert.equal(s.status, 201, s.text);
+  const g = await call('POST', `/api/seeks/${s.json.seek}/accept`, b.key, {});
+  assert.equal(g.status, 201, g.text);
+  const id = g.json.game;
+  for (let guard = 0; guard < 20; guard++) {
+    const v = (await call('GET', `/api/games/${id}`)).json;
+    if (v.history.some((h) => h.by === 'S') && v.history.some((h) => h.by === 'N')) break;
+    const who = v.state.to_move === 'S' ? a : b;
+    const r = await call('POST', `/api/games/${id}/moves`, who.key, { move: v.moves.length ? v.moves[0].text : v.free_move.example });
+    assert.equal(r.status, 200, r.text);
+  }
+  assert.equal((await call('POST', `/api/games/${id}/resign`, loser.key, {})).status, 200);
+}
+
+test('the lobby\'s best players: settled ratings by game, highest first, each a link to the player; in Arabic, right to left', async () => {
+  const a = (await call('POST', '/api/players', null, { name: 'Alemu' })).json;
+  const b = (await call('POST', '/api/players', null, { name: 'سارة' })).json;
+  const settled = async (p) => !(await call('GET', `/api/players/${p.id}`)).json.ratings.akil.provisional;
+  for (let i = 0; i < 40 && !((await settled(a)) && (await settled(b))); i++)
+    await ratedGame(a, b, i % 4 === 3 ? a : b); // Alemu wins three games of four
+  assert.ok((await settled(a)) && (await settled(b)), 'both settled within 40 games');
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+  await page.goto(`${srv.base}/?lang=ar#lobby`);
+  await page.waitForFunction(() => document.getElementById('best-variant').options.length === 4, null, { timeout: 15000 });
+  // Sadeqa III first: nobody settled there; then L'ab al-Akil
+  await page.waitForFunction(() => !document.getElementById('no-best').hidden, null, { timeout: 15000 });
+  assert.ok(await page.isHidden('#best'));
+  assert.doesNotMatch(await page.textContent('#no-best'), /[A-Za-z]/, 'the empty list is said in Arabic');
+  await page.selectOption('#best-variant', 'akil');
+  await page.waitForFunction(() => document.querySelectorAll('#best tbody tr').length === 2, null, { timeout: 15000 });
+  const rows = await page.$$eval('#best tbody tr', (trs) => trs.map((tr) => ({ cells: [...tr.cells].map((c) => c.textContent),
+    href: tr.querySelector('a').getAttribute('href') })));
+  const ra = (await call('GET', `/api/players/${a.id}`)).json.ratings.akil;
+  const rb = (await call('GET', `/api/players/${b.id}`)).json.ratings.akil;
+  assert.ok(ra.rating > rb.rating, 'Alemu won more');
+  assert.deepEqual(rows, [
+    { cells: ['1', 'Alemu', String(ra.rating), String(ra.games)], href: `#player=${a.id}` },
+    { cells: ['2', 'سارة', String(rb.rating), String(rb.games)], href: `#player=${b.id}` }]);
+  // right to left: the rank's column is the rightmost, the names start at the right of their cells
+  const box = await page.$$eval('#best tbody tr:first-child td', (tds) => tds.map((td) => td.getBoundingClientRect().left));
+  assert.ok(box[0] > box[1] && box[1] > box[2], `columns right to left: ${box}`);
+  assert.equal(await page.$eval('#best th:nth-child(2)', (th) => getComputedStyle(th).textAlign), 'start');
+  const link = await page.$eval('#best tbody tr:first-child a', (el) => { const r = el.getBoundingClientRect(); return { h: r.height, right: r.right,
+    cell: el.parentElement.getBoundingClientRect().right }; });
+  assert.ok(link.h >= 44, `the name's link is a tap target of 44 px: ${link.h}`);
+  assert.ok(link.cell - link.right < 12, `the name at its cell's start (right): ${JSON.stringify(link)}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing off screen');
+  await page.click('#best tbody tr:first-child a');
+  await page.waitForFunction((id) => document.body.dataset.shownPlayer === id, a.id, { timeout: 15000 });
+  await page.context().close();
 });
