@@ -180,6 +180,11 @@ static int cmd_perft(int argc, char **argv)
     const char *depth_arg = npos ? pos_args[npos - 1] : NULL;
     if (!depth_arg || (!variant && !position)) {
         cli_help(stderr, perft_help);
+        long d;
+        if (npos == 1 && !position && cli_parse_long(pos_args[0], 0, 30, &d)) /* the one thing missing, named last */
+            return fail("perft needs a game before the depth: gabata perft sadeqa %s", pos_args[0]);
+        if (npos == 1 && !position)
+            return fail("perft needs a DEPTH after the game: gabata perft %s 5", pos_args[0]);
         return 2;
     }
     if (!cli_parse_long(depth_arg, 0, 30, &depth))

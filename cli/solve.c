@@ -87,6 +87,9 @@ int cmd_solve(int argc, char **argv)
     }
     if (!variant || (!moves && !pos[0]) || (moves && pos[0])) {
         fputs(solve_help, stderr);
+        if (variant) /* the one thing wrong, named last (as match and stats do) */
+            fprintf(stderr, "gabata solve: %s\n", moves ? "give a POSITION or --moves, not both"
+                                                         : "give the position to solve: a POSITION string or --moves \"MOVES\"");
         return 2;
     }
     gb_error err = {0};

@@ -44,6 +44,11 @@ check "bench" "$gabata" bench sadeqa --games 50; contains "plies/s"
 refuse "unknown game" "unknown game 'chess'" "$gabata" play chess
 refuse "bad option" "bad value '5' for option seeds" "$gabata" bench sadeqa seeds=5
 refuse "bad depth" "depth must be" "$gabata" perft sadeqa x
+# a command given part of what it needs names the part missing (after its usage), as match does
+refuse "perft without depth" "perft needs a DEPTH after the game" "$gabata" perft sadeqa
+refuse "perft without game" "perft needs a game before the depth" "$gabata" perft 4
+refuse "solve without position" "give the position to solve" "$gabata" solve sadeqa
+refuse "solve with both" "not both" "$gabata" solve sadeqa "board=1" --moves "a"
 refuse "missing record" "cannot read" "$gabata" replay "$tmp/none.rec"
 printf '[Variant "sadeqa"]\n\n1. C C\n' > "$tmp/bad.rec"
 refuse "bad record" "line 3 column 6" "$gabata" replay "$tmp/bad.rec"
