@@ -1699,7 +1699,7 @@ static reply get_player(slot *s, const request *rq)
     if (r == 0)
         return error_reply(404, SN_("no such player"));
     long long finished = 0;
-    json_t *ratings = players_ratings_json(id, &finished);
+    json_t *ratings = players_ratings_json(id, (int64_t)time(NULL), &finished);
     if (!ratings)
         return error_reply(500, SN_("the ratings could not be read"));
     return json_reply(200, json_pack("{s:s,s:s,s:o,s:I}", "id", id, "name", name, "ratings", ratings, "games",
@@ -1746,7 +1746,7 @@ static reply get_best(slot *s, const request *rq)
         return err;
     if (before[0])
         return error_reply(400, "the best players come in one page: ?limit=N (1 to 100), no before");
-    json_t *best = players_best_json(v, limit);
+    json_t *best = players_best_json(v, limit, (int64_t)time(NULL));
     if (!best)
         return error_reply(500, SN_("the ratings could not be read"));
     return json_reply(200, best);
@@ -1859,7 +1859,7 @@ static reply post_seeks(slot *s, const request *rq)
     snprintf(sk.owner, sizeof sk.owner, "%s", rq->client ? rq->client : "");
     rating r;
     int games;
-    if (players_name(me, sk.name, sizeof sk.name) != 1 || players_rating(me, sk.variant, &r, &games) != 0)
+    if (players_name(me, sk.name, sizeof sk.name) != 1 || players_rating(me, sk.variant, (int64_t)time(NULL), &r, &games) != 0)
         return error_reply(500, SN_("the players could not be read"));
     sk.rating = r.r;
     sk.provisional = rating_provisional(r);

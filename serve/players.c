@@ -112,6 +112,12 @@ int players_open(sqlite3 *db, char *err, size_t errlen)
         if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
             goto fail;
     }
+    /* when each rating was last changed (unix seconds), for its deviation's growth while the
+     * player is away (rating_idle); an older database's ratings have none: no growth until their
+     * next rated game */
+    if (!has_column("ratings", "rated_at") &&
+        sqlite3_exec(db, "ALTER TABLE ratings ADD COLUMN rated_at INTEGER", NULL, NULL, &msg) != SQLITE_OK)
+        goto fail;
     if (sqlite3_exec(db, indexes, NULL, NULL, &msg) != SQLITE_OK)
         goto fail;
     if (looks_open(db, &msg) != 0)
@@ -120,9 +126,9 @@ int players_open(sqlite3 *db, char *err, size_t errlen)
         sqlite3_prepare_v2(db, "SELECT name, name_key FROM players WHERE name_look=? ORDER BY created, rowid LIMIT 1", -1, &P.by_look, NULL) ||
         sqlite3_prepare_v2(db, "SELECT name FROM players WHERE id=?", -1, &P.name, NULL) ||
         sqlite3_prepare_v2(db, "SELECT id FROM players WHERE key_hash=?", -1, &P.by_key, NULL) ||
-        sqlite3_prepare_v2(db, "SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?", -1, &P.rating, NULL) ||
-        sqlite3_prepare_v2(db, "INSERT INTO ratings (player, variant, rating, rd, vol, games) VALUES (?1,?2,?3,?4,?5,1)"
-                               " ON CONFLICT (player, variant) DO UPDATE SET rating=?3, rd=?4, vol=?5, games=games+1", -1, &P.put_rating, NULL) ||
+        sqlite3_prepare_v2(db, "SELECT rating, rd, vol, games, rated_at FROM ratings WHERE player=? AND variant=?", -1, &P.rating, NULL) ||
+        sqlite3_prepare_v2(db, "INSERT INTO ratings (player, variant, rating, rd, vol, games, rated_at) VALUES (?1,?2,?3,?4,?5,1,?6)"
+                               " ON CONFLICT (player, variant) DO UPDATE SET rating=?3, rd=?4, vol=?5, games=games+1, rated_at=?6", -1, &P.put_rating, NULL) ||
         sqlite3_prepare_v2(db, "UPDATE games SET player_s=?2, player_n=?3, rated=?4, rated_done=?5, rematch_id=?6,"
                                " finished_at=?7, outcome=?8, clock_initial_ms=?9, clock_increment_ms=?10 WHERE id=?1", -1, &P.save, NULL) ||
         sqlite3_prepare_v2(db, "SELECT player_s, player_n, rated, rated_done, rematch_id, finished_at,"
@@ -219,7 +225,16 @@ int players_by_key(const unsigned char hash[32], char *id)
     return r;
 }
 
-int players_rating(const char *id, const char *variant, rating *r, int *games)
+/* a stored rating as it stands at `now` (unix seconds): its deviation grown for the time since
+ * it last changed (rating_idle; none when that time is unknown or ahead) */
+static rating rating_at(rating r, sqlite3_stmt *q, int rated_at_col, int64_t now)
+{
+    if (sqlite3_column_type(q, rated_at_col) == SQLITE_NULL)
+        return r;
+    return rating_idle(r, (double)(now - sqlite3_column_int64(q, rated_at_col)) / 86400.0);
+}
+
+int players_rating(const char *id, const char *variant, int64_t now, rating *r, int *games)
 {
     *r = (rating){RATING_START, RD_START, VOLATILITY_START};
     *games = 0;
@@ -228,21 +243,22 @@ int players_rating(const char *id, const char *variant, rating *r, int *games)
     sqlite3_bind_text(q, 2, variant, -1, SQLITE_STATIC);
     int rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) {
-        *r = (rating){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1), sqlite3_column_double(q, 2)};
+        *r = rating_at((rating){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1), sqlite3_column_double(q, 2)}, q,
+                       4, now);
         *games = sqlite3_column_int(q, 3);
     }
     done(q);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
-json_t *players_ratings_json(const char *id, long long *finished_games)
+json_t *players_ratings_json(const char *id, int64_t now, long long *finished_games)
 {
     json_t *out = json_object();
     for (int i = 0; i < gb_variant_count(); i++) {
         const char *v = gb_variant_name(i);
         rating r;
         int games;
-        if (players_rating(id, v, &r, &games) != 0) {
+        if (players_rating(id, v, now, &r, &games) != 0) {
             json_decref(out);
             return NULL;
         }
@@ -320,7 +336,7 @@ int players_load_slot(slot *s)
     return rc == SQLITE_ROW ? 0 : -1;
 }
 
-static int put_rating(const char *id, const char *variant, rating r)
+static int put_rating(const char *id, const char *variant, rating r, int64_t now)
 {
     sqlite3_stmt *q = P.put_rating;
     sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
@@ -328,42 +344,50 @@ static int put_rating(const char *id, const char *variant, rating r)
     sqlite3_bind_double(q, 3, r.r);
     sqlite3_bind_double(q, 4, r.rd);
     sqlite3_bind_double(q, 5, r.vol);
+    sqlite3_bind_int64(q, 6, now);
     int rc = sqlite3_step(q);
     done(q);
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int players_rate_game(const char *variant, const char *player_s, const char *player_n, double score_s)
+int players_rate_game(const char *variant, const char *player_s, const char *player_n, double score_s, int64_t now)
 {
     rating rs, rn;
     int gs, gn;
-    if (players_rating(player_s, variant, &rs, &gs) != 0 || players_rating(player_n, variant, &rn, &gn) != 0)
+    /* each player's rating as it stands at the game's end: a deviation grown while away */
+    if (players_rating(player_s, variant, now, &rs, &gs) != 0 || players_rating(player_n, variant, now, &rn, &gn) != 0)
         return -1;
     rating_game_pair(&rs, &rn, score_s, RATING_TAU);
-    return put_rating(player_s, variant, rs) == 0 && put_rating(player_n, variant, rn) == 0 ? 0 : -1;
+    return put_rating(player_s, variant, rs, now) == 0 && put_rating(player_n, variant, rn, now) == 0 ? 0 : -1;
 }
 
-json_t *players_best_json(const char *variant, int limit)
+json_t *players_best_json(const char *variant, int limit, int64_t now)
 {
-    /* ties (rare on real numbers) by more games, then by id, so that pages agree */
-    static const char sql[] = "SELECT r.player, p.name, r.rating, r.rd, r.games FROM ratings r JOIN players p ON p.id = r.player"
-                              " WHERE r.variant = ?1 AND r.rd <= ?2 ORDER BY r.rating DESC, r.games DESC, r.player LIMIT ?3";
+    /* ties (rare on real numbers) by more games, then by id, so that pages agree. A rating
+     * stored settled may have grown provisional while its player was away (rating_at): those
+     * are passed over here, so the query has no LIMIT and the loop stops at limit listed */
+    static const char sql[] = "SELECT r.player, p.name, r.rating, r.rd, r.games, r.rated_at, r.vol FROM ratings r"
+                              " JOIN players p ON p.id = r.player WHERE r.variant = ?1 AND r.rd <= ?2"
+                              " ORDER BY r.rating DESC, r.games DESC, r.player";
     sqlite3_stmt *q;
     if (sqlite3_prepare_v2(P.db, sql, -1, &q, NULL) != SQLITE_OK)
         return NULL;
     sqlite3_bind_text(q, 1, variant, -1, SQLITE_STATIC);
     sqlite3_bind_double(q, 2, RD_PROVISIONAL);
-    sqlite3_bind_int(q, 3, limit);
     json_t *arr = json_array();
-    int rc, rank = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int rc = SQLITE_DONE, rank = 0;
+    while (rank < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const rating r = rating_at((rating){sqlite3_column_double(q, 2), sqlite3_column_double(q, 3), sqlite3_column_double(q, 6)},
+                                   q, 5, now);
+        if (rating_provisional(r))
+            continue; /* away long enough to be provisional again */
         const unsigned char *id = sqlite3_column_text(q, 0), *name = sqlite3_column_text(q, 1);
         json_array_append_new(arr, json_pack("{s:i,s:s,s:s,s:I,s:I,s:i}", "rank", ++rank, "id", id ? (const char *)id : "",
-                                             "name", name ? (const char *)name : "", "rating",
-                                             (json_int_t)llround(sqlite3_column_double(q, 2)), "rd",
-                                             (json_int_t)llround(sqlite3_column_double(q, 3)), "games",
-                                             sqlite3_column_int(q, 4)));
+                                             "name", name ? (const char *)name : "", "rating", (json_int_t)llround(r.r),
+                                             "rd", (json_int_t)llround(r.rd), "games", sqlite3_column_int(q, 4)));
     }
+    if (rank == limit)
+        rc = SQLITE_DONE; /* stopped with rows left: not a failure */
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) {
         json_decref(arr);

@@ -31,24 +31,27 @@ int players_add(const char *id, const char *name, const char *name_key, const ch
 int players_name(const char *id, char *name, size_t len);
 /* The player whose key hashes to hash: 1 and the id (STORE_ID_LEN + 1 bytes), 0 none, -1 failed. */
 int players_by_key(const unsigned char hash[32], char *id);
-/* The player's rating in a game (a new player's where none), and rated games played: 0, -1. */
-int players_rating(const char *id, const char *variant, rating *r, int *games);
+/* The player's rating in a game (a new player's where none) as it stands at now (unix seconds:
+ * its deviation grown for the time since its last rated game, rating_idle), and rated games
+ * played: 0, -1. */
+int players_rating(const char *id, const char *variant, int64_t now, rating *r, int *games);
 /* {"VARIANT": {"rating", "rd", "games", "provisional"}} for every game, and the finished games. */
-json_t *players_ratings_json(const char *id, long long *finished_games);
+json_t *players_ratings_json(const char *id, int64_t now, long long *finished_games);
 
 /* The best players of a game (GET /api/ratings/VARIANT): {"variant", "players": [{"rank", "id",
  * "name", "rating", "rd", "games"}]}, at most limit, by rating, highest first; only settled
- * ratings (not rating_provisional: RD at most RD_PROVISIONAL), so that a lucky first game or two
- * does not top the list. NULL: the database failed. */
-json_t *players_best_json(const char *variant, int limit);
+ * ratings at now (not rating_provisional: RD at most RD_PROVISIONAL, grown while away), so that a
+ * lucky first game or two does not top the list, nor a player long gone. NULL: the database
+ * failed. */
+json_t *players_best_json(const char *variant, int limit, int64_t now);
 
 /* The lobby's columns of a game: written after store_add's INSERT and in store_save when changed;
  * read back with the row. 0, or -1. */
 int players_save_slot(const slot *s);
 int players_load_slot(slot *s);
-/* Update both players' ratings for the end of a rated game (South's score 1, 0.5, 0), inside the
- * caller's transaction. 0, or -1. */
-int players_rate_game(const char *variant, const char *player_s, const char *player_n, double score_s);
+/* Update both players' ratings for the end of a rated game (South's score 1, 0.5, 0) at now (unix
+ * seconds), inside the caller's transaction. 0, or -1. */
+int players_rate_game(const char *variant, const char *player_s, const char *player_n, double score_s, int64_t now);
 
 /* The player's finished games, newest first: at most limit, those ended before game `before`
  * ("" or NULL: from the newest). NULL: before is not one of the player's games (*bad) or the

@@ -78,6 +78,15 @@ rating rating_update(rating p, const rating_game *games, int n, double tau)
     return out;
 }
 
+rating rating_idle(rating p, double days)
+{
+    if (!(days > 0))
+        return p;
+    double phi = p.rd / GLICKO2_SCALE, n = days / RATING_IDLE_DAYS;
+    p.rd = fmin(sqrt(phi * phi + n * p.vol * p.vol) * GLICKO2_SCALE, RD_START);
+    return p;
+}
+
 void rating_game_pair(rating *s, rating *n, double score_s, double tau)
 {
     rating_game vs_n = {n->r, n->rd, score_s}, vs_s = {s->r, s->rd, 1.0 - score_s};

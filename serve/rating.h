@@ -14,6 +14,8 @@
 #define VOLATILITY_START 0.06
 #define RATING_TAU 0.75        /* the system constant: how fast volatility may change */
 #define RD_PROVISIONAL 110.0   /* a rating whose RD is above this is provisional */
+#define RATING_IDLE_DAYS 4.0   /* days away that count as one rating period without games: a
+                                  settled RD of 50 is provisional again after about a year */
 
 typedef struct rating {
     double r, rd, vol; /* on the Glicko scale: 1500, 350, 0.06 for a new player */
@@ -28,6 +30,13 @@ typedef struct rating_game {
  * volatility, as Glickman's step 6 says). tau: the system constant (RATING_TAU). The RD never
  * rises above RD_START. The volatility's iteration is bounded (at most 100 steps). */
 rating rating_update(rating p, const rating_game *games, int n, double tau);
+
+/* p after `days` without a rated game (days / RATING_IDLE_DAYS periods of Glickman's step 6
+ * with no game: the deviation grows by the volatility each, phi^2 + n sigma^2, never above
+ * RD_START; the rating and volatility stay). A player long away is less certain, so his next
+ * games move his rating more, and a settled rating turns provisional again, as on lichess (a
+ * rating kept for ever at its last certainty would not). days <= 0: p unchanged. */
+rating rating_idle(rating p, double days);
 
 /* Both players of one game, each against the other's rating from before it: score_s is South's
  * (1, 0.5, 0). */

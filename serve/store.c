@@ -800,7 +800,7 @@ int store_save(slot *s)
     if (ok && lobby && rate) { /* a rated game's end: the ratings, atomically with it */
         bool over = s->g && gb_is_over(s->g);
         double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
-        ok = players_rate_game(s->variant, s->player_id[0], s->player_id[1], score) == 0;
+        ok = players_rate_game(s->variant, s->player_id[0], s->player_id[1], score, s->finished_at / 1000) == 0;
     }
     ok = ok && (!lobby || players_save_slot(s) == 0);
     if (commit(ok) != 0) {

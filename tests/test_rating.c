@@ -43,6 +43,27 @@ static void no_game_grows_rd(void **state)
     assert_true(out.rd <= 350.0);
 }
 
+/* Away without a rated game: days / 4 periods of Glickman's step 6 (RATING_IDLE_DAYS). By hand: a
+ * settled RD of 50 (phi = 50 / 173.7178 = 0.287824) after 365 days is 91.25 periods at sigma
+ * 0.06: sqrt(0.0828427 + 91.25 x 0.0036) = 0.641360, RD 111.42, provisional again (above 110);
+ * after 354 days 110.07; never above 350; no time, or time running backwards, changes nothing;
+ * the rating and volatility stay. */
+static void idle_grows_rd(void **state)
+{
+    (void)state;
+    rating p = {1712, 50, 0.06};
+    rating a = rating_idle(p, 365);
+    assert_true(fabs(a.rd - 111.416) < 0.001);
+    assert_true(a.r == 1712 && a.vol == 0.06);
+    assert_true(rating_provisional(a) && !rating_provisional(p));
+    assert_true(fabs(rating_idle(p, 354).rd - 110.067) < 0.001);
+    assert_true(rating_idle((rating){1500, 300, 0.06}, 3650).rd == RD_START);
+    assert_true(rating_idle(p, 0).rd == 50 && rating_idle(p, -30).rd == 50);
+    /* one period of four days is rating_update's period without a game */
+    assert_true(fabs(rating_idle((rating){1500, 200, 0.06}, RATING_IDLE_DAYS).rd -
+                     rating_update((rating){1500, 200, 0.06}, NULL, 0, RATING_TAU).rd) < 1e-9);
+}
+
 static void winner_up_loser_down(void **state)
 {
     (void)state;
@@ -117,7 +138,7 @@ static void outcome_of_endings(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(glickman_example),     cmocka_unit_test(no_game_grows_rd),
+        cmocka_unit_test(glickman_example),     cmocka_unit_test(no_game_grows_rd), cmocka_unit_test(idle_grows_rd),
         cmocka_unit_test(winner_up_loser_down), cmocka_unit_test(draw_between_equals),
         cmocka_unit_test(rd_shrinks_over_games), cmocka_unit_test(outcome_of_endings),
     };

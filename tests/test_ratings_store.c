@@ -10,9 +10,11 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gabata.h"
 #include "names.h"
@@ -70,7 +72,7 @@ static double r_of(const char *id)
 {
     rating r;
     int games;
-    assert_int_equal(players_rating(id, "sadeqa", &r, &games), 0);
+    assert_int_equal(players_rating(id, "sadeqa", (int64_t)time(NULL), &r, &games), 0);
     return r.r;
 }
 
@@ -109,6 +111,76 @@ static void endings(void **state)
     assert_true(ds == 0 && dn == 0);
     end_by(ENDED_N_TIME, false, &ds, &dn); /* unrated: nothing */
     assert_true(ds == 0 && dn == 0);
+}
+
+/* A rated game between ps (South) and pn that South (or North) wins by resignation, ending at
+ * unix second t (the store rates it at its end's time) */
+static void won_at(const char *ps, const char *pn, bool south_wins, int64_t t)
+{
+    slot *s = game(ps, pn, true);
+    assert_int_equal(store_save(s), 0);
+    s->finished_at = t * 1000;
+    s->ended = south_wins ? ENDED_N_RESIGNED : ENDED_S_RESIGNED;
+    assert_int_equal(store_save(s), 0);
+}
+
+static rating rating_of_at(const char *id, int64_t t)
+{
+    rating r;
+    int games;
+    assert_int_equal(players_rating(id, "sadeqa", t, &r, &games), 0);
+    return r;
+}
+
+/* Ratings grow unsure while their players are away (rating_idle, RATING_IDLE_DAYS): read a year
+ * after the last game, the RD is the stored one grown by hand, sqrt((rd / 173.7178)^2 + 365 / 4 x
+ * vol^2) x 173.7178; a settled player leaves the best players' list once that passes 110, and
+ * his next game moves his rating more than the same game played the next day would. */
+static void away(void **state)
+{
+    (void)state;
+    const int64_t t0 = 1700000000, day = 86400;
+    char a[STORE_ID_LEN + 1], b[STORE_ID_LEN + 1], c[STORE_ID_LEN + 1], d[STORE_ID_LEN + 1];
+    new_player(a);
+    new_player(b);
+    int n = 0;
+    for (; n < 60 && (rating_provisional(rating_of_at(a, t0)) || rating_provisional(rating_of_at(b, t0))); n++)
+        won_at(a, b, n % 3 != 2, t0); /* A wins two of three */
+    assert_true(n < 60);
+    rating now = rating_of_at(a, t0), later = rating_of_at(a, t0 + 365 * day);
+    const double phi = now.rd / 173.7178, want = sqrt(phi * phi + 365.0 / 4 * now.vol * now.vol) * 173.7178;
+    assert_true(fabs(later.rd - want) < 1e-6);
+    assert_true(later.rd > now.rd && later.r == now.r);
+    /* listed now; a year on, RD grows past 110 from about 50-60: both gone */
+    json_t *best = players_best_json("sadeqa", 10, t0);
+    assert_non_null(best);
+    json_t *list = json_object_get(best, "players");
+    assert_int_equal(json_array_size(list), 2);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "id")), a);
+    json_decref(best);
+    for (int years = 1; years <= 3; years++) {
+        bool a_settled = !rating_provisional(rating_of_at(a, t0 + years * 365 * day));
+        best = players_best_json("sadeqa", 10, t0 + years * 365 * day);
+        assert_int_equal((int)json_array_size(json_object_get(best, "players")) >= 1, a_settled);
+        json_decref(best);
+    }
+    best = players_best_json("sadeqa", 10, t0 + 3 * 365 * day);
+    assert_int_equal(json_array_size(json_object_get(best, "players")), 0);
+    json_decref(best);
+    /* the same game, a day later for one pair and two years later for another alike */
+    new_player(c);
+    new_player(d);
+    won_at(c, d, true, t0);
+    char e[STORE_ID_LEN + 1], f[STORE_ID_LEN + 1];
+    new_player(e);
+    new_player(f);
+    won_at(e, f, true, t0);
+    const double c0 = rating_of_at(c, t0).r, e0 = rating_of_at(e, t0).r;
+    assert_true(c0 == e0);
+    won_at(d, c, true, t0 + day); /* the loser wins it back */
+    won_at(f, e, true, t0 + 730 * day);
+    const double dc = c0 - rating_of_at(c, t0 + day).r, de = e0 - rating_of_at(e, t0 + 730 * day).r;
+    assert_true(dc > 0 && de > dc);
 }
 
 /* Names that look alike on a screen (name_look, UTS #39's skeleton): the second is refused with
@@ -180,6 +252,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(endings, setup, teardown),
         cmocka_unit_test_setup_teardown(looks, setup, teardown),
+        cmocka_unit_test_setup_teardown(away, setup, teardown),
         cmocka_unit_test(looks_of_an_older_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
