@@ -2871,7 +2871,7 @@ function renderSeeks() {
     const who = document.createElement('span');
     who.className = 'who';
     who.textContent = `${k.by ? isolate(k.by.name) : '?'}${k.by && k.by.rating !== undefined ? ` ${ratingText(k.by.rating)}${k.by.provisional ? '?' : ''}` : ''}`;
-    if (k.by && k.by.provisional) who.title = t('a provisional rating: few rated games yet');
+    if (k.by && k.by.provisional) who.title = t('a provisional rating: few rated games yet, or none for a long while');
     const detail = document.createElement('span');
     detail.className = 'detail';
     const seat = k.seat === 'S' ? t('plays South') : k.seat === 'N' ? t('plays North') : t('either side');
@@ -3042,7 +3042,7 @@ async function showPlayer(id) {
         const pv = document.createElement('span');
         pv.className = 'provisional';
         pv.textContent = ` ${t('provisional')}`;
-        pv.title = t('few games yet: the rating may still move a lot (deviation {rd})', { rd: Math.round(r.rd) });
+        pv.title = t('few rated games yet, or none for a long while: the rating may still move a lot (deviation {rd})', { rd: Math.round(r.rd) });
         c2.append(pv);
       }
       const c3 = document.createElement('td');
