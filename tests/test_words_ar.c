@@ -1,0 +1,128 @@
+/* test_words_ar.c — the end in words in Arabic, through the real catalog (po/ar.po, compiled by
+ * the build into locale/ar/LC_MESSAGES/gabata.mo) and the translator gabata play hands the
+ * library (cli_i18n_library): L'ab al-Akil's and Bulto's result lines, round texts and match
+ * summary are whole Arabic sentences. Arabic separates clauses with "،" and "؛"; a Latin "," or
+ * ";" in them is a joint the library made in English, which no catalog can translate. The
+ * positions are test_words.c's, where the English of each is worked out by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <libintl.h>
+
+#include "helpers.h"
+#include "i18n.h"
+
+/* No Latin comma or semicolon, and some Arabic letters (the catalog was found). */
+static void arabic(const char *what, const char *text)
+{
+    if (strpbrk(text, ",;"))
+        fail_msg("%s has a Latin separator at \"%s\":\n  %s", what, strpbrk(text, ",;"), text);
+    if (!strstr(text, "\xd8") && !strstr(text, "\xd9"))
+        fail_msg("%s is not Arabic: %s", what, text);
+    assert_true(valid_utf8(text));
+}
+
+static void result_ar(const gb_game *g, const char *what)
+{
+    char buf[2048];
+    assert_true(gb_result_line(g, buf, sizeof buf) > 0);
+    arabic(what, buf);
+}
+static void rounds_ar(const gb_game *g, int round, const char *what)
+{
+    char buf[2048];
+    assert_true(gb_round_summary(g, round, buf, sizeof buf) > 0);
+    arabic(what, buf);
+    assert_true(gb_round_standing(g, round, buf, sizeof buf) > 0);
+    arabic(what, buf);
+}
+static void match_ar(const gb_game *g, const char *what)
+{
+    char buf[4096];
+    assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+    arabic(what, buf);
+}
+
+/* The single round of L'ab al-Akil: by the rule (A10, one seed left) and at the ply cap (T3,
+ * the seeds in play to their rows' owners), the reason then each side's seeds. */
+static void test_akil_single(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("akil:rounds=1 board=1,1,0,0,0,0/1,0,0,0,1,0 stores=36,32 turn=S phase=sowing");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    result_ar(g, "akil rounds=1, A10");
+    gb_game_free(g);
+    g = game_at("akil:rounds=1,max-plies=3 board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S "
+                "phase=sowing ply=2");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    result_ar(g, "akil rounds=1, T3");
+    gb_game_free(g);
+}
+
+/* A match of two rounds, each ended by the ply cap, then the round cap (T3); and one won by
+ * gains (A13). */
+static void test_akil_match(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("akil:max-plies=3,max-rounds=2 board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 "
+                         "turn=S phase=sowing ply=2");
+    play(g, "A");
+    rounds_ar(g, 1, "akil round 1");
+    play(g, "layout:1,0,11,12,12,12,12,12,0,0,0,0");
+    play(g, "keep");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    result_ar(g, "akil match at its round cap");
+    rounds_ar(g, 2, "akil round 2");
+    match_ar(g, "akil match summary");
+    gb_game_free(g);
+    g = game_at("akil board=0,0,0,0,0,1/1,0,0,0,0,0 stores=40,30 turn=S phase=sowing round=3 "
+                "aux=3 match=55,10");
+    play(g, "F");
+    assert_true(gb_is_over(g));
+    result_ar(g, "akil A13");
+    rounds_ar(g, 3, "akil round 3");
+    match_ar(g, "akil A13 match summary");
+    gb_game_free(g);
+}
+
+/* Bulto: B9 with bulto on both sides, and a game ended otherwise (T3) where North holds none. */
+static void test_bulto(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("bulto board=0,0,8N,5,0,0,0,0,0,11/10S,0,6S,0,0,0,0,0,0,0 turn=N phase=open "
+                         "over=rule");
+    result_ar(g, "bulto B9");
+    gb_game_free(g);
+    g = game_at("bulto board=0,0,0,5,0,0,0,0,0,11/18S,0,6,0,0,0,0,0,0,0 turn=N phase=open over=cap");
+    result_ar(g, "bulto T3");
+    gb_game_free(g);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    char lang[] = "--lang", ar[] = "ar", prog[] = "test_words_ar";
+    char *argv[] = {prog, lang, ar, NULL};
+    int argc = 3;
+    if (cli_i18n_init(&argc, argv) != 0)
+        return -1;
+    bindtextdomain("gabata", GABATA_BUILD_LOCALEDIR); /* the build's catalogs, not an install's */
+    cli_i18n_library();
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_akil_single),
+        cmocka_unit_test(test_akil_match),
+        cmocka_unit_test(test_bulto),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
