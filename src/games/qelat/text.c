@@ -79,11 +79,11 @@ static void ql_rules(const gb_options *o, gb_rule_out *out)
                 "After a round each player lays his earnings back four to a hole: each full four "
                 "owns a hole. Of the odd balls, a player with 3 gains the hole of his opponent's 1; "
                 "2 and 2 draw lots for it.");
-        if (o->v[QL_LAYOUT])
-            gb_rule(out, "Q8", "layout",
+        if (o->v[QL_LAYOUT]) /* Q-C7: 6-6 has no player with more holes: the rows of round 1 */
+            gb_rule(out, "Q8 Q-C7", "layout",
                     "The player with more holes takes his first: from his own rightmost hole "
                     "leftwards along his row, then on from his opponent's rightmost hole. The other "
-                    "owns the rest.");
+                    "owns the rest. At 6 each, each owns his own row.");
         else
             gb_rule(out, "Q8 Q-C7", "layout",
                     "The player with fewer holes owns his from his own rightmost hole leftwards "
