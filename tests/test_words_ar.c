@@ -1,7 +1,7 @@
 /* test_words_ar.c — the end in words in Arabic, through the real catalog (po/ar.po, compiled by
  * the build into locale/ar/LC_MESSAGES/gabata.mo) and the translator gabata play hands the
- * library (cli_i18n_library): L'ab al-Akil's and Bulto's result lines, round texts and match
- * summary are whole Arabic sentences. Arabic separates clauses with "،" and "؛"; a Latin "," or
+ * library (cli_i18n_library): L'ab al-Akil's, Bulto's and Qelat's result lines, round texts
+ * and match summaries are whole Arabic sentences. Arabic separates clauses with "،" and "؛"; a Latin "," or
  * ";" in them is a joint the library made in English, which no catalog can translate. The
  * positions are test_words.c's, where the English of each is worked out by hand. */
 #include <setjmp.h>
@@ -104,6 +104,37 @@ static void test_bulto(void **state)
     gb_game_free(g);
 }
 
+/* Qelat (test_words.c's positions): a round whose holes change hands (a list of labels), the
+ * match at its round cap (T3), the match won by all 12 holes (Q10), and a single round
+ * (rounds=1: the reason, then each side's earnings); and a single round at its ply cap (T3),
+ * a ball in an ordinary hole. */
+static void test_qelat(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("qelat:max-rounds=1 board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    result_ar(g, "qelat match at its round cap");
+    rounds_ar(g, 1, "qelat round 1");
+    match_ar(g, "qelat match summary");
+    gb_game_free(g);
+    g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN "
+                "round=2 aux=49 match=32,16");
+    play(g, "A");
+    assert_true(gb_is_over(g));
+    result_ar(g, "qelat Q10");
+    rounds_ar(g, 2, "qelat round 2");
+    gb_game_free(g);
+    g = game_at("qelat:rounds=1 board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S");
+    play(g, "A");
+    result_ar(g, "qelat rounds=1, Q6");
+    gb_game_free(g);
+    g = game_at("qelat:rounds=1,max-plies=1 board=1,3,0,0,0,0/2,0,0,0,0,0 stores=21,21 turn=S");
+    play(g, "A");
+    result_ar(g, "qelat rounds=1, T3");
+    gb_game_free(g);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -123,6 +154,7 @@ int main(void)
         cmocka_unit_test(test_akil_single),
         cmocka_unit_test(test_akil_match),
         cmocka_unit_test(test_bulto),
+        cmocka_unit_test(test_qelat),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
