@@ -198,11 +198,16 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
             i = show - 3;
             continue;
         }
-        char said[512];
-        k = snprintf(line, sizeof line,
-                     ngettext("    %c: %u stone, last into %c", "    %c: %u stones, last into %c",
-                              (unsigned long)l->stones),
-                     label(g, l->from), (unsigned)l->stones, label(g, l->to));
+        char said[512], count[256];
+        /* the count is a text of its own, its number the only thing filled in: a language may
+         * leave the number out where its word says it (Arabic's "حجر واحد", "حجران"), which
+         * it could not before the hole's label */
+        snprintf(count, sizeof count,
+                 /* TRANSLATORS: a lap of gabata play, "F: 4 stones, last into d": the stones the
+                  * lap sows, and the words before the label of the hole its last one reaches */
+                 ngettext("%u stone, last into", "%u stones, last into", (unsigned long)l->stones),
+                 (unsigned)l->stones);
+        k = snprintf(line, sizeof line, "    %c: %s %c", label(g, l->from), count, label(g, l->to));
         if (k >= 0 && (size_t)k < sizeof line)
             snprintf(line + k, sizeof line - (size_t)k, "%s",
                      gb_lap_describe(g, l, said, sizeof said) >= 0 ? said : "");

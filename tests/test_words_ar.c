@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include <libintl.h>
 
+#include "cli.h"
 #include "helpers.h"
 #include "i18n.h"
 
@@ -135,6 +136,33 @@ static void test_qelat(void **state)
     gb_game_free(g);
 }
 
+/* gabata play's laps (draw_trace): a lap of one stone and one of two say so in Arabic's
+ * singular and dual, with no number after the word ("حجر واحد 1" read "one stone 1"), and the
+ * pronoun of "its last" agrees (آخره, آخرهما). Qelat: South's A (1 ball) into North's ekwarna B
+ * eats 2 (test_words.c's round); L'ab al-Akil: South's A (2 seeds) sows B and the empty C. */
+static void lap_is(const char *position, const char *mv, const char *want)
+{
+    gb_game *g = game_at(position);
+    play(g, mv);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    draw_trace(f, g, gb_history_move(g, gb_history_length(g) - 1), GB_SOUTH);
+    fclose(f);
+    if (!strstr(buf, want))
+        fail_msg("the laps lack \"%s\":\n%s", want, buf);
+    free(buf);
+    gb_game_free(g);
+}
+static void test_lap_lines(void **state)
+{
+    (void)state;
+    lap_is("qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S", "A",
+           "\n    A: حجر واحد، آخره في B: يأكل 2\n");
+    lap_is("akil board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S phase=sowing ply=2", "A",
+           "\n    A: حجران، آخرهما في C (كانت فارغة): تنتهي النقلة\n");
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -155,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_akil_match),
         cmocka_unit_test(test_bulto),
         cmocka_unit_test(test_qelat),
+        cmocka_unit_test(test_lap_lines),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
