@@ -220,7 +220,7 @@ void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover)
         if (t->lap[i].event != GB_EV_RAID)
             continue;
         bool again = !gb_is_over(g) && gb_to_move(g) == mover && gb_round(g) == round_before_last(g);
-        fprintf(out, again ? _("  %s eats %u and plays again.\n") : _("  %s eats %u.\n"),
+        cli_say(out, again ? _("  %s eats %u and plays again.\n") : _("  %s eats %u.\n"),
                 side_name(mover), (unsigned)t->lap[i].value);
         break;
     }
@@ -254,5 +254,5 @@ void draw_round_summary(FILE *out, const gb_game *g, int round_before)
     snprintf(para, sizeof para, "%s%s", standing, full_stop());
     wrapped(out, "  === ", "      ", para);
     if (!gb_is_over(g))
-        fprintf(out, _("  === Round %d begins: %s to move.\n"), gb_round(g), side_name(gb_to_move(g)));
+        cli_say(out, _("  === Round %d begins: %s to move.\n"), gb_round(g), side_name(gb_to_move(g)));
 }

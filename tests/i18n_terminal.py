@@ -66,6 +66,10 @@ for lang in ['en', 'ar', 'am', 'ti', 'om']:
                                ('learn qelat', ['learn', 'qelat'], 'A\nskip\nmoves\nquit\n'),
                                ('play', ['play', 'qelat', '--north', 'random', '--seed', '3'],
                                 'help\nrules\nA\nmoves\nundo\nquit\n')] +
+                             # L'ab al-Akil's tebweez: a bad layout, a suggested one, the moves
+                             # of a phase that cannot list them, the row choice, a hint, a wrong pit
+                             [('play akil', ['play', 'akil', '--north', 'random', '--seed', '3'],
+                               'layout:1\nsuggest\nmoves\ntake\nmoves\nkeep\nhint\na\nquit\n')] +
                              # a match played to its end: the round's words, the result and the
                              # match's summary (the library's texts, as long as a translation makes them)
                              [('play %s to its end' % g, ['play', g, 'max-rounds=1', '--south', 'random',
