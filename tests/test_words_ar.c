@@ -161,6 +161,11 @@ static void test_lap_lines(void **state)
            "\n    A: حجر واحد، آخره في B: يأكل 2\n");
     lap_is("akil board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S phase=sowing ply=2", "A",
            "\n    A: حجران، آخرهما في C (كانت فارغة): تنتهي النقلة\n");
+    /* the move's first line, its laps and stones counted: the same, "one lap" with no "(1)" */
+    lap_is("qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S", "A",
+           "  الجنوب يلعب A: دورة واحدة، حجر واحد مبذور\n");
+    lap_is("akil board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S phase=sowing ply=2", "A",
+           "  الجنوب يلعب A: دورة واحدة، حجران مبذوران\n");
 }
 
 static int setup(void **state)
