@@ -113,6 +113,10 @@ void print_rules(FILE *out, const gb_game *g);
 int cli_width(FILE *out);
 void cli_wrap(FILE *out, int width, const char *first, const char *rest, const char *text);
 void cli_help(FILE *out, const char *text);
+/* A message of gabata play (printf's format and values) at the terminal's width: each of its
+ * lines wrapped between words after its own indent, its continuation two columns further in
+ * (a translation, or a move's long text, may be wider than the terminal). */
+void cli_say(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The columns a UTF-8 text takes on the terminal, and s printed then padded with spaces to
  * `cols` of them: printf's "%-5s" counts bytes, and a translated name's bytes are not its
  * width (Ge'ez and Arabic letters are 2-3 bytes, one column). */

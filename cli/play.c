@@ -286,19 +286,23 @@ static void list_moves(const gb_game *g, uint64_t rng)
         /* a phase whose moves cannot be listed (L'ab al-Akil's tebweez, A2): say what they are */
         char t[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &ex, t, sizeof t);
-        printf(_("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
+        cli_say(stdout, _("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
                "  e.g. %s; 'suggest' shows one, 'take' lays what it showed\n"),
                gb_phase(g), 2 * gb_game_rows(g), gb_hole_label(g, 0), gb_hole_label(g, gb_game_rows(g) - 1),
                gb_hole_label(g, gb_game_rows(g)), gb_hole_label(g, 2 * gb_game_rows(g) - 1), t);
         return;
     }
-    printf(_("  legal moves:"));
-    for (int i = 0; i < n; i++) {
+    /* the list at the terminal's width, however many moves (Bulto's refusals make hundreds) */
+    static char list[GB_MAX_MOVES * (GB_MOVE_TEXT_MAX + 1) + 256];
+    int used = snprintf(list, sizeof list, "%s", _("  legal moves:"));
+    for (int i = 0; i < n && used >= 0 && (size_t)used < sizeof list; i++) {
         char mv[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &moves[i], mv, sizeof mv);
-        printf(" %s", mv);
+        used += snprintf(list + used, sizeof list - (size_t)used, " %s", mv);
     }
-    printf("%s\n", n ? "" : _(" none"));
+    if (!n && used >= 0 && (size_t)used < sizeof list)
+        snprintf(list + used, sizeof list - (size_t)used, "%s", _(" none"));
+    cli_wrap(stdout, cli_width(stdout), "  ", "    ", list);
 }
 
 static void save_record(const gb_game *g, const char *path, const player *south, const player *north)
@@ -347,7 +351,7 @@ static void redo_push(redo_stack *r, const gb_move *m)
 static void show_hint(const gb_game *g, uint64_t rng)
 {
     if (gb_is_over(g)) {
-        printf(_("  the game is over\n"));
+        cli_say(stdout, _("  the game is over\n"));
         return;
     }
     player ai = {PLAYER_AI, 4, 0, 0};
@@ -355,7 +359,7 @@ static void show_hint(const gb_game *g, uint64_t rng)
     gb_search_result res;
     char mv[GB_MOVE_TEXT_MAX], who[256];
     if (player_think(&ai, g, &rng, &m, &res) != 0) {
-        printf(_("  no move to suggest\n"));
+        cli_say(stdout, _("  no move to suggest\n"));
         return;
     }
     gb_move_format(g, &m, mv, sizeof mv);
@@ -363,17 +367,17 @@ static void show_hint(const gb_game *g, uint64_t rng)
      * end) is said exactly; the search keeps it with the best margin (docs/tables.md) */
     const int n = res.margin < 0 ? -res.margin : res.margin;
     if (res.exact == 2 && res.margin > 0)
-        printf(ngettext("  hint: %s wins by %d stone with %s (exact)\n", "  hint: %s wins by %d stones with %s (exact)\n",
+        cli_say(stdout, ngettext("  hint: %s wins by %d stone with %s (exact)\n", "  hint: %s wins by %d stones with %s (exact)\n",
                         (unsigned long)n),
                side_name(gb_to_move(g)), n, mv);
     else if (res.exact == 2 && res.margin == 0)
-        printf(_("  hint: a draw with %s (exact)\n"), mv);
+        cli_say(stdout, _("  hint: a draw with %s (exact)\n"), mv);
     else if (res.exact == 2)
-        printf(ngettext("  hint: every move loses; %s loses by %d stone (the least, exact)\n",
+        cli_say(stdout, ngettext("  hint: every move loses; %s loses by %d stone (the least, exact)\n",
                         "  hint: every move loses; %s loses by %d stones (the least, exact)\n", (unsigned long)n),
                mv, n);
     else
-        printf(_("  hint: %s (the choice of %s)\n"), mv, player_describe(&ai, who, sizeof who));
+        cli_say(stdout, _("  hint: %s (the choice of %s)\n"), mv, player_describe(&ai, who, sizeof who));
 }
 
 /* A saved record, replayed; NULL (with the reason printed) when it cannot be read or replayed. */
@@ -635,17 +639,17 @@ static void near_even_layout(play_session *ps, bool take)
     if (shown) {
         lay = ps->suggested;
     } else if (gb_suggest_move(g, &ps->rng, &lay) != GB_OK) {
-        printf(_("  there is no layout to suggest now\n"));
+        cli_say(stdout, _("  there is no layout to suggest now\n"));
         return;
     }
     if (!take) {
         char t[GB_MOVE_TEXT_MAX];
         gb_move_format(g, &lay, t, sizeof t);
-        printf(_("  a near-even layout: %s\n  (type 'take' to lay it, or type your own 12 numbers)\n"), t);
+        cli_say(stdout, _("  a near-even layout: %s\n  (type 'take' to lay it, or type your own 12 numbers)\n"), t);
         ps->suggested = lay;
         ps->suggested_at = ps->changes + 1;
     } else if (gb_play(g, &lay, &err) != GB_OK) {
-        printf("  %s\n", err.msg);
+        cli_say(stdout, "  %s\n", err.msg);
     } else {
         ps->redo.len = 0;
         ps->changes++;
@@ -686,17 +690,17 @@ static void human_move(play_session *ps, const char *line)
     gb_error err;
     int rc = parse_human_move(ps->g, line, ps->tty, &m, &err);
     if (rc == 1) { /* a bulto question left unanswered: nothing played, nothing wrong */
-        printf("  %s\n", err.msg);
+        cli_say(stdout, "  %s\n", err.msg);
         return;
     }
     if (rc != GB_OK || gb_play(ps->g, &m, &err) != GB_OK) {
         char shown[1024];
-        printf("  %s\n", cli_printable(shown, sizeof shown, err.msg)); /* it may quote the line */
+        cli_say(stdout, "  %s\n", cli_printable(shown, sizeof shown, err.msg)); /* it may quote the line */
         char other[GB_MOVE_TEXT_MAX];
         if (other_case(ps->g, line, other, sizeof other))
-            printf(_("  did you mean %s?\n"), other);
+            cli_say(stdout, _("  did you mean %s?\n"), other);
         else if (err.code == GB_EINVAL)
-            printf(_("  (type 'help' for commands, 'moves' for the legal moves)\n"));
+            cli_say(stdout, _("  (type 'help' for commands, 'moves' for the legal moves)\n"));
         return;
     }
     ps->redo.len = 0;

@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700 /* wcwidth */
 #include "cli.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -82,6 +83,36 @@ void cli_wrap(FILE *out, int width, const char *first, const char *rest, const c
     }
     if (used >= 0)
         fputc('\n', out);
+}
+
+void cli_say(FILE *out, const char *fmt, ...)
+{
+    char text[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    const int width = cli_width(out);
+    for (char *line = text, *nl; *line; line = nl ? nl + 1 : line + strlen(line)) {
+        nl = strchr(line, '\n');
+        if (nl)
+            *nl = 0;
+        size_t indent = strspn(line, " ");
+        if (!line[indent]) { /* an empty line stays one */
+            fputc('\n', out);
+            continue;
+        }
+        char first[24], rest[24];
+        if (indent > sizeof first - 3)
+            indent = sizeof first - 3;
+        memset(first, ' ', indent);
+        first[indent] = 0;
+        memset(rest, ' ', indent + 2);
+        rest[indent + 2] = 0;
+        cli_wrap(out, width, first, rest, line + indent);
+    }
 }
 
 int cli_columns(const char *s) { return columns(s, strlen(s)); }

@@ -13,6 +13,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out"
 has() { grep -q -F -- "$1" "$out" || { echo "FAIL ($2): output lacks '$1'"; sed 's/^/    /' "$out" | tail -40; fail=1; }; }
+# a paragraph the terminal wraps at its width (a round's words, the result line, a match's
+# summary): its words in order, whatever lines they fall on
+said() { tr '\n' ' ' <"$out" | tr -s ' ' | grep -q -F -- "$(printf '%s' "$1" | tr -s ' ')" || { echo "FAIL ($2): output lacks '$1'"; sed 's/^/    /' "$out" | tail -40; fail=1; }; }
 lacks() { if grep -q -F -- "$1" "$out"; then echo "FAIL ($2): output has '$1'"; fail=1; fi; }
 
 variants=$("$gabata" variants | sed -n 's/^\([a-z][a-z0-9-]*\) — .*/\1/p')
@@ -103,13 +106,13 @@ has "--seed needs a whole number" "negative seed"
 # counting): S5's leftovers to the last mover, the winner's score first
 printf 'a\n' | "$gabata" play --position "sadeqa board=0,0,0,0,0,0,0,0/1,0,10,0,0,0,0,0 stores=34,51 turn=N" \
   --south human --north human >"$out" 2>&1
-has "Game over: North wins 62–34: the 11 stones left in holes go to North, who moved last (S5)." "sadeqa S5 result"
+said "Game over: North wins 62–34: the 11 stones left in holes go to North, who moved last (S5)." "sadeqa S5 result"
 # Qelat: South's A eats from North's ekwarna B and ends round 1 (Q6): 32–16 in earnings, a and b
 # change hands (Q7, Q8), North, the loser, starts round 2 (Q9)
 printf 'A\nquit\n\n' | "$gabata" play --position "qelat board=1,9N,0,0,0,0/0,0,20S,0,0,0 stores=10,8 turn=S" \
   --south human --north human >"$out" 2>&1
-has "=== Round 1: South wins the round 32–16 in earnings; no ball is left outside the ekwarna (Q6). South gains 2 holes from North (a, b; Q7, Q8)." "qelat round words"
-has "=== After round 1: South owns 8 holes, North 4; North starts round 2 (Q9)." "qelat standing"
+said "=== Round 1: South wins the round 32–16 in earnings; no ball is left outside the ekwarna (Q6). South gains 2 holes from North (a, b; Q7, Q8)." "qelat round words"
+said "=== After round 1: South owns 8 holes, North 4; North starts round 2 (Q9)." "qelat standing"
 has "=== Round 2 begins: North to move." "qelat next round"
 lacks "last_earnings" "qelat: no raw field names"
 # L'ab al-Akil: a match of two rounds cut by max-plies=3 and max-rounds=2 (T3): the summary covers
@@ -117,12 +120,12 @@ lacks "last_earnings" "qelat: no raw field names"
 printf 'A\nlayout:1,0,11,12,12,12,12,12,0,0,0,0\nkeep\nA\n' | "$gabata" play \
   --position "akil:max-plies=3,max-rounds=2 board=2,0,0,0,0,0/0,0,0,0,0,10 stores=40,20 turn=S phase=sowing ply=2" \
   --south human --north human >"$out" 2>&1
-has "=== Round 1: South wins the round 42–30 in seeds and gains 6 (A11)" "akil round 1"
-has "=== Gains after round 1: South 6, North 0 (60 wins the match, A13); North lays out round 2." "akil standing"
-has "Game over: South wins 18–0: the match ended at its 2-round limit (T3) with South ahead on gains." "akil result"
+said "=== Round 1: South wins the round 42–30 in seeds and gains 6 (A11)" "akil round 1"
+said "=== Gains after round 1: South 6, North 0 (60 wins the match, A13); North lays out round 2." "akil standing"
+said "Game over: South wins 18–0: the match ended at its 2-round limit (T3) with South ahead on gains." "akil result"
 has "    2 rounds: South won 2, North 0, 0 even; seeds in all: South 90, North 54." "akil match summary"
-has "    Round 1: South won 42–30, gain 6 (the ply limit, T3); gains after it: South 6, North 0" "akil match summary"
-has "    Round 2: South won 48–24, gain 12 (the ply limit, T3); gains after it: South 18, North 0" "akil match summary"
+said "    Round 1: South won 42–30, gain 6 (the ply limit, T3); gains after it: South 6, North 0" "akil match summary"
+said "    Round 2: South won 48–24, gain 12 (the ply limit, T3); gains after it: South 18, North 0" "akil match summary"
 
 # the laps of a move in the player's language: every game's lap phrases are translated (Qelat's
 # eat, Q3, and Bulto's refusal, B5, were left in English)

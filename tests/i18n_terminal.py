@@ -5,6 +5,9 @@ where the catalog has them; the environment chooses the same way (LANG=ar_EG.UTF
 that locale is not built, LANGUAGE=am); LC_ALL=C is English; a bad --lang is one line and exit
 2; and at COLUMNS=80 and 60 no line is wider than the terminal, its width counted in columns
 as a terminal draws them (wcwidth: an Arabic vowel mark takes none, a wide character two).
+A match of Qelat and of L'ab al-Akil played to its end keeps to those widths too (its round words,
+result line and summary wrapped), Amharic and Tigrinya end those sentences with their own full
+stop, and on a terminal (a pty) of 80 columns the last board is not turned for a long result line.
 Usage: i18n_terminal.py path/to/gabata path/to/po"""
 import os
 import re
@@ -62,7 +65,16 @@ for lang in ['en', 'ar', 'am', 'ti', 'om']:
                                ('learn --help', ['learn', '--help'], None),
                                ('learn qelat', ['learn', 'qelat'], 'A\nskip\nmoves\nquit\n'),
                                ('play', ['play', 'qelat', '--north', 'random', '--seed', '3'],
-                                'help\nrules\nA\nmoves\nundo\nquit\n')]):
+                                'help\nrules\nA\nmoves\nundo\nquit\n')] +
+                             # L'ab al-Akil's tebweez: a bad layout, a suggested one, the moves
+                             # of a phase that cannot list them, the row choice, a hint, a wrong pit
+                             [('play akil', ['play', 'akil', '--north', 'random', '--seed', '3'],
+                               'layout:1\nsuggest\nmoves\ntake\nmoves\nkeep\nhint\na\nquit\n')] +
+                             # a match played to its end: the round's words, the result and the
+                             # match's summary (the library's texts, as long as a translation makes them)
+                             [('play %s to its end' % g, ['play', g, 'max-rounds=1', '--south', 'random',
+                                                          '--north', 'random', '--seed', '5'], '')
+                              for g in ('qelat', 'akil')]):
         for cols in (80, 60):
             rc, out, err = run(['--lang', lang] + args, stdin=stdin, columns=cols)
             if rc != 0:
@@ -92,6 +104,49 @@ for lang in ['en', 'ar', 'am', 'ti', 'om']:
             fails.append('%s: gabata --lang %s %s shows none of its script' % (lang, lang, name))
         if out == en:
             fails.append('%s: gabata --lang %s %s is the English' % (lang, lang, name))
+
+# the end of a match in Amharic and Tigrinya: their full stop (the catalog's "full-stop:።"),
+# never a Latin "." after a Ge'ez letter (the round's words end the terminal's "=== ..." lines)
+for lang in ('am', 'ti'):
+    for g in ('qelat', 'akil'):
+        out = texts.get((lang, 'play %s to its end' % g, 80), '')
+        bad = re.search('[\u1200-\u137f]\\.', out)
+        if bad:
+            fails.append('%s: play %s to its end: a Latin full stop: %r'
+                         % (lang, g, out[max(0, bad.start() - 60):bad.end() + 5]))
+
+# on a terminal of 80 columns the last board of a match is drawn as every other (rows across, not
+# turned a quarter): the result line under it, as long as its language makes it, is wrapped and
+# no reason to turn the board
+import fcntl  # noqa: E402
+import pty  # noqa: E402
+import struct  # noqa: E402
+import termios  # noqa: E402
+for lang in ('en', 'ar'):
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 80, 0, 0))
+    e = {k: v for k, v in os.environ.items() if k not in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG', 'COLUMNS')}
+    p = subprocess.Popen([gabata, '--lang', lang, 'play', 'qelat', 'max-rounds=1', '--south', 'random',
+                          '--north', 'random', '--seed', '5'], stdin=subprocess.DEVNULL, stdout=slave,
+                         stderr=slave, env=e)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:  # EIO: the program has closed the terminal
+            break
+        if not b:
+            break
+        chunks.append(b)
+    p.wait(timeout=60)
+    os.close(master)
+    tty = re.sub('\x1b\\[[0-9;?]*[a-zA-Z]', '', b''.join(chunks).decode('utf-8', 'replace')).replace('\r\n', '\n')
+    last = tty[:tty.rfind('\n\n  ')]  # the board before the status line of the end
+    last = last[last.rfind('\n\n'):]
+    if re.search(r'\n  [A-F] \[', last) or max(width(ln) for ln in tty.split('\n')) > 80:
+        fails.append('%s: the end of a match on a terminal of 80 columns: the board turned or a '
+                     'line too wide:%s' % (lang, last))
 
 # the environment chooses as --lang does
 for env, lang in (({'LANG': 'ar_EG.UTF-8'}, 'ar'), ({'LANGUAGE': 'am', 'LANG': 'C.UTF-8'}, 'am'),

@@ -483,6 +483,24 @@ static void test_q9_even_round(void **state)
     gb_game_free(g);
 }
 
+/* Q8 with layout=winner-first at 6-6 (the clarifications of Q8: at 6-6 each owns his own row):
+ * round 2 is laid out winner-first from round 1's 7-5 (South owns A..F and f, North a..e).
+ * South's F (1 ball) falls into his ekwarna a and ends the round: South 23 + 1 = 24, North 24
+ * in his ekwarna A. 24-24: 6 holes each, and each owns his own row again (f goes back to North),
+ * not South's rightmost six from F leftwards and on into North's row. Q9: an even round, which
+ * North started (aux 49): South starts round 3. */
+static void test_q8_winner_first_even(void **state)
+{
+    (void)state;
+    gb_game *g = game_at("qelat:layout=winner-first board=24N,0,0,0,0,1/23S,0,0,0,0,0 stores=0,0 "
+                         "turn=S own=SSSSSSNNNNNS round=2 aux=49 match=28,20");
+    play(g, "F");
+    assert_int_equal(gb_round(g), 3);
+    assert_owners(g, "SSSSSSNNNNNN");
+    assert_int_equal(gb_to_move(g), GB_SOUTH);
+    gb_game_free(g);
+}
+
 /* ---- Q10: the match ---- */
 
 /* S 47 (11 fours + 3), N 1: South gains the hole of North's 1 ball: 12-0. North owns no hole: South
@@ -868,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_q7_rem_2_2_lots),
         cmocka_unit_test(test_q7_lots_recorded_and_replayed),
         cmocka_unit_test(test_q9_even_round),
+        cmocka_unit_test(test_q8_winner_first_even),
         cmocka_unit_test(test_q10_no_holes_loses),
         cmocka_unit_test(test_q10_single_round),
         cmocka_unit_test(test_t3_max_rounds),

@@ -71,6 +71,9 @@ static const expect expects[] = {
     {"qelat", "", "2 and 2 draw lots", NULL},
     {"qelat", "", "fewer holes owns his from his own rightmost hole", "more holes takes his first"},
     {"qelat", "layout=winner-first", "more holes takes his first", "fewer holes owns"},
+    /* the clarifications of Q8: at 6-6 each owns his own row, whichever layout */
+    {"qelat", "", "At 6 each, each owns his own row.", NULL},
+    {"qelat", "layout=winner-first", "At 6 each, each owns his own row.", NULL},
     /* Q9 */
     {"qelat", "", "The loser of a round", "alternate"},
     {"qelat", "", "even round", NULL},

@@ -159,9 +159,12 @@ static void ak_result(const gb_options *o, const gb_pos *p, const int score[2], 
         int s[2], row[2], left;
         seeds_of(p, s, row, &left);
         round_end_words(o, p, p->end_reason, t);
-        for (int k = 0; k < 2; k++)
-            gb_text_add(t, "%s %s %d (%d taken, %d from the board)", k ? "," : ";", gb_side_word(k),
-                        s[k], p->store[k], row[k]);
+        /* one text with its separators, not a "," or ";" put between clauses: a language has
+         * its own ("؛" and "،" in Arabic) */
+        /* TRANSLATORS: goes on after how the round ended ("no seed is left (A10)"): each side's
+         * seeds, those he captured and those the board gave him */
+        gb_text_add(t, "; South %d (%d taken, %d from the board), North %d (%d taken, %d from the board)",
+                    s[0], p->store[0], row[0], s[1], p->store[1], row[1]);
         return;
     }
     if (p->end_reason == GB_END_RULE) {
@@ -169,11 +172,12 @@ static void ak_result(const gb_options *o, const gb_pos *p, const int score[2], 
                     gb_side_word(p->winner), p->match[p->winner], (unsigned)p->round);
         return;
     }
-    gb_text_add(t, "the match ended at its %d-round limit (T3) ", o->v[GB_OPT_MAX_ROUNDS]);
     if (score[0] == score[1])
-        gb_text_add(t, "with the gains level");
+        gb_text_add(t, "the match ended at its %d-round limit (T3) with the gains level",
+                    o->v[GB_OPT_MAX_ROUNDS]);
     else
-        gb_text_add(t, "with %s ahead on gains", gb_side_word(score[1] > score[0]));
+        gb_text_add(t, "the match ended at its %d-round limit (T3) with %s ahead on gains",
+                    o->v[GB_OPT_MAX_ROUNDS], gb_side_word(score[1] > score[0]));
 }
 
 static int ak_round_facts(const gb_options *o, const gb_round_end *e, int *winner, int made[2])

@@ -104,12 +104,26 @@ static void bu_result(const gb_options *o, const gb_pos *p, const int score[2], 
         gb_text_t_reason(t, o, p->end_reason);
         gb_text_add(t, ", scored as B9");
     }
-    for (int s = 0; s < 2; s++) {
-        gb_text_add(t, "%s %s %d (", s ? "," : ";", gb_side_word(s), score[s]);
-        if (count[s])
-            gb_text_add(t, "%d in his %d bulto, ", held[s], count[s]);
-        gb_text_add(t, "%d in his row)", row[s]);
-    }
+    /* a text for each side and shape, with its separators: not a "," or ";" put between
+     * clauses, which a language says its own way ("؛" and "،" in Arabic) */
+    if (count[0])
+        /* TRANSLATORS: goes on after why the game ended ("North cannot move (B9)"): South's
+         * score, the stones of his bulto (how many bulto) and of his own row */
+        gb_text_add(t, "; South %d (%d in his %d bulto, %d in his row)", score[0], held[0], count[0],
+                    row[0]);
+    else
+        /* TRANSLATORS: goes on after why the game ended ("North cannot move (B9)"): South's
+         * score, all of it the stones of his own row (he has no bulto) */
+        gb_text_add(t, "; South %d (%d in his row)", score[0], row[0]);
+    if (count[1])
+        /* TRANSLATORS: goes on after South's score: North's, the stones of his bulto (how many
+         * bulto) and of his own row */
+        gb_text_add(t, ", North %d (%d in his %d bulto, %d in his row)", score[1], held[1], count[1],
+                    row[1]);
+    else
+        /* TRANSLATORS: goes on after South's score: North's, all of it the stones of his own row
+         * (he has no bulto) */
+        gb_text_add(t, ", North %d (%d in his row)", score[1], row[1]);
 }
 
 const gb_words gb_bulto_words = {

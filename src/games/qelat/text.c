@@ -79,11 +79,11 @@ static void ql_rules(const gb_options *o, gb_rule_out *out)
                 "After a round each player lays his earnings back four to a hole: each full four "
                 "owns a hole. Of the odd balls, a player with 3 gains the hole of his opponent's 1; "
                 "2 and 2 draw lots for it.");
-        if (o->v[QL_LAYOUT])
-            gb_rule(out, "Q8", "layout",
+        if (o->v[QL_LAYOUT]) /* Q-C7: 6-6 has no player with more holes: the rows of round 1 */
+            gb_rule(out, "Q8 Q-C7", "layout",
                     "The player with more holes takes his first: from his own rightmost hole "
                     "leftwards along his row, then on from his opponent's rightmost hole. The other "
-                    "owns the rest.");
+                    "owns the rest. At 6 each, each owns his own row.");
         else
             gb_rule(out, "Q8 Q-C7", "layout",
                     "The player with fewer holes owns his from his own rightmost hole leftwards "
@@ -131,7 +131,8 @@ static void round_end_words(const gb_options *o, int reason, gb_text *t)
 }
 
 /* What a side's earnings are made of: takings, balls in his ekwarna, balls in his ordinary holes
- * (only at a round ended by T1-T3). */
+ * (only at a round ended by T1-T3); after the clause before it, the separator in the text (a
+ * language has its own: "؛" in Arabic). */
 static void earnings_words(const gb_pos *p, int side, gb_text *t)
 {
     int taken = p->store[side], held = 0, own = 0;
@@ -142,7 +143,9 @@ static void earnings_words(const gb_pos *p, int side, gb_text *t)
         else if (!((p->mark_s | p->mark_n) & (1u << i)) && gb_pos_owner(p, i) == side)
             own += p->holes[i];
     }
-    gb_text_add(t, "%s's %d: %d eaten, %d in his ekwarna", gb_side_word(side), taken + held + own,
+    /* TRANSLATORS: goes on after how the round ended, or after South's earnings: a side's
+     * earnings and what they are made of */
+    gb_text_add(t, "; %s's %d: %d eaten, %d in his ekwarna", gb_side_word(side), taken + held + own,
                 taken, held);
     if (own)
         gb_text_add(t, ", %d in his holes", own);
@@ -152,9 +155,7 @@ static void ql_result(const gb_options *o, const gb_pos *p, const int score[2], 
 {
     if (o->v[QL_ROUNDS] == 1) { /* a single round, decided by earnings */
         round_end_words(o, p->end_reason, t);
-        gb_text_add(t, "; ");
         earnings_words(p, GB_SOUTH, t);
-        gb_text_add(t, "; ");
         earnings_words(p, GB_NORTH, t);
         return;
     }
@@ -245,19 +246,25 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
     } else {
         int gainer = after > before ? GB_SOUTH : GB_NORTH, k = after > before ? after - before : before - after;
         uint32_t moved = (e->end.own_n ^ gb_qelat_owners(o, after)) & QL_ALL;
-        /* two texts, not an "s" added: a translation has its own words for one and for many */
-        if (k == 1)
-            gb_text_add(t, "%s gains %d hole from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
-        else
-            gb_text_add(t, "%s gains %d holes from %s (", gb_side_word(gainer), k, gb_side_word(!gainer));
+        /* the holes, "a, b", with the language's list comma ("، " in Arabic) */
+        char holes[12 * 72] = "";
+        gb_text list = {holes, sizeof holes, 0};
         for (int i = 0, first = 1; i < QL_RING; i++)
             if (moved & (1u << i)) {
                 char lab[2];
                 gb_label_format(QL_N, i, lab);
-                gb_text_add(t, "%s%s", first ? "" : ", ", lab);
+                gb_text_plain(&list, "%s%s", first ? "" : gb_list_comma(), lab);
                 first = 0;
             }
-        gb_text_add(t, "; Q7, Q8)");
+        /* two texts, not an "s" added: a translation has its own words for one and for many */
+        if (k == 1)
+            /* TRANSLATORS: the last %s is the hole's label ("a") */
+            gb_text_add(t, "%s gains %d hole from %s (%s; Q7, Q8)", gb_side_word(gainer), k,
+                        gb_side_word(!gainer), holes);
+        else
+            /* TRANSLATORS: the last %s lists the holes' labels ("a, b", with the list comma) */
+            gb_text_add(t, "%s gains %d holes from %s (%s; Q7, Q8)", gb_side_word(gainer), k,
+                        gb_side_word(!gainer), holes);
     }
     if (lots_of(&e->next))
         gb_text_add(t, "; the odd hole goes to %s by lots (Q7)", gb_side_word(lots_of(&e->next) - 1));
