@@ -605,6 +605,7 @@ static const char engine_help[] =
     "usage: gabata engine\n"
     "Reads protocol commands on standard input and answers on standard output; every answer ends\n"
     "with a line 'ok', or is one line 'error <reason>'. Type 'help' inside for the commands;\n"
+    "'stop' or 'quit' sent while a go or a perft runs ends it (quit then ends the session).\n"
     "docs/protocol.md has the whole protocol.\n";
 
 static const char variants_help[] =
