@@ -215,7 +215,7 @@ static int cmd_perft(int argc, char **argv)
     /* a perft of depth 12 or more runs for hours: a signal stops it cleanly, the depths
      * finished printed whole (a second signal ends the program at once) */
     const gb_perft_opts po = {&perft_stop};
-    cli_catch_stops(on_perft_stop, false);
+    cli_catch_stops(on_perft_stop);
     int status = 0;
     for (int d = 1; d <= depth && status == 0; d++) {
         clock_t t0 = clock();
@@ -243,7 +243,7 @@ static int cmd_perft(int argc, char **argv)
             fflush(stdout);
         }
     }
-    cli_catch_stops(NULL, false);
+    cli_catch_stops(NULL);
     gb_game_free(g);
     return status;
 }
