@@ -189,7 +189,7 @@ static held_line inbox_next(inbox *box)
     return h;
 }
 
-/* A go begins: the stop flag for gb_search_opts.stop, already set when a line that ends it
+/* A go (or a perft) begins: the stop flag for gb_search_opts.stop (gb_perft_opts.stop), already set when a line that ends it
  * was read ahead (a `stop` sent with the go, or before it ran). */
 static const int *inbox_search_begins(inbox *box, int kind)
 {
@@ -388,7 +388,7 @@ static void protocol_perft(session *s, char *args)
     gb_error err = {0, ""};
     const int rc = gb_perft_count(s->g, (int)d, &po, &n, &err);
     inbox_search_ends(s->box, false);
-    if (rc != GB_OK) { /* "perft stopped: N sequences counted before the stop (a partial count)" */
+    if (rc != GB_OK) { /* "perft stopped; partial count (...): N" (docs/protocol.md) */
         reply_error(s, err.msg);
         return;
     }

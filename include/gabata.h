@@ -394,7 +394,8 @@ GB_API uint64_t gb_perft(const gb_game *g, int depth);
  * so a stop is seen within one subtree of 2 plies. The library installs no signal handler.
  * GB_OK with *out the count; GB_ESTOPPED when stopped, *out then the sequences of the subtrees
  * finished before the stop (a partial count: a lower bound, 0 when stopped before it began, of
- * no use as a perft value); GB_ENOMEM (*out 0); GB_EINVAL for g or out NULL. */
+ * no use as a perft value), err saying so with the count; GB_ENOMEM (*out 0); GB_EINVAL for g or
+ * out NULL. */
 typedef struct gb_perft_opts {
     const int *stop;
 } gb_perft_opts;

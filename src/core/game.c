@@ -859,30 +859,28 @@ static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *
 int gb_perft_count(const gb_game *g, int depth, const gb_perft_opts *opts, uint64_t *out, gb_error *err)
 {
     if (!g || !out)
-        return gb_fail(err, GB_EINVAL, "gb_perft_count: %s is NULL", !g ? "the game" : "out");
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", !g ? "g" : "out");
     *out = 0;
     const int *stop = opts ? opts->stop : NULL;
     if (depth <= 0) {
         *out = 1;
         return GB_OK;
     }
-    if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
-        return gb_fail(err, GB_ESTOPPED, "perft stopped before it began");
-    if (gb_is_over(g))
-        return GB_OK;
-    gb_seen rec = {0};
-    rec.own = true;
-    gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
-    if (!bufs)
-        return gb_fail(err, GB_ENOMEM, "perft: out of memory");
-    for (int i = 0; i < g->rec.len; i++)
-        gb_seen_push(&rec, &g->rec.pos[i]);
-    bool stopped = false;
-    *out = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs, stop, &stopped);
-    gb_seen_free(&rec);
-    free(bufs);
-    if (stopped)
-        return gb_fail(err, GB_ESTOPPED, "perft stopped: %llu sequences counted before the stop (a partial count)",
+    bool stopped = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+    if (!stopped && !gb_is_over(g)) {
+        gb_seen rec = {0};
+        rec.own = true;
+        gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
+        if (!bufs)
+            return gb_fail(err, GB_ENOMEM, "out of memory");
+        for (int i = 0; i < g->rec.len; i++)
+            gb_seen_push(&rec, &g->rec.pos[i]);
+        *out = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs, stop, &stopped);
+        gb_seen_free(&rec);
+        free(bufs);
+    }
+    if (stopped) /* (the count last: no plural to agree with it, in any language) */
+        return gb_fail(err, GB_ESTOPPED, "perft stopped; partial count (move sequences counted before the stop): %llu",
                        (unsigned long long)*out);
     return GB_OK;
 }
