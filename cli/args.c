@@ -19,7 +19,7 @@ bool cli_parse_long(const char *s, long min, long max, long *out)
     return true;
 }
 
-void cli_catch_stops(void (*handler)(int), bool usr1_only)
+void cli_catch_stops(void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -27,8 +27,6 @@ void cli_catch_stops(void (*handler)(int), bool usr1_only)
     sa.sa_flags = handler ? SA_RESETHAND : 0;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGUSR1, &sa, NULL);
-    if (usr1_only)
-        return;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);

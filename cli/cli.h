@@ -17,9 +17,10 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
  * SIGHUP (the terminal or ssh session closed) and SIGUSR1 (what a batch system such as Slurm can
  * send ahead of a job's time limit, and what mpirun passes on to its ranks) go to handler, once: a
  * second one has its default effect and ends the program at once. NULL: their defaults again.
- * usr1_only: SIGUSR1 alone (under mpirun, whose Ctrl-C and SIGTERM end the ranks regardless). No
- * SA_RESTART, so a wait under way (poll, waitpid) returns EINTR. */
-void cli_catch_stops(void (*handler)(int), bool usr1_only);
+ * (Under mpirun, Ctrl-C of mpirun reaches the ranks as SIGTERM, a second after a SIGCONT, and a
+ * SIGKILL follows a second later: docs/stats.md.) No SA_RESTART, so a wait under way (poll,
+ * waitpid) returns EINTR. */
+void cli_catch_stops(void (*handler)(int));
 /* How a stop is named to the user: "Ctrl-C", "hang-up" or "SIGTERM". */
 const char *cli_stop_name(int sig);
 

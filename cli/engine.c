@@ -18,10 +18,11 @@
 enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL };
 
 /* The lines of standard input, read by a thread of their own and run in order by the session,
- * so that a line sent while a `go` searches is seen at once: a bare `stop` ends the search (its
- * deepest finished iteration answers), and `go infinite` also ends on `quit`, at the end of the
- * input (the client gone) or when INBOX_LINES lines wait; every line still runs after the go, in
- * order (docs/protocol.md). Everything here is under mu; cv is told of every change. */
+ * so that a line sent while a `go` searches (or a `perft` counts) is seen at once: a bare `stop`
+ * or `quit` ends the search (its deepest finished iteration answers; a perft says it was
+ * stopped), and `go infinite` also ends at the end of the input (the client gone) or when
+ * INBOX_LINES lines wait; every line still runs after the go, in order (docs/protocol.md).
+ * Everything here is under mu; cv is told of every change. */
 typedef struct held_line {
     int got; /* LINE_* */
     char *text;
@@ -34,7 +35,7 @@ typedef struct inbox {
     pthread_cond_t cv;
     held_line q[INBOX_LINES];
     int head, count;
-    int searching; /* 0, or the go under way: GO_FINITE, GO_INFINITE */
+    int searching; /* 0, or the work under way: GO_FINITE (a finite go, a perft), GO_INFINITE */
     int stop;      /* the search's gb_search_opts.stop */
     bool closing;  /* the session has ended: the reader takes no more lines */
     bool done;     /* the reader has ended */
@@ -81,11 +82,13 @@ static bool is_bare(const held_line *h, const char *name)
     return (size_t)(e - p) == strlen(name) && memcmp(p, name, (size_t)(e - p)) == 0;
 }
 
-/* Does line h, waiting or just read, end the search under way (box->searching)? */
+/* Does line h, waiting or just read, end the search under way (box->searching)? A `quit`
+ * ends any (UCI engines quit at once; the search answers first, as on `stop`); the end of the
+ * input only a go infinite: a script's finite go or perft gets its whole answer. */
 static bool ends_search(const inbox *box, const held_line *h)
 {
-    return box->searching && (is_bare(h, "stop") || (box->searching == GO_INFINITE &&
-                                                      (h->got == LINE_EOF || is_bare(h, "quit"))));
+    return box->searching && (is_bare(h, "stop") || is_bare(h, "quit") ||
+                              (box->searching == GO_INFINITE && h->got == LINE_EOF));
 }
 
 static void ask_stop(inbox *box) { __atomic_store_n(&box->stop, 1, __ATOMIC_RELAXED); }
@@ -186,7 +189,7 @@ static held_line inbox_next(inbox *box)
     return h;
 }
 
-/* A go begins: the stop flag for gb_search_opts.stop, already set when a line that ends it
+/* A go (or a perft) begins: the stop flag for gb_search_opts.stop (gb_perft_opts.stop), already set when a line that ends it
  * was read ahead (a `stop` sent with the go, or before it ran). */
 static const int *inbox_search_begins(inbox *box, int kind)
 {
@@ -379,7 +382,17 @@ static void protocol_perft(session *s, char *args)
         reply_error(s, msg);
         return;
     }
-    fprintf(s->out, "%llu\n", (unsigned long long)gb_perft(s->g, (int)d));
+    /* a perft 12 counts for hours: `stop` and `quit` end it as they end a finite go */
+    const gb_perft_opts po = {inbox_search_begins(s->box, GO_FINITE)};
+    uint64_t n = 0;
+    gb_error err = {0, ""};
+    const int rc = gb_perft_count(s->g, (int)d, &po, &n, &err);
+    inbox_search_ends(s->box, false);
+    if (rc != GB_OK) { /* "perft stopped; partial count (...): N" (docs/protocol.md) */
+        reply_error(s, err.msg);
+        return;
+    }
+    fprintf(s->out, "%llu\n", (unsigned long long)n);
     ok(s);
 }
 
@@ -610,9 +623,9 @@ static const char help_text[] =
     "setoption tables DIR|none    endgame tables for go to probe (score exact N: a proven margin)\n"
     "setoption threads N          alpha-beta on N threads (1-64, default 1) from the next go\n"
     "go [depth N|nodes N|movetime MS|infinite] [mcts]  search: info lines, then bestmove MOVE\n"
-    "stop                         ends a go under way (sent while it searches), then ok\n"
+    "stop                         ends a go or perft under way (sent while it runs), then ok\n"
     "help                         this list\n"
-    "quit                         end the session\n";
+    "quit                         end the session (a go or perft under way answers first, stopped)\n";
 
 /* The session has ended: the reader takes no more lines. A reader that can only be at the
  * end of a file or a string soon is waited for (the caller may close `in` next); one that may

@@ -149,7 +149,15 @@ static int cmd_rules(int argc, char **argv)
 static const char perft_help[] =
     "usage: gabata perft VARIANT DEPTH [key=value ...] [--position STRING]\n"
     "Counts the sequences of exactly DEPTH plies from the start (or from STRING): a game that ends\n"
-    "sooner adds nothing. Prints the count at every depth from 1 to DEPTH, with the time taken.\n";
+    "sooner adds nothing. Prints the count at every depth from 1 to DEPTH, with the time taken.\n"
+    "Ctrl-C (or SIGTERM, SIGHUP, SIGUSR1) stops: the depths printed are whole, a line says which\n"
+    "depth was stopped, and the exit status is 3.\n";
+
+/* gb_perft_opts.stop of `gabata perft`: the stopping signal, set by its handler (an atomic
+ * store, lock-free: safe in a handler; the library polls it) */
+static int perft_stop;
+
+static void on_perft_stop(int sig) { __atomic_store_n(&perft_stop, sig, __ATOMIC_RELAXED); }
 
 static int cmd_perft(int argc, char **argv)
 {
@@ -209,15 +217,40 @@ static int cmd_perft(int argc, char **argv)
         gb_game_free(g);
         return fail("%s", msg);
     }
-    for (int d = 1; d <= depth; d++) {
+    /* a perft of depth 12 or more runs for hours: a signal stops it cleanly, the depths
+     * finished printed whole (a second signal ends the program at once) */
+    const gb_perft_opts po = {&perft_stop};
+    cli_catch_stops(on_perft_stop);
+    int status = 0;
+    for (int d = 1; d <= depth && status == 0; d++) {
         clock_t t0 = clock();
-        uint64_t n = gb_perft(g, d);
+        uint64_t n = 0;
+        gb_error perr = {0, ""};
+        const int prc = gb_perft_count(g, d, &po, &n, &perr);
         double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-        printf("perft %d %llu  (%.3f s)\n", d, (unsigned long long)n, secs);
-        fflush(stdout);
+        if (prc == GB_ESTOPPED) {
+            fflush(stdout);
+            const int sig = __atomic_load_n(&perft_stop, __ATOMIC_RELAXED);
+            char counted[96] = "";
+            if (n > 0)
+                snprintf(counted, sizeof counted, " after %.3f s: %llu sequences counted (a partial count)", secs,
+                         (unsigned long long)n);
+            else
+                snprintf(counted, sizeof counted, " before it began");
+            fprintf(stderr, "gabata perft: stopped (%s) at depth %d%s%s\n", cli_stop_name(sig), d, counted,
+                    d > 1 ? "; the depths above are whole" : "");
+            status = 3;
+        } else if (prc != GB_OK) {
+            fail("%s", perr.msg); /* out of memory: the work failed */
+            status = 1;
+        } else {
+            printf("perft %d %llu  (%.3f s)\n", d, (unsigned long long)n, secs);
+            fflush(stdout);
+        }
     }
+    cli_catch_stops(NULL);
     gb_game_free(g);
-    return 0;
+    return status;
 }
 
 static const char bench_help[] =
@@ -610,6 +643,7 @@ static const char engine_help[] =
     "usage: gabata engine\n"
     "Reads protocol commands on standard input and answers on standard output; every answer ends\n"
     "with a line 'ok', or is one line 'error <reason>'. Type 'help' inside for the commands;\n"
+    "'stop' or 'quit' sent while a go or a perft runs ends it (quit then ends the session).\n"
     "docs/protocol.md has the whole protocol.\n";
 
 static const char variants_help[] =

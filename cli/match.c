@@ -146,7 +146,7 @@ static void on_worker_stop(int sig)
 
 static void worker_catch_stops(pid_t parent)
 {
-    cli_catch_stops(on_worker_stop, false);
+    cli_catch_stops(on_worker_stop);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_worker_stop;
@@ -515,9 +515,9 @@ int cmd_match(int argc, char **argv)
     fflush(stdout);
     bool sprt_stop;
     double llr;
-    cli_catch_stops(on_match_stop, false); /* (poll returns EINTR) */
+    cli_catch_stops(on_match_stop); /* (poll returns EINTR) */
     int failed = run_games(&c, games, &sprt_stop, &llr);
-    cli_catch_stops(NULL, false);
+    cli_catch_stops(NULL);
     const int stopped = match_stop;
     if (failed < 0) {
         free(games);

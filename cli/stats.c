@@ -27,9 +27,11 @@
 /* A stop asked for (Ctrl-C, SIGTERM, SIGHUP: the terminal closed, or SIGUSR1): no game starts
  * after it, the games under way finish, and the figures of the games finished are printed and
  * written, said to be of a stopped run. A second signal ends the program at once (SA_RESETHAND).
- * Under MPI only SIGUSR1 (`kill -USR1` of mpirun, which passes it on to every rank; mpirun ends
- * the ranks itself on Ctrl-C or SIGTERM), and the ranks agree after each row: one rank stopped,
- * all stop there. An atomic, not a volatile sig_atomic_t: the workers read it from other threads
+ * Under MPI the ranks catch the same signals: `kill -USR1` of mpirun passes SIGUSR1 on to every
+ * rank; Ctrl-C (SIGINT) or SIGTERM of mpirun is not passed on, mpirun ends the ranks itself: a
+ * SIGCONT, a second later SIGTERM (caught: the rank stops as above), a second later SIGKILL, so
+ * the figures come only if the games under way end within that second (docs/stats.md). The
+ * ranks agree after each row: one rank stopped, all stop there. An atomic, not a volatile sig_atomic_t: the workers read it from other threads
  * than the handler's (a lock-free atomic is safe in a handler too). */
 static atomic_int stop_signal;
 
@@ -616,7 +618,8 @@ static const char stats_help[] =
     "The numbers depend on the seed alone, not on the threads or ranks.\n"
     "Ctrl-C (or SIGTERM, SIGHUP, SIGUSR1) stops: the games under way finish and the figures of\n"
     "the games finished are printed and written, with exit status 3; a second Ctrl-C ends at\n"
-    "once. Under mpirun: `kill -USR1` of mpirun, which passes it on to every rank.\n";
+    "once. Under mpirun: `kill -USR1` of mpirun, which passes it on to every rank (Ctrl-C of\n"
+    "mpirun gives the ranks about a second: enough for fast players only; docs/stats.md).\n";
 
 static int quiet_rank; /* set on MPI ranks other than 0: they do not repeat rank 0's errors */
 
@@ -864,7 +867,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     }
     /* caught from here: under MPI every rank is past this point when rank 0 prints its first
      * line (an Allreduce, unlike a Bcast, waits for every rank), so a stop after it is heard */
-    cli_catch_stops(on_stop, c->ranks > 1);
+    cli_catch_stops(on_stop);
 #ifdef GABATA_MPI
     if (c->ranks > 1) { /* rank 0's verdict (the others' is 0) */
         int any = 0;
@@ -873,7 +876,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     }
 #endif
     if (bad) {
-        cli_catch_stops(NULL, c->ranks > 1);
+        cli_catch_stops(NULL);
         return 2;
     }
     if (c->rank == 0) {
@@ -909,7 +912,7 @@ static int stats_main(int argc, char **argv, st_cfg *c)
     }
     const int stopped = stop_signal;
     c->stopped = stopped != 0;
-    cli_catch_stops(NULL, c->ranks > 1);
+    cli_catch_stops(NULL);
     if (stopped && rc == 0 && c->rank == 0) {
         long long played = 0;
         for (int i = 0; i < nrows; i++)

@@ -652,7 +652,7 @@ int cmd_solve_survey(int argc, char **argv)
     pid_t pid[SURVEY_MAX_JOBS];
     int failed = 0, started = 0;
     fflush(stderr);
-    cli_catch_stops(on_survey_stop, false); /* (waitpid returns EINTR) */
+    cli_catch_stops(on_survey_stop); /* (waitpid returns EINTR) */
     for (int j = 0; j < jobs && !survey_stop; j++) {
         pid[j] = fork();
         if (pid[j] < 0) {
@@ -661,7 +661,7 @@ int cmd_solve_survey(int argc, char **argv)
             break;
         }
         if (pid[j] == 0) {
-            cli_catch_stops(NULL, false); /* a worker ends at once; the parent speaks for it */
+            cli_catch_stops(NULL); /* a worker ends at once; the parent speaks for it */
             gb_search_opts so;
             memset(&so, 0, sizeof so);
             so.tt_mb = 256;
@@ -698,7 +698,7 @@ int cmd_solve_survey(int argc, char **argv)
             }
     }
     const int stopped = survey_stop;
-    cli_catch_stops(NULL, false);
+    cli_catch_stops(NULL);
     free(todo);
     close(fd);
     gb_tables_close(t);

@@ -389,10 +389,10 @@ int cmd_tables(int argc, char **argv)
     /* a hang-up (the terminal closed, the ssh or tmux session ended) saves and stops as Ctrl-C
      * does, and a reader of the progress lines gone (`| tee log` killed) does not end a build of
      * hours: the lines are lost (EPIPE), the build goes on, to its end and its status */
-    cli_catch_stops(on_interrupt, false);
+    cli_catch_stops(on_interrupt);
     signal(SIGPIPE, SIG_IGN);
     const int rc = gb_tables_build_with(variant, opts, stones, out, &bo, &err);
-    cli_catch_stops(NULL, false);
+    cli_catch_stops(NULL);
     if (rc == GB_ESTOPPED) {
         clear_line(&view);
         fprintf(stderr, "gabata tables build: %s; the same command with --resume goes on from there\n", err.msg);

@@ -45,7 +45,7 @@ enum {
     GB_EOVER = -3,    /* the game is over */
     GB_ENOMEM = -4,
     GB_EEMPTY = -5,   /* nothing to undo */
-    GB_ESTOPPED = -6  /* stopped when asked (gb_tables_build_opts.stop), the work saved to go on */
+    GB_ESTOPPED = -6  /* stopped when asked: gb_tables_build_opts.stop (the work saved to go on), gb_perft_opts.stop */
 };
 
 enum { GB_SOUTH = 0, GB_NORTH = 1, GB_DRAW = 2, GB_NOBODY = -1 };
@@ -386,6 +386,20 @@ GB_API char *gb_state_json(const gb_game *g);
  * 0 when that fails; the time grows as the branching factor to the depth (Sadeqa III about 7:
  * depth 12 visits some 10^10 positions). */
 GB_API uint64_t gb_perft(const gb_game *g, int depth);
+/* gb_perft that can be stopped from another thread or a signal handler (gb_perft is this with
+ * opts NULL). opts NULL, or opts->stop NULL: never stopped. Otherwise *opts->stop is an int that
+ * another thread or a signal handler sets nonzero (an atomic store: __atomic_store_n) to end the
+ * count early; it is read before the count begins and then before each move of a position with
+ * 3 plies or more still to go (a read per some dozens of positions at least: nothing measurable),
+ * so a stop is seen within one subtree of 2 plies. The library installs no signal handler.
+ * GB_OK with *out the count; GB_ESTOPPED when stopped, *out then the sequences of the subtrees
+ * finished before the stop (a partial count: a lower bound, 0 when stopped before it began, of
+ * no use as a perft value), err saying so with the count; GB_ENOMEM (*out 0); GB_EINVAL for g or
+ * out NULL. */
+typedef struct gb_perft_opts {
+    const int *stop;
+} gb_perft_opts;
+GB_API int gb_perft_count(const gb_game *g, int depth, const gb_perft_opts *opts, uint64_t *out, gb_error *err);
 
 typedef struct gb_playout_stats {
     long games, plies, laps;

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """`gabata engine`: a go under way hears the lines sent meanwhile (docs/protocol.md, "Stopping a
-search"). A bare `stop` ends any go, which answers with its deepest finished iteration; `go
-infinite` searches until then, and also ends on `quit`, at the end of the input and when 256 lines
-wait; every line sent meanwhile still runs after the go, in order; a finite go is not cut short
-by `quit` or the end of a script.
+search"). A bare `stop` or `quit` ends any go, which answers with its deepest finished iteration,
+and any perft, which answers that it was stopped; `go infinite` also ends at the end of the input
+and when 256 lines wait; every line sent meanwhile still runs after the go, in order (after a
+quit, none); a finite go or perft is not cut short by the end of a script.
 
 usage: engine_stop.py GABATA"""
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -143,12 +144,66 @@ for go in ("go depth 64", "go nodes 1000000000000", "go mcts nodes 1000000000000
         e.p.kill()
         rc = "still running after 120 s"
     check(rc == 0, f"{go}, then the client gone: status {rc}")
-# a script: a finite go is not cut short by the quit or the end of input that follow it
-for tail in ("quit\n", ""):
-    r = subprocess.run([gabata, "engine"], input="new sadeqa\ngo depth 5\n" + tail, capture_output=True,
-                       text=True, timeout=120)
-    check(r.returncode == 0 and "\ninfo depth 5 " in r.stdout and "\nbestmove " in r.stdout,
-          f"script go depth 5 + {tail.strip() or 'end of input'}: {r.stdout[-200:]!r}")
+# a script: a finite go is not cut short by the end of input that follows it (a script that wants
+# the whole search ends its input instead of sending quit) ...
+r = subprocess.run([gabata, "engine"], input="new sadeqa\ngo depth 5\n", capture_output=True, text=True, timeout=120)
+check(r.returncode == 0 and "\ninfo depth 5 " in r.stdout and r.stdout.endswith("\nok\n") and "\nbestmove " in r.stdout,
+      f"script go depth 5 + end of input: {r.stdout[-200:]!r}")
+# ... but a quit read with it ends it as a stop does (UCI engines quit at once): the go answers
+# its first iterations (a go depth 64 would search for hours), then its ok and quit's
+r = subprocess.run([gabata, "engine"], input="new sadeqa\ngo depth 64\nquit\nposition\n", capture_output=True,
+                   text=True, timeout=120)
+out = r.stdout.splitlines()
+check(r.returncode == 0 and out[-3].startswith("bestmove ") and out[-2:] == ["ok", "ok"],
+      f"script go depth 64 + quit: status {r.returncode}, {out[-4:]}")
+# quit sent while a finite go searches (alpha-beta of depth and of nodes, MCTS): the go answers
+# at once, then quit's ok, and the program ends, status 0. It searched on for hours.
+for go in ("go depth 64", "go nodes 1000000000000", "go mcts nodes 1000000000000"):
+    e = Engine()
+    e.send("new sadeqa")
+    e.answer()
+    e.send(go)
+    check(e.line().startswith("info "), f"{go}: an info line")
+    e.send("quit")
+    got = e.answer()
+    check(got[-2].startswith("bestmove ") and got[-1] == "ok", f"{go} + quit: {got[-3:]}")
+    check(e.answer() == ["ok"], f"{go} + quit: quit's ok")
+    rc, rest = e.close()
+    check(rc == 0 and rest == [], f"{go} + quit: status {rc}, lines after {rest}")
+# a perft 12 (hours) ends on stop: one error line says so, its count marked partial (0 when the
+# stop came before it began), then stop's ok; the session goes on
+e = Engine()
+e.send("new sadeqa")
+e.answer()
+e.send("perft 12")
+e.send("stop")
+got = e.answer()
+check(len(got) == 1 and re.fullmatch(r"error perft stopped; partial count \(move sequences counted before the stop\): \d+", got[0]),
+      f"perft 12 + stop: {got}")
+check(e.answer() == ["ok"], "perft 12 + stop: stop's ok")
+e.send("perft 3")
+check(e.answer() == ["375", "ok"], "perft 3 after a stopped perft")
+# ... and on quit: the same line, quit's ok, the program ends with status 0
+e.send("perft 12")
+e.send("quit")
+got = e.answer()
+check(len(got) == 1 and got[0].startswith("error perft stopped"), f"perft 12 + quit: {got}")
+check(e.answer() == ["ok"], "perft 12 + quit: quit's ok")
+rc, rest = e.close()
+check(rc == 0 and rest == [], f"perft 12 + quit: status {rc}, lines after {rest}")
+# ... and when the client has gone (both pipes closed), as a finite go does
+e = Engine()
+e.send("new qelat")
+e.answer()
+e.send("perft 12")
+e.p.stdin.close()
+e.p.stdout.close()
+try:
+    rc = e.p.wait(timeout=120)
+except subprocess.TimeoutExpired:
+    e.p.kill()
+    rc = "still running after 120 s"
+check(rc == 0, f"perft 12, then the client gone: status {rc}")
 # a script's stop, read with its go: the go ends at once (its first iteration), no wait for ever
 r = subprocess.run([gabata, "engine"], input="new bulto\ngo infinite\nstop\nquit\n", capture_output=True, text=True,
                    timeout=120)

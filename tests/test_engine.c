@@ -284,6 +284,50 @@ static void test_no_argument_commands(void **state)
     free(out);
 }
 
+/* `quit` ends a finite go under way as `stop` does (UCI engines quit at once): the go answers its
+ * deepest finished iteration, then its ok, then quit's ok, and nothing after quit runs. The
+ * quit is read with the go here (one input), so it is seen as the search begins: no depth 9. */
+static void test_quit_ends_a_finite_go(void **state)
+{
+    (void)state;
+    char *out = session("new sadeqa\ngo depth 9\nquit\nposition\n");
+    assert_null(strstr(out, "info depth 9 "));
+    const char *b = strstr(out, "\nbestmove ");
+    assert_non_null(b);
+    b = strchr(b + 1, '\n');
+    assert_non_null(b);
+    assert_string_equal(b, "\nok\nok\n"); /* the go's ok, quit's; `position` never runs */
+    free(out);
+}
+
+/* A perft under way is ended by a bare `stop` (its own ok follows) and by `quit`: an error line
+ * says it was stopped, with its partial count marked so; the session goes on after a stop. A
+ * perft 6 counts 114786 in a blink, so without the stop its count would be answered. */
+static void test_stop_and_quit_end_a_perft(void **state)
+{
+    (void)state;
+    /* (the whole input is read at once: a quit would also end the perft 2 that waits before it) */
+    char *out = session("new sadeqa\nperft 6\nstop\nperft 2\n");
+    char *quit = session("new sadeqa\nperft 6\nquit\nposition\n");
+    out = realloc(out, strlen(out) + strlen(quit) + 1);
+    assert_non_null(out);
+    strcat(out, quit);
+    free(quit);
+    char *save = NULL, *line = strtok_r(out, "\n", &save);
+    const char *want[] = {"ok", "error perft stopped", "ok", "56", "ok", "ok", "error perft stopped", "ok", NULL};
+    for (int i = 0; want[i]; i++) {
+        assert_non_null(line);
+        if (strncmp(line, want[i], strlen(want[i])) != 0)
+            fail_msg("reply %d: '%s', want '%s...'", i, line, want[i]);
+        if (strncmp(line, "error", 5) == 0 &&
+            !strstr(line, "; partial count (move sequences counted before the stop): "))
+            fail_msg("reply %d: '%s' does not say the count is partial", i, line);
+        line = strtok_r(NULL, "\n", &save);
+    }
+    assert_null(line);
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +342,8 @@ int main(void)
         cmocka_unit_test(test_answers_are_utf8),
         cmocka_unit_test(test_no_argument_commands),
         cmocka_unit_test(test_save_atomic),
+        cmocka_unit_test(test_quit_ends_a_finite_go),
+        cmocka_unit_test(test_stop_and_quit_end_a_perft),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

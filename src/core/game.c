@@ -823,9 +823,12 @@ int gb_suggest_move(const gb_game *g, uint64_t *rng, gb_move *out)
 
 /* ---- perft ---- */
 /* `bufs` holds GB_MAX_MOVES children for each level still to go: allocated once in gb_perft,
- * nothing is allocated per node. */
+ * nothing is allocated per node. `stop` (NULL: never) is read only before each child of a node
+ * with 3 plies or more still to go, so a read costs a few dozen nodes' work at least (nothing
+ * measurable) and a stop is seen within one subtree of 2 plies; a stopped count is left at the
+ * sequences of the subtrees finished so far, and *stopped is set. */
 static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *children, int n,
-                          gb_seen *rec, int depth, gb_pos *bufs)
+                          gb_seen *rec, int depth, gb_pos *bufs, const int *stop, bool *stopped)
 {
     if (depth == 0)
         return 1;
@@ -841,31 +844,51 @@ static uint64_t perft_rec(const gb_rules *r, const gb_options *o, const gb_pos *
             total += 1;
             continue; /* every listed move counts; nothing below it is asked for */
         }
+        if (depth >= 3 && stop && (*stopped || __atomic_load_n(stop, __ATOMIC_RELAXED))) {
+            *stopped = true;
+            break;
+        }
         int m = gb_settle(r, o, &c, rec, &chance, &rng, cm, cc);
         if (!(c.flags & GB_F_OVER) && m > 0)
-            total += perft_rec(r, o, cc, m, rec, depth - 1, bufs + GB_MAX_MOVES);
+            total += perft_rec(r, o, cc, m, rec, depth - 1, bufs + GB_MAX_MOVES, stop, stopped);
         rec->len = saved;
     }
     return total;
 }
 
+int gb_perft_count(const gb_game *g, int depth, const gb_perft_opts *opts, uint64_t *out, gb_error *err)
+{
+    if (!g || !out)
+        return gb_fail(err, GB_EINVAL, "argument %s is NULL", !g ? "g" : "out");
+    *out = 0;
+    const int *stop = opts ? opts->stop : NULL;
+    if (depth <= 0) {
+        *out = 1;
+        return GB_OK;
+    }
+    bool stopped = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+    if (!stopped && !gb_is_over(g)) {
+        gb_seen rec = {0};
+        rec.own = true;
+        gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
+        if (!bufs)
+            return gb_fail(err, GB_ENOMEM, "out of memory");
+        for (int i = 0; i < g->rec.len; i++)
+            gb_seen_push(&rec, &g->rec.pos[i]);
+        *out = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs, stop, &stopped);
+        gb_seen_free(&rec);
+        free(bufs);
+    }
+    if (stopped) /* (the count last: no plural to agree with it, in any language) */
+        return gb_fail(err, GB_ESTOPPED, "perft stopped; partial count (move sequences counted before the stop): %llu",
+                       (unsigned long long)*out);
+    return GB_OK;
+}
+
 uint64_t gb_perft(const gb_game *g, int depth)
 {
-    if (depth <= 0)
-        return 1;
-    if (gb_is_over(g))
-        return 0;
-    gb_seen rec = {0};
-    rec.own = true;
-    gb_pos *bufs = malloc((size_t)depth * GB_MAX_MOVES * sizeof *bufs);
-    if (!bufs)
-        return 0;
-    for (int i = 0; i < g->rec.len; i++)
-        gb_seen_push(&rec, &g->rec.pos[i]);
-    uint64_t t = perft_rec(g->r, &g->o, g->children, g->nmoves, &rec, depth, bufs);
-    gb_seen_free(&rec);
-    free(bufs);
-    return t;
+    uint64_t n = 0;
+    return gb_perft_count(g, depth, NULL, &n, NULL) == GB_OK ? n : 0;
 }
 
 /* ---- random playouts ---- */
