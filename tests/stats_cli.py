@@ -136,10 +136,13 @@ with tempfile.TemporaryDirectory() as tmp:
 # so that a game is a few milliseconds and some have finished before the signal)
 def stopped_run(args, sig, wait=1.5):
     p = subprocess.Popen([gabata] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the run's first line (on stderr under --json -) comes after its signal handlers are set: a
+    # fixed wait alone once fell before them on a loaded machine (the MPI build starts slowly)
+    first = p.stderr.readline()
     time.sleep(wait)
     p.send_signal(sig)
     out, err = p.communicate(timeout=120)
-    return p.returncode, out, err
+    return p.returncode, out, first + err
 
 
 stop_report = tempfile.mkdtemp()
@@ -221,6 +224,8 @@ check(r.returncode == 0 and json.loads(r.stdout)["stopped"] is False, "a whole r
 # a second Ctrl-C ends at once: the game under way (ai:8 thinks seconds a move) is not waited for
 p = subprocess.Popen([gabata, "stats", "sadeqa", "--players", "ai:8", "--games", "4"], stdout=subprocess.PIPE,
                      stderr=subprocess.PIPE, text=True)
+first = p.stdout.readline()  # printed once the handlers are set (stopped_run)
+check(first.startswith("stats sadeqa"), f"a second Ctrl-C: first line {first!r}")
 time.sleep(1.0)
 p.send_signal(signal.SIGINT)
 time.sleep(0.3)
