@@ -653,7 +653,8 @@ function shape(view, up) {
   const n = view.rows;
   const stores = !NO_STORES.has(view.variant);
   if (up) {
-    const cell = n >= 8 ? 48 : UP.cell;
+    // (a cell 50 across is 44.7 px at 320 px, the board's width then being 304 px of 340)
+    const cell = n >= 8 ? 50 : UP.cell;
     const store = stores ? UP.store : 20;
     return { up, n, stores, cell, store, r: UP.r, W: UP.W, H: store * 2 + cell * n + 24 };
   }

@@ -281,6 +281,76 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
   }
 });
 
+// Every hole a finger can tap, on the play board and on the Learn board, has at least 44×44 CSS
+// px of its own (the platforms' touch target; WCAG 2.2 asks 24): the point 21.5 px from its
+// middle in each of eight directions is still that hole, not a neighbour's rim nor the board's
+// wood (Bulto's ten holes a row were 30 px wide on the Learn board at 360 px, and the upright
+// play board's rims reached into the next hole's cell); and no board runs off the screen.
+async function tapAreas(page, what, sel) {
+  const r = await page.evaluate((sel) => {
+    const out = { vw: innerWidth, holes: 0, bad: [], off: [] };
+    for (const h of document.querySelectorAll(sel)) {
+      out.holes++;
+      h.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const d = (h.querySelector('.pit') || h).getBoundingClientRect();
+      const x = d.left + d.width / 2, y = d.top + d.height / 2;
+      for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) {
+        const at = document.elementFromPoint(x + 21.5 * dx, y + 21.5 * dy);
+        const got = at && at.closest(sel);
+        if (got !== h) { out.bad.push(`${h.dataset.hole} at (${dx},${dy}): ${got ? `hole ${got.dataset.hole}` : (at ? `${at.tagName}.${at.getAttribute('class')}` : 'nothing')}`); break; }
+      }
+    }
+    for (const b of document.querySelectorAll('#board, #learn-board')) {
+      const box = b.getBoundingClientRect();
+      if (box.width && (box.left < -1 || box.right > innerWidth + 1)) out.off.push(`${b.id} ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    out.scroll = document.documentElement.scrollWidth;
+    return out;
+  }, sel);
+  assert.ok(r.holes > 0, `${what}: holes measured`);
+  assert.deepEqual(r.bad, [], `${what}: each hole's 44 px square is its own`);
+  assert.deepEqual(r.off, [], `${what}: the board on the screen`);
+  assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
+}
+
+test('every hole of every game has a 44×44 px tap area, the play board and the Learn board, on phones, in every language', async () => {
+  for (const size of ['phone360', PHONE320, { width: 640, height: 360 }]) {
+    const page = await newPage(size);
+    for (const lang of size === 'phone360' ? ['en', 'ar', 'am', 'ti', 'om'] : ['en', 'ar']) {
+      const at = `${lang} at ${size.width || size}`;
+      for (const v of variants) {
+        await startGame(page, v.name, { lang });
+        await tapAreas(page, `${at}: ${v.name}, the play board`, '#board .hole');
+      }
+      await page.click('#to-learn');
+      await page.waitForSelector('#learn:not([hidden]) #learn-board .learn-hole');
+      for (const v of variants) {
+        await page.click(`#learn-games button[data-variant="${v.name}"]`);
+        await page.waitForFunction((n) => learn.variant === n && learn.lessons && learn.lessons[0]
+          && document.querySelectorAll('#learn-board .learn-hole').length === 2 * learn.lessons[0].rows, v.name);
+        await tapAreas(page, `${at}: ${v.name}, the Learn board`, '#learn-board .learn-hole');
+        // turned or not, the sentence says where the player's row is, and each of his holes is
+        // beside (turned) or below the one across from it
+        const b = await page.evaluate(() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          const near = box('#learn-board .learn-near .learn-hole'), far = box('#learn-board .learn-far .learn-hole');
+          const side = learn.turn === 'N' ? t('North') : t('South');
+          return { up: document.getElementById('learn-board').dataset.upright, said: document.getElementById('learn-turn').textContent,
+            left: t('You play {side}, whose row is on the left.', { side }), bottom: t('You play {side}, whose row is at the bottom.', { side }),
+            beside: near.right <= far.left && Math.abs(near.top - far.top) < 1, below: near.top >= far.bottom && Math.abs(near.left - far.left) < 1 };
+        });
+        assert.equal(b.said, b.up === 'true' ? b.left : b.bottom, `${at}: ${v.name}, the Learn board's sentence`);
+        if (lang !== 'ar') assert.ok(b.up === 'true' ? b.beside : b.below, `${at}: ${v.name}, the Learn board's rows (turned: ${b.up})`);
+        if (lang === 'en' && size === 'phone360' && v.name === 'bulto') {
+          assert.equal(b.up, 'true', 'Bulto\'s Learn board turned at 360 px');
+          await page.screenshot({ path: path.join(SHOTS, 'phone360-learn-bulto.png') });
+        }
+      }
+    }
+    await closePage(page);
+  }
+});
+
 // The header's links are the longest words in some languages ("Play online", "Settings"): one
 // row at 360×640 and 320×568 on every screen (the game, Learn and the lobby each show the other
 // two links), no word past its link's border ("Baradhu" ran into the gear).
