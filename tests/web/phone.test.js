@@ -118,6 +118,8 @@ async function headerOneRow(page, what) {
   assert.ok(top < bottom, `${what}: the header in one row (${r.items.map((b) => `${b.id} ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`).join(', ')})`);
   assert.ok(r.header.h <= Math.max(...r.items.map((b) => b.h)) + 12, `${what}: the header ${Math.round(r.header.h)} px high, one row`);
   for (const b of r.items) assert.ok(b.left >= -1 && b.right <= r.vw + 1, `${what}: ${b.id} inside the screen (${Math.round(b.left)}–${Math.round(b.right)} of ${r.vw})`);
+  // each link and Settings a finger's size, the short words too (Arabic's "Learn", Tigrinya's "Game")
+  for (const b of r.items.filter((x) => x.id !== 'H1')) assert.ok(b.w >= 44 && b.h >= 44, `${what}: ${b.id} at least 44×44 px (${b.w.toFixed(1)}×${b.h.toFixed(1)})`);
   assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
 }
 
