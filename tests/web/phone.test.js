@@ -28,7 +28,7 @@ const RULE_ID = /\(([QASBT]\d+)/;
 let srv, browser, variants;
 
 test.before(async () => {
-  srv = await startServer(['--game-rate', '0']);
+  srv = await startServer(['--game-rate', '0', '--player-rate', '0']); // (a lobby name a language and size)
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -352,6 +352,87 @@ test('every hole of every game has a 44×44 px tap area, the play board and the 
           await page.screenshot({ path: path.join(SHOTS, 'phone360-learn-bulto.png') });
         }
       }
+    }
+    await closePage(page);
+  }
+});
+
+// The rest of a phone's screens, held upright on 360 and 320 px phones and on its side at
+// 640×360, in every language: the game's setup, Settings, the lobby (its name form, then the seek
+// form) and Learn. Nothing wider than the screen nor past its edges, every control at least
+// 44×44 px (a checkbox by the size of its label; links inside a sentence, "You are NAME" and the
+// footer's, are text, WCAG 2.5.8's inline exception), and no two controls over each other
+// (Settings, open, lies over the page: measured alone).
+async function controls(page, what, within = 'body') {
+  const r = await page.evaluate((within) => {
+    const out = { vw: innerWidth, scroll: document.documentElement.scrollWidth, bad: [], n: 0 };
+    const name = (e) => `${e.id || e.tagName.toLowerCase()} "${(e.textContent || e.value || '').trim().slice(0, 24)}"`;
+    // (a box cut by a scrolling ancestor, as the list of moves: only what of it shows)
+    const clip = (e) => {
+      const b = e.getBoundingClientRect();
+      const c = { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+        const st = getComputedStyle(p);
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        const q = p.getBoundingClientRect();
+        c.left = Math.max(c.left, q.left); c.top = Math.max(c.top, q.top); c.right = Math.min(c.right, q.right); c.bottom = Math.min(c.bottom, q.bottom);
+      }
+      return c;
+    };
+    const root = document.querySelector(within);
+    const all = [...root.querySelectorAll('button, select, input:not([type="hidden"]), summary, a[href], textarea')]
+      .filter((e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('#board, #learn-board, .visually-hidden'))
+      .filter((e) => !(e.tagName === 'A' && e.closest('p, footer')) && !(e.closest('#settings-panel') && within === 'body'))
+      .map((e) => (e.type === 'checkbox' || e.type === 'radio' || e.type === 'file') && e.closest('label') ? e.closest('label') : e);
+    const items = [...new Set(all)].map((e) => ({ e, b: clip(e) })).filter((x) => x.b.right > x.b.left && x.b.bottom > x.b.top);
+    out.n = items.length;
+    for (const { e, b } of items) {
+      const full = e.getBoundingClientRect();
+      if (b.left < -1 || b.right > innerWidth + 1) out.bad.push(`${name(e)} past the screen's edge (${Math.round(b.left)}–${Math.round(b.right)})`);
+      if (full.width < 43.5 || full.height < 43.5) out.bad.push(`${name(e)} ${full.width.toFixed(1)}×${full.height.toFixed(1)} px`);
+      if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible' && e.tagName !== 'SELECT') out.bad.push(`${name(e)} its text cut`);
+    }
+    for (let i = 0; i < items.length; i++) {
+      for (let j = i + 1; j < items.length; j++) {
+        const a = items[i], c = items[j];
+        if (a.e.contains(c.e) || c.e.contains(a.e)) continue;
+        const ox = Math.min(a.b.right, c.b.right) - Math.max(a.b.left, c.b.left), oy = Math.min(a.b.bottom, c.b.bottom) - Math.max(a.b.top, c.b.top);
+        if (ox > 1 && oy > 1) out.bad.push(`${name(a.e)} over ${name(c.e)}`);
+      }
+    }
+    return out;
+  }, within);
+  assert.ok(r.n > 0, `${what}: controls measured`);
+  assert.deepEqual(r.bad, [], `${what}: every control on the screen, 44 px, over no other`);
+  assert.ok(r.scroll <= r.vw, `${what}: nothing wider than the screen (${r.scroll} px)`);
+}
+
+test('the setup, Settings, the lobby\'s forms and Learn on phones, upright and on their side, in every language: on the screen, 44 px, apart', async () => {
+  for (const size of ['phone360', PHONE320, { width: 640, height: 360 }]) {
+    const page = await newPage(size);
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      const at = `${lang} at ${size.width || size}`;
+      await page.goto(`${srv.base}/?lang=${lang}`);
+      await page.evaluate(() => localStorage.clear()); // (no name in the lobby yet: its form shown)
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.waitForSelector('body[data-busy="false"] #board .hole');
+      if (!(await page.$eval('#setup-box', (d) => d.open))) await page.click('#new-game');
+      await page.click('#options-box summary');
+      await controls(page, `${at}: the game's setup, its options open`);
+      await page.click('#settings summary');
+      await controls(page, `${at}: Settings`, '#settings');
+      await page.click('#settings summary');
+      await page.click('#to-lobby');
+      await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+      await controls(page, `${at}: the lobby's name form`);
+      await page.fill('#name-input', `Abebe ${lang} ${size.width || 360}`);
+      await page.click('#name-ok');
+      await page.waitForSelector('#me-line:not([hidden])');
+      await page.click('#seek-open');
+      await controls(page, `${at}: the lobby's seek form`);
+      await page.click('#to-learn');
+      await page.waitForSelector('#learn:not([hidden]) #learn-board .learn-hole');
+      await controls(page, `${at}: Learn`);
     }
     await closePage(page);
   }
