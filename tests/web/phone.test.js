@@ -12,13 +12,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const { fillSeek } = require('./seek_form');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = { phone360: { width: 360, height: 640 }, phone390: { width: 390, height: 844 },
@@ -29,7 +26,7 @@ let srv, browser, variants;
 
 test.before(async () => {
   srv = await startServer(['--game-rate', '0', '--player-rate', '0']); // (a lobby name a language and size)
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
   variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
   fs.mkdirSync(SHOTS, { recursive: true });
 });
