@@ -653,9 +653,11 @@ function shape(view, up) {
   const n = view.rows;
   const stores = !NO_STORES.has(view.variant);
   if (up) {
-    const cell = n >= 8 ? 48 : UP.cell;
+    // (a cell 50 across is 44.7 px at 320 px, the board's width then being 304 px of 340)
+    const cell = n >= 8 ? 50 : UP.cell;
     const store = stores ? UP.store : 20;
-    return { up, n, stores, cell, store, r: UP.r, W: UP.W, H: store * 2 + cell * n + 24 };
+    // (no stores: no room kept for the near one under the last hole; Bulto on a 320 px phone)
+    return { up, n, stores, cell, store, r: UP.r, W: UP.W, H: (stores ? store * 2 + 24 : store + 24) + cell * n };
   }
   const margin = stores ? GEOM.margin : 34;
   return { up, n, stores, cell: GEOM.cell, margin, r: GEOM.r, W: margin * 2 + GEOM.cell * n, H: 276 };

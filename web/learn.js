@@ -16,6 +16,7 @@ const learn = {
   busy: false,
   built: false,
   seq: 0,          // counts the games opened: a late answer for an earlier one is dropped
+  turn: null,      // the side the lesson's player plays, while it waits for his move
 };
 
 function learnDone() {
@@ -60,6 +61,8 @@ function learnBuild() {
   const board = learnEl('div', { id: 'learn-board', class: 'learn-board', role: 'group' });
   board.setAttribute('aria-label', t('The lesson\'s board: the holes you may play are buttons'));
   lesson.append(board);
+  // (the board turned where its rows do not fit: learnFit, at every change of its width)
+  if (window.ResizeObserver) new ResizeObserver(() => learnFit()).observe(board);
   lesson.append(learnEl('p', { id: 'learn-stores', class: 'learn-turn' }));
   lesson.append(learnEl('div', { id: 'learn-choices', class: 'learn-choices' }));
   const feedback = learnEl('p', { id: 'learn-feedback', class: 'learn-feedback' });
@@ -188,9 +191,9 @@ function learnBoard(l, state, playable) {
   const board = $('learn-board');
   board.replaceChildren();
   board.style.setProperty('--cols', n);
-  $('learn-turn').textContent = playable
-    ? t('You play {side}, whose row is at the bottom.', { side: learnSide(me) })
-    : '';
+  board.dataset.cols = String(n);
+  learn.turn = playable ? me : null;
+  learnFit();
   const far = [], near = [];
   for (let k = 0; k < n; k++) {
     // as the player sees them: his row left to right, the other's right to left across from it
@@ -232,6 +235,26 @@ function learnBoard(l, state, playable) {
   // moves that are not a hole's (L'ab al-Akil's keep and turn): buttons of their own
   const other = moves.filter((m) => m.hole === null);
   if (other.length) learnChoices(l, other, null);
+}
+
+// A row of 44 px holes (a finger's size) where it fits; else (Bulto's ten a row on a phone, any
+// game's on a 320 px one) the board turned a quarter, as the play board on a phone held upright:
+// the player's row the left column from the top, the other's the right column, each hole beside
+// the one across from it. The sentence that says where the player's row is follows the board.
+const LEARN_HOLE = 44, LEARN_GAP = 4, LEARN_PAD = 5; // (px, as learn.css)
+function learnFit() {
+  const board = $('learn-board');
+  const n = Number(board && board.dataset.cols);
+  if (!n) return;
+  if (board.clientWidth) {
+    const up = board.clientWidth < n * LEARN_HOLE + (n - 1) * LEARN_GAP + 2 * LEARN_PAD;
+    if (board.dataset.upright !== String(up)) board.dataset.upright = String(up);
+  }
+  const up = board.dataset.upright === 'true';
+  const side = learn.turn ? learnSide(learn.turn) : null;
+  $('learn-turn').textContent = !side ? ''
+    : up ? t('You play {side}, whose row is on the left.', { side })
+      : t('You play {side}, whose row is at the bottom.', { side });
 }
 
 const LEARN_KIND = { keep: 'Keep your row', turn: 'Turn the board' };

@@ -9,12 +9,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launchPersistent } = require('./browser');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 
 let srv;
@@ -25,8 +22,8 @@ let variants;
 test.before(async () => {
   srv = await startServer(['--ai-rate', '0']); // (clicks come faster than a person's: no limit on computer moves)
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
-  ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+  ctx = await launchPersistent(profile, {
+    viewport: { width: 1280, height: 900 },
   });
   variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
   fs.mkdirSync(SHOTS, { recursive: true });

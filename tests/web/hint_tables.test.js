@@ -11,12 +11,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { chromium } = require('playwright-core');
 const { startServer, gabataBinary } = require('./server');
+const { launchPersistent } = require('./browser');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let srv;
 let tables;
@@ -99,7 +96,7 @@ test('within the tables the hint carries the exact margin, gabata solve\'s, and 
   let ctx;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
   try {
-    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    ctx = await launchPersistent(profile);
     for (const seed of [5, 41, 97]) {
       const { view, token } = await endgame(seed);
       const h = await call('GET', `/api/games/${view.id}/hint`);

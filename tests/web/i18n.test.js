@@ -9,12 +9,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = require.resolve('axe-core/axe.min.js');
 const PO = path.join(__dirname, '..', '..', 'po');
@@ -26,7 +23,7 @@ let srv, browser;
 
 test.before(async () => {
   srv = await startServer(['--game-rate', '0']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 

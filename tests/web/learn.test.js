@@ -9,14 +9,11 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const W = require('./wasm');
 
 const { createLocalBackend } = require(path.join(W.ROOT, 'web', 'local.js'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const AXE = require.resolve('axe-core/axe.min.js');
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 
@@ -31,7 +28,7 @@ const PLAN = {
 let srv, browser;
 test.before(async () => {
   srv = await startServer(['--game-rate', '0']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 test.after(async () => {

@@ -7,16 +7,14 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const { request } = require('./http');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 let srv, browser;
 test.before(async () => {
   srv = await startServer(['--player-rate', '0']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
 });
 test.after(async () => {
   if (browser) await browser.close();

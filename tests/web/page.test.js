@@ -8,12 +8,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const AXE = require.resolve('axe-core/axe.min.js');
 const SIZES = { phone360: { width: 360, height: 740 }, phone390: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
@@ -24,7 +21,7 @@ test.before(async () => {
   // (these tests start some 30 games from one address within a minute, at the edge of the
   // default --game-rate of 30: the rates are tested in hardening.test.js, not here)
   srv = await startServer(['--game-rate', '0']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
   variants = (await (await fetch(`${srv.base}/api/variants`)).json()).variants;
   fs.mkdirSync(SHOTS, { recursive: true });
 });

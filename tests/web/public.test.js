@@ -17,13 +17,10 @@ const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
 const { execFileSync } = require('node:child_process');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const { fillSeek } = require('./seek_form');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PHONE = { width: 360, height: 640 };
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -34,7 +31,7 @@ test.before(async () => {
   // --rated-one-address: both pages are on this machine, one address, and play a rated game
   srv = await startServer(['--game-rate', '0', '--games-per-ip', '0', '--heartbeat', '1', '--rated-one-address']);
   base = srv.base;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
 });
 test.after(async () => {
   if (browser) await browser.close();

@@ -4,17 +4,15 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const { request } = require('./http');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 let srv, browser;
 test.before(async () => {
   // --rated-one-address: the best players' test plays rated games from this one address
   srv = await startServer(['--player-rate', '0', '--seeks-per-player', '100', '--seeks-per-ip', '1000', '--rated-one-address']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
 });
 test.after(async () => {
   if (browser) await browser.close();

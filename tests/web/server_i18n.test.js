@@ -12,18 +12,16 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 const { request } = require('./http');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const ROOT = path.join(__dirname, '..', '..');
 const JSON_CT = { 'Content-Type': 'application/json' };
 let srv, browser;
 test.before(async () => {
   srv = await startServer(['--player-rate', '0', '--seeks-per-player', '1', '--seeks-per-ip', '100']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
 });
 test.after(async () => {
   if (browser) await browser.close();

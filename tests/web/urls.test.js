@@ -8,17 +8,14 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launch } = require('./browser');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let srv, browser;
 test.before(async () => {
   srv = await startServer(['--game-rate', '0', '--heartbeat', '1']);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  browser = await launch();
 });
 test.after(async () => {
   if (browser) await browser.close();

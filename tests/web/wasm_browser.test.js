@@ -10,13 +10,10 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 const { startServer } = require('./server');
+const { launchPersistent } = require('./browser');
 const W = require('./wasm');
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let srv, ctx, profile, page, engineJs;
 const requests = [];
@@ -31,8 +28,8 @@ test.before(async () => {
   if (probe.status !== 200) throw new Error(`the worker names ${named[2]}, which the server does not send`);
   engineJs = `/${named[1]}`;
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-chromium-'));
-  ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+  ctx = await launchPersistent(profile, {
+    viewport: { width: 1280, height: 900 },
     // the test's own probes are evaluated in the page; the page's CSP (issue 12) forbids eval
     bypassCSP: true,
   });
