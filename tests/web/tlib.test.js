@@ -69,7 +69,7 @@ for (const lang of LANGS) {
     // Qelat's round text: four pieces (src/games/qelat/text.c)
     assert.equal(I.tlib('Round 2: South wins the round 35–13 in earnings; no ball is left outside the ekwarna (Q6). South gains 4 holes from North (A, a, b, c; Q7, Q8)'),
       fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + stop + ' '
-      + fmt(tr('%s gains %d holes from %s ('), [S, 4, N]) + 'A, a, b, c; Q7, Q8)');
+      + fmt(tr('%s gains %d holes from %s (%s; Q7, Q8)'), [S, 4, N, 'A, a, b, c']));
     // L'ab al-Akil's round line: a value that is itself a piece (" (a repetition, T2)")
     assert.equal(I.tlib('Round 1: South won 45–27, gain 9 (a repetition, T2); gains after it: South 9, North 0'),
       fmt(tr('Round %u: %s won %d–%d, gain %d'), [1, S, 45, 27, 9]) + fmt(tr('%s; gains after it: South %d, North %d'), [tr(' (a repetition, T2)'), 9, 0]));

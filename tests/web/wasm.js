@@ -60,7 +60,9 @@ function nativeBench(variant, seed) {
 // The engine protocol's first `go depth D` after `seed S` and `new V` (or `position P`): the
 // last info line and the best move.
 function nativeSearch(variant, depth, seed, position) {
-  const script = `seed ${seed}\n${position ? `position ${position}` : `new ${variant}`}\ngo depth ${depth}\nquit\n`;
+  // no quit at the end: read ahead, a quit stops the go under way (docs/protocol.md); the end of
+  // the input lets a finite go finish, then ends the session
+  const script = `seed ${seed}\n${position ? `position ${position}` : `new ${variant}`}\ngo depth ${depth}\n`;
   const out = run(['engine'], script);
   const infos = out.split('\n').filter((l) => l.startsWith('info '));
   const best = out.match(/^bestmove (\S+)$/m);
