@@ -273,6 +273,16 @@ static int parse_human_move(const gb_game *g, const char *line, bool tty, gb_mov
     return GB_OK;
 }
 
+/* A phase's word for players: the catalog's "phase:NAME" (the library's own key, as the page's
+ * phaseWord reads it), else the phase's name ("layout") */
+static const char *phase_word(const gb_game *g)
+{
+    static char key[64];
+    snprintf(key, sizeof key, "phase:%s", gb_phase(g));
+    const char *t = _(key), *colon = strchr(t, ':');
+    return t != key && colon && colon[1] ? colon + 1 : gb_phase(g);
+}
+
 static void list_moves(const gb_game *g, uint64_t rng)
 {
     gb_move moves[GB_MAX_MOVES];
@@ -288,7 +298,7 @@ static void list_moves(const gb_game *g, uint64_t rng)
         gb_move_format(g, &ex, t, sizeof t);
         cli_say(stdout, _("  legal moves (%s): any %d numbers, one a hole (%s-%s then %s-%s), as the rules allow,\n"
                "  e.g. %s; 'suggest' shows one, 'take' lays what it showed\n"),
-               gb_phase(g), 2 * gb_game_rows(g), gb_hole_label(g, 0), gb_hole_label(g, gb_game_rows(g) - 1),
+               phase_word(g), 2 * gb_game_rows(g), gb_hole_label(g, 0), gb_hole_label(g, gb_game_rows(g) - 1),
                gb_hole_label(g, gb_game_rows(g)), gb_hole_label(g, 2 * gb_game_rows(g) - 1), t);
         return;
     }

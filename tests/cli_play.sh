@@ -137,6 +137,11 @@ printf 'J~1\nquit\n\n' | "$gabata" --lang om play --position "bulto board=2,1,1,
   --south human --north human >"$out" 2>&1
 has ": bulto didame" "bulto refusal in Afaan Oromoo"
 lacks "bulto refused" "bulto refusal in Afaan Oromoo"
+# L'ab al-Akil's layout phase named in the player's language when its moves are asked for (the
+# phase's own name, "layout", was printed as it is)
+printf 'moves\nquit\n\n' | "$gabata" --lang ar play akil --south human --north human --seed 1 >"$out" 2>&1
+has "(التوزيع)" "akil layout phase in Arabic"
+lacks "(layout)" "akil layout phase in Arabic"
 
 # ---- the terminal's parts
 # --seat north: the board turned round, North's row at the bottom from North's left
