@@ -190,7 +190,16 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
     free(moves);
     append_row(&buf, &len, &cap, g);
     gb_game_free(end);
-    /* one write of the whole game: O_APPEND keeps the games of parallel workers apart */
+    /* one write of the whole game: O_APPEND keeps the games of parallel workers apart. The stops
+     * are held off while it lasts: a worker ended by one (SIGTERM from the parent, Ctrl-C to the
+     * group) could otherwise be cut inside a large write, leaving half a line in the file */
+    sigset_t stops, before;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGHUP);
+    sigaddset(&stops, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &stops, &before);
     int rc = 0;
     for (size_t done = 0; buf && done < len;) {
         ssize_t w = write(fd, buf + done, len - done);
@@ -203,6 +212,7 @@ static int survey_game(const survey_cfg *c, long seed, int fd, gb_searcher *s, c
         }
         done += (size_t)w;
     }
+    sigprocmask(SIG_SETMASK, &before, NULL); /* a stop that came meanwhile acts now */
     free(buf);
     if (c->tty)
         fputc('\r', stderr);
