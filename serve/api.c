@@ -665,7 +665,9 @@ static bool seat_moved(const slot *s, int side)
 
 /* How a game ends that its players end (ENDED_*): a game between named players (the lobby's,
  * rated or casual) that ends before each player has moved is aborted instead, whoever resigned,
- * agreed or ran out of time: nobody wins and no rating changes (as lichess; docs/api.md). */
+ * agreed or ran out of time, or the rules ended it (a game of max-plies=1, over after South's
+ * move, was rated: one move a game to farm a rating): nobody wins and no rating changes (as
+ * lichess; docs/api.md). ended ENDED_NO: the rules' end, which stands once both have moved. */
 static int early_end(const slot *s, int ended)
 {
     if (s->player_id[0][0] && s->player_id[1][0] && !(seat_moved(s, 0) && seat_moved(s, 1)))
@@ -953,6 +955,8 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
                     s->clock_increment_ms, now);
     json_array_append_new(evs, move_event(s));
     play_forced(s, evs, now);
+    if (gb_is_over(s->g) && !s->ended) /* the rules ended it (max-plies=1): too early to count? */
+        s->ended = early_end(s, ENDED_NO);
     return saved_event(s, 200, "move", evs);
 }
 
