@@ -539,8 +539,8 @@ static void note_move(slot *s, int mover, char *before)
     free(s->before);
     s->before = before;
     s->show_last = true;
-    s->offer_kind = 0; /* a move answers any offer: it lapses */
-    s->plays++;        /* (and each player may offer again) */
+    s->offer_kind = 0; /* a move answers any offer: it lapses (and the ply it is at changes, so
+                        * each player may offer again: offer) */
 }
 
 static uint64_t fresh_seed(void)
@@ -1246,7 +1246,7 @@ static int take_back(slot *s, int who)
         s->before = NULL;
         s->show_last = false;
         s->offer_kind = 0;
-        s->plays++; /* a position of its own: offers may be made again */
+        memset(s->offered, 0, sizeof s->offered); /* a position of its own: offers may be made again */
     }
     return undone;
 }
@@ -1312,13 +1312,14 @@ static reply offer(slot *s, const request *rq, char kind)
             return error_reply(409, SN_("nothing to undo: %s has not moved"), me ? "North" : "South");
     }
     /* one offer of each kind a player a move: declined, it is not made again until a move is
-     * played (the opponent was asked once; asking on was spam) */
-    unsigned long *made = &s->offered[me][kind == 'u'];
-    if (*made == s->plays + 1)
+     * played (the opponent was asked once; asking on was spam). Counted by the game's ply, which
+     * the database holds, and stored with it: a restart does not forget it */
+    int *made = &s->offered[me][kind == 'u'], ply1 = gb_history_length(s->g) + 1;
+    if (*made == ply1)
         return error_reply(429, kind == 'd' ? SN_("%s offered a draw at this move already: offer again after the next move")
                                             : SN_("%s asked for an undo at this move already: ask again after the next move"),
                            me ? "North" : "South");
-    *made = s->plays + 1;
+    *made = ply1;
     s->offer_kind = kind;
     s->offer_by = me;
     return saved_event(s, 200, "offer", json_pack("{s:s,s:s}", "kind", kind == 'd' ? "draw" : "undo", "by", me ? "N" : "S"));
@@ -2001,6 +2002,7 @@ static reply post_rematch(slot *s, const request *rq)
     S.created++;
     memcpy(s->rematch_id, gid, sizeof s->rematch_id);
     s->offer_kind = 0;
+    s->offer_client[0] = 0; /* (the address is kept no longer than the offer) */
     s->lobby_dirty = true;
     if (store_save(s) != 0)
         return error_reply(503, SN_("the rematch %s is made, but the game could not be saved; try again"), gid);

@@ -594,7 +594,8 @@ test('a database of the server before the lobby gains its tables and columns, an
       assert.ok(pa.json.ratings.qelat.rating > 1500);
     } finally { assert.equal(await old.stop(), 0); }
     const cols = execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA table_info(games)']).toString();
-    for (const c of ['player_s', 'player_n', 'rated', 'rematch_id', 'finished_at', 'clock_initial_ms']) assert.match(cols, new RegExp(`\\|${c}\\|`));
+    for (const c of ['player_s', 'player_n', 'rated', 'rematch_id', 'finished_at', 'clock_initial_ms', 'offered_draw_s',
+      'offered_draw_n', 'offered_undo_s', 'offered_undo_n', 'offer_client']) assert.match(cols, new RegExp(`\\|${c}\\|`));
     assert.equal(execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA integrity_check']).toString().trim(), 'ok');
   } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });
