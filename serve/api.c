@@ -1883,6 +1883,21 @@ static reply get_seeks(slot *s, const request *rq)
     return json_reply(200, lobby_list_json());
 }
 
+/* Have the two players had the rated games they may have against each other in 24 hours
+ * (--rated-pair-per-day; their rated games being played count too)? false, or true with the 403
+ * (or a 500) in *err. */
+static bool pair_limited(const char *a, const char *b, reply *err)
+{
+    int lim = players_pair_limited(a, b, clock_now_ms(), true);
+    if (lim < 0)
+        *err = error_reply(500, SN_("the ratings could not be read"));
+    else if (lim > 0)
+        *err = error_reply(403, SN_("you and this opponent have reached the limit of %d rated games against each other "
+                                    "in 24 hours (--rated-pair-per-day): play a casual game instead"),
+                           (int)players_pair_limit());
+    return lim != 0;
+}
+
 static reply post_seek_accept(slot *s, const request *rq)
 {
     (void)s;
@@ -1893,6 +1908,8 @@ static reply post_seek_accept(slot *s, const request *rq)
     if (!need_player(rq, me, &err))
         return err;
     lobby_seek sk;
+    if (lobby_peek(id, &sk) == 0 && sk.rated && strcmp(sk.player, me) != 0 && pair_limited(sk.player, me, &err))
+        return err; /* (the seek stays open to others) */
     int st = lobby_take(id, me, rq->client, &sk);
     if (st == 404)
         return error_reply(404, SN_("no such seek (it may have been withdrawn, or lapsed)"));
@@ -1975,6 +1992,8 @@ static reply post_rematch(slot *s, const request *rq)
     if (s->offer_kind == 'r' && s->rated && !lobby_same_address_ok(s->offer_client, rq->client))
         return error_reply(403, SN_("this rated rematch was offered from your address: a rated game is between players "
                                 "on two addresses"));
+    if (s->rated && pair_limited(s->player_id[0], s->player_id[1], &err))
+        return err; /* neither offered nor made while the pair is at its limit */
     if (s->offer_kind != 'r') {
         s->offer_kind = 'r';
         s->offer_by = me;
@@ -2350,6 +2369,7 @@ int serve_api_start(const serve_config *cfg)
     S.quiet = cfg->quiet;
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
     S.threads = cfg->threads >= 1 && cfg->threads <= GB_SEARCH_MAX_THREADS ? cfg->threads : 1;
+    players_set_pair_limit(lobby_rated_pair_per_day()); /* (before any thread of the server runs) */
     S.created = S.requests = 0;
     S.started = true;
     /* the clocks: the timer, and every clock that ran when the server stopped armed again (one

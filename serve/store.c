@@ -756,8 +756,10 @@ int store_add(slot *s)
 }
 
 /* The end of a game as it is saved: when it ended, and for a rated game the ratings, in the same
- * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need. */
-static bool lobby_changes(slot *s, bool *rate)
+ * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need (1: the
+ * lobby's columns to write), or -1 when the database could not say whether the pair's limit
+ * allows the rating. */
+static int lobby_changes(slot *s, bool *rate)
 {
     *rate = false;
     if (finished(s) && !s->finished_at) {
@@ -770,6 +772,15 @@ static bool lobby_changes(slot *s, bool *rate)
         bool over = s->g && gb_is_over(s->g);
         double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
         *rate = score >= 0; /* an aborted game changes nothing */
+        if (*rate) { /* only the first --rated-pair-per-day of a pair's games in 24 hours are rated */
+            int limited = players_pair_limited(s->player_id[0], s->player_id[1], s->finished_at, false);
+            if (limited < 0)
+                return -1;
+            if (limited) {
+                *rate = false;
+                s->rated = false; /* ended as a casual game: the view, the archive and the count say so */
+            }
+        }
         s->rated_done = true; /* (rated or not, this end has been seen to) */
         s->lobby_dirty = true;
     }
@@ -787,7 +798,12 @@ int store_save(slot *s)
     }
     if (from > s->nmoves)
         from = s->nmoves;
-    bool rate, lobby = lobby_changes(s, &rate);
+    bool rate;
+    int lobby = lobby_changes(s, &rate);
+    if (lobby < 0) {
+        s->stale = true;
+        return -1;
+    }
     s->updated = (int64_t)time(NULL);
     offer_text(s, offer);
     sqlite3_stmt *q = T.upd;

@@ -20,8 +20,9 @@ let srv;
 let data;
 // --seek-lapse 1: a seek lapses 1 s after its player's lobby stream went (60 s by default)
 // --rated-one-address: these tests play rated games from one address (the refusal without it is
-// tested on a server of its own, below)
-const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address'];
+// tested on a server of its own, below); --rated-pair-per-day 0: and many between the same two
+// players (the best players' list; the limit is rated_pairs.test.js's)
+const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address', '--rated-pair-per-day', '0'];
 test.before(async () => {
   data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-lobby-'));
   srv = await startServer(['--data', data, ...ARGS]);
