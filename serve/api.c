@@ -539,8 +539,8 @@ static void note_move(slot *s, int mover, char *before)
     free(s->before);
     s->before = before;
     s->show_last = true;
-    s->offer_kind = 0; /* a move answers any offer: it lapses */
-    s->plays++;        /* (and each player may offer again) */
+    s->offer_kind = 0; /* a move answers any offer: it lapses (and the ply it is at changes, so
+                        * each player may offer again: offer) */
 }
 
 static uint64_t fresh_seed(void)
@@ -665,7 +665,9 @@ static bool seat_moved(const slot *s, int side)
 
 /* How a game ends that its players end (ENDED_*): a game between named players (the lobby's,
  * rated or casual) that ends before each player has moved is aborted instead, whoever resigned,
- * agreed or ran out of time: nobody wins and no rating changes (as lichess; docs/api.md). */
+ * agreed or ran out of time, or the rules ended it (a game of max-plies=1, over after South's
+ * move, was rated: one move a game to farm a rating): nobody wins and no rating changes (as
+ * lichess; docs/api.md). ended ENDED_NO: the rules' end, which stands once both have moved. */
 static int early_end(const slot *s, int ended)
 {
     if (s->player_id[0][0] && s->player_id[1][0] && !(seat_moved(s, 0) && seat_moved(s, 1)))
@@ -953,6 +955,8 @@ static reply play_move(slot *s, gb_move *m, bool parsed, const char *text)
                     s->clock_increment_ms, now);
     json_array_append_new(evs, move_event(s));
     play_forced(s, evs, now);
+    if (gb_is_over(s->g) && !s->ended) /* the rules ended it (max-plies=1): too early to count? */
+        s->ended = early_end(s, ENDED_NO);
     return saved_event(s, 200, "move", evs);
 }
 
@@ -1242,7 +1246,7 @@ static int take_back(slot *s, int who)
         s->before = NULL;
         s->show_last = false;
         s->offer_kind = 0;
-        s->plays++; /* a position of its own: offers may be made again */
+        memset(s->offered, 0, sizeof s->offered); /* a position of its own: offers may be made again */
     }
     return undone;
 }
@@ -1308,13 +1312,14 @@ static reply offer(slot *s, const request *rq, char kind)
             return error_reply(409, SN_("nothing to undo: %s has not moved"), me ? "North" : "South");
     }
     /* one offer of each kind a player a move: declined, it is not made again until a move is
-     * played (the opponent was asked once; asking on was spam) */
-    unsigned long *made = &s->offered[me][kind == 'u'];
-    if (*made == s->plays + 1)
+     * played (the opponent was asked once; asking on was spam). Counted by the game's ply, which
+     * the database holds, and stored with it: a restart does not forget it */
+    int *made = &s->offered[me][kind == 'u'], ply1 = gb_history_length(s->g) + 1;
+    if (*made == ply1)
         return error_reply(429, kind == 'd' ? SN_("%s offered a draw at this move already: offer again after the next move")
                                             : SN_("%s asked for an undo at this move already: ask again after the next move"),
                            me ? "North" : "South");
-    *made = s->plays + 1;
+    *made = ply1;
     s->offer_kind = kind;
     s->offer_by = me;
     return saved_event(s, 200, "offer", json_pack("{s:s,s:s}", "kind", kind == 'd' ? "draw" : "undo", "by", me ? "N" : "S"));
@@ -1878,6 +1883,21 @@ static reply get_seeks(slot *s, const request *rq)
     return json_reply(200, lobby_list_json());
 }
 
+/* Have the two players had the rated games they may have against each other in 24 hours
+ * (--rated-pair-per-day; their rated games being played count too)? false, or true with the 403
+ * (or a 500) in *err. */
+static bool pair_limited(const char *a, const char *b, reply *err)
+{
+    int lim = players_pair_limited(a, b, clock_now_ms(), true);
+    if (lim < 0)
+        *err = error_reply(500, SN_("the ratings could not be read"));
+    else if (lim > 0)
+        *err = error_reply(403, SN_("you and this opponent have reached the limit of %d rated games against each other "
+                                    "in 24 hours (--rated-pair-per-day): play a casual game instead"),
+                           (int)players_pair_limit());
+    return lim != 0;
+}
+
 static reply post_seek_accept(slot *s, const request *rq)
 {
     (void)s;
@@ -1888,6 +1908,8 @@ static reply post_seek_accept(slot *s, const request *rq)
     if (!need_player(rq, me, &err))
         return err;
     lobby_seek sk;
+    if (lobby_peek(id, &sk) == 0 && sk.rated && strcmp(sk.player, me) != 0 && pair_limited(sk.player, me, &err))
+        return err; /* (the seek stays open to others) */
     int st = lobby_take(id, me, rq->client, &sk);
     if (st == 404)
         return error_reply(404, SN_("no such seek (it may have been withdrawn, or lapsed)"));
@@ -1970,6 +1992,8 @@ static reply post_rematch(slot *s, const request *rq)
     if (s->offer_kind == 'r' && s->rated && !lobby_same_address_ok(s->offer_client, rq->client))
         return error_reply(403, SN_("this rated rematch was offered from your address: a rated game is between players "
                                 "on two addresses"));
+    if (s->rated && pair_limited(s->player_id[0], s->player_id[1], &err))
+        return err; /* neither offered nor made while the pair is at its limit */
     if (s->offer_kind != 'r') {
         s->offer_kind = 'r';
         s->offer_by = me;
@@ -1997,6 +2021,7 @@ static reply post_rematch(slot *s, const request *rq)
     S.created++;
     memcpy(s->rematch_id, gid, sizeof s->rematch_id);
     s->offer_kind = 0;
+    s->offer_client[0] = 0; /* (the address is kept no longer than the offer) */
     s->lobby_dirty = true;
     if (store_save(s) != 0)
         return error_reply(503, SN_("the rematch %s is made, but the game could not be saved; try again"), gid);
@@ -2344,6 +2369,7 @@ int serve_api_start(const serve_config *cfg)
     S.quiet = cfg->quiet;
     S.max_nodes = cfg->max_nodes > 0 ? cfg->max_nodes : 0;
     S.threads = cfg->threads >= 1 && cfg->threads <= GB_SEARCH_MAX_THREADS ? cfg->threads : 1;
+    players_set_pair_limit(lobby_rated_pair_per_day()); /* (before any thread of the server runs) */
     S.created = S.requests = 0;
     S.started = true;
     /* the clocks: the timer, and every clock that ran when the server stopped armed again (one

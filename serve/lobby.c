@@ -26,13 +26,15 @@ static struct {
     int count;
     long per_player, per_ip, player_rate, lapse_s;
     bool rated_one_address; /* --rated-one-address */
+    long rated_pair;        /* --rated-pair-per-day: rated games two players may finish against each
+                             * other in 24 hours (0: no limit); read by api.c, counted by players.c */
     pthread_t timer;
     bool timing, stopping;
     long abandon_s;                    /* --abandon-grace: a seat gone this long may be claimed against */
     char taken[256][STORE_ID_LEN + 1]; /* the seeks accepted lately: a second accept is told so */
     unsigned ntaken;
 } Lb = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
-        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60, .abandon_s = 60};
+        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60, .abandon_s = 60, .rated_pair = 3};
 
 const char lobby_help[] =
     "The lobby (docs/api.md, \"Players, the lobby, ratings\"):\n"
@@ -40,6 +42,9 @@ const char lobby_help[] =
     "  --seeks-per-ip N      open seeks from one address (default 10)\n"
     "  --player-rate N       players one address may create a minute (default 10; 0: no limit)\n"
     "  --rated-one-address   let two players on one address play rated games (default: refused)\n"
+    "  --rated-pair-per-day N\n"
+    "                        rated games two players may finish against each other in 24 hours\n"
+    "                        (default 3; 0: no limit); past it they play casual games\n"
     "  --abandon-grace S     seconds a player to move may be gone (no stream) before the other may\n"
     "                        claim the game (default 60)\n";
 
@@ -57,6 +62,8 @@ int lobby_option(int argc, char **argv, int *i)
         target = &Lb.per_ip, lo = 1, hi = 1000;
     else if (strcmp(a, "--player-rate") == 0)
         target = &Lb.player_rate;
+    else if (strcmp(a, "--rated-pair-per-day") == 0)
+        target = &Lb.rated_pair, hi = 1000;
     else if (strcmp(a, "--abandon-grace") == 0)
         target = &Lb.abandon_s, lo = 1, hi = 86400;
     else if (strcmp(a, "--seek-lapse") == 0) /* (not in the help: for the tests) */
@@ -74,6 +81,11 @@ int lobby_option(int argc, char **argv, int *i)
 long lobby_abandon_grace(void)
 {
     return Lb.abandon_s;
+}
+
+long lobby_rated_pair_per_day(void)
+{
+    return Lb.rated_pair;
 }
 
 long lobby_player_rate(void)
@@ -191,6 +203,16 @@ static node **find(const char *id)
     while (*pp && strcmp((*pp)->sk.id, id) != 0)
         pp = &(*pp)->next;
     return pp;
+}
+
+int lobby_peek(const char *id, lobby_seek *out)
+{
+    pthread_mutex_lock(&Lb.lock);
+    node **pp = find(id);
+    if (*pp)
+        *out = (*pp)->sk;
+    pthread_mutex_unlock(&Lb.lock);
+    return *pp ? 0 : 404;
 }
 
 int lobby_take(const char *id, const char *taker, const char *client, lobby_seek *out)

@@ -36,6 +36,8 @@ typedef struct lobby_seek {
 int lobby_add(lobby_seek *sk, char *err, size_t errlen);
 /* {"seeks": [...]} as GET /api/seeks answers, oldest first. */
 json_t *lobby_list_json(void);
+/* A copy of the open seek: 0, or 404 none (it stays in the lobby). */
+int lobby_peek(const char *id, lobby_seek *out);
 /* Take the seek for the player `taker`, asking from the address `client` (it leaves the lobby): 0
  * and a copy in *out; 404 no such seek; 409 the taker's own; 410 accepted already (by someone,
  * lately); 403 a rated seek made from the taker's address (lobby_same_address_ok: it stays). */
@@ -53,11 +55,15 @@ void lobby_lapse(void);
 /* The seek's JSON (as listed). */
 json_t *lobby_seek_json(const lobby_seek *sk);
 
-/* Options (--seeks-per-player, --seeks-per-ip, --player-rate, and the hidden --seek-lapse):
+/* Options (--seeks-per-player, --seeks-per-ip, --player-rate, --rated-one-address,
+ * --rated-pair-per-day, --abandon-grace, and the hidden --seek-lapse):
  * 1 argv[*i] taken with its value, 0 not one of them, -1 bad (message printed). */
 int lobby_option(int argc, char **argv, int *i);
 extern const char lobby_help[];
 long lobby_player_rate(void);
+/* --rated-pair-per-day: the rated games two players may finish against each other in a rolling
+ * 24 hours (default 3; 0: no limit). Set before the server starts, read without the lock. */
+long lobby_rated_pair_per_day(void);
 /* --abandon-grace: the seconds a player to move may have no stream open on an online game before
  * his opponent may claim it (docs/api.md, "Abandoned games"). */
 long lobby_abandon_grace(void);

@@ -17,7 +17,8 @@
 
 static struct {
     sqlite3 *db;
-    sqlite3_stmt *add, *name, *by_key, *rating, *put_rating, *save, *load, *finished, *by_look;
+    sqlite3_stmt *add, *name, *by_key, *rating, *put_rating, *save, *load, *finished, *by_look, *pair;
+    long pair_limit; /* players_set_pair_limit: 0, no limit */
 } P;
 
 static const char schema[] =
@@ -133,7 +134,12 @@ int players_open(sqlite3 *db, char *err, size_t errlen)
                                " finished_at=?7, outcome=?8, clock_initial_ms=?9, clock_increment_ms=?10 WHERE id=?1", -1, &P.save, NULL) ||
         sqlite3_prepare_v2(db, "SELECT player_s, player_n, rated, rated_done, rematch_id, finished_at,"
                                " clock_initial_ms, clock_increment_ms FROM games WHERE id=?", -1, &P.load, NULL) ||
-        sqlite3_prepare_v2(db, "SELECT count(*) FROM games WHERE finished=1 AND (player_s=?1 OR player_n=?1)", -1, &P.finished, NULL)) {
+        sqlite3_prepare_v2(db, "SELECT count(*) FROM games WHERE finished=1 AND (player_s=?1 OR player_n=?1)", -1, &P.finished, NULL) ||
+        /* the rated games of a pair (either seat each): those finished rated in (?3, ?4] ms, and
+         * with ?5 those still being played; by the indexes games_player_s, one lookup each way */
+        sqlite3_prepare_v2(db, "SELECT count(*) FROM games WHERE rated=1 AND ((player_s=?1 AND player_n=?2) OR"
+                               " (player_s=?2 AND player_n=?1)) AND ((finished=1 AND outcome<>0 AND finished_at>?3"
+                               " AND finished_at<=?4) OR (?5 AND finished=0))", -1, &P.pair, NULL)) {
         snprintf(err, errlen, "%s", sqlite3_errmsg(db));
         players_close();
         return -1;
@@ -148,7 +154,8 @@ fail:
 
 void players_close(void)
 {
-    sqlite3_stmt **all[] = {&P.add, &P.name, &P.by_key, &P.rating, &P.put_rating, &P.save, &P.load, &P.finished, &P.by_look};
+    sqlite3_stmt **all[] = {&P.add, &P.name, &P.by_key, &P.rating, &P.put_rating, &P.save, &P.load, &P.finished, &P.by_look,
+                            &P.pair};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         sqlite3_finalize(*all[i]);
         *all[i] = NULL;
@@ -334,6 +341,34 @@ int players_load_slot(slot *s)
     }
     done(q);
     return rc == SQLITE_ROW ? 0 : -1;
+}
+
+void players_set_pair_limit(long n)
+{
+    P.pair_limit = n > 0 ? n : 0;
+}
+
+long players_pair_limit(void)
+{
+    return P.pair_limit;
+}
+
+int players_pair_limited(const char *a, const char *b, int64_t now_ms, bool playing)
+{
+    if (P.pair_limit <= 0 || !a || !b || !*a || !*b)
+        return 0;
+    sqlite3_stmt *q = P.pair;
+    sqlite3_bind_text(q, 1, a, -1, SQLITE_STATIC);
+    sqlite3_bind_text(q, 2, b, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(q, 3, now_ms - PAIR_WINDOW_MS);
+    sqlite3_bind_int64(q, 4, now_ms);
+    sqlite3_bind_int(q, 5, playing);
+    int rc = sqlite3_step(q);
+    long long n = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
+    done(q);
+    if (rc != SQLITE_ROW)
+        return -1;
+    return n >= P.pair_limit ? 1 : 0;
 }
 
 static int put_rating(const char *id, const char *variant, rating r, int64_t now)

@@ -53,6 +53,19 @@ int players_load_slot(slot *s);
  * seconds), inside the caller's transaction. 0, or -1. */
 int players_rate_game(const char *variant, const char *player_s, const char *player_n, double score_s, int64_t now);
 
+/* The rated games two players may finish against each other in a rolling 24 hours
+ * (--rated-pair-per-day, lobby.c; docs/api.md, "Ratings"): the first n of them are rated, the
+ * rest are not. 0 (as at start): no limit. */
+#define PAIR_WINDOW_MS (24 * 3600 * 1000LL)
+void players_set_pair_limit(long n);
+long players_pair_limit(void);
+/* Have players a and b (either seat each) reached the limit at now_ms (ms since 1970)? Counted
+ * from the database: their games rated, finished within the 24 hours before now_ms with an
+ * outcome (an aborted one changes nothing, so it does not count); with playing, their rated games
+ * not finished yet too (each may still be rated: a new one would be past the limit if they all
+ * were). 1 yes, 0 no (or no limit), -1 the database failed. */
+int players_pair_limited(const char *a, const char *b, int64_t now_ms, bool playing);
+
 /* The player's finished games, newest first: at most limit, those ended before game `before`
  * ("" or NULL: from the newest). NULL: before is not one of the player's games (*bad) or the
  * database failed. */

@@ -330,6 +330,11 @@ static const struct {
     {"clock_running", "INTEGER"},                                     /* -1 none, 0 S, 1 N */
     {"clock_flags", "INTEGER"},                                       /* 1 S moved, 2 N moved, 4 started */
     {"owner", "TEXT"}, /* the creator's address, for --games-per-ip across a restart */
+    /* the offers each seat made at the game's ply (slot.offered: ply + 1, 0 none), so that one of
+     * each a move holds across a restart; and a rematch offer's address (slot.offer_client) */
+    {"offered_draw_s", "INTEGER NOT NULL DEFAULT 0"}, {"offered_draw_n", "INTEGER NOT NULL DEFAULT 0"},
+    {"offered_undo_s", "INTEGER NOT NULL DEFAULT 0"}, {"offered_undo_n", "INTEGER NOT NULL DEFAULT 0"},
+    {"offer_client", "TEXT"},
 };
 /* After the columns: an index of the games per owner, counted at start without reading rows, and
  * one of the running clocks, armed again at start (store_clocks_running) from the index alone: a
@@ -342,7 +347,7 @@ static const char schema_after[] =
 #define COLS "id, variant, options, seed, south, north, rng, online, joined, token_s, token_n, invite," \
              " moves, movers, show_last, offer, ended, finished, created, updated," \
              " clock_initial_ms, clock_increment_ms, clock_left_s, clock_left_n, clock_deadline, clock_running, clock_flags," \
-             " owner"
+             " owner, offered_draw_s, offered_draw_n, offered_undo_s, offered_undo_n, offer_client"
 
 static void set_err(char *err, size_t len, const char *what, const char *why)
 {
@@ -515,11 +520,12 @@ int store_open(const char *dir, int max_held, int max_live, bool durable, char *
         store_close();
         return -1;
     }
-    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
+    if (sqlite3_prepare_v2(T.db, "INSERT INTO games (" COLS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &T.ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "UPDATE games SET rng=?2, joined=?3, invite=?4, moves=?5, movers=?6, show_last=?7,"
                                  " offer=?8, ended=?9, finished=?10, updated=?11, token_s=?12, token_n=?13,"
                                  " clock_left_s=?14, clock_left_n=?15, clock_deadline=?16, clock_running=?17,"
-                                 " clock_flags=?18 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
+                                 " clock_flags=?18, offered_draw_s=?19, offered_draw_n=?20, offered_undo_s=?21,"
+                                 " offered_undo_n=?22, offer_client=?23 WHERE id=?1", -1, &T.upd, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "INSERT OR REPLACE INTO moves (game, ply, move, by) VALUES (?,?,?,?)", -1, &T.mv_ins, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "DELETE FROM moves WHERE game=? AND ply>=?", -1, &T.mv_cut, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(T.db, "SELECT move, by FROM moves WHERE game=? ORDER BY ply", -1, &T.mv_get, NULL) != SQLITE_OK ||
@@ -602,6 +608,17 @@ static void bind_clock_run(sqlite3_stmt *q, int at, const slot *s)
     sqlite3_bind_int64(q, at + 2, c->deadline_ms);
     sqlite3_bind_int(q, at + 3, c->running);
     sqlite3_bind_int(q, at + 4, (c->moved[0] ? 1 : 0) | (c->moved[1] ? 2 : 0) | (c->started ? 4 : 0));
+}
+
+/* The offers made (slot.offered) and a rematch offer's address, at parameters at..at+4. */
+static void bind_offers(sqlite3_stmt *q, int at, const slot *s)
+{
+    for (int k = 0; k < 4; k++) /* draw S, draw N, undo S, undo N */
+        sqlite3_bind_int(q, at + k, s->offered[k & 1][k >> 1]);
+    if (s->offer_client[0])
+        sqlite3_bind_text(q, at + 4, s->offer_client, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(q, at + 4);
 }
 
 /* Write the moves rows from ply `from` on (after deleting any from there): a move costs its own
@@ -713,6 +730,7 @@ int store_add(slot *s)
         sqlite3_bind_text(q, 28, s->owner, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(q, 28);
+    bind_offers(q, 29, s);
     /* a game of the lobby: its accounts and rated flag in the same transaction as its row */
     bool lobby = s->player_id[0][0] || s->player_id[1][0] || s->rated || s->clock_initial_ms > 0;
     bool ok = begin() == 0;
@@ -738,8 +756,10 @@ int store_add(slot *s)
 }
 
 /* The end of a game as it is saved: when it ended, and for a rated game the ratings, in the same
- * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need. */
-static bool lobby_changes(slot *s, bool *rate)
+ * transaction as the end itself (docs/api.md, "Ratings"). Returns the transaction's need (1: the
+ * lobby's columns to write), or -1 when the database could not say whether the pair's limit
+ * allows the rating. */
+static int lobby_changes(slot *s, bool *rate)
 {
     *rate = false;
     if (finished(s) && !s->finished_at) {
@@ -752,6 +772,15 @@ static bool lobby_changes(slot *s, bool *rate)
         bool over = s->g && gb_is_over(s->g);
         double score = rating_score_s(rating_outcome(s->ended, over, over ? gb_winner(s->g) : GB_NOBODY));
         *rate = score >= 0; /* an aborted game changes nothing */
+        if (*rate) { /* only the first --rated-pair-per-day of a pair's games in 24 hours are rated */
+            int limited = players_pair_limited(s->player_id[0], s->player_id[1], s->finished_at, false);
+            if (limited < 0)
+                return -1;
+            if (limited) {
+                *rate = false;
+                s->rated = false; /* ended as a casual game: the view, the archive and the count say so */
+            }
+        }
         s->rated_done = true; /* (rated or not, this end has been seen to) */
         s->lobby_dirty = true;
     }
@@ -769,7 +798,12 @@ int store_save(slot *s)
     }
     if (from > s->nmoves)
         from = s->nmoves;
-    bool rate, lobby = lobby_changes(s, &rate);
+    bool rate;
+    int lobby = lobby_changes(s, &rate);
+    if (lobby < 0) {
+        s->stale = true;
+        return -1;
+    }
     s->updated = (int64_t)time(NULL);
     offer_text(s, offer);
     sqlite3_stmt *q = T.upd;
@@ -791,6 +825,7 @@ int store_save(slot *s)
     sqlite3_bind_blob(q, 12, s->tok[0], 32, SQLITE_STATIC);
     sqlite3_bind_blob(q, 13, s->tok[1], 32, SQLITE_STATIC);
     bind_clock_run(q, 14, s);
+    bind_offers(q, 19, s);
     bool ok = begin() == 0;
     int rc = ok ? sqlite3_step(q) : SQLITE_ERROR;
     sqlite3_reset(q);
@@ -979,6 +1014,12 @@ static store_result load(const char *id, slot **out)
         s->updated = sqlite3_column_int64(q, 19);
         const char *owner = (const char *)sqlite3_column_text(q, 27);
         snprintf(s->owner, sizeof s->owner, "%s", owner ? owner : "");
+        for (int k = 0; k < 4; k++) {
+            int ply1 = sqlite3_column_int(q, 28 + k);
+            s->offered[k & 1][k >> 1] = ply1 > 0 ? ply1 : 0;
+        }
+        const char *oc = (const char *)sqlite3_column_text(q, 32);
+        snprintf(s->offer_client, sizeof s->offer_client, "%s", oc && s->offer_kind == 'r' ? oc : "");
         if (!s->options || !s->moves || !s->movers || players_load_slot(s) != 0) {
             slot_free(s);
             s = NULL;

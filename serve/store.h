@@ -51,11 +51,11 @@ typedef struct slot {
     unsigned char invite[32];   /* SHA-256 of the invite code */
     char offer_kind;            /* 0, 'd' a draw offered, 'u' an undo asked for, 'r' a rematch (over) */
     int offer_by;               /* the seat that offered */
-    char offer_client[64];      /* a rematch's: the address it came from, in memory only ("" after a
-                                 * restart): a rated rematch is accepted from another one */
-    unsigned long plays;        /* moves played since the slot was made or read (memory only) */
-    unsigned long offered[2][2];/* per seat, a draw [0] and an undo [1]: plays + 1 when last made (0:
-                                 * never): one of each kind a move (api.c, offer) */
+    char offer_client[64];      /* a rematch's: the address it came from ("" for none), stored while
+                                 * it is offered: a rated rematch is accepted from another one */
+    int offered[2][2];          /* per seat, a draw [0] and an undo [1]: the ply (moves played) + 1 at
+                                 * which it was last made, 0 never or since an undo; stored: one of
+                                 * each kind a move (api.c, offer), across a restart too */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
     char *moves;                /* the move texts, one space between (the database: a row a move) */

@@ -183,6 +183,66 @@ static void away(void **state)
     assert_true(dc > 0 && de > dc);
 }
 
+/* --rated-pair-per-day (players_set_pair_limit): of the rated games two players finish against
+ * each other in a rolling 24 hours, only the first n are rated; the next ends casual (`rated`
+ * false, the ratings as they were). The window is (end - 24 h, end], counted from the database:
+ * a game that ended 24 h ago to the millisecond no longer counts; an aborted one never does; another pair, or the same
+ * players against a third, not at all; the order of the seats does not matter. */
+static void ended_at(const char *ps, const char *pn, int ended, int64_t t, bool want_rated)
+{
+    rating s0, n0, s1, n1;
+    int gs0, gn0, gs1, gn1;
+    assert_int_equal(players_rating(ps, "sadeqa", t, &s0, &gs0), 0);
+    assert_int_equal(players_rating(pn, "sadeqa", t, &n0, &gn0), 0);
+    slot *s = game(ps, pn, true);
+    s->finished_at = t * 1000;
+    s->ended = ended;
+    assert_int_equal(store_save(s), 0);
+    assert_int_equal(s->rated, want_rated);
+    assert_int_equal(players_rating(ps, "sadeqa", t, &s1, &gs1), 0);
+    assert_int_equal(players_rating(pn, "sadeqa", t, &n1, &gn1), 0);
+    assert_int_equal(gs1, gs0 + (want_rated && ended != ENDED_EARLY));
+    assert_int_equal(gn1, gn0 + (want_rated && ended != ENDED_EARLY));
+    if (!want_rated)
+        assert_true(s1.r == s0.r && n1.r == n0.r);
+}
+
+static void pair_limit(void **state)
+{
+    (void)state;
+    const int64_t t0 = 1700000000, hour = 3600;
+    char a[STORE_ID_LEN + 1], b[STORE_ID_LEN + 1], c[STORE_ID_LEN + 1];
+    new_player(a);
+    new_player(b);
+    new_player(c);
+    players_set_pair_limit(2);
+    ended_at(a, b, ENDED_N_RESIGNED, t0, true);
+    ended_at(a, b, ENDED_EARLY, t0 + hour, true);          /* aborted: unrated, and not counted */
+    ended_at(b, a, ENDED_S_RESIGNED, t0 + 2 * hour, true);  /* seats swapped: the same pair, 2nd */
+    ended_at(a, b, ENDED_N_RESIGNED, t0 + 3 * hour, false); /* 3rd within 24 h: casual */
+    ended_at(b, a, ENDED_DRAW_AGREED, t0 + 23 * hour, false);
+    assert_int_equal(players_pair_limited(a, b, (t0 + 23 * hour) * 1000, false), 1);
+    ended_at(a, c, ENDED_N_RESIGNED, t0 + 3 * hour, true);  /* a against a third: his own count */
+    ended_at(c, a, ENDED_N_RESIGNED, t0 + 4 * hour, true);
+    /* the first game (t0) leaves the window 24 h later; the second (t0 + 2 h) still counts */
+    assert_int_equal(players_pair_limited(a, b, (t0 + 24 * hour) * 1000 - 1, false), 1);
+    assert_int_equal(players_pair_limited(a, b, (t0 + 24 * hour) * 1000, false), 0);
+    ended_at(a, b, ENDED_N_RESIGNED, t0 + 24 * hour + 1, true);
+    ended_at(a, b, ENDED_N_RESIGNED, t0 + 25 * hour, false);
+    /* a game being played counts only when asked (at a seek: it may still be rated) */
+    char d[STORE_ID_LEN + 1], e[STORE_ID_LEN + 1];
+    new_player(d);
+    new_player(e);
+    ended_at(d, e, ENDED_N_RESIGNED, t0, true);
+    slot *going = game(e, d, true);
+    assert_non_null(going);
+    assert_int_equal(players_pair_limited(d, e, t0 * 1000 + 1, false), 0);
+    assert_int_equal(players_pair_limited(d, e, t0 * 1000 + 1, true), 1);
+    players_set_pair_limit(0); /* no limit: the same count never limits */
+    assert_int_equal(players_pair_limited(d, e, t0 * 1000 + 1, true), 0);
+    ended_at(a, b, ENDED_N_RESIGNED, t0 + 25 * hour, true);
+}
+
 /* Names that look alike on a screen (name_look, UTS #39's skeleton): the second is refused with
  * the first's name, though their letters differ; a name merely near another is not */
 static void add_named(const char *name, int expect, const char *expect_like)
@@ -253,6 +313,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(endings, setup, teardown),
         cmocka_unit_test_setup_teardown(looks, setup, teardown),
         cmocka_unit_test_setup_teardown(away, setup, teardown),
+        cmocka_unit_test_setup_teardown(pair_limit, setup, teardown),
         cmocka_unit_test(looks_of_an_older_database),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

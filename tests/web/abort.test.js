@@ -180,3 +180,25 @@ test('a claim before each player has moved aborts the game: nothing rated', asyn
   assert.equal((await ratingOf(a)).games, 0);
   assert.equal((await ratingOf(b)).games, 0);
 });
+
+test('a rated game the rules end before each player has moved (max-plies=1: over after South\'s move) is aborted, unrated', async () => {
+  // it was rated: one move a game, and a stooge's account lifted another's rating by 160 points
+  const a = await newPlayer('Capped');
+  const b = await newPlayer('Capped');
+  const g = await lobbyGame(a, b, { rated: true, options: 'max-plies=1' });
+  const r = await playOne(g, a, b);
+  assert.equal(r.state.over, true);
+  assert.equal(r.state.end_reason, 'aborted');
+  assert.equal(r.state.abort_reason, 'early');
+  assert.equal(r.state.result.winner, null);
+  assert.deepEqual(await ratingOf(a), { rating: 1500, rd: 350, games: 0, provisional: true });
+  assert.deepEqual(await ratingOf(b), { rating: 1500, rd: 350, games: 0, provisional: true });
+  assert.equal((await api('GET', `/api/players/${a.id}/games`)).json.games[0].result, 'aborted');
+  // once each has moved, the rules' end stands and is rated (max-plies=2: South, then North)
+  const g2 = await lobbyGame(a, b, { rated: true, options: 'max-plies=2' });
+  await playOne(g2, a, b);
+  const r2 = await playOne(g2, a, b);
+  assert.equal(r2.state.over, true);
+  assert.notEqual(r2.state.end_reason, 'aborted');
+  assert.equal((await ratingOf(a)).games, 1);
+});

@@ -20,8 +20,9 @@ let srv;
 let data;
 // --seek-lapse 1: a seek lapses 1 s after its player's lobby stream went (60 s by default)
 // --rated-one-address: these tests play rated games from one address (the refusal without it is
-// tested on a server of its own, below)
-const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address'];
+// tested on a server of its own, below); --rated-pair-per-day 0: and many between the same two
+// players (the best players' list; the limit is rated_pairs.test.js's)
+const ARGS = ['--seek-lapse', '1', '--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address', '--rated-pair-per-day', '0'];
 test.before(async () => {
   data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-lobby-'));
   srv = await startServer(['--data', data, ...ARGS]);
@@ -594,7 +595,8 @@ test('a database of the server before the lobby gains its tables and columns, an
       assert.ok(pa.json.ratings.qelat.rating > 1500);
     } finally { assert.equal(await old.stop(), 0); }
     const cols = execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA table_info(games)']).toString();
-    for (const c of ['player_s', 'player_n', 'rated', 'rematch_id', 'finished_at', 'clock_initial_ms']) assert.match(cols, new RegExp(`\\|${c}\\|`));
+    for (const c of ['player_s', 'player_n', 'rated', 'rematch_id', 'finished_at', 'clock_initial_ms', 'offered_draw_s',
+      'offered_draw_n', 'offered_undo_s', 'offered_undo_n', 'offer_client']) assert.match(cols, new RegExp(`\\|${c}\\|`));
     assert.equal(execFileSync('sqlite3', [path.join(dir, 'games.sqlite'), 'PRAGMA integrity_check']).toString().trim(), 'ok');
   } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });

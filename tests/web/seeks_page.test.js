@@ -10,8 +10,10 @@ const { request } = require('./http');
 
 let srv, browser;
 test.before(async () => {
-  // --rated-one-address: the best players' test plays rated games from this one address
-  srv = await startServer(['--player-rate', '0', '--seeks-per-player', '100', '--seeks-per-ip', '1000', '--rated-one-address']);
+  // --rated-one-address: the best players' test plays rated games from this one address, and
+  // --rated-pair-per-day 0: up to 40 between the same two players
+  srv = await startServer(['--player-rate', '0', '--seeks-per-player', '100', '--seeks-per-ip', '1000', '--rated-one-address',
+    '--rated-pair-per-day', '0']);
   browser = await launch();
 });
 test.after(async () => {

@@ -1,0 +1,203 @@
+// Rated games between the same two players (docs/api.md, "Ratings"): of the rated games two
+// accounts finish against each other in a rolling 24 hours only the first --rated-pair-per-day
+// (default 3) are rated. One person with two accounts on two addresses, losing on purpose with
+// one, lifted the other's rating as far as he liked. Past the limit a rated seek of one is not
+// taken by the other and a rated rematch between them is not made (403, one line, in the
+// players' languages: play a casual game instead); a third player, and casual games, are not
+// touched. Counted from the database: a restart (SIGKILL) forgets nothing. Games already being
+// played count at the seek, and one that ends past the limit ends casual.
+// Run: GABATA=build/gabata node --test rated_pairs.test.js
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { startServer, gabataBinary } = require('./server');
+const { request } = require('./http');
+
+const JSON_CT = { 'Content-Type': 'application/json' };
+const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
+// each player on an address of his own (no --rated-one-address: the farmer of the story has two)
+const OTHER = '127.0.0.2';
+const ARGS = ['--player-rate', '0', '--seeks-per-ip', '50'];
+const LIMIT = /^you and this opponent have reached the limit of (\d+) rated games against each other in 24 hours \(--rated-pair-per-day\): play a casual game instead$/;
+
+let srv;
+let data;
+test.before(async () => {
+  data = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-pairs-'));
+  srv = await startServer(['--data', data, ...ARGS]);
+});
+test.after(async () => {
+  if (srv) assert.equal(await srv.stop(), 0);
+  fs.rmSync(data, { recursive: true, force: true });
+});
+
+const api = (method, p, { key, body, localAddress, base } = {}) =>
+  request(base || srv.base, { method, path: p, headers: key ? bearer(key) : method === 'GET' ? {} : JSON_CT, body, localAddress });
+
+async function kill(s) {
+  if (s.proc.exitCode !== null || s.proc.signalCode) return;
+  const gone = new Promise((res) => s.proc.once('exit', res));
+  s.proc.kill('SIGKILL');
+  await gone;
+}
+
+let serial = 0;
+async function newPlayer(prefix, base) {
+  const r = await api('POST', '/api/players', { body: { name: `${prefix} ${++serial}` }, base });
+  assert.equal(r.status, 201, r.text);
+  return r.json;
+}
+// a seek of a (South) accepted by b from the other address: the answer
+async function meet(a, b, { rated = true, base } = {}) {
+  const s = await api('POST', '/api/seeks', { key: a.key, body: { variant: 'sadeqa', seat: 'S', rated }, base });
+  assert.equal(s.status, 201, s.text);
+  const g = await api('POST', `/api/seeks/${s.json.seek}/accept`, { key: b.key, localAddress: OTHER, base });
+  return { seek: s.json.seek, ...g };
+}
+// each seat moves once (a game ended sooner is aborted, never rated), then `loser` resigns
+async function finish(id, a, b, loser, base) {
+  for (let guard = 0; guard < 20; guard++) {
+    const v = (await api('GET', `/api/games/${id}`, { base })).json;
+    if (v.history.some((h) => h.by === 'S') && v.history.some((h) => h.by === 'N')) break;
+    const who = v.accounts[v.state.to_move].id === a.id ? a : b;
+    const r = await api('POST', `/api/games/${id}/moves`, { key: who.key, body: { move: v.moves[0].text }, base });
+    assert.equal(r.status, 200, r.text);
+  }
+  const r = await api('POST', `/api/games/${id}/resign`, { key: loser.key, base });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.state.end_reason, 'resigned');
+}
+const ratingOf = async (p, base) => (await api('GET', `/api/players/${p.id}`, { base })).json.ratings.sadeqa;
+const refusedAsLimit = (r, n) => {
+  assert.equal(r.status, 403, r.text);
+  assert.doesNotMatch(r.text, /\n/, 'one line');
+  const m = LIMIT.exec(r.json.error);
+  assert.ok(m, r.json.error);
+  assert.equal(Number(m[1]), n, 'the limit named');
+};
+
+test('the same two players: 3 rated games a day (the default), the 4th seek either way and a rematch refused (403); casual games and a third player unaffected; a restart forgets nothing', async () => {
+  const a = await newPlayer('Farmer');
+  const b = await newPlayer('Stooge');
+  const c = await newPlayer('Stranger');
+  let last;
+  for (let i = 1; i <= 3; i++) {
+    const g = await meet(a, b);
+    assert.equal(g.status, 201, `rated game ${i}: ${g.text}`);
+    await finish(g.json.game, a, b, b); // the stooge loses on purpose
+    assert.equal((await ratingOf(a)).games, i, `game ${i} rated`);
+    last = g.json.game;
+  }
+  const up = await ratingOf(a);
+  assert.ok(up.rating > 1500);
+  // the 4th: a's rated seek is not taken by b, nor b's by a; the seek stays open to others
+  const fourth = await meet(a, b);
+  refusedAsLimit(fourth, 3);
+  assert.ok((await api('GET', '/api/seeks')).json.seeks.some((s) => s.seek === fourth.seek), 'the seek stays open');
+  const back = await api('POST', '/api/seeks', { key: b.key, body: { variant: 'sadeqa', rated: true }, localAddress: OTHER });
+  assert.equal(back.status, 201, back.text);
+  refusedAsLimit(await api('POST', `/api/seeks/${back.json.seek}/accept`, { key: a.key }), 3);
+  // the last rated game's rematch: neither offered nor made
+  refusedAsLimit(await api('POST', `/api/games/${last}/rematch`, { key: a.key }), 3);
+  refusedAsLimit(await api('POST', `/api/games/${last}/rematch`, { key: b.key, localAddress: OTHER }), 3);
+  assert.equal((await api('GET', `/api/games/${last}`)).json.offer, null, 'no rematch offered');
+  // casual games between them go on, and change nothing
+  const casual = await meet(a, b, { rated: false });
+  assert.equal(casual.status, 201, casual.text);
+  await finish(casual.json.game, a, b, b);
+  assert.deepEqual(await ratingOf(a), up, 'casual: unrated');
+  // a third player takes the seek b could not: rated
+  const third = await api('POST', `/api/seeks/${fourth.seek}/accept`, { key: c.key, localAddress: OTHER });
+  assert.equal(third.status, 201, third.text);
+  assert.equal((await api('GET', `/api/games/${third.json.game}`)).json.rated, true);
+  await finish(third.json.game, a, c, c);
+  assert.equal((await ratingOf(c)).games, 1, 'the stranger is rated');
+  assert.equal((await ratingOf(a)).games, 4);
+  await api('DELETE', `/api/seeks/${back.json.seek}`, { key: b.key });
+  // SIGKILL and a restart on the same database: the limit still counts the games
+  await kill(srv);
+  srv = await startServer(['--data', data, ...ARGS]);
+  refusedAsLimit(await meet(a, b), 3);
+  refusedAsLimit(await api('POST', `/api/games/${last}/rematch`, { key: a.key }), 3);
+  assert.equal((await ratingOf(b)).games, 3);
+});
+
+test('rated games still being played count: with 3 open the 4th is refused; one aborted makes room', async () => {
+  const a = await newPlayer('Busy');
+  const b = await newPlayer('Busy');
+  const games = [];
+  for (let i = 0; i < 3; i++) {
+    const g = await meet(a, b);
+    assert.equal(g.status, 201, g.text);
+    games.push(g.json.game);
+  }
+  const fourth = await meet(a, b);
+  refusedAsLimit(fourth, 3);
+  // aborted before any move: never rated, so no longer counted
+  const ab = await api('POST', `/api/games/${games[0]}/abort`, { key: a.key });
+  assert.equal(ab.status, 200, ab.text);
+  const now = await api('POST', `/api/seeks/${fourth.seek}/accept`, { key: b.key, localAddress: OTHER });
+  assert.equal(now.status, 201, now.text);
+  for (const id of [games[1], games[2], now.json.game]) await finish(id, a, b, b);
+  assert.equal((await ratingOf(a)).games, 3);
+});
+
+test('games begun under the limit and ended past it (a restart with a lower limit): the first rated, the rest end casual', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-pairs-lower-'));
+  let s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '5']);
+  try {
+    const a = await newPlayer('Early', s2.base);
+    const b = await newPlayer('Late', s2.base);
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const g = await meet(a, b, { base: s2.base });
+      assert.equal(g.status, 201, g.text);
+      ids.push(g.json.game);
+    }
+    await kill(s2);
+    s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '1']);
+    await finish(ids[0], a, b, b, s2.base);
+    await finish(ids[1], a, b, b, s2.base);
+    assert.equal((await ratingOf(a, s2.base)).games, 1, 'one rated game');
+    assert.equal((await ratingOf(b, s2.base)).games, 1);
+    const v0 = (await api('GET', `/api/games/${ids[0]}`, { base: s2.base })).json;
+    const v1 = (await api('GET', `/api/games/${ids[1]}`, { base: s2.base })).json;
+    assert.equal(v0.rated, true);
+    assert.equal(v1.rated, false, 'ended casual');
+    const arch = (await api('GET', `/api/players/${a.id}/games`, { base: s2.base })).json.games;
+    assert.deepEqual(arch.map((g) => [g.id, g.rated, g.result]), [[ids[1], false, 'win'], [ids[0], true, 'win']]);
+  } finally {
+    await s2.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--rated-pair-per-day 0: no limit', async () => {
+  const s2 = await startServer([...ARGS, '--rated-pair-per-day', '0']);
+  try {
+    const a = await newPlayer('Free', s2.base);
+    const b = await newPlayer('Free', s2.base);
+    for (let i = 1; i <= 4; i++) {
+      const g = await meet(a, b, { base: s2.base });
+      assert.equal(g.status, 201, `game ${i}: ${g.text}`);
+      await finish(g.json.game, a, b, b, s2.base);
+    }
+    assert.equal((await ratingOf(a, s2.base)).games, 4);
+  } finally { assert.equal(await s2.stop(), 0); }
+});
+
+test('--rated-pair-per-day refuses a negative, absurd or missing number at start, with one line', () => {
+  for (const bad of [['-1'], ['1001'], ['x'], ['3x'], ['1e3'], ['']]) {
+    const r = spawnSync(gabataBinary(), ['serve', '--port', '0', '--rated-pair-per-day', ...bad], { encoding: 'utf8', timeout: 10000 });
+    assert.equal(r.status, 2, `${bad}: ${r.stdout}${r.stderr}`);
+    assert.equal(r.stderr, 'gabata: --rated-pair-per-day needs a whole number from 0 to 1000\n', JSON.stringify(bad));
+  }
+  const r = spawnSync(gabataBinary(), ['serve', '--port', '0', '--rated-pair-per-day'], { encoding: 'utf8', timeout: 10000 });
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, 'gabata: --rated-pair-per-day needs a whole number from 0 to 1000\n', 'missing');
+  assert.match(spawnSync(gabataBinary(), ['serve', '--help'], { encoding: 'utf8' }).stdout, /--rated-pair-per-day N/);
+});
