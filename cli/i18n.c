@@ -138,6 +138,23 @@ int cli_i18n_init(int *argc, char **argv)
 
 static const char *translate(const char *english) { return gettext(english); }
 
-void cli_i18n_library(void) { gb_set_translate(translate); }
+/* A text whose count qualifies a noun: the catalog's form for n (Arabic has six), from the
+ * plural entry of the English pair (msgid, msgid_plural). */
+static const char *translate_plural(const char *singular, const char *plural, unsigned long n)
+{
+    return dngettext("gabata", singular, plural, n);
+}
+
+void cli_i18n_library(void)
+{
+    gb_set_translate(translate);
+    gb_set_translate_plural(translate_plural);
+}
+
+void cli_i18n_library_off(void)
+{
+    gb_set_translate(NULL);
+    gb_set_translate_plural(NULL);
+}
 
 const char *cli_language(void) { return language; }

@@ -16,9 +16,12 @@ extern const char *const cli_languages[];
  * catalogs: next to the program when it runs from its build directory, else under its prefix's
  * share/locale. Returns 0, or 2 with a message on stderr for an unknown or missing CODE. */
 int cli_i18n_init(int *argc, char **argv);
-/* The library's texts for players in the same language (gb_set_translate with gettext), for
- * the commands that show them to a person (play, rules), not those read by programs. */
+/* The library's texts for players in the same language (gb_set_translate with gettext, and
+ * gb_set_translate_plural with ngettext for a count's forms), for the commands that show them
+ * to a person (play, rules), not those read by programs. */
 void cli_i18n_library(void);
+/* The library in English again (a record's tags, read in any language). */
+void cli_i18n_library_off(void);
 /* The language in use: "en", "ar", "am", "ti" or "om". */
 const char *cli_language(void);
 

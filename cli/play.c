@@ -322,7 +322,7 @@ static void save_record(const gb_game *g, const char *path, const player *south,
     strftime(date, sizeof date, "%Y.%m.%d", gmtime(&now));
     /* a record is read in any language: its players are described in English */
     char sn[64], nn[64];
-    gb_set_translate(NULL);
+    cli_i18n_library_off();
     player_describe(south, sn, sizeof sn);
     player_describe(north, nn, sizeof nn);
     cli_i18n_library();

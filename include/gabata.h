@@ -12,10 +12,11 @@
  * ones the library made and has not freed (a NULL one is not checked, as stdio's FILE * is not).
  *
  * Threads (docs/library.md, "Threads"): the library keeps no global state that changes but the
- * translator (gb_set_translate: set it before any thread uses the library). A gb_game, a
- * gb_searcher, a gb_batch (but for gb_batch_step_range's disjoint ranges) or a gb_playout_ctx must
- * not be used by two threads at once while either changes it; many threads may read one game
- * (its state, moves, perft, clone, formatting, gb_search of it, each with its own searcher). */
+ * translators (gb_set_translate, gb_set_translate_plural: set them before any thread uses the
+ * library). A gb_game, a gb_searcher, a gb_batch (but for gb_batch_step_range's disjoint ranges)
+ * or a gb_playout_ctx must not be used by two threads at once while either changes it; many
+ * threads may read one game (its state, moves, perft, clone, formatting, gb_search of it, each
+ * with its own searcher). */
 #ifndef GABATA_H
 #define GABATA_H
 
@@ -213,6 +214,20 @@ GB_API int gb_lap_describe(const gb_game *g, const gb_lap *l, char *buf, size_t 
  * returned in English: translate them with the same function. */
 typedef const char *(*gb_translate_fn)(const char *english);
 GB_API void gb_set_translate(gb_translate_fn fn);
+/* The same for a text with a count that qualifies a noun ("South gains 3 holes from North"),
+ * in a language whose plural forms are not English's (Arabic has six: docs/translating.md).
+ * fn gets the English singular and plural ("%s gains %d hole from %s (%s; Q7, Q8)", "... %d
+ * holes ...") and the count n, and returns the text for n in its language (gettext's
+ * ngettext(singular, plural, n) is one), or one of the two English texts. Its answer is used
+ * when its printf conversions are the English text's; a form may leave out the count when the
+ * count is the text's last conversion (Arabic's "one round" in words). Without it (NULL, the
+ * default) the library asks gb_set_translate's translator for the English singular (n == 1) or
+ * plural, as before. The count is the last integer conversion before the first character where
+ * the two English texts differ. Set it with gb_set_translate, before any thread uses the
+ * library (gabata play and gabata rules do). */
+typedef const char *(*gb_translate_plural_fn)(const char *singular, const char *plural,
+                                              unsigned long n);
+GB_API void gb_set_translate_plural(gb_translate_plural_fn fn);
 
 /* The end in words, for players (the terminal, the page through the state JSON). Each writes
  * one line or more into buf as snprintf does (cut short to fit, always terminated when len > 0)

@@ -142,6 +142,21 @@ lacks "bulto refused" "bulto refusal in Afaan Oromoo"
 printf 'moves\nquit\n\n' | "$gabata" --lang ar play akil --south human --north human --seed 1 >"$out" 2>&1
 has "(التوزيع)" "akil layout phase in Arabic"
 lacks "(layout)" "akil layout phase in Arabic"
+# a count's noun in the form Arabic gives its number (the library's plural entries, ngettext):
+# 3 to 10 the plural (أحجار، جولات), 11 to 99 the singular accusative with tanwin (حجرًا،
+# جولةً), the adjective and the verb agreeing. Sadeqa's S5: North's a (its one stone into the
+# empty b) leaves South no move, and the 3 (then 11) stones still in holes go to North.
+printf 'a\nquit\n\n' | "$gabata" --lang ar play --position "sadeqa board=0,0,0,0,0,0,0,0/1,0,2,0,0,0,0,0 stores=34,59 turn=N" \
+  --south human --north human >"$out" 2>&1
+said "يفوز الشمال 62–34: 3 أحجار باقية في الحفر تذهب إلى الشمال، الذي لعب آخرًا (S5)" "S5 with 3 stones in Arabic"
+printf 'a\nquit\n\n' | "$gabata" --lang ar play --position "sadeqa board=0,0,0,0,0,0,0,0/1,0,10,0,0,0,0,0 stores=34,51 turn=N" \
+  --south human --north human >"$out" 2>&1
+said "يفوز الشمال 62–34: 11 حجرًا باقيًا في الحفر تذهب إلى الشمال، الذي لعب آخرًا (S5)" "S5 with 11 stones in Arabic"
+# a rules line's round cap (T3)
+"$gabata" --lang ar rules akil max-rounds=3 >"$out" 2>&1
+said "المباراة التي تستمر بعد 3 جولات تنتهي" "akil T3 of 3 rounds in Arabic"
+"$gabata" --lang ar rules qelat max-rounds=11 >"$out" 2>&1
+said "المباراة التي تستمر بعد 11 جولةً تنتهي" "qelat T3 of 11 rounds in Arabic"
 
 # ---- the terminal's parts
 # --seat north: the board turned round, North's row at the bottom from North's left

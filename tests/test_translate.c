@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
+#include "internal.h" /* gb_plural_count_index */
 
 static const char *const table[][2] = {
     /* a rules line with no number: used as it is */
@@ -328,6 +329,163 @@ static void test_round_line_end(void **state)
     }
 }
 
+/* ---- a count's plural forms (gb_set_translate_plural) ----
+ * A fake plural translator: it keeps what it was asked (the English singular and plural, and
+ * n), and answers "[n=N] " before the English form for n, so the text shows the n it was given;
+ * or, for `bad_singular`, the form `bad_form` (a bad catalog's). */
+static struct {
+    char singular[256], plural[256];
+    unsigned long n;
+    int calls;
+} asked;
+static const char *bad_singular, *bad_form;
+
+static const char *fake_plural(const char *singular, const char *plural, unsigned long n)
+{
+    static char buf[8][512];
+    static int k;
+    snprintf(asked.singular, sizeof asked.singular, "%s", singular);
+    snprintf(asked.plural, sizeof asked.plural, "%s", plural);
+    asked.n = n;
+    asked.calls++;
+    if (bad_singular && strcmp(singular, bad_singular) == 0)
+        return bad_form;
+    k = (k + 1) % 8;
+    snprintf(buf[k], sizeof buf[k], "[n=%lu] %s", n, n == 1 ? singular : plural);
+    return buf[k];
+}
+
+/* The library asks with the count's own value: the holes gained, the rounds played, the offers
+ * of Bulto (not the refusals, the text's first number), the ply cap of a rules line, the stones
+ * left (S5); and the count is the conversion the page reads it from (gb_plural_count_index). */
+static void test_plural_asks_with_n(void **state)
+{
+    (void)state;
+    char buf[2048];
+    gb_error err = {0, ""};
+    gb_set_translate_plural(fake_plural);
+    /* Qelat's round 2 of test_full_stop: South gains 4 holes (A, a, b, c) */
+    gb_game *g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN "
+                         "round=2 aux=49 match=32,16");
+    play(g, "A");
+    asked.calls = 0;
+    assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
+    assert_int_equal(asked.calls, 1);
+    assert_string_equal(asked.singular, "%s gains %d hole from %s (%s; Q7, Q8)");
+    assert_string_equal(asked.plural, "%s gains %d holes from %s (%s; Q7, Q8)");
+    assert_int_equal(asked.n, 4);
+    assert_non_null(strstr(buf, "[n=4] South gains 4 holes from North ("));
+    /* the match's summary: 2 rounds, then the standing's 8 holes of South's (12 - 4) */
+    assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+    assert_true(strncmp(buf, "[n=2] 2 rounds: ", 16) == 0);
+    gb_game_free(g);
+    /* Bulto's B5: the count is the offers (%ld), not the refusals (%u) */
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,0,1/3,3,0,2,3*,4,5,4,3*,4 turn=S phase=mine ply=9");
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    assert_int_equal(asked.n, 2);
+    assert_non_null(strstr(err.msg, "[n=2] this move refuses 3 bulto but only 2 are offered (B5)"));
+    gb_game_free(g);
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,3,1/3*,3,0,0,2,2,4,3*,5,6 turn=S phase=mine ply=5");
+    assert_int_equal(gb_play_text(g, "I~2", &err), GB_EILLEGAL);
+    assert_int_equal(asked.n, 1);
+    assert_non_null(strstr(err.msg, "[n=1] this move refuses 2 bulto but only 1 is offered (B5)"));
+    gb_game_free(g);
+    /* a rules line: the ply cap */
+    gb_rule_line lines[GB_RULE_LINES_MAX];
+    int n = gb_variant_rules_lines("sadeqa", "max-plies=700", lines, GB_RULE_LINES_MAX, &err);
+    assert_string_equal(line_of(lines, n, "T3 T5"),
+                        "[n=700] A game still going after 700 plies (a ply is one move) ends there, "
+                        "scored as after a repetition.");
+    n = gb_variant_rules_lines("sadeqa", "max-plies=1", lines, GB_RULE_LINES_MAX, &err);
+    assert_string_equal(line_of(lines, n, "T3 T5"),
+                        "[n=1] A game still going after 1 ply (a ply is one move) ends there, scored "
+                        "as after a repetition.");
+    /* S5: test_words.c's 11 stones left to North */
+    g = game_at("sadeqa board=0,0,0,0,0,0,0,0/1,0,10,0,0,0,0,0 stores=34,51 turn=N");
+    play(g, "a");
+    assert_true(gb_result_line(g, buf, sizeof buf) > 0);
+    assert_int_equal(asked.n, 11);
+    assert_string_equal(buf, "North wins 62\u2013""34: [n=11] the 11 stones left in holes go to North, "
+                             "who moved last (S5)");
+    gb_game_free(g);
+    /* the count's conversion, as the page and tools/i18n-check read it */
+    assert_int_equal(gb_plural_count_index("%s gains %d hole from %s (%s; Q7, Q8)",
+                                           "%s gains %d holes from %s (%s; Q7, Q8)"), 1);
+    assert_int_equal(gb_plural_count_index("this move refuses %u bulto but only %ld is offered (B5)",
+                                           "this move refuses %u bulto but only %ld are offered (B5)"), 1);
+    assert_int_equal(gb_plural_count_index("%d round", "%d rounds"), 0);
+    assert_int_equal(gb_plural_count_index("%s owns %d hole, %s %d", "%s owns %d holes, %s %d"), 1);
+    assert_int_equal(gb_plural_count_index("no %s here", "none %s here"), -1);
+    gb_set_translate_plural(NULL);
+}
+
+/* A bad catalog's form is not used: the English is (vsnprintf never reads an argument that is
+ * not there); a form may leave out the count only when the count is the last conversion. */
+static void test_plural_bad_forms(void **state)
+{
+    (void)state;
+    char buf[2048];
+    static const struct {
+        const char *form, *want; /* want: a piece of the round's text */
+    } cases[] = {
+        /* %s for the count's %d: would read an int as a pointer */
+        {"%s GAINS %s FROM %s (%s)", "South gains 4 holes from North ("},
+        /* the count left out, but it is not the last conversion: the rest would shift */
+        {"%s GAINS HOLES FROM %s (%s)", "South gains 4 holes from North ("},
+        /* one conversion too many */
+        {"%s GAINS %d FROM %s (%s) %s", "South gains 4 holes from North ("},
+        /* a positional one */
+        {"%2$d %1$s GAINS FROM %3$s (%4$s)", "South gains 4 holes from North ("},
+        /* empty: English */
+        {"", "South gains 4 holes from North ("},
+        /* good: used */
+        {"%s GAINS %d FROM %s (%s)", "South GAINS 4 FROM North ("},
+    };
+    gb_game *g = game_at("qelat board=1,0N,0,0,0,0/0,0,40S,0,0,0 stores=7,0 turn=S own=SSSSSSSSNNNN "
+                         "round=2 aux=49 match=32,16");
+    play(g, "A");
+    gb_set_translate_plural(fake_plural);
+    bad_singular = "%s gains %d hole from %s (%s; Q7, Q8)";
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bad_form = cases[i].form;
+        assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
+        if (!strstr(buf, cases[i].want))
+            fail_msg("form \"%s\": %s", cases[i].form, buf);
+    }
+    bad_form = NULL; /* NULL: English */
+    assert_true(gb_round_summary(g, 2, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "South gains 4 holes from North"));
+    /* the count left out where it is the last conversion: used ("two rounds" in words) */
+    bad_singular = "%d round";
+    bad_form = "TWO ROUNDS";
+    assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+    assert_true(strncmp(buf, "TWO ROUNDS: ", 12) == 0);
+    bad_form = "%u ROUNDS"; /* %u for %d: not the same conversion */
+    assert_true(gb_match_summary(g, buf, sizeof buf) > 0);
+    assert_true(strncmp(buf, "2 rounds: ", 10) == 0);
+    gb_game_free(g);
+    /* Bulto: the offers (%ld), last, left out; the refusals' %u kept */
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,0,1/3,3,0,2,3*,4,5,4,3*,4 turn=S phase=mine ply=9");
+    gb_error err = {0, ""};
+    bad_singular = "this move refuses %u bulto but only %ld is offered (B5)";
+    bad_form = "REFUSES %u, TWO OFFERED (B5)";
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "REFUSES 3, TWO OFFERED (B5)"));
+    bad_form = "TWO OFFERED (B5)"; /* the refusals' %u left out: not the count */
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "this move refuses 3 bulto but only 2 are offered (B5)"));
+    gb_game_free(g);
+    bad_singular = bad_form = NULL;
+    /* no plural translator: the single one is asked for the English of n, as before */
+    gb_set_translate_plural(NULL);
+    gb_set_translate(offers_fake);
+    g = game_at("bulto board=2,0,3*,3*,0,0,0,0,0,1/3,3,0,2,3*,4,5,4,3*,4 turn=S phase=mine ply=9");
+    assert_int_equal(gb_play_text(g, "J~3", &err), GB_EILLEGAL);
+    assert_non_null(strstr(err.msg, "REFUSES 3, MANY: 2 (B5)"));
+    gb_game_free(g);
+    gb_set_translate(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +496,8 @@ int main(void)
         cmocka_unit_test(test_refusals_past_the_offers),
         cmocka_unit_test(test_layout_refused),
         cmocka_unit_test(test_round_line_end),
+        cmocka_unit_test(test_plural_asks_with_n),
+        cmocka_unit_test(test_plural_bad_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,7 +64,12 @@ function tn(n, singular, plural, params) {
  * kept as it is; of the readings, the one that covers most of the English letters, then with the
  * fewest pieces. A piece's values go into its
  * translation in order (%1$s… by number, %v/%o/%t by name); a %s value is itself a text of the
- * library's ("North") and translated the same way. What no catalog text covers stays English. */
+ * library's ("North") and translated the same way. What no catalog text covers stays English.
+ * A plural entry of the library (msgid "%s gains %d hole from %s…", msgid_plural "…%d holes…")
+ * is read by either English text, and given msgstr[plural(n)], n being its count's value in
+ * the English: the count is the last integer conversion before the first character where the
+ * two English texts differ, as the library passes it (gb_plural_count_index, docs/translating.md
+ * "Plurals"). */
 const I18N_CONV = /%(?:(\d+)\$)?[-+ 0#]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j)?([diuxXcsfge%])|%([vot])/g;
 const I18N_LETTER = /\p{L}/u;
 const I18N_CONV_RE = { d: '-?\\d+', i: '-?\\d+', u: '\\d+', x: '[0-9a-f]+', X: '[0-9A-F]+', c: '[\\s\\S]',
@@ -96,12 +101,43 @@ function i18nPieces(msgid) {
     words: [...literal].filter((ch) => I18N_LETTER.test(ch)).length };
 }
 
+/* Which conversion of a plural entry's English is its count: the last integer conversion (%d,
+ * %u, %ld...) that ends before the first character where singular and plural differ; -1 when
+ * none (tools/i18n-check's count_index, the library's gb_plural_count_index). */
+function i18nCountIndex(singular, plural) {
+  let k = 0;
+  while (k < singular.length && k < plural.length && singular[k] === plural[k]) k++;
+  let found = -1, i = 0, m;
+  const re = new RegExp(I18N_CONV.source, 'g');
+  while ((m = re.exec(singular))) {
+    if (m[2] === '%') continue;
+    if (re.lastIndex > k) break;
+    if (!m[3] && 'diu'.includes(m[2])) found = i;
+    i++;
+  }
+  return found;
+}
+
 function i18nLibIndex() {
   if (i18nLibCache.catalog === i18n.catalog) return i18nLibCache;
   const byPrefix = new Map(), open = [], exact = [];
+  // a plural entry of the library: a piece for each English text, with the forms and the count
+  const entries = [];
   for (const [msgid, msgstr] of Object.entries(i18n.catalog || {})) {
-    if (typeof msgstr !== 'string') continue;
+    if (typeof msgstr === 'string') entries.push([msgid, msgstr, null]);
+    else if (Array.isArray(msgstr) && typeof msgstr.plural === 'string') {
+      const count = i18nCountIndex(msgid, msgstr.plural);
+      if (count < 0) continue;
+      entries.push([msgid, msgstr, { forms: msgstr, count }]);
+      entries.push([msgstr.plural, msgstr, { forms: msgstr, count }]);
+    }
+  }
+  for (const [msgid, msgstr, plural] of entries) {
     const p = i18nPieces(msgid);
+    if (plural) {
+      if (!p || !p.words) continue;
+      Object.assign(p, plural);
+    }
     if (!p) {
       // a text with no conversion, as a piece of a longer one (whole ones are looked up first)
       const words = [...msgid].filter((ch) => I18N_LETTER.test(ch)).length;
@@ -129,9 +165,12 @@ function i18nLibIndex() {
   return i18nLibCache;
 }
 
-/* A piece's translation with the values read from the English filled in. */
+/* A piece's translation with the values read from the English filled in: a plural entry's form
+ * for its count. */
 function i18nFillPiece(p, values) {
-  const str = i18n.catalog[p.msgid];
+  const rule = (I18N_LANGS[i18n.lang] || I18N_LANGS.en).plural;
+  const str = p.forms ? p.forms[rule(Math.abs(Number(values[p.count])) || 0)] || p.forms[p.forms.length - 1]
+    : i18n.catalog[p.msgid];
   if (!p.convs.length) return str;
   const byKind = {};
   p.convs.forEach((c, k) => { if ('vot'.includes(c.kind)) byKind[c.kind] = values[k]; });
@@ -215,8 +254,10 @@ function i18nRead(text) {
       const cands = (ix.byPrefix.get(text.slice(i, i + 2)) || []).concat(ix.open);
       for (const p of cands) {
         if (!text.startsWith(p.lits[0], i)) continue;
-        // a text that begins with a value: only where its first literal follows
+        // a text that begins with a value: only where its first literal follows, and a number
+        // not inside another ("11 rounds" is not "1" and "1 rounds")
         if (!p.lits[0] && text.indexOf(p.lits[1], i + 1) < 0) continue;
+        if (!p.lits[0] && 'duivxfge'.includes(p.convs[0].kind) && /\d/.test(text[i - 1] || '')) continue;
         for (const j of i18nEnds(text, i, p)) {
           if (!best[j] || (letter(j - 1) && letter(j))) continue;
           // a piece that begins (ends) with a word begins (ends) a clause: not a word inside
@@ -279,7 +320,8 @@ function i18nApply(root) {
 /* A PO file as gettext writes it: entries of msgid, msgid_plural, msgstr or msgstr[n], each a
  * string in double quotes with C's escapes, continued on the lines that follow; comments (#),
  * fuzzy entries (not used: they are a translator's guess) and obsolete ones (#~) skipped.
- * Returns msgid -> msgstr, or msgid -> [msgstr[0], msgstr[1], ...]; empty translations left out. */
+ * Returns msgid -> msgstr, or msgid -> [msgstr[0], msgstr[1], ...] (its msgid_plural kept as the
+ * array's `plural`); empty translations left out. */
 function i18nParsePo(text) {
   const out = {};
   const unquote = (s) => {
@@ -292,6 +334,7 @@ function i18nParsePo(text) {
     if (e && e.msgid && !e.fuzzy && e.ctxt === undefined) {
       if (e.plural !== undefined) {
         const forms = e.strs.map((s) => s || '');
+        forms.plural = e.plural; // the English plural (msgid_plural), for tlib
         if (forms.length && forms.every(Boolean)) out[e.msgid] = forms;
       } else if (e.strs[0]) {
         out[e.msgid] = e.strs[0];

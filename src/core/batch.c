@@ -465,7 +465,8 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
     gb_options o = *gb_game_options(probe);
     gb_game_free(probe);
     if (n < 1 || n > GB_BATCH_MAX)
-        return gb_fail(err, GB_EINVAL, "a batch holds 1 to %d games, not %d", GB_BATCH_MAX, n);
+        return gb_failn(err, GB_EINVAL, GB_BATCH_MAX, "a batch holds 1 to %d game, not %d",
+                        "a batch holds 1 to %d games, not %d", GB_BATCH_MAX, n);
     gb_batch *b = calloc(1, sizeof *b);
     if (!b)
         return gb_fail(err, GB_ENOMEM, "out of memory");
@@ -495,7 +496,8 @@ int gb_batch_new(gb_batch **out, const char *variant, const char *options, int n
     }
     if (!ok) {
         gb_batch_free(b);
-        return gb_fail(err, GB_ENOMEM, "out of memory for a batch of %d games of %s", n, r->name);
+        return gb_failn(err, GB_ENOMEM, (unsigned long)n, "out of memory for a batch of %d game of %s",
+                        "out of memory for a batch of %d games of %s", n, r->name);
     }
     /* the start settled once, with slot 0's scratch (reset settles it again with its own rng) */
     b->start_ncat = -1;

@@ -5,13 +5,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-int gb_fail(gb_error *err, int code, const char *fmt, ...)
+/* err's message from its format, already in the front-end's language. */
+static int fail_v(gb_error *err, int code, const char *fmt, va_list ap)
 {
     if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(err->msg, sizeof err->msg, gb_tr_format(fmt), ap);
-        va_end(ap);
+        int k = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         if (k >= (int)sizeof err->msg)
             gb_utf8_trim(err->msg);
         /* one line of UTF-8 text, whatever the input echoed in it held (found by fuzz_move):
@@ -38,6 +36,24 @@ int gb_fail(gb_error *err, int code, const char *fmt, ...)
         memcpy(err->msg, clean, o + 1);
         err->code = code;
     }
+    return code;
+}
+
+int gb_fail(gb_error *err, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(err, code, err ? gb_tr_format(fmt) : fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int gb_failn(gb_error *err, int code, unsigned long n, const char *singular, const char *plural, ...)
+{
+    va_list ap;
+    va_start(ap, plural);
+    fail_v(err, code, err ? gb_trn_format(singular, plural, n) : plural, ap);
+    va_end(ap);
     return code;
 }
 

@@ -114,6 +114,13 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same for a text whose count n qualifies a noun, singular and plural (gb_trn_format); the
+ * arguments are the English texts' (both have the same conversions). */
+void gb_text_addn(gb_text *t, unsigned long n, const char *singular, const char *plural, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 /* The same, added as it is (spaces, labels, counts: nothing to translate), not looked up in
  * the front-end's language. */
 void gb_text_plain(gb_text *t, const char *fmt, ...)
@@ -130,6 +137,17 @@ void gb_text_t_reason(gb_text *t, const gb_options *o, int reason);
 #define GB_N_(s) s
 const char *gb_tr(const char *english);
 const char *gb_tr_format(const char *fmt);
+/* A count that qualifies a noun ("%d hole" / "%d holes"): the format for n in the front-end's
+ * language, as its plural translator (gb_set_translate_plural) gives it, used only when its
+ * conversions are the English text's (or those less the count, when the count is the last:
+ * "one round" in words); else the English, singular when n == 1, as gb_tr_format would
+ * translate it. The count is the last integer conversion before the first character where
+ * singular and plural differ (gb_plural_count_index: -1 when none), and n must be its value:
+ * the page reads it from the English text so (docs/translating.md, "Plurals"). tools/i18n-update
+ * extracts the pairs of gb_trn_format (1,2), gb_text_addn (3,4), gb_rulen (5,6) and
+ * gb_failn (4,5) as plural entries. Text only: never in a search or a sowing. */
+const char *gb_trn_format(const char *singular, const char *plural, unsigned long n);
+int gb_plural_count_index(const char *singular, const char *plural);
 /* s, cut short by snprintf, made to end with a whole UTF-8 character. */
 void gb_utf8_trim(char *s);
 /* The length of the valid UTF-8 sequence at p (NUL-terminated), or 0 (RFC 3629: no overlong
@@ -165,6 +183,13 @@ typedef struct gb_rule_out {
 void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The same for a line whose count n qualifies a noun (gb_trn_format). */
+void gb_rulen(gb_rule_out *out, const char *ruling, const char *option, unsigned long n,
+              const char *singular, const char *plural, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
 #endif
     ;
 /* The lines every game shares, after its own: skip-origin (§0), a never-ending sowing (T1, T4;
@@ -543,6 +568,12 @@ void gb_copy(char *dst, size_t len, const char *src);
 int gb_fail(gb_error *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The same for an error whose count n qualifies a noun (gb_trn_format). */
+int gb_failn(gb_error *err, int code, unsigned long n, const char *singular, const char *plural, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 

@@ -134,6 +134,80 @@ const char *gb_tr_format(const char *fmt)
     return t == fmt || same_conversions(fmt, t) ? t : fmt;
 }
 
+/* ---- a count in the front-end's language (gb_set_translate_plural) ---- */
+static gb_translate_plural_fn translate_plural;
+
+void gb_set_translate_plural(gb_translate_plural_fn fn) { translate_plural = fn; }
+
+#define MAX_CONVERSIONS 16
+
+/* The conversions of f, as next_conversion reads them, into c (at most MAX_CONVERSIONS: a text
+ * with more is not one of the library's); their number, or -1 when there are more. When `upto`
+ * is given, only those that end before it. */
+static int conversions(const char *f, const char *upto, char c[MAX_CONVERSIONS][8])
+{
+    int n = 0;
+    char one[8];
+    for (const char *at = f; next_conversion(&at, one) && (!upto || at <= upto);) {
+        if (n == MAX_CONVERSIONS)
+            return -1;
+        memcpy(c[n++], one, sizeof one);
+    }
+    return n;
+}
+
+static bool integer_conversion(const char *c)
+{
+    size_t k = strlen(c);
+    return k > 0 && strchr("diu", c[k - 1]) && !strchr(c, '*') && !strchr(c, '$');
+}
+
+/* Which conversion of the English is the count (docs/translating.md, "Plurals"): the last
+ * integer conversion (%d, %u, %ld...) before the first character where the singular and the
+ * plural differ ("%d hole" and "%d holes", "only %ld is offered" and "only %ld are offered");
+ * -1 when there is none. tools/i18n-check and the page (web/i18n.js) read it the same way. */
+int gb_plural_count_index(const char *singular, const char *plural)
+{
+    const char *a = singular, *b = plural;
+    while (*a && *a == *b)
+        a++, b++;
+    char c[MAX_CONVERSIONS][8];
+    int n = conversions(singular, a, c);
+    for (int i = n - 1; i >= 0; i--)
+        if (integer_conversion(c[i]))
+            return i;
+    return -1;
+}
+
+/* A plural form may leave its count out when the count is the English text's last conversion
+ * ("جولة واحدة": one round, in words): vsnprintf then never reads that argument. Every other
+ * conversion stays, the same and in the same order. */
+static bool plural_conversions(const char *singular, const char *plural, const char *english,
+                               const char *t)
+{
+    if (same_conversions(english, t))
+        return true;
+    char ce[MAX_CONVERSIONS][8], ct[MAX_CONVERSIONS][8];
+    int ne = conversions(english, NULL, ce), nt = conversions(t, NULL, ct);
+    if (ne < 1 || nt != ne - 1 || gb_plural_count_index(singular, plural) != ne - 1)
+        return false;
+    for (int i = 0; i < nt; i++)
+        if (strcmp(ce[i], ct[i]) != 0)
+            return false;
+    return true;
+}
+
+const char *gb_trn_format(const char *singular, const char *plural, unsigned long n)
+{
+    const char *english = n == 1 ? singular : plural;
+    if (!translate_plural)
+        return gb_tr_format(english); /* the translator of single texts, asked as before */
+    const char *t = translate_plural(singular, plural, n);
+    if (!t || !*t || t == english)
+        return english;
+    return plural_conversions(singular, plural, english, t) ? t : english;
+}
+
 /* A lap's phrase: its own placeholders (%v, %o, %t, in any order), so a translation is used
  * only when it keeps each of the English phrase's, each once. */
 static const char *lap_phrase_tr(const char *english)
@@ -242,20 +316,36 @@ int gb_variant_rules_text(const char *name, gb_rules_text *out)
 /* ---- the rules for players, complete, for the options in force ---- */
 #include <stdarg.h>
 
-void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const char *fmt, ...)
+/* A rules line from its format, already in the front-end's language. */
+static void rule_v(gb_rule_out *out, const char *ruling, const char *option, const char *fmt,
+                   va_list ap)
 {
     if (out->count < out->max) {
         gb_rule_line *l = &out->line[out->count];
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(l->text, sizeof l->text, gb_tr_format(fmt), ap);
-        va_end(ap);
+        int k = vsnprintf(l->text, sizeof l->text, fmt, ap);
         if (k >= (int)sizeof l->text)
             gb_utf8_trim(l->text);
         l->ruling = ruling;
         l->option = option;
     }
     out->count++;
+}
+
+void gb_rule(gb_rule_out *out, const char *ruling, const char *option, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rule_v(out, ruling, option, gb_tr_format(fmt), ap);
+    va_end(ap);
+}
+
+void gb_rulen(gb_rule_out *out, const char *ruling, const char *option, unsigned long n,
+              const char *singular, const char *plural, ...)
+{
+    va_list ap;
+    va_start(ap, plural);
+    rule_v(out, ruling, option, gb_trn_format(singular, plural, n), ap);
+    va_end(ap);
 }
 
 void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bool passes,
@@ -283,9 +373,10 @@ void gb_rules_shared(gb_rule_out *out, const gb_options *o, const char *unit, bo
         gb_rule(out, "T1 T4", "endless",
                 "A sowing that would never end (10,000 laps) may not be played; a player left with "
                 "only such sowings has no move.");
-    gb_rule(out, "T3 T5", "max-plies",
-            "A %s still going after %d plies (%s) ends there, scored as after a repetition.",
-            gb_tr(unit), o->v[GB_OPT_MAX_PLIES], gb_tr(plies));
+    gb_rulen(out, "T3 T5", "max-plies", (unsigned long)o->v[GB_OPT_MAX_PLIES],
+             "A %s still going after %d ply (%s) ends there, scored as after a repetition.",
+             "A %s still going after %d plies (%s) ends there, scored as after a repetition.",
+             gb_tr(unit), o->v[GB_OPT_MAX_PLIES], gb_tr(plies));
 }
 
 /* Every line of r for o: the game's own words, or its text's rules with no rulings. */
@@ -334,6 +425,14 @@ void gb_text_add(gb_text *t, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     text_vadd(t, gb_tr_format(fmt), ap);
+    va_end(ap);
+}
+
+void gb_text_addn(gb_text *t, unsigned long n, const char *singular, const char *plural, ...)
+{
+    va_list ap;
+    va_start(ap, plural);
+    text_vadd(t, gb_trn_format(singular, plural, n), ap);
     va_end(ap);
 }
 
@@ -514,11 +613,8 @@ int gb_match_summary(const gb_game *g, char *buf, size_t len)
         total[1] += made[1];
     }
     gb_text t = text_begin(buf, len);
-    /* two texts, not an "s" added: a translation has its own words for one and for many */
-    if (p->round == 1)
-        gb_text_add(&t, "%d round", p->round);
-    else
-        gb_text_add(&t, "%d rounds", p->round);
+    /* one text in the forms of the reader's language, not an "s" added (gb_trn_format) */
+    gb_text_addn(&t, (unsigned long)p->round, "%d round", "%d rounds", p->round);
     if (known)
         gb_text_add(&t, ": South won %d, North %d, %d even; %s in all: South %d, North %d", won[0],
                     won[1], won[2], gb_tr(w->made), total[0], total[1]);

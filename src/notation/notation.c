@@ -359,11 +359,13 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
         if (strcmp(key, "board") == 0) {
             for (int i = 0; i < ring; i++) {
                 if (i == n && *v++ != '/') {
-                    rc = gb_fail(err, GB_EINVAL, "position: board needs %d holes, then '/', then %d", n, n);
+                    rc = gb_failn(err, GB_EINVAL, (unsigned long)n, "position: board needs %d hole, then '/', then %d",
+                                  "position: board needs %d holes, then '/', then %d", n, n);
                     goto done;
                 }
                 if (i != 0 && i != n && *v++ != ',') {
-                    rc = gb_fail(err, GB_EINVAL, "position: board needs %d holes a row, separated by ','", n);
+                    rc = gb_failn(err, GB_EINVAL, (unsigned long)n, "position: board needs %d hole a row, separated by ','",
+                                  "position: board needs %d holes a row, separated by ','", n);
                     goto done;
                 }
                 if (!parse_uint(&v, 255, &x)) {
@@ -379,7 +381,8 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
                     p.mark_n |= 1u << i, v++;
             }
             if (*v) {
-                rc = gb_fail(err, GB_EINVAL, "position: board has more than %d holes or a bad mark", ring);
+                rc = gb_failn(err, GB_EINVAL, (unsigned long)ring, "position: board has more than %d hole or a bad mark",
+                              "position: board has more than %d holes or a bad mark", ring);
                 goto done;
             }
             have_board = true;
@@ -415,16 +418,16 @@ int gb_game_from_position(gb_game **out, const char *text, uint64_t seed, gb_err
             }
             p.ply = (uint32_t)x;
         } else if (strcmp(key, "own") == 0) {
-            if ((int)strlen(v) != ring) {
-                rc = gb_fail(err, GB_EINVAL, "position: own= needs %d letters S or N", ring);
+            bool letters = (int)strlen(v) == ring;
+            for (int i = 0; letters && i < ring; i++)
+                letters = v[i] == 'S' || v[i] == 'N';
+            if (!letters) {
+                rc = gb_failn(err, GB_EINVAL, (unsigned long)ring, "position: own= needs %d letter S or N",
+                              "position: own= needs %d letters S or N", ring);
                 goto done;
             }
             p.own_n = 0;
             for (int i = 0; i < ring; i++) {
-                if (v[i] != 'S' && v[i] != 'N') {
-                    rc = gb_fail(err, GB_EINVAL, "position: own= needs %d letters S or N", ring);
-                    goto done;
-                }
                 if (v[i] == 'N')
                     p.own_n |= 1u << i;
             }

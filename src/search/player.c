@@ -79,13 +79,15 @@ const char *gb_player_describe(const gb_player *p, char *buf, size_t len)
                  p->think > 0 ? p->think : levels[lv].movetime_ms / 1000.0);
     else {
         /* whole texts, in the front-end's language when it has one (the player's name stays as
-         * it is typed): one and many plies are two texts, as a translation needs */
+         * it is typed), in its forms for the depth's count of plies (gb_trn_format) */
         const int d = levels[lv].depth;
         const char *f = levels[lv].random_pct
-                            ? (d == 1 ? GB_N_("ai:%d (alpha-beta, %d ply, half its moves random)")
-                                      : GB_N_("ai:%d (alpha-beta, %d plies, half its moves random)"))
-                            : (d == 1 ? GB_N_("ai:%d (alpha-beta, %d ply)") : GB_N_("ai:%d (alpha-beta, %d plies)"));
-        snprintf(buf, len, gb_tr_format(f), lv, d);
+                            ? gb_trn_format("ai:%d (alpha-beta, %d ply, half its moves random)",
+                                            "ai:%d (alpha-beta, %d plies, half its moves random)",
+                                            (unsigned long)d)
+                            : gb_trn_format("ai:%d (alpha-beta, %d ply)", "ai:%d (alpha-beta, %d plies)",
+                                            (unsigned long)d);
+        snprintf(buf, len, f, lv, d);
     }
     return buf;
 }
@@ -192,7 +194,8 @@ int gb_match_opening(gb_game **out, const char *variant, const char *options, ui
     /* bounded: past the games' lengths every ply too many costs 100 whole tries (a million plies
      * asked took hours) */
     if (plies < 0 || plies > GB_OPENING_PLIES_MAX)
-        return gb_fail(err, GB_EINVAL, "an opening is 0 to %d plies, not %d", GB_OPENING_PLIES_MAX, plies);
+        return gb_failn(err, GB_EINVAL, GB_OPENING_PLIES_MAX, "an opening is 0 to %d ply, not %d",
+                        "an opening is 0 to %d plies, not %d", GB_OPENING_PLIES_MAX, plies);
     /* a random opening that does not end the game; after 100 tries, a shorter one */
     for (int k = plies, tries = 0; k >= 0; tries++) {
         gb_game *g;

@@ -143,7 +143,8 @@ int gb_search_check(const gb_searcher *s, const gb_game *g, const gb_search_opts
         return gb_fail(err, GB_EINVAL, "argument %s is NULL", !s ? "s" : !g ? "g" : !o ? "o" : "res");
     const gb_budget *b = &o->budget;
     if (b->depth < 0 || b->depth > GB_SEARCH_MAX_DEPTH)
-        return gb_fail(err, GB_EINVAL, "budget: depth must be 0 (none) to %d plies (got %d)", GB_SEARCH_MAX_DEPTH, b->depth);
+        return gb_failn(err, GB_EINVAL, GB_SEARCH_MAX_DEPTH, "budget: depth must be 0 (none) to %d ply (got %d)",
+                        "budget: depth must be 0 (none) to %d plies (got %d)", GB_SEARCH_MAX_DEPTH, b->depth);
     if (b->nodes < 0 || b->movetime_ms < 0)
         return gb_fail(err, GB_EINVAL, "budget: %s must not be negative", b->nodes < 0 ? "nodes" : "movetime_ms");
     if (o->nsearchmoves < 0 || (o->nsearchmoves > 0 && !o->searchmoves))

@@ -645,8 +645,9 @@ static int ak_check(const gb_options *o, const gb_pos *p, gb_error *err)
         break;
     default:
         if (board + taken != AK_SEEDS)
-            return gb_fail(err, GB_EINVAL, "%d seeds on the board and %d taken: the game has 72",
-                           board, taken);
+            return gb_failn(err, GB_EINVAL, (unsigned long)board,
+                            "%d seed on the board and %d taken: the game has 72",
+                            "%d seeds on the board and %d taken: the game has 72", board, taken);
         break;
     }
     return GB_OK;

@@ -103,9 +103,10 @@ static void ak_rules(const gb_options *o, gb_rule_out *out)
         gb_rule(out, "A13 A-C10", NULL,
                 "The loser of a round lays out the next one; after a drawn round, the player who "
                 "did not lay it out lays out the next.");
-        gb_rule(out, "T3", "max-rounds",
-                "A match still going after %d rounds ends: more gains wins, equal gains is a draw.",
-                o->v[GB_OPT_MAX_ROUNDS]);
+        gb_rulen(out, "T3", "max-rounds", (unsigned long)o->v[GB_OPT_MAX_ROUNDS],
+                 "A match still going after %d round ends: more gains wins, equal gains is a draw.",
+                 "A match still going after %d rounds ends: more gains wins, equal gains is a draw.",
+                 o->v[GB_OPT_MAX_ROUNDS]);
     } else {
         gb_rule(out, "A11 A13 A-C11", "rounds",
                 "The game is a single round: a player's seeds are those he captured and those given "

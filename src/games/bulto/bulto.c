@@ -73,16 +73,14 @@ static const char *start_refusal(const gb_pos *p, int h)
 /* B5, T1: C~k past the offers the sowing makes before it comes round names no move. */
 static int short_of(gb_error *err, const gb_move *m, long offers)
 {
-    /* two texts, not an English "is"/"are" put in: each language has its own words for both */
-    if (offers == 1)
-        return gb_fail(err, GB_EILLEGAL,
-                       "this move refuses %u bulto but only %ld is offered before the sowing comes "
-                       "round (B5, T1)",
-                       (unsigned)m->refusals, offers);
-    return gb_fail(err, GB_EILLEGAL,
-                   "this move refuses %u bulto but only %ld are offered before the sowing comes "
-                   "round (B5, T1)",
-                   (unsigned)m->refusals, offers);
+    /* the forms of the reader's language for the offers' count, not an English "is"/"are" put
+     * in (gb_trn_format: the count is the %ld) */
+    return gb_failn(err, GB_EILLEGAL, (unsigned long)offers,
+                    "this move refuses %u bulto but only %ld is offered before the sowing comes "
+                    "round (B5, T1)",
+                    "this move refuses %u bulto but only %ld are offered before the sowing comes "
+                    "round (B5, T1)",
+                    (unsigned)m->refusals, offers);
 }
 
 static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint64_t *rng,
@@ -101,12 +99,11 @@ static int bu_play(const gb_options *o, gb_pos *p, gb_move *m, gb_trace *t, uint
     int rc = sow_from(o, &p0, p, m->hole, m->refusals, t, NULL, &offers);
     if (rc == GB_EENDLESS)
         return rc; /* T1 */
-    if (rc == SOW_NATURAL && offers == 1 && m->refusals > 1) /* two texts, as in short_of */
-        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld is offered (B5)",
-                       (unsigned)m->refusals, offers);
-    if (rc == SOW_NATURAL && offers < m->refusals)
-        return gb_fail(err, GB_EILLEGAL, "this move refuses %u bulto but only %ld are offered (B5)",
-                       (unsigned)m->refusals, offers);
+    if (rc == SOW_NATURAL && offers < m->refusals) /* the offers' forms, as in short_of */
+        return gb_failn(err, GB_EILLEGAL, (unsigned long)offers,
+                        "this move refuses %u bulto but only %ld is offered (B5)",
+                        "this move refuses %u bulto but only %ld are offered (B5)",
+                        (unsigned)m->refusals, offers);
     if (rc == SOW_SHORT)
         return short_of(err, m, offers);
     if (menager)
@@ -226,8 +223,9 @@ static int bu_check(const gb_options *o, const gb_pos *p, gb_error *err)
     if (p->store[0] || p->store[1])
         return gb_fail(err, GB_EINVAL, "Bulto takes no stones off the board: stores must be 0,0");
     if (total != BU_STONES)
-        return gb_fail(err, GB_EINVAL, "%d stones on the board; Bulto has exactly %d", total,
-                       BU_STONES);
+        return gb_failn(err, GB_EINVAL, (unsigned long)total,
+                        "%d stone on the board; Bulto has exactly %d",
+                        "%d stones on the board; Bulto has exactly %d", total, BU_STONES);
     if (p->own_n != BU_ROW_N)
         return gb_fail(err, GB_EINVAL, "in Bulto each player owns his own row");
     if (p->mark_s & ~BU_ROW_N)

@@ -728,8 +728,9 @@ static int ql_check(const gb_options *o, const gb_pos *p, gb_error *err)
 {
     int total = p->store[0] + p->store[1] + gb_pos_board_total(p, QL_RING);
     if (total != QL_BALLS)
-        return gb_fail(err, GB_EINVAL, "%d balls in the holes and the stores; Qelat has exactly %d",
-                       total, QL_BALLS);
+        return gb_failn(err, GB_EINVAL, (unsigned long)total,
+                        "%d ball in the holes and the stores; Qelat has exactly %d",
+                        "%d balls in the holes and the stores; Qelat has exactly %d", total, QL_BALLS);
     if (p->mine)
         return gb_fail(err, GB_EINVAL, "Qelat has no miné");
     if ((p->own_n | p->mark_s | p->mark_n) & ~QL_ALL)
@@ -756,10 +757,14 @@ static int ql_check(const gb_options *o, const gb_pos *p, gb_error *err)
             return gb_fail(err, GB_EINVAL, "starts= is kept only with match-repeat=ends in a match (Q11)");
     } else if ((starts >> 22) || hs < 1 || hs > 11 || !(starts >> ql_start_bit(hs, aux_starter(p)) & 1u) ||
                popcount12(starts) != p->round) {
-        return gb_fail(err, GB_EINVAL,
-                       "starts= must hold %u distinct round starts, this round's (South's %d holes, "
-                       "%s starts) among them (Q11)",
-                       (unsigned)p->round, hs, aux_starter(p) ? "North" : "South");
+        return gb_failn(err, GB_EINVAL, (unsigned long)p->round,
+                        /* TRANSLATORS: the %u counts the round starts; the %d is how many holes
+                         * South owns */
+                        "starts= must hold %u distinct round start, this round's (South's holes: %d, "
+                        "%s starts) among them (Q11)",
+                        "starts= must hold %u distinct round starts, this round's (South's holes: %d, "
+                        "%s starts) among them (Q11)",
+                        (unsigned)p->round, hs, aux_starter(p) ? "North" : "South");
     }
     if (p->own_n != layout_owners(hs, o->v[QL_LAYOUT] == 1) || (p->round == 1 && hs != 6))
         return gb_fail(err, GB_EINVAL, "the owners (own=) are not laid out as Q1/Q8 say");

@@ -107,10 +107,12 @@ static void ql_rules(const gb_options *o, gb_rule_out *out)
             gb_rule(out, "Q11", "match-repeat",
                     "A round may begin as an earlier round of the match began (the same holes "
                     "owned, the same player to start); the match plays on.");
-        gb_rule(out, "T3", "max-rounds",
-                "A match still going after %d rounds ends: the player who owns more holes wins, "
-                "equal holes is a draw.",
-                o->v[GB_OPT_MAX_ROUNDS]);
+        gb_rulen(out, "T3", "max-rounds", (unsigned long)o->v[GB_OPT_MAX_ROUNDS],
+                 "A match still going after %d round ends: the player who owns more holes wins, "
+                 "equal holes is a draw.",
+                 "A match still going after %d rounds ends: the player who owns more holes wins, "
+                 "equal holes is a draw.",
+                 o->v[GB_OPT_MAX_ROUNDS]);
     }
     gb_rules_shared(out, o, "round", true, "each move and each pass is a ply");
 }
@@ -192,8 +194,10 @@ static void holes_words(int hs, gb_text *t)
     if (hs == 6)
         gb_text_add(t, "each owns 6 holes");
     else
-        gb_text_add(t, "%s owns %d holes, %s %d", gb_side_word(hs < 6), hs > 6 ? hs : 12 - hs,
-                    gb_side_word(hs > 6), hs > 6 ? 12 - hs : hs);
+        /* TRANSLATORS: the first %d (7 to 12) counts the holes; the last is the other side's */
+        gb_text_addn(t, (unsigned long)(hs > 6 ? hs : 12 - hs), "%s owns %d hole, %s %d",
+                     "%s owns %d holes, %s %d", gb_side_word(hs < 6), hs > 6 ? hs : 12 - hs,
+                     gb_side_word(hs > 6), hs > 6 ? 12 - hs : hs);
 }
 
 static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_text *t)
@@ -256,15 +260,11 @@ static void ql_round(const gb_options *o, const gb_round_end *e, int what, gb_te
                 gb_text_plain(&list, "%s%s", first ? "" : gb_list_comma(), lab);
                 first = 0;
             }
-        /* two texts, not an "s" added: a translation has its own words for one and for many */
-        if (k == 1)
-            /* TRANSLATORS: the last %s is the hole's label ("a") */
-            gb_text_add(t, "%s gains %d hole from %s (%s; Q7, Q8)", gb_side_word(gainer), k,
-                        gb_side_word(!gainer), holes);
-        else
-            /* TRANSLATORS: the last %s lists the holes' labels ("a, b", with the list comma) */
-            gb_text_add(t, "%s gains %d holes from %s (%s; Q7, Q8)", gb_side_word(gainer), k,
-                        gb_side_word(!gainer), holes);
+        /* the forms of the reader's language for k, not an "s" added (gb_trn_format) */
+        /* TRANSLATORS: the last %s lists the holes' labels ("a", or "a, b" with the list comma) */
+        gb_text_addn(t, (unsigned long)k, "%s gains %d hole from %s (%s; Q7, Q8)",
+                     "%s gains %d holes from %s (%s; Q7, Q8)", gb_side_word(gainer), k,
+                     gb_side_word(!gainer), holes);
     }
     if (lots_of(&e->next))
         gb_text_add(t, "; the odd hole goes to %s by lots (Q7)", gb_side_word(lots_of(&e->next) - 1));

@@ -605,8 +605,10 @@ static int sq_check(const gb_options *o, const gb_pos *p, gb_error *err)
 {
     int total = p->store[0] + p->store[1] + gb_pos_board_total(p, 2 * SQ_N);
     if (total > 16 * sq_seeds(o))
-        return gb_fail(err, GB_EINVAL, "%d stones in play and taken, more than the game's %d",
-                       total, 16 * sq_seeds(o));
+        return gb_failn(err, GB_EINVAL, (unsigned long)total,
+                        "%d stone in play and taken, more than the game's %d",
+                        "%d stones in play and taken, more than the game's %d", total,
+                        16 * sq_seeds(o));
     if (p->mark_s || p->mark_n || p->mine)
         return gb_fail(err, GB_EINVAL, "Sadeqa III has no marked holes");
     if (p->own_n != 0xff00u)

@@ -69,8 +69,11 @@ static void sq_result(const gb_options *o, const gb_pos *p, const int score[2], 
             gb_text_add(t, "the stone left in a hole goes to %s, who moved last (S5)",
                         gb_side_word(last));
         else if (left)
-            gb_text_add(t, "the %d stones left in holes go to %s, who moved last (S5)", left,
-                        gb_side_word(last));
+            gb_text_addn(t, (unsigned long)left,
+                         /* TRANSLATORS: %d is 2 or more (one stone has the text above) */
+                         "the %d stone left in a hole goes to %s, who moved last (S5)",
+                         "the %d stones left in holes go to %s, who moved last (S5)", left,
+                         gb_side_word(last));
         else
             gb_text_add(t, "%s has no move and no stone is left in play (S5)",
                         gb_side_word(p->to_move));
