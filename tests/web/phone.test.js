@@ -282,6 +282,81 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
   }
 });
 
+// Every control of the game screen, each wholly on the screen, whatever the status says: on the
+// smallest phones and held on its side, in every language, with the status at its longest in
+// each game (a move played in Sadeqa III; a round's end in Qelat and L'ab al-Akil, where a new
+// round's layout adds its line; a bulto on offer in Bulto). At 320×568 a status of two lines (of
+// three at L'ab al-Akil's new round) once put Undo 8 px under the screen's bottom with Sadeqa
+// III's board. Measured after the move, once the page has kept the board in view.
+const GAME_CONTROLS = ['#undo', '#hint', '#flip', '#review-start', '#status-why', '#move-strip button', '#round-ok', '#board .hole .hit'];
+async function allInView(page, what) {
+  const r = await page.evaluate((sels) => {
+    const out = { vw: innerWidth, vh: innerHeight, n: 0, bad: [] };
+    for (const e of new Set(sels.flatMap((sel) => [...document.querySelectorAll(sel)]))) {
+      {
+        if (!e.checkVisibility({ visibilityProperty: true }) || e.closest('[hidden]')) continue;
+        const b = e.getBoundingClientRect();
+        if (!b.width || !b.height) continue;
+        out.n++;
+        // (a hole's tap target, its cell, stays a finger's size however the board is fitted)
+        if (e.classList.contains('hit') && (b.width < 43.5 || b.height < 43.5)) out.bad.push(`hole ${e.closest('.hole').dataset.hole}'s tap target ${b.width.toFixed(1)}×${b.height.toFixed(1)} px`);
+        if (b.top < -0.5 || b.left < -0.5 || b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5) {
+          const name = e.id || (e.closest('.hole') ? `hole ${e.closest('.hole').dataset.hole}` : e.textContent.trim());
+          out.bad.push(`${name} ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`);
+        }
+      }
+    }
+    // a status cut short for room keeps the whole sentence as its tooltip
+    for (const e of [document.getElementById('status'), document.getElementById('round-line')]) {
+      if (e.dataset.clamp && e.title !== e.textContent) out.bad.push(`${e.id} cut, its title "${e.title}" not the whole "${e.textContent}"`);
+    }
+    out.clamped = document.getElementById('status').dataset.clamp;
+    out.status = document.getElementById('status').textContent;
+    out.round = document.getElementById('round-line').hidden ? '' : document.getElementById('round-line').textContent;
+    return out;
+  }, GAME_CONTROLS);
+  assert.ok(r.n > 4, `${what}: controls measured (${r.n})`);
+  if (r.clamped && !page.shownOpen) {
+    // a tap on the status shows it whole, a second cuts it again
+    page.shownOpen = true;
+    const h = () => page.$eval('#status', (e) => e.getBoundingClientRect().height);
+    const cut = await h();
+    await page.click('#status');
+    assert.ok(await h() > cut + 5 && await page.$eval('#status', (e) => !e.dataset.clamp), `${what}: the status whole on a tap`);
+    await page.click('#status');
+    assert.ok(Math.abs(await h() - cut) < 1, `${what}: and cut again`);
+  }
+  return r.bad.length ? [`${what}: ${r.bad.join(', ')} (the status: "${r.status}" ${r.round})`] : [];
+}
+
+const LONGEST = {
+  sadeqa: (v) => v.history.length >= 1 && !!v.last,
+  qelat: (v) => !!v.state.last_round,
+  akil: (v) => !!v.state.last_round,
+  bulto: (v) => v.moves.some((m) => /~/.test(m.text)),
+};
+test('every control of the game screen on the screen at 320×568, 360×640 and 640×360, in every language, the status at its longest', async () => {
+  const off = []; // (every size and language measured, then all that ran off the screen told)
+  for (const size of [PHONE320, 'phone360', 'landscape640']) {
+    const page = await newPage(size);
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      for (const v of variants) {
+        const what = `${lang}: ${v.name} at ${size.width ? `${size.width}×${size.height}` : size}`;
+        await startGame(page, v.name, { lang, opponent: 'human' });
+        off.push(...await allInView(page, `${what}, the start`));
+        await playUntil(page, LONGEST[v.name], 7);
+        await page.waitForFunction(() => !app.animating);
+        const st = await page.evaluate(() => app.view.state);
+        assert.ok(!st.over, `${what}: the game goes on`);
+        off.push(...await allInView(page, `${what}, ${v.name === 'bulto' ? 'a bulto on offer' : v.name === 'sadeqa' ? 'after a move' : 'a round over'}`));
+      }
+    }
+    if (size === PHONE320) assert.ok(page.shownOpen, 'at 320×568 a status was cut short, and shown whole by a tap');
+    await closePage(page);
+  }
+  assert.deepEqual(off, [], 'every control wholly on the screen');
+});
+
 // Every hole a finger can tap, on the play board and on the Learn board, has at least 44×44 CSS
 // px of its own (the platforms' touch target; WCAG 2.2 asks 24): the point 21.5 px from its
 // middle in each of eight directions is still that hole, not a neighbour's rim nor the board's
