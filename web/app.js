@@ -1227,6 +1227,8 @@ function render(view) {
   document.body.dataset.review = app.review === null ? 'false' : 'true';
   remember(view);
   if (app.review !== null) { renderReview(); return; }
+  // a forced move's note ("You have no move: pass.") belongs to a turn: a finished game has none
+  if (st.over && app.note) sayNote('');
   const s = $('status');
   const said = showStatus(view);
   s.dataset.toMove = st.to_move || '';

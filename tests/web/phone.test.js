@@ -637,6 +637,42 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
   await closePage(page);
 });
 
+// The page passes for a person who has no move, and says so in the note over the board ("You
+// have no move: pass."); when the computer's moves after the pass end the match, the note stayed
+// under the match's last banner, a pass prompt on a finished game. Qelat against the computer,
+// one round a match, the person's moves drawn at random, until a match ends with the person's
+// last turn a forced pass.
+test('a match ended after a forced pass shows no pass prompt', async () => {
+  const page = await newPage('phone360');
+  let found = null;
+  for (let seed = 1; seed <= 40 && !found; seed++) {
+    await page.goto(`${srv.base}/?seed=${seed}`);
+    await page.waitForSelector('body[data-busy="false"] #board .hole');
+    const r = await page.evaluate(async (seed) => {
+      document.getElementById('speed').value = '0';
+      await startFrom({ variant: 'qelat', options: 'max-rounds=1', south: 'human', north: 'ai:1', seed });
+      let x = seed;
+      const rand = () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 4294967296; };
+      const wait = async () => { while (app.busy || app.animating || app.running) await new Promise((res) => setTimeout(res, 5)); };
+      for (let i = 0; i < 3000 && !app.view.state.over; i++) {
+        await wait();
+        if (app.view.state.over) break;
+        await playMove(app.view.moves[Math.floor(rand() * app.view.moves.length)].text);
+      }
+      await wait();
+      const mine = app.view.history.filter((h) => h.by === 'S');
+      const note = document.getElementById('note');
+      return { over: app.view.state.over, lastMine: mine.length ? mine[mine.length - 1].move : '',
+        note: note.hidden ? '' : note.textContent, shown: note.checkVisibility(), banner: !document.getElementById('round-banner').hidden };
+    }, seed);
+    if (r.over && r.lastMine === 'pass') found = { seed, ...r };
+  }
+  assert.ok(found, 'a match whose last turn of the person was a forced pass');
+  assert.equal(found.banner, true, `seed ${found.seed}: the match's last banner`);
+  assert.deepEqual([found.note, found.shown], ['', false], `seed ${found.seed}: no pass prompt once the match is over`);
+  await closePage(page);
+});
+
 // On a 320 px phone, the round's banner in the longer translations: its text as wide as the
 // banner, flowing on under its button (beside it, it was a column of a word a line running past
 // the banner in Afaan Oromoo), right to left in Arabic; the match's end says Close.
