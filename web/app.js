@@ -1743,7 +1743,9 @@ async function animate(view) {
   const laps = last.trace.laps;
   const status = $('status');
   status.textContent = t('{side} plays {move}… (tap the board or press Escape to skip)', { side: sideName(mover), move: last.move });
+  delete status.dataset.open;
   $('status-why').hidden = true;
+  fitBoard(); // (the sentence while it is sown, cut as the room asks, its tooltip its own)
   const totalStones = laps.reduce((a, l) => a + (l.sown || []).length, 0);
   const per = Math.max(8, Math.min(ms, Math.floor(4000 / Math.max(1, totalStones))));
   app.skip = false;
