@@ -598,17 +598,48 @@ function upright() {
 function fitBoard() {
   const svg = $('board');
   svg.style.maxHeight = '';
+  const s = $('status');
+  for (const e of [s, $('round-line')]) { delete e.dataset.clamp; e.removeAttribute('title'); }
   if (!svg.clientWidth || document.body.dataset.screen !== 'game') return;
   fitLabels();
   const vb = svg.viewBox.baseVal;
   if (!vb || !vb.width) return;
   const scale = svg.clientWidth / vb.width;
-  const above = svg.getBoundingClientRect().top - $('status-row').getBoundingClientRect().top;
   const strip = $('move-strip').getBoundingClientRect().height;
-  const room = window.innerHeight - above - strip - 12;
-  const r = Number(svg.dataset.r) || UP.r;
-  const least = vb.height * (44.5 / (2 * r)); // (a little over: a pixel rounded down is under)
+  // (a hole's tap target is its cell, G.cell across the row and more the other way: at least
+  // 44 px, a little over, as a pixel rounded down is under; its pit may be drawn smaller)
+  const cell = Number(svg.dataset.cell) || UP.cell;
+  const least = vb.height * (44.5 / cell);
+  const roomNow = () => window.innerHeight - (svg.getBoundingClientRect().top - $('status-row').getBoundingClientRect().top) - strip - 12;
+  let room = roomNow();
+  // Where even the smallest board leaves the status and the strip no room (a 320×568 phone, a
+  // status of two or three lines), the status keeps to the lines that fit, one at least, cut with
+  // "…", and then the match's standing under it likewise: the whole sentence is its tooltip, a
+  // tap on the status shows both whole (statusOpen), and a screen reader reads them whole (the
+  // page's text is; #announce says the status too).
+  const h = Math.min(least, vb.height * scale);
+  for (const e of [s, $('round-line')]) {
+    if (room >= h || s.dataset.open || e.hidden) break;
+    const lh = parseFloat(getComputedStyle(e).lineHeight) || 22;
+    const lines = Math.round(e.getBoundingClientRect().height / lh);
+    const keep = Math.max(1, lines - Math.ceil((h - room) / lh));
+    if (keep < lines) {
+      e.dataset.clamp = String(keep);
+      e.title = e.textContent;
+      room = roomNow();
+    }
+  }
   if (room < vb.height * scale) svg.style.maxHeight = `${Math.max(least, room)}px`;
+}
+
+/* a tap on a status cut short (fitBoard) shows it whole, and the standing under it, until the
+ * next sentence; a second tap cuts it again */
+function statusOpen() {
+  const s = $('status');
+  if (s.dataset.open) delete s.dataset.open;
+  else if (s.dataset.clamp || $('round-line').dataset.clamp) s.dataset.open = 'true';
+  else return;
+  fitBoard();
 }
 
 /* the status, the board and the move strip on the screen: scrolled to when not (a phone's page
@@ -809,6 +840,7 @@ function drawBoard(view, st, hl, opts = {}) {
   svg.dataset.upright = up ? 'true' : 'false';
   svg.dataset.seat = seat;
   svg.dataset.r = String(G.r);
+  svg.dataset.cell = String(G.cell);
   svg.dataset.layout = opts.layout ? 'true' : 'false';
   svg.textContent = '';
   el('rect', up ? { x: 4, y: 4, width: W - 8, height: H - 8, rx: 36, class: 'wood' }
@@ -1111,6 +1143,7 @@ function showStatus(view, st) {
   showTitle(view, st || view.state);
   const s = $('status');
   const p = statusText(view, st);
+  if (s.textContent !== p.text) delete s.dataset.open; // (a new sentence is cut again where it must be)
   s.textContent = p.text;
   const why = $('status-why');
   const known = p.ids.length && rulesFor(p.ids).length;
@@ -1194,6 +1227,8 @@ function render(view) {
   document.body.dataset.review = app.review === null ? 'false' : 'true';
   remember(view);
   if (app.review !== null) { renderReview(); return; }
+  // a forced move's note ("You have no move: pass.") belongs to a turn: a finished game has none
+  if (st.over && app.note) sayNote('');
   const s = $('status');
   const said = showStatus(view);
   s.dataset.toMove = st.to_move || '';
@@ -1708,7 +1743,9 @@ async function animate(view) {
   const laps = last.trace.laps;
   const status = $('status');
   status.textContent = t('{side} plays {move}… (tap the board or press Escape to skip)', { side: sideName(mover), move: last.move });
+  delete status.dataset.open;
   $('status-why').hidden = true;
+  fitBoard(); // (the sentence while it is sown, cut as the room asks, its tooltip its own)
   const totalStones = laps.reduce((a, l) => a + (l.sown || []).length, 0);
   const per = Math.max(8, Math.min(ms, Math.floor(4000 / Math.max(1, totalStones))));
   app.skip = false;
@@ -2130,6 +2167,16 @@ function relabel() {
   if ($('setup-box').open) showChosenRules(); else showRulesInPlay();
 }
 
+/* a <select> of the games: one option a game of the catalogue, its name the value, its title shown */
+function fillVariants(sel) {
+  for (const v of app.catalog.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.title;
+    sel.append(o);
+  }
+}
+
 async function init() {
   initSettings();
   try { await i18n.ready; } catch (e) { /* English */ }
@@ -2147,17 +2194,14 @@ async function init() {
     return;
   }
   const sel = $('variant');
-  for (const v of app.catalog.variants) {
-    const o = document.createElement('option');
-    o.value = v.name;
-    o.textContent = v.title;
-    sel.append(o);
-  }
+  fillVariants(sel);
   sel.addEventListener('change', showOptions);
   showOptions();
   $('setup-form').addEventListener('submit', newGame);
   $('setup-box').addEventListener('toggle', () => { if (!$('setup-box').open) showRulesInPlay(); else showChosenRules(); });
   $('undo').addEventListener('click', undo);
+  $('status').addEventListener('click', statusOpen);
+  $('round-line').addEventListener('click', statusOpen);
   $('hint').addEventListener('click', hint);
   $('flip').addEventListener('click', () => { app.flipped = !app.flipped; $('flip').setAttribute('aria-pressed', String(app.flipped)); if (app.view) { if (app.review !== null) renderReview(); else render(app.view); } });
   $('skip').addEventListener('click', skipAnimation);
@@ -3129,19 +3173,9 @@ async function reviewGame(id) {
 function initScreens() {
   if (!onServer()) return;
   const sel = $('seek-variant');
-  for (const v of app.catalog.variants) {
-    const o = document.createElement('option');
-    o.value = v.name;
-    o.textContent = v.title;
-    sel.append(o);
-  }
+  fillVariants(sel);
   const best = $('best-variant');
-  for (const v of app.catalog.variants) {
-    const o = document.createElement('option');
-    o.value = v.name;
-    o.textContent = v.title;
-    best.append(o);
-  }
+  fillVariants(best);
   best.addEventListener('change', refreshBest);
   const opts = () => buildOptions(variantNamed(sel.value), $('seek-options'));
   sel.addEventListener('change', opts);

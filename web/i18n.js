@@ -181,8 +181,16 @@ function i18nFillPiece(p, values) {
     if (lap) return lap in byKind ? byKind[lap] : m;
     const k = pos ? Number(pos) - 1 : next++;
     if (k >= values.length) return m;
-    return p.convs[k].kind === 's' ? tlib(values[k]) : values[k];
+    return p.convs[k].kind === 's' ? i18nList(tlib(values[k])) : values[k];
   });
+}
+
+/* A value that is a list of holes' labels ("A, a, b, c": Qelat's holes gained, which the library
+ * joins with its list comma and hands over as one value) with the language's list comma, as the
+ * catalog's "list-comma:, " says ("، " in Arabic, "፣ " in Amharic and Tigrinya). */
+function i18nList(value) {
+  if (!/^[A-Za-z]{1,2}(?:, [A-Za-z]{1,2})+$/.test(value)) return value;
+  return value.split(', ').join(i18nPunct('list-comma:, '));
 }
 
 /* Where piece p, begun at i, may end: after each place its last literal is found, or (a text

@@ -282,6 +282,81 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
   }
 });
 
+// Every control of the game screen, each wholly on the screen, whatever the status says: on the
+// smallest phones and held on its side, in every language, with the status at its longest in
+// each game (a move played in Sadeqa III; a round's end in Qelat and L'ab al-Akil, where a new
+// round's layout adds its line; a bulto on offer in Bulto). At 320×568 a status of two lines (of
+// three at L'ab al-Akil's new round) once put Undo 8 px under the screen's bottom with Sadeqa
+// III's board. Measured after the move, once the page has kept the board in view.
+const GAME_CONTROLS = ['#undo', '#hint', '#flip', '#review-start', '#status-why', '#move-strip button', '#round-ok', '#board .hole .hit'];
+async function allInView(page, what) {
+  const r = await page.evaluate((sels) => {
+    const out = { vw: innerWidth, vh: innerHeight, n: 0, bad: [] };
+    for (const e of new Set(sels.flatMap((sel) => [...document.querySelectorAll(sel)]))) {
+      {
+        if (!e.checkVisibility({ visibilityProperty: true }) || e.closest('[hidden]')) continue;
+        const b = e.getBoundingClientRect();
+        if (!b.width || !b.height) continue;
+        out.n++;
+        // (a hole's tap target, its cell, stays a finger's size however the board is fitted)
+        if (e.classList.contains('hit') && (b.width < 43.5 || b.height < 43.5)) out.bad.push(`hole ${e.closest('.hole').dataset.hole}'s tap target ${b.width.toFixed(1)}×${b.height.toFixed(1)} px`);
+        if (b.top < -0.5 || b.left < -0.5 || b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5) {
+          const name = e.id || (e.closest('.hole') ? `hole ${e.closest('.hole').dataset.hole}` : e.textContent.trim());
+          out.bad.push(`${name} ${Math.round(b.left)}–${Math.round(b.right)} × ${Math.round(b.top)}–${Math.round(b.bottom)}`);
+        }
+      }
+    }
+    // a status cut short for room keeps the whole sentence as its tooltip
+    for (const e of [document.getElementById('status'), document.getElementById('round-line')]) {
+      if (e.dataset.clamp && e.title !== e.textContent) out.bad.push(`${e.id} cut, its title "${e.title}" not the whole "${e.textContent}"`);
+    }
+    out.clamped = document.getElementById('status').dataset.clamp;
+    out.status = document.getElementById('status').textContent;
+    out.round = document.getElementById('round-line').hidden ? '' : document.getElementById('round-line').textContent;
+    return out;
+  }, GAME_CONTROLS);
+  assert.ok(r.n > 4, `${what}: controls measured (${r.n})`);
+  if (r.clamped && !page.shownOpen) {
+    // a tap on the status shows it whole, a second cuts it again
+    page.shownOpen = true;
+    const h = () => page.$eval('#status', (e) => e.getBoundingClientRect().height);
+    const cut = await h();
+    await page.click('#status');
+    assert.ok(await h() > cut + 5 && await page.$eval('#status', (e) => !e.dataset.clamp), `${what}: the status whole on a tap`);
+    await page.click('#status');
+    assert.ok(Math.abs(await h() - cut) < 1, `${what}: and cut again`);
+  }
+  return r.bad.length ? [`${what}: ${r.bad.join(', ')} (the status: "${r.status}" ${r.round})`] : [];
+}
+
+const LONGEST = {
+  sadeqa: (v) => v.history.length >= 1 && !!v.last,
+  qelat: (v) => !!v.state.last_round,
+  akil: (v) => !!v.state.last_round,
+  bulto: (v) => v.moves.some((m) => /~/.test(m.text)),
+};
+test('every control of the game screen on the screen at 320×568, 360×640 and 640×360, in every language, the status at its longest', async () => {
+  const off = []; // (every size and language measured, then all that ran off the screen told)
+  for (const size of [PHONE320, 'phone360', 'landscape640']) {
+    const page = await newPage(size);
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      for (const v of variants) {
+        const what = `${lang}: ${v.name} at ${size.width ? `${size.width}×${size.height}` : size}`;
+        await startGame(page, v.name, { lang, opponent: 'human' });
+        off.push(...await allInView(page, `${what}, the start`));
+        await playUntil(page, LONGEST[v.name], 7);
+        await page.waitForFunction(() => !app.animating);
+        const st = await page.evaluate(() => app.view.state);
+        assert.ok(!st.over, `${what}: the game goes on`);
+        off.push(...await allInView(page, `${what}, ${v.name === 'bulto' ? 'a bulto on offer' : v.name === 'sadeqa' ? 'after a move' : 'a round over'}`));
+      }
+    }
+    if (size === PHONE320) assert.ok(page.shownOpen, 'at 320×568 a status was cut short, and shown whole by a tap');
+    await closePage(page);
+  }
+  assert.deepEqual(off, [], 'every control wholly on the screen');
+});
+
 // Every hole a finger can tap, on the play board and on the Learn board, has at least 44×44 CSS
 // px of its own (the platforms' touch target; WCAG 2.2 asks 24): the point 21.5 px from its
 // middle in each of eight directions is still that hole, not a neighbour's rim nor the board's
@@ -361,8 +436,8 @@ test('every hole of every game has a 44×44 px tap area, the play board and the 
 // The rest of a phone's screens, held upright on 360 and 320 px phones and on its side at
 // 640×360, in every language: the game's setup, Settings, the lobby (its name form, then the seek
 // form) and Learn. Nothing wider than the screen nor past its edges, every control at least
-// 44×44 px (a checkbox by the size of its label; links inside a sentence, "You are NAME" and the
-// footer's, are text, WCAG 2.5.8's inline exception), and no two controls over each other
+// 44×44 px (a checkbox by the size of its label; the links inside a sentence too, "You are NAME"
+// and the footer's "Correct a translation", once under 44 px tall), and no two controls over each other
 // (Settings, open, lies over the page: measured alone).
 async function controls(page, what, within = 'body') {
   const r = await page.evaluate((within) => {
@@ -383,7 +458,7 @@ async function controls(page, what, within = 'body') {
     const root = document.querySelector(within);
     const all = [...root.querySelectorAll('button, select, input:not([type="hidden"]), summary, a[href], textarea')]
       .filter((e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('#board, #learn-board, .visually-hidden'))
-      .filter((e) => !(e.tagName === 'A' && e.closest('p, footer')) && !(e.closest('#settings-panel') && within === 'body'))
+      .filter((e) => !(e.closest('#settings-panel') && within === 'body'))
       .map((e) => (e.type === 'checkbox' || e.type === 'radio' || e.type === 'file') && e.closest('label') ? e.closest('label') : e);
     const items = [...new Set(all)].map((e) => ({ e, b: clip(e) })).filter((x) => x.b.right > x.b.left && x.b.bottom > x.b.top);
     out.n = items.length;
@@ -559,6 +634,42 @@ test('a match to its end: the status at the end, the summary\'s lines, play agai
   assert.equal(again.state.options, end.state.options);
   assert.deepEqual([again.players.S, again.players.N], ['human', 'human']);
   assert.equal(again.history.length, 0);
+  await closePage(page);
+});
+
+// The page passes for a person who has no move, and says so in the note over the board ("You
+// have no move: pass."); when the computer's moves after the pass end the match, the note stayed
+// under the match's last banner, a pass prompt on a finished game. Qelat against the computer,
+// one round a match, the person's moves drawn at random, until a match ends with the person's
+// last turn a forced pass.
+test('a match ended after a forced pass shows no pass prompt', async () => {
+  const page = await newPage('phone360');
+  let found = null;
+  for (let seed = 1; seed <= 40 && !found; seed++) {
+    await page.goto(`${srv.base}/?seed=${seed}`);
+    await page.waitForSelector('body[data-busy="false"] #board .hole');
+    const r = await page.evaluate(async (seed) => {
+      document.getElementById('speed').value = '0';
+      await startFrom({ variant: 'qelat', options: 'max-rounds=1', south: 'human', north: 'ai:1', seed });
+      let x = seed;
+      const rand = () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 4294967296; };
+      const wait = async () => { while (app.busy || app.animating || app.running) await new Promise((res) => setTimeout(res, 5)); };
+      for (let i = 0; i < 3000 && !app.view.state.over; i++) {
+        await wait();
+        if (app.view.state.over) break;
+        await playMove(app.view.moves[Math.floor(rand() * app.view.moves.length)].text);
+      }
+      await wait();
+      const mine = app.view.history.filter((h) => h.by === 'S');
+      const note = document.getElementById('note');
+      return { over: app.view.state.over, lastMine: mine.length ? mine[mine.length - 1].move : '',
+        note: note.hidden ? '' : note.textContent, shown: note.checkVisibility(), banner: !document.getElementById('round-banner').hidden };
+    }, seed);
+    if (r.over && r.lastMine === 'pass') found = { seed, ...r };
+  }
+  assert.ok(found, 'a match whose last turn of the person was a forced pass');
+  assert.equal(found.banner, true, `seed ${found.seed}: the match's last banner`);
+  assert.deepEqual([found.note, found.shown], ['', false], `seed ${found.seed}: no pass prompt once the match is over`);
   await closePage(page);
 });
 

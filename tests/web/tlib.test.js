@@ -68,6 +68,9 @@ for (const lang of LANGS) {
     // and its colon before an explanation: the result line's "head: reason" ("፦ " in Amharic)
     const colon = tr('colon:: ').replace(/^colon:/, '');
     assert.equal(colon, lang === 'am' || lang === 'ti' ? '\u1366 ' : ': ');
+    // and its list comma between the holes of a list ("، " in Arabic; the library's list is one value)
+    const comma = tr('list-comma:, ').replace(/^list-comma:/, '');
+    assert.equal(comma, { ar: '\u060c ', am: '\u1363 ', ti: '\u1363 ', om: ', ' }[lang]);
     // gb_result_line: result_head, ": ", the game's reason
     assert.equal(I.tlib('North wins 12–0: North\'s earnings of 48 in round 3 win all 12 holes (Q7, Q10)'),
       `${fmt(tr('%s wins %d–%d'), [N, 12, 0])}${colon}${fmt(tr("%s's earnings of %d in round %u win all 12 holes (Q7, Q10)"), [N, 48, 3])}`);
@@ -80,7 +83,7 @@ for (const lang of LANGS) {
     // Qelat's round text: four pieces (src/games/qelat/text.c)
     assert.equal(I.tlib('Round 2: South wins the round 35–13 in earnings; no ball is left outside the ekwarna (Q6). South gains 4 holes from North (A, a, b, c; Q7, Q8)'),
       fmt(tr('Round %u: %s wins the round %d–%d in earnings; '), [2, S, 35, 13]) + tr('no ball is left outside the ekwarna (Q6)') + stop + ' '
-      + fmt(trn('%s gains %d hole from %s (%s; Q7, Q8)', 4), [S, 4, N, 'A, a, b, c']));
+      + fmt(trn('%s gains %d hole from %s (%s; Q7, Q8)', 4), [S, 4, N, ['A', 'a', 'b', 'c'].join(comma)]));
     // L'ab al-Akil's round line: a value that is itself a piece (" (a repetition, T2)")
     assert.equal(I.tlib('Round 1: South won 45–27, gain 9 (a repetition, T2); gains after it: South 9, North 0'),
       fmt(tr('Round %u: %s won %d–%d, gain %d'), [1, S, 45, 27, 9]) + fmt(tr('%s; gains after it: South %d, North %d'), [tr(' (a repetition, T2)'), 9, 0]));
