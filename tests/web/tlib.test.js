@@ -120,8 +120,8 @@ test('a translation that reorders: numbered conversions (%2$d), and a lap phrase
 test('ar: a count\'s noun in the form of its number (2 the dual, 3-10 the plural, 11-99 the singular accusative)', () => {
   use('ar');
   const cases = [
-    ['South gains 2 holes from North (a, b; Q7, Q8)', 'يكسب الجنوب حفرتين (2) من الشمال (a, b؛ Q7، Q8)'],
-    ['South gains 3 holes from North (a, b, c; Q7, Q8)', 'يكسب الجنوب 3 حفر من الشمال (a, b, c؛ Q7، Q8)'],
+    ['South gains 2 holes from North (a, b; Q7, Q8)', 'يكسب الجنوب حفرتين (2) من الشمال (a، b؛ Q7، Q8)'],
+    ['South gains 3 holes from North (a, b, c; Q7, Q8)', 'يكسب الجنوب 3 حفر من الشمال (a، b، c؛ Q7، Q8)'],
     ['North gains 11 holes from South (A; Q7, Q8)', 'يكسب الشمال 11 حفرةً من الجنوب (A؛ Q7، Q8)'],
     // read by the singular msgid: n is 1
     ['North gains 1 hole from South (c; Q7, Q8)', 'يكسب الشمال حفرة واحدة (1) من الجنوب (c؛ Q7، Q8)'],
@@ -163,7 +163,7 @@ test('the count is the conversion before the English texts differ, not the first
   // Amharic: the singular for 0 and 1, the plural from 2
   use('am');
   assert.equal(I.tlib('South gains 1 hole from North (a; Q7, Q8)'), 'ደቡብ 1 ጉድጓድ ያገኛል ከሰሜን (a፤ Q7፣ Q8)');
-  assert.equal(I.tlib('South gains 2 holes from North (a, b; Q7, Q8)'), 'ደቡብ 2 ጉድጓዶች ያገኛል ከሰሜን (a, b፤ Q7፣ Q8)');
+  assert.equal(I.tlib('South gains 2 holes from North (a, b; Q7, Q8)'), 'ደቡብ 2 ጉድጓዶች ያገኛል ከሰሜን (a፣ b፤ Q7፣ Q8)');
 });
 
 // ---- every text the engine writes, in a few games of each game ----
