@@ -1054,17 +1054,18 @@ static void handle_line(online *o, char *line)
 }
 
 #ifdef GABATA_HAVE_LIBEDIT
+static bool rl_line_done;
 static void on_rl_line(char *line)
 {
+    rl_line_done = true;
+    rl_active = false;
     if (!line) {
         O_->in_eof = true;
         return;
     }
     if (*line)
         add_history(line);
-    rl_active = false;
     handle_line(O_, line);
-    rl_active = true;
     free(line);
 }
 #endif
@@ -1074,7 +1075,17 @@ static void read_input(online *o)
 {
 #ifdef GABATA_HAVE_LIBEDIT
     if (o->tty) {
+        rl_line_done = false;
         rl_callback_read_char();
+        if (rl_line_done) {
+            /* libedit leaves the terminal as the line left it: set up again for the next one
+             * (its raw mode and a fresh prompt), so that a message goes above that prompt */
+            rl_callback_handler_remove();
+            if (!o->quit && !o->in_eof) {
+                rl_callback_handler_install("online> ", on_rl_line);
+                rl_active = true;
+            }
+        }
         return;
     }
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`gabata online` end to end: a `gabata serve` of its own (a free port, a temporary database),
-two clients driven over pipes, each with its own $XDG_CONFIG_HOME. One seeks, the other accepts,
-they play a whole short game to its end (each move the first of its `moves` listing) and both
+two clients driven over pipes, each with its own $XDG_CONFIG_HOME. One seeks (5+3), the other accepts,
+they play a whole short game on the clock to its end (each move the first of its `moves` listing) and both
 print the result the server's view gives; a rematch is agreed, a draw offered and declined, and
 the rematch resigned. Bad input: an unknown command, an illegal move (the server's error, the
 game goes on), a server not running (one line, a failure, no hang), a malformed --join link, an
@@ -148,13 +148,13 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"seeks lists the open games")
         b.expect(r"seeks lists the open games")
         # Alem seeks a short game (max-plies=12: the rules' own end, S-rulings' cap) and names himself
-        a.send("seek sadeqa max-plies=12 --seat S")
+        a.send("seek sadeqa max-plies=12 --seat S --clock 5+3")
         a.expect(r"choose your player name")
         a.send("Alem")
         a.expect(r"you are Alem on this server")
         a.expect(r"seek offered: waiting for an opponent")
         b.send("seeks")
-        b.expect(r"^  1\. Sadeqa III max-plies=12 casual, Alem \(1500\): plays South$")
+        b.expect(r"^  1\. Sadeqa III max-plies=12 5\+3 casual, Alem \(1500\): plays South$")
         b.send("accept 1")
         b.expect(r"choose your player name")
         b.send("Alem")  # taken: the server's 409, and the question again
@@ -165,6 +165,9 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"your seek was accepted")
         if a.expect(r"^  game ([0-9a-f]{32}) ").group(1) != game:
             fail("the two clients name different games")
+        # on the clock (5 minutes each, 3 s a move): both clocks, as the view gives them
+        for c in (a, b):
+            c.expect(r"^  clock: South 5:00, North 5:00$")
         a.expect(r"^  your move \(South\)$")
         b.expect(r"^  waiting for South to move$")
         # bad input: an unknown command; a move from North's row on South's turn (S2: the server's
