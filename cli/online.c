@@ -762,7 +762,8 @@ static void command_seek(online *o, char *args, const char *line)
         json_decref(body);
         return;
     }
-    /* the lobby's stream first: the seek is made at its hello (post_seek) */
+    /* the lobby's stream first: the seek is made at its hello (post_seek), waited for here so
+     * that the next line read finds the seek made or refused (a script's, too) */
     lobby_close(o);
     o->lobby = oh_stream_open(o->base, "/api/lobby/events", o->key);
     if (!o->lobby) {
@@ -771,6 +772,26 @@ static void command_seek(online *o, char *args, const char *line)
         return;
     }
     o->seek_body = body;
+    while (o->lobby && o->seek_body) {
+        struct pollfd p = {.fd = oh_stream_fd(o->lobby), .events = POLLIN};
+        int n = poll(&p, 1, 15000);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            say(_("  the lobby's events did not begin: no seek was made\n"));
+            lobby_close(o);
+            return;
+        }
+        oh_event ev;
+        while (o->lobby && o->seek_body && oh_stream_next(o->lobby, &ev)) {
+            if (strcmp(ev.type, "!unreachable") == 0 || strcmp(ev.type, "!lost") == 0) {
+                say(_("  the lobby's events did not begin: no seek was made\n"));
+                lobby_close(o);
+            } else
+                lobby_event(o, &ev);
+            free(ev.data);
+        }
+    }
 }
 
 static void command_cancel(online *o)

@@ -261,6 +261,17 @@ with tempfile.TemporaryDirectory() as tmp:
         # the name is kept: a second start knows it
         again = Client("Alem again", url, tmp + "/a")
         again.expect(r"^  you are Alem on http://")
+        # a seek the server refuses (its own words); one made and withdrawn
+        again.send("seek nosuch")
+        again.expect(r"^  the server refused: unknown game 'nosuch'")
+        again.send("seek qelat --seat N")
+        again.expect(r"^  seek offered: waiting for an opponent")
+        if [x["by"]["name"] for x in get(f"{url}/api/seeks")["seeks"]] != ["Alem"]:
+            fail("the seek is not in the lobby")
+        again.send("cancel")
+        again.expect(r"^  seek withdrawn$")
+        if get(f"{url}/api/seeks")["seeks"]:
+            fail("the seek withdrawn is still in the lobby")
         again.send("quit")
         again.close()
     finally:
