@@ -262,9 +262,11 @@ with tempfile.TemporaryDirectory() as tmp:
         again = Client("Alem again", url, tmp + "/a")
         again.expect(r"^  you are Alem on http://")
         # a seek the server refuses (its own words); one made and withdrawn
-        again.send("seek nosuch")
+        # (both lines at once, as a script sends them: the first is refused before the second
+        # is read)
+        again.send("seek nosuch\nseek qelat --seat N")
         again.expect(r"^  the server refused: unknown game 'nosuch'")
-        again.send("seek qelat --seat N")
+        again.expect(r"^> seek qelat --seat N$")
         again.expect(r"^  seek offered: waiting for an opponent")
         if [x["by"]["name"] for x in get(f"{url}/api/seeks")["seeks"]] != ["Alem"]:
             fail("the seek is not in the lobby")
