@@ -450,7 +450,12 @@ static void take_view(online *o, json_t *view, bool full)
     o->shown_over = over;
     if (changed) {
         say_begin();
-        draw_board_from(stdout, o->g, o->seat, o->color);
+        /* the library's status under it (whose move, the phase) while the game goes on; at
+         * the end the view's result, which knows of resignations, agreements and the clock */
+        if (over)
+            draw_board_rows(stdout, o->g, o->seat, o->color);
+        else
+            draw_board_from(stdout, o->g, o->seat, o->color);
         say_end();
         show_status(o);
     }
