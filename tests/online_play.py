@@ -224,6 +224,9 @@ with tempfile.TemporaryDirectory() as tmp:
         b.send("y")
         for c in (a, b):
             c.expect(r"^  result: South resigned: North wins$")
+            # the board above it says nothing of a move to make (the local copy is not over)
+            if any("to move" in l for l in c.lines[-4:-1]):
+                fail(f"{c.name}: a move to make, after the resignation: {c.lines[-4:]}")
         view = get(f"{url}/api/games/{game2}")
         if view["state"].get("end_reason") != "resigned" or view["state"]["result"]["winner"] != "N":
             fail(f"the server's view of the resigned game: {view['state']}")
