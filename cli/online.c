@@ -24,11 +24,12 @@
 #endif
 
 static const char online_help[] =
-    N_("usage: gabata online [URL] [--join LINK] [--lang CODE]\n"
+    N_("usage: gabata online [URL] [--join LINK | --game ID] [--lang CODE]\n"
     "Plays people on other machines through a gabata serve (URL, default http://localhost:8080;\n"
     "docs/online.md). The first seek or accept asks for a player name, kept with its key in\n"
     "$XDG_CONFIG_HOME/gabata/players.json (default ~/.config/gabata), one a server. --join LINK\n"
     "takes the seat a friend's invitation leaves free (http://HOST/#join=ID.INVITE, or ID.INVITE).\n"
+    "--game ID goes back to a game of your player's (from the lobby) left with quit.\n"
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
     "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK; in a\n"
     "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), y\n"
@@ -877,6 +878,41 @@ static void command_join(online *o, const char *link)
     start_game(o, id, seat, token, a);
 }
 
+/* A game of our player's (from the lobby, or its rematch), left with quit: its seat is the one
+ * the view's `accounts` gives our player; the key plays it. */
+static void command_resume(online *o, const char *id)
+{
+    char shown[300];
+    if (!id || strlen(id) != 32 || !all_hex(id, 32)) {
+        say(_("  not a game's id: '%s' (32 hex digits)\n"), cli_printable(shown, sizeof shown, id ? id : ""));
+        return;
+    }
+    if (!o->have_player) {
+        say(_("  you have no player on this server: no game of yours to go back to\n"));
+        return;
+    }
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    json_t *view = api(o, "GET", path, NULL, NULL, NULL);
+    if (!view)
+        return;
+    json_t *accounts = json_object_get(view, "accounts");
+    const char *seat = NULL;
+    for (const char *const *s = (const char *const[]){"S", "N", NULL}; *s; s++) {
+        const char *pid = json_string_value(json_object_get(json_object_get(accounts, *s), "id"));
+        if (pid && strcmp(pid, o->pid) == 0)
+            seat = *s;
+    }
+    if (!seat) {
+        json_decref(view);
+        say(_("  you have no seat in game %s\n"), id);
+        return;
+    }
+    char game[40];
+    snprintf(game, sizeof game, "%s", id);
+    start_game(o, game, seat, o->key, view);
+}
+
 /* ---- commands ---- */
 
 static void in_game_help(void)
@@ -887,6 +923,7 @@ static void in_game_help(void)
                        "               offer a game to anyone, and wait for a taker\n"
                        "  cancel       withdraw your seek\n"
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
+                       "  resume ID    go back to a game of yours from the lobby, left with quit\n"
                        "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is)\n"
                        "  moves        the legal moves\n"
                        "  board        draw the board again\n"
@@ -1004,6 +1041,8 @@ static void run_command(online *o, char *line)
         command_cancel(o);
     else if (strcmp(cmd, "join") == 0)
         command_join(o, *arg ? arg : NULL);
+    else if (strcmp(cmd, "resume") == 0)
+        command_resume(o, *arg ? arg : NULL);
     else if (strcmp(cmd, "board") == 0) {
         if (in_game(o, true))
             take_view(o, json_incref(o->view), true);
@@ -1154,7 +1193,7 @@ static void read_input(online *o)
 
 int cmd_online(int argc, char **argv)
 {
-    const char *url = NULL, *join = NULL;
+    const char *url = NULL, *join = NULL, *resume = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cli_help(stdout, _(online_help));
@@ -1165,6 +1204,14 @@ int cmd_online(int argc, char **argv)
                 return 2;
             }
             join = argv[++i];
+        } else if (strcmp(argv[i], "--game") == 0) {
+            if (i + 1 >= argc || strlen(argv[i + 1]) != 32 || !all_hex(argv[i + 1], 32)) {
+                char shown[300];
+                fprintf(stderr, _("gabata online: --game takes a game's id (32 hex digits), not '%s'\n"),
+                        cli_printable(shown, sizeof shown, i + 1 < argc ? argv[i + 1] : ""));
+                return 2;
+            }
+            resume = argv[++i];
         } else if (argv[i][0] == '-' || url) {
             char shown[300];
             fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"),
@@ -1172,6 +1219,10 @@ int cmd_online(int argc, char **argv)
             return 2;
         } else
             url = argv[i];
+    }
+    if (join && resume) {
+        fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"), "--game");
+        return 2;
     }
     static online o;
     O_ = &o;
@@ -1223,6 +1274,12 @@ int cmd_online(int argc, char **argv)
         char line[200];
         snprintf(line, sizeof line, "%s.%s", id, invite);
         command_join(&o, line);
+        if (!*o.game) {
+            oh_cleanup();
+            return 1;
+        }
+    } else if (resume) {
+        command_resume(&o, resume);
         if (!*o.game) {
             oh_cleanup();
             return 1;

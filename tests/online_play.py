@@ -129,7 +129,8 @@ with tempfile.TemporaryDirectory() as tmp:
     if r.returncode == 0 or len(r.stderr.strip().split("\n")) != 1 or "cannot reach the server" not in r.stderr:
         fail(f"no server: status {r.returncode}, stderr {r.stderr!r}")
     # a malformed --join link, and a malformed address
-    for args in (["--join", "http://127.0.0.1:1/#join=1234.5678"], ["--join", "#join="], ["ftp://x"]):
+    for args in (["--join", "http://127.0.0.1:1/#join=1234.5678"], ["--join", "#join="], ["ftp://x"],
+                 ["--game", "12ab"], ["--game"]):
         r = subprocess.run([gabata, "online", *args], input="", capture_output=True, text=True, timeout=WAIT)
         if r.returncode != 2 or len(r.stderr.strip().split("\n")) != 1 or r.stdout:
             fail(f"{args}: status {r.returncode}, stderr {r.stderr!r}")
@@ -246,6 +247,8 @@ with tempfile.TemporaryDirectory() as tmp:
         c.expect(r"^  South played ")
         c.send("join " + link)  # the invite works once: the server's 409
         c.expect(r"^  the server refused: ")
+        c.send("resume " + game2)  # no player here: no game to go back to
+        c.expect(r"^  you have no player on this server")
         c.send("quit")
         c.expect(r"you left the game; it goes on on the server")
         c.close()
@@ -264,6 +267,10 @@ with tempfile.TemporaryDirectory() as tmp:
         # the name is kept: a second start knows it
         again = Client("Alem again", url, tmp + "/a")
         again.expect(r"^  you are Alem on http://")
+        r = subprocess.run([gabata, "online", url, "--game", game2], input="quit\n", capture_output=True, text=True,
+                           timeout=WAIT, env=dict(os.environ, XDG_CONFIG_HOME=tmp + "/b", LANGUAGE="en"))
+        if r.returncode != 0 or "\n  result: South resigned: North wins\n" not in r.stdout or "you play South" not in r.stdout:
+            fail(f"--game {game2}: status {r.returncode}, {r.stdout[-300:]!r} {r.stderr!r}")
         # a seek the server refuses (its own words); one made and withdrawn
         # (both lines at once, as a script sends them: the first is refused before the second
         # is read)
@@ -277,6 +284,10 @@ with tempfile.TemporaryDirectory() as tmp:
         again.expect(r"^  seek withdrawn$")
         if get(f"{url}/api/seeks")["seeks"]:
             fail("the seek withdrawn is still in the lobby")
+        # back to a game of his (over now): his seat found by his key, the result as the server has it
+        again.send("resume " + game2)
+        again.expect(rf"^  game {game2} \(Sadeqa III\): you play North against Bekele$")
+        again.expect(r"^  result: South resigned: North wins$")
         again.send("quit")
         again.close()
     finally:
