@@ -71,6 +71,15 @@ typedef struct online {
 
 static online *O_; /* for libedit's line callback */
 
+/* Ctrl-C, SIGTERM, a hang-up: leave as quit does (an open seek withdrawn, the terminal given
+ * back as libedit found it), not in the middle of libedit's raw mode */
+static volatile sig_atomic_t online_stop;
+static void on_stop(int sig)
+{
+    (void)sig;
+    online_stop = 1;
+}
+
 /* ---- output ---- */
 
 /* libedit keeps the line being typed: a message arriving meanwhile goes above it */
@@ -1252,6 +1261,13 @@ int cmd_online(int argc, char **argv)
     out_tty = isatty(STDOUT_FILENO);
     cli_i18n_library();
     signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop; /* no SA_RESTART: the wait in poll() returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     if (oh_init() != 0) {
         fprintf(stderr, "gabata online: libcurl cannot start\n");
         return 1;
@@ -1293,7 +1309,7 @@ int cmd_online(int argc, char **argv)
         rl_active = true;
     }
 #endif
-    while (!o.quit && !o.in_eof) {
+    while (!o.quit && !o.in_eof && !online_stop) {
         struct pollfd p[3];
         int n = 0;
         p[n++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};

@@ -12,6 +12,7 @@ import json
 import os
 import queue
 import re
+import signal
 import socket
 import stat
 import subprocess
@@ -288,8 +289,13 @@ with tempfile.TemporaryDirectory() as tmp:
         again.send("resume " + game2)
         again.expect(rf"^  game {game2} \(Sadeqa III\): you play North against Bekele$")
         again.expect(r"^  result: South resigned: North wins$")
-        again.send("quit")
-        again.close()
+        # SIGTERM (a Ctrl-C, a hang-up) leaves as quit does: the open seek withdrawn, status 0
+        again.send("seek bulto")
+        again.expect(r"^  seek offered: waiting for an opponent")
+        again.p.send_signal(signal.SIGTERM)
+        again.expect(r"^  seek withdrawn$")
+        if again.p.wait(timeout=WAIT) != 0 or get(f"{url}/api/seeks")["seeks"]:
+            fail(f"SIGTERM: status {again.p.returncode}, seeks {get(url + '/api/seeks')}")
     finally:
         for p in procs:
             if p.poll() is None:
