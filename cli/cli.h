@@ -28,6 +28,9 @@ const char *cli_stop_name(int sig);
 void draw_board(FILE *out, const gb_game *g, bool color);
 /* The same from `seat`'s side: GB_NORTH draws the board turned round (gabata play --seat north). */
 void draw_board_from(FILE *out, const gb_game *g, int seat, bool color);
+/* The same without the status line under it (whose move, or the result): for gabata online,
+ * where the server's view, not the local copy, knows how a game ended (a resignation). */
+void draw_board_rows(FILE *out, const gb_game *g, int seat, bool color);
 /* Describe the last move lap by lap ("C: 6 stones, C→a; a: 2 stones ... captures 5 from E"). */
 void draw_trace(FILE *out, const gb_game *g, const gb_move *m, int mover);
 /* "Game over: North wins 62–34: …" (gb_result_line). */

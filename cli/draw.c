@@ -82,7 +82,7 @@ static char *status_line(char *text)
     return nl + 1;
 }
 
-void draw_board_from(FILE *out, const gb_game *g, int seat, bool color)
+static void draw_board_status(FILE *out, const gb_game *g, int seat, bool color, bool with_status)
 {
     unsigned flags = color ? GB_BOARD_COLOR : 0;
     if (isatty(fileno(out))) {
@@ -100,10 +100,20 @@ void draw_board_from(FILE *out, const gb_game *g, int seat, bool color)
         char *status = status_line(text);
         fputs(text, out);
         fputc('\n', out);
-        if (status) /* at the terminal's width, its continuation under its words */
+        if (status && with_status) /* at the terminal's width, its continuation under its words */
             wrapped(out, "  ", "    ", status);
     }
     free(text);
+}
+
+void draw_board_from(FILE *out, const gb_game *g, int seat, bool color)
+{
+    draw_board_status(out, g, seat, color, true);
+}
+
+void draw_board_rows(FILE *out, const gb_game *g, int seat, bool color)
+{
+    draw_board_status(out, g, seat, color, false);
 }
 
 void draw_board(FILE *out, const gb_game *g, bool color) { draw_board_from(out, g, GB_SOUTH, color); }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 int cmd_play(int argc, char **argv);
+int cmd_online(int argc, char **argv); /* online.c */
 int cmd_serve(int argc, char **argv);
 int cmd_learn(int argc, char **argv); /* learn.c */
 int cmd_tables(int argc, char **argv);
@@ -27,6 +28,7 @@ static const char usage_text[] =
     N_("usage: gabata COMMAND [ARGS]   (gabata COMMAND --help for each)\n"
     "\n"
     "  play VARIANT      play in the terminal, against the computer or another person\n"
+    "  online [URL]      play people on other machines through a gabata serve\n"
     "  replay FILE       show a game record position by position\n"
     "  perft VARIANT D   count the move sequences of D plies (rules check)\n"
     "  bench VARIANT     random self-play speed and statistics (--all: every game; --search)\n"
@@ -667,6 +669,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "play") == 0)
         return cmd_play(argc - 1, argv + 1);
+    if (strcmp(cmd, "online") == 0)
+        return cmd_online(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0)
         return cmd_replay(argc - 1, argv + 1);
     if (strcmp(cmd, "perft") == 0)

@@ -11,10 +11,12 @@ import subprocess
 import sys
 
 gabata, src = sys.argv[1], sys.argv[2]
-COMMANDS = "play replay perft bench stats match analyze engine serve tables solve variants rules learn".split()
+COMMANDS = "play online replay perft bench stats match analyze engine serve tables solve variants rules learn".split()
 GLOBAL = {"--help", "--lang"}  # every command's (gabata(1), LANGUAGES)
 # options kept out of the help on purpose (docs/api.md tells them): for the tests
 HIDDEN = {"serve": {"--seek-lapse"}}
+# words of a command's own session, not options of its command line: `gabata online`'s seek
+SESSION = {"online": {"--clock", "--rated", "--seat"}}
 fails = []
 
 
@@ -59,6 +61,7 @@ for cmd in COMMANDS + ["solve --survey"]:
     if cmd == "solve --survey":
         h, m, c = h - {"--survey"}, m - {"--survey"}, c - {"--survey"}
     h |= HIDDEN.get(cmd, set()) & m
+    h, m = h - SESSION.get(cmd, set()), m - SESSION.get(cmd, set())
     for what, a, b in (("--help, not gabata(1)", h, m), ("gabata(1), not --help", m, h),
                        ("--help, not the completion", h, c), ("the completion, not --help", c, h)):
         if a - b:

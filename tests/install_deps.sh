@@ -29,6 +29,8 @@ libs=$(modules "$root/CMakeLists.txt")
 for l in $libs; do
   deb="lib${l#lib}-dev"
   case $l in icu-*) deb=libicu-dev ;; esac # ICU's modules (icu-i18n, icu-uc) are one Debian package
+  # libcurl's -dev is a virtual package, provided by a flavour of TLS: OpenSSL's is the one named
+  case $l in libcurl) deb=libcurl4-openssl-dev ;; esac
   has "$play" "$deb" || fail "the terminal game lacks $deb (CMakeLists.txt links $l)"
 done
 for p in gcc make cmake pkg-config; do has "$play" "$p" || fail "the terminal game lacks $p"; done
