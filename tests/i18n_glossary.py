@@ -11,8 +11,6 @@ rendering fails, one line naming the catalog, the entry and the term.
     word): tools/i18n-check fails with exactly that line;
   - docs/translating.md's table of the glossary is po/glossary.tsv, row by row.
 usage: i18n_glossary.py (run by ctest as i18n_glossary)"""
-import importlib.machinery
-import importlib.util
 import os
 import re
 import shutil
@@ -20,22 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, 'tools', 'i18n-check')
-sys.path.insert(0, os.path.join(ROOT, 'tools'))
-from i18n_po import Entry  # noqa: E402
-
-loader = importlib.machinery.SourceFileLoader('i18n_check', TOOL)
-spec = importlib.util.spec_from_loader('i18n_check', loader)
-check = importlib.util.module_from_spec(spec)
-loader.exec_module(check)
-
-failures = []
-
-
-def expect(what, got, want):
-    if got != want:
-        failures.append('%s: got %r, want %r' % (what, got, want))
+from i18n_check_lib import ROOT, TOOL, Entry, check, expect, failures, finish  # noqa: E402,F401
 
 
 def entry(msgid, *msgstr, plural=None):
@@ -128,5 +111,4 @@ for row, want in zip(table, glossary):
 
 for f in failures:
     print('FAIL', f)
-print('i18n_glossary: %s' % ('%d failure(s)' % len(failures) if failures else 'ok'))
-sys.exit(1 if failures else 0)
+finish('i18n_glossary')

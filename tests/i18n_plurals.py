@@ -10,8 +10,6 @@
   - on a copy of the real Arabic catalog with one form made wrong (the count left out of Qelat's
     "%s gains %d holes", where a %s follows it): tools/i18n-check fails with exactly that line.
 usage: i18n_plurals.py (run by ctest as i18n_plurals)"""
-import importlib.machinery
-import importlib.util
 import os
 import re
 import shutil
@@ -19,22 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, 'tools', 'i18n-check')
-sys.path.insert(0, os.path.join(ROOT, 'tools'))
-from i18n_po import Entry  # noqa: E402
-
-loader = importlib.machinery.SourceFileLoader('i18n_check', TOOL)
-spec = importlib.util.spec_from_loader('i18n_check', loader)
-check = importlib.util.module_from_spec(spec)
-loader.exec_module(check)
-
-failures = []
-
-
-def expect(what, got, want):
-    if got != want:
-        failures.append('%s: got %r, want %r' % (what, got, want))
+from i18n_check_lib import ROOT, TOOL, Entry, check, expect, failures, finish  # noqa: E402,F401
 
 
 expect('count of "%d round(s)"', check.count_index('%d round', '%d rounds'), 0)
@@ -92,5 +75,4 @@ with tempfile.TemporaryDirectory() as d:
 
 for f in failures:
     print('FAIL', f)
-print('i18n_plurals: %s' % ('%d failure(s)' % len(failures) if failures else 'ok'))
-sys.exit(1 if failures else 0)
+finish('i18n_plurals')
