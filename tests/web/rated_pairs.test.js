@@ -205,8 +205,10 @@ test('--rated-pair-per-day refuses a negative, absurd or missing number at start
 // The page shows these refusals (403) as it shows the same-address one: the server's one line in
 // the player's language (read by tlib from the catalog), after the page's own words; and the page
 // stays usable: the seek stays listed with its Accept, the rematch's button stays, and a second
-// try says the same again. Afaan Oromoo (its words checked whole: "dandeessan" holds "and"); a server of its own at --rated-pair-per-day 1. The page's
-// player is on 127.0.0.1, his opponent (driven through the API) on 127.0.0.2.
+// try says the same again. Afaan Oromoo (its words checked whole: "dandeessan" holds "and"); a
+// server of its own at --rated-pair-per-day 1. The page's player is on 127.0.0.1, his opponent
+// (driven through the API) on 127.0.0.2. At the limit no rematch can be offered, so accepting one
+// (the same call, the same catch in web/app.js) is not reached here.
 const { launch } = require('./browser');
 /* msgid -> msgstr of a catalog (single msgstr entries, fuzzy ones left out) */
 function catalog(lang) {
