@@ -2782,6 +2782,12 @@ function lobbySay(text, kind) {
   const m = $('lobby-message');
   m.textContent = text || '';
   m.className = kind || '';
+  // a refusal is read where it is: the message sits over the lists, and a seek's Accept far down
+  // the list left it off a phone's screen (a refused Accept seemed to do nothing)
+  if (text && kind === 'refused') {
+    const b = m.getBoundingClientRect();
+    if (b.top < 0 || b.bottom > window.innerHeight) m.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }
 }
 function clockLabel(c) {
   if (!c) return t('no clock');

@@ -207,8 +207,8 @@ test('--rated-pair-per-day refuses a negative, absurd or missing number at start
 // stays usable: the seek stays listed with its Accept, the rematch's button stays, and a second
 // try says the same again. Afaan Oromoo (its words checked whole: "dandeessan" holds "and"); a
 // server of its own at --rated-pair-per-day 1. The page's player is on 127.0.0.1, his opponent
-// (driven through the API) on 127.0.0.2. At the limit no rematch can be offered, so accepting one
-// (the same call, the same catch in web/app.js) is not reached here.
+// (driven through the API) on 127.0.0.2. At the limit no rematch can be offered: accepting one
+// refused is the next test's, at a limit of 2.
 const { launch } = require('./browser');
 /* msgid -> msgstr of a catalog (single msgstr entries, fuzzy ones left out) */
 function catalog(lang) {
@@ -279,7 +279,14 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
       assert.equal(await page.isEnabled('#rematch'), true, 'and usable');
     }
     assert.equal((await api('GET', `/api/games/${id}`, { base })).json.offer, null, 'no rematch offered');
-    // the lobby: Lema's next rated seek, its Accept refused in Afaan Oromoo; the seek stays, Accept usable
+    // the lobby: Lema's next rated seek, its Accept refused in Afaan Oromoo; the seek stays, Accept
+    // usable. Five other players' seeks listed first (nearer the page's player's rating): Lema's is
+    // far down the list, and the refusal, at the list's top, was off the screen of a phone
+    for (let i = 0; i < 5; i++) {
+      const o = await newPlayer('Other', base);
+      const r = await api('POST', '/api/seeks', { key: o.key, body: { variant: 'sadeqa', rated: false }, localAddress: OTHER, base });
+      assert.equal(r.status, 201, r.text);
+    }
     const second = await seek();
     await page.goto(`${base}/?lang=${lang}#lobby`);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
@@ -293,6 +300,61 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
       assert.equal(await page.evaluate(() => document.body.dataset.screen), 'lobby', 'still in the lobby');
     }
     assert.ok((await api('GET', '/api/seeks', { base })).json.seeks.some((s) => s.seek === second), 'the seek stays open');
+    assert.deepEqual(errors, [], 'no script error on the page');
+  } finally {
+    await browser.close();
+    assert.equal(await s2.stop(), 0);
+  }
+});
+
+// Accepting a rematch past the limit: at --rated-pair-per-day 2 the first game ends (one
+// counted) and Lema offers its rematch; meanwhile a second rated game between them begins (two
+// counted, one being played); the page's "Accept the rematch" is refused (403), in Afaan Oromoo,
+// twice, and the offer and its button stay (for a try once there is room: the second game aborted,
+// as the API test above makes room).
+test('the page (Afaan Oromoo): "Accept the rematch" refused at the limit says why, the offer and its button stay', async () => {
+  const lang = 'om';
+  const cat = catalog(lang);
+  const FMT = 'you and this opponent have reached the limit of %d rated games against each other in 24 hours (--rated-pair-per-day): play a casual game instead';
+  const s2 = await startServer([...ARGS, '--rated-pair-per-day', '2']);
+  const browser = await launch();
+  try {
+    const base = s2.base;
+    const q = await newPlayer('Lema', base);
+    const page = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${base}/?lang=${lang}#lobby`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+    await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+    await page.fill('#name-input', 'Abebe Kebede');
+    await page.click('#name-ok');
+    await page.waitForSelector('#me-line:not([hidden])');
+    const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
+    const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
+    assert.equal(s.status, 201, s.text);
+    await (await page.waitForSelector(`#seeks li[data-seek="${s.json.seek}"] button.accept`, { timeout: 15000 })).click();
+    await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
+    const id = await page.evaluate(() => app.view.id);
+    await finish(id, p, q, q, base);
+    const offer = await api('POST', `/api/games/${id}/rematch`, { key: q.key, localAddress: OTHER, base });
+    assert.equal(offer.status, 200, offer.text);
+    // the second rated game, begun through the API while the offer stands
+    const second = await meet(q, p, { base });
+    assert.equal(second.status, 201, second.text);
+    await page.waitForSelector('#rematch-box:not([hidden])[data-by="N"] #rematch:not([hidden])', { timeout: 15000 });
+    const reason = cat[FMT].replace('%d', '2');
+    for (let i = 0; i < 2; i++) {
+      await page.evaluate(() => { const m = document.getElementById('message'); m.textContent = ''; m.className = ''; });
+      await page.click('#rematch');
+      await page.waitForFunction(() => document.getElementById('message').className === 'refused', null, { timeout: 15000 });
+      const shown = await page.textContent('#message');
+      assert.ok(shown.startsWith(cat['No rematch: {error}'].split('{error}')[0]) && shown.includes(reason), `try ${i + 1}: in Afaan Oromoo: ${shown}`);
+      await onScreen(page, '#message', `try ${i + 1}`);
+      assert.equal(await page.isEnabled('#rematch:not([hidden])'), true, `try ${i + 1}: the button stays`);
+      assert.equal(await page.getAttribute('#rematch-box', 'data-by'), 'N', 'the offer stands');
+    }
+    assert.deepEqual((await api('GET', `/api/games/${id}`, { base })).json.offer, { kind: 'rematch', by: 'N' }, 'the offer stands on the server');
     assert.deepEqual(errors, [], 'no script error on the page');
   } finally {
     await browser.close();
