@@ -609,7 +609,9 @@ function fitBoard() {
   // (a hole's tap target is its cell, G.cell across the row and more the other way: at least
   // 44 px, a little over, as a pixel rounded down is under; its pit may be drawn smaller)
   const cell = Number(svg.dataset.cell) || UP.cell;
-  const least = vb.height * (44.5 / cell);
+  // (while a hole's choices are open (showChoices) the holes are not what is tapped, and the board
+  // may go as small as the room asks, down to holes 20 px across, to be seen whole with them)
+  const least = vb.height * ((choosing() ? 20 : 44.5) / cell);
   const roomNow = () => window.innerHeight - (svg.getBoundingClientRect().top - $('status-row').getBoundingClientRect().top) - strip - 12;
   let room = roomNow();
   // Where even the smallest board leaves the status and the strip no room (a 320×568 phone, a
@@ -631,6 +633,8 @@ function fitBoard() {
   }
   if (room < vb.height * scale) svg.style.maxHeight = `${Math.max(least, room)}px`;
 }
+
+function choosing() { return !$('choices').hidden; }
 
 /* a tap on a status cut short (fitBoard) shows it whole, and the standing under it, until the
  * next sentence; a second tap cuts it again */
@@ -1503,8 +1507,10 @@ function renderFreeMove(view, box) {
 
 function hideChoices() {
   const c = $('choices');
+  const was = !c.hidden;
   c.hidden = true;
   c.textContent = '';
+  if (was) fitBoard(); // (the board back to its size)
 }
 
 function describeMove(m) {
@@ -1536,7 +1542,12 @@ function showChoices(label, moves) {
   cancel.addEventListener('click', hideChoices);
   c.append(cancel);
   c.hidden = false;
-  c.querySelector('button').focus();
+  // the board shrinks while the list is open (fitBoard), so that the player sees the whole board he
+  // chooses on with the list and Undo, on a 320×568 phone too (the list under the board scrolled
+  // the board's top off the screen)
+  fitBoard();
+  keepInView(true);
+  c.querySelector('button').focus({ preventScroll: true });
 }
 
 /* ---- playing ---- */
@@ -2771,6 +2782,12 @@ function lobbySay(text, kind) {
   const m = $('lobby-message');
   m.textContent = text || '';
   m.className = kind || '';
+  // a refusal is read where it is: the message sits over the lists, and a seek's Accept far down
+  // the list left it off a phone's screen (a refused Accept seemed to do nothing)
+  if (text && kind === 'refused') {
+    const b = m.getBoundingClientRect();
+    if (b.top < 0 || b.bottom > window.innerHeight) m.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }
 }
 function clockLabel(c) {
   if (!c) return t('no clock');

@@ -289,7 +289,7 @@ test('every language at 360×640 and on its side: the move controls, an illegal 
 // three at L'ab al-Akil's new round) once put Undo 8 px under the screen's bottom with Sadeqa
 // III's board. Measured after the move, once the page has kept the board in view.
 const GAME_CONTROLS = ['#undo', '#hint', '#flip', '#review-start', '#status-why', '#move-strip button', '#round-ok', '#board .hole .hit'];
-async function allInView(page, what) {
+async function allInView(page, what, selectors = GAME_CONTROLS) {
   const r = await page.evaluate((sels) => {
     const out = { vw: innerWidth, vh: innerHeight, n: 0, bad: [] };
     for (const e of new Set(sels.flatMap((sel) => [...document.querySelectorAll(sel)]))) {
@@ -314,7 +314,7 @@ async function allInView(page, what) {
     out.status = document.getElementById('status').textContent;
     out.round = document.getElementById('round-line').hidden ? '' : document.getElementById('round-line').textContent;
     return out;
-  }, GAME_CONTROLS);
+  }, selectors);
   assert.ok(r.n > 4, `${what}: controls measured (${r.n})`);
   if (r.clamped && !page.shownOpen) {
     // a tap on the status shows it whole, a second cuts it again
@@ -355,6 +355,59 @@ test('every control of the game screen on the screen at 320×568, 360×640 and 6
     await closePage(page);
   }
   assert.deepEqual(off, [], 'every control wholly on the screen');
+});
+
+// A hole that offers several moves (Bulto, B5: a bulto offered is taken, or the first k refused)
+// opens the list of its moves to choose among. At 320×568 the list under the board scrolled the
+// page so that the top of the board went off the screen: the player chose without seeing what he
+// chose on. With the list open, the whole board (every hole's tap area), each choice, Cancel and
+// Undo are on the screen together, each choice a finger's 44×44 px, the list the hole's moves in
+// the rules' words; a choice plays its move, Cancel closes the list. In every language, upright and
+// on its side.
+const CHOICE_CONTROLS = ['#board .hole', '#choices', '#choices p', '#choices button', '#undo'];
+test('Bulto: the choices of a hole with several moves (B5) open with the whole board and Undo on the screen, each 44×44, at 320×568, 360×640 and 640×360, in every language', async () => {
+  const off = [];
+  for (const size of [PHONE320, 'phone360', 'landscape640']) {
+    const page = await newPage(size);
+    for (const lang of ['en', 'ar', 'am', 'ti', 'om']) {
+      const what = `${lang}: bulto at ${size.width ? `${size.width}×${size.height}` : size}`;
+      await startGame(page, 'bulto', { lang, opponent: 'human' });
+      await playUntil(page, LONGEST.bulto, 7);
+      await page.waitForFunction(() => !app.animating);
+      // the hole whose moves are several: its label, its moves' texts
+      const h = await page.evaluate(() => {
+        const v = app.view;
+        const at = (x) => v.moves.filter((m) => m.hole === x).map((m) => m.text);
+        const hole = v.moves.map((m) => m.hole).find((x) => x !== null && x !== undefined && at(x).length > 1);
+        return hole === undefined ? null : { hole, label: v.labels[hole], moves: at(hole) };
+      });
+      assert.ok(h, `${what}: a hole with several moves`);
+      // (B5: the hole's sowing taking every bulto offered, and refusing the first 1, 2… of them)
+      assert.deepEqual(h.moves, [h.label, ...h.moves.slice(1).map((_, k) => `${h.label}~${k + 1}`)], `${what}: the hole's moves`);
+      await page.click(`#board .hole[data-hole="${h.hole}"]`);
+      await page.waitForSelector('#choices:not([hidden]) button.choice');
+      assert.deepEqual(await page.$$eval('#choices button.choice', (bs) => bs.map((b) => b.dataset.move)), h.moves, `${what}: a choice a move`);
+      off.push(...await allInView(page, `${what}, the choices of ${h.label}`, CHOICE_CONTROLS));
+      const small = await page.$$eval('#choices button', (bs) => bs.map((b) => b.getBoundingClientRect()).filter((b) => b.width < 44 || b.height < 44).map((b) => `${b.width.toFixed(1)}×${b.height.toFixed(1)}`));
+      assert.deepEqual(small, [], `${what}: every choice and Cancel at least 44×44 px`);
+      if (lang === 'en' && size === PHONE320) {
+        await page.screenshot({ path: path.join(SHOTS, 'phone320-bulto-choices.png') });
+        await axe(page, `${what}, the choices open`);
+      }
+      if (lang === 'am' && size === 'landscape640') await page.screenshot({ path: path.join(SHOTS, 'phone640-bulto-choices-am.png') });
+      // Cancel closes the list; a choice plays its move
+      await page.click('#choices button:not(.choice)');
+      assert.equal(await page.isHidden('#choices'), true, `${what}: Cancel closes the list`);
+      const ply = await page.evaluate(() => app.view.history.length);
+      await page.click(`#board .hole[data-hole="${h.hole}"]`);
+      await page.click(`#choices button.choice[data-move="${h.moves[1]}"]`);
+      await page.waitForFunction((n) => app.view.history.length > n && !app.busy, ply);
+      assert.equal(await page.evaluate((n) => app.view.history[n].move || app.view.history[n].text, ply), h.moves[1], `${what}: the choice played`);
+      assert.equal(await page.isHidden('#choices'), true, `${what}: the list closed`);
+    }
+    await closePage(page);
+  }
+  assert.deepEqual(off, [], 'the board, the choices and Undo wholly on the screen');
 });
 
 // Every hole a finger can tap, on the play board and on the Learn board, has at least 44×44 CSS

@@ -201,3 +201,163 @@ test('--rated-pair-per-day refuses a negative, absurd or missing number at start
   assert.equal(r.stderr, 'gabata: --rated-pair-per-day needs a whole number from 0 to 1000\n', 'missing');
   assert.match(spawnSync(gabataBinary(), ['serve', '--help'], { encoding: 'utf8' }).stdout, /--rated-pair-per-day N/);
 });
+
+// The page shows these refusals (403) as it shows the same-address one: the server's one line in
+// the player's language (read by tlib from the catalog), after the page's own words; and the page
+// stays usable: the seek stays listed with its Accept, the rematch's button stays, and a second
+// try says the same again. Afaan Oromoo (its words checked whole: "dandeessan" holds "and"); a
+// server of its own at --rated-pair-per-day 1. The page's player is on 127.0.0.1, his opponent
+// (driven through the API) on 127.0.0.2. At the limit no rematch can be offered: accepting one
+// refused is the next test's, at a limit of 2.
+const { launch } = require('./browser');
+/* msgid -> msgstr of a catalog (single msgstr entries, fuzzy ones left out) */
+function catalog(lang) {
+  const out = {};
+  const text = fs.readFileSync(path.join(__dirname, '..', '..', 'po', `${lang}.po`), 'utf8');
+  for (const block of text.split(/\n\n+/)) {
+    if (/^#~/m.test(block) || /^#,.*\bfuzzy\b/m.test(block)) continue;
+    const m = /^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)/m.exec(block);
+    if (!m) continue;
+    const join = (s) => s.trim().split('\n').map((l) => JSON.parse(l)).join('');
+    out[join(m[1])] = join(m[2]);
+  }
+  return out;
+}
+/* the element wholly inside the viewport, as the page is scrolled now */
+async function onScreen(page, sel, what) {
+  const r = await page.$eval(sel, (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: innerHeight }; });
+  assert.ok(r.top >= -0.5 && r.bottom <= r.h + 0.5, `${what}: ${sel} on the screen (${Math.round(r.top)}–${Math.round(r.bottom)} of ${r.h})`);
+}
+test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the limit say why in Afaan Oromoo, on the screen; the seek stays listed, the buttons usable', async () => {
+  const lang = 'om';
+  const cat = catalog(lang);
+  const FMT = 'you and this opponent have reached the limit of %d rated games against each other in 24 hours (--rated-pair-per-day): play a casual game instead';
+  const reason = cat[FMT].replace('%d', '1');
+  assert.ok(cat[FMT] && cat[FMT].includes('%d'), 'the catalog translates the line');
+  const english = FMT.replace(/\(--[\w-]+\)/g, '').match(/[A-Za-z]{3,}/g);
+  const translated = (shown, prefixId, what) => {
+    assert.ok(shown.startsWith(cat[prefixId].split('{error}')[0]), `${what}: the page's own words first: ${shown}`);
+    assert.ok(shown.includes(reason), `${what}: the server's reason in Afaan Oromoo, its number kept: ${shown}`);
+    const bare = shown.replace(/--[\w-]+/g, '');
+    for (const w of english) assert.ok(!new RegExp(`\\b${w}\\b`).test(bare), `${what}: English word "${w}" in: ${shown}`);
+  };
+  const s2 = await startServer([...ARGS, '--rated-pair-per-day', '1']);
+  const browser = await launch();
+  try {
+    const base = s2.base;
+    const q = await newPlayer('Lema', base);
+    const page = await (await browser.newContext({ viewport: { width: 320, height: 568 } })).newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${base}/?lang=${lang}#lobby`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+    await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+    await page.fill('#name-input', 'Abebe Kebede');
+    await page.click('#name-ok');
+    await page.waitForSelector('#me-line:not([hidden])');
+    const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
+    // the first rated game: Lema's seek, accepted on the page, Lema resigns
+    const seek = async () => {
+      const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
+      assert.equal(s.status, 201, s.text);
+      return s.json.seek;
+    };
+    const first = await seek();
+    await (await page.waitForSelector(`#seeks li[data-seek="${first}"] button.accept`, { timeout: 15000 })).click();
+    await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
+    const id = await page.evaluate(() => app.view.id);
+    await finish(id, p, q, q, base);
+    // the end: "Offer a rematch" refused, in Afaan Oromoo; the button stays for a later try
+    await page.waitForSelector('#rematch-box:not([hidden]) #rematch:not([hidden])', { timeout: 15000 });
+    for (let i = 0; i < 2; i++) {
+      await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+      await page.click('#rematch');
+      await page.waitForFunction(() => document.getElementById('message').className === 'refused' && document.getElementById('message').textContent, null, { timeout: 15000 });
+      translated(await page.textContent('#message'), 'No rematch: {error}', `the rematch, try ${i + 1}`);
+      await onScreen(page, '#message', `the rematch's refusal, try ${i + 1}`);
+      assert.equal(await page.isVisible('#rematch'), true, 'the rematch button still shown');
+      assert.equal(await page.isEnabled('#rematch'), true, 'and usable');
+    }
+    assert.equal((await api('GET', `/api/games/${id}`, { base })).json.offer, null, 'no rematch offered');
+    // the lobby: Lema's next rated seek, its Accept refused in Afaan Oromoo; the seek stays, Accept
+    // usable. Five other players' seeks listed first (nearer the page's player's rating): Lema's is
+    // far down the list, and the refusal, at the list's top, was off the screen of a phone
+    for (let i = 0; i < 5; i++) {
+      const o = await newPlayer('Other', base);
+      const r = await api('POST', '/api/seeks', { key: o.key, body: { variant: 'sadeqa', rated: false }, localAddress: OTHER, base });
+      assert.equal(r.status, 201, r.text);
+    }
+    const second = await seek();
+    await page.goto(`${base}/?lang=${lang}#lobby`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+    for (let i = 0; i < 2; i++) {
+      await page.evaluate(() => { const m = document.getElementById('lobby-message'); m.textContent = ''; m.className = ''; });
+      await (await page.waitForSelector(`#seeks li[data-seek="${second}"] button.accept:not([disabled])`, { timeout: 15000 })).click();
+      await page.waitForFunction(() => document.getElementById('lobby-message').className === 'refused', null, { timeout: 15000 });
+      translated(await page.textContent('#lobby-message'), 'Refused: {error}', `the seek's Accept, try ${i + 1}`);
+      await onScreen(page, '#lobby-message', `the Accept's refusal, try ${i + 1}`);
+      await page.waitForSelector(`#seeks li[data-seek="${second}"] button.accept:not([disabled])`, { timeout: 15000 });
+      assert.equal(await page.evaluate(() => document.body.dataset.screen), 'lobby', 'still in the lobby');
+    }
+    assert.ok((await api('GET', '/api/seeks', { base })).json.seeks.some((s) => s.seek === second), 'the seek stays open');
+    assert.deepEqual(errors, [], 'no script error on the page');
+  } finally {
+    await browser.close();
+    assert.equal(await s2.stop(), 0);
+  }
+});
+
+// Accepting a rematch past the limit: at --rated-pair-per-day 2 the first game ends (one
+// counted) and Lema offers its rematch; meanwhile a second rated game between them begins (two
+// counted, one being played); the page's "Accept the rematch" is refused (403), in Afaan Oromoo,
+// twice, and the offer and its button stay (for a try once there is room: the second game aborted,
+// as the API test above makes room).
+test('the page (Afaan Oromoo): "Accept the rematch" refused at the limit says why, the offer and its button stay', async () => {
+  const lang = 'om';
+  const cat = catalog(lang);
+  const FMT = 'you and this opponent have reached the limit of %d rated games against each other in 24 hours (--rated-pair-per-day): play a casual game instead';
+  const s2 = await startServer([...ARGS, '--rated-pair-per-day', '2']);
+  const browser = await launch();
+  try {
+    const base = s2.base;
+    const q = await newPlayer('Lema', base);
+    const page = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${base}/?lang=${lang}#lobby`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+    await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+    await page.fill('#name-input', 'Abebe Kebede');
+    await page.click('#name-ok');
+    await page.waitForSelector('#me-line:not([hidden])');
+    const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
+    const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
+    assert.equal(s.status, 201, s.text);
+    await (await page.waitForSelector(`#seeks li[data-seek="${s.json.seek}"] button.accept`, { timeout: 15000 })).click();
+    await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
+    const id = await page.evaluate(() => app.view.id);
+    await finish(id, p, q, q, base);
+    const offer = await api('POST', `/api/games/${id}/rematch`, { key: q.key, localAddress: OTHER, base });
+    assert.equal(offer.status, 200, offer.text);
+    // the second rated game, begun through the API while the offer stands
+    const second = await meet(q, p, { base });
+    assert.equal(second.status, 201, second.text);
+    await page.waitForSelector('#rematch-box:not([hidden])[data-by="N"] #rematch:not([hidden])', { timeout: 15000 });
+    const reason = cat[FMT].replace('%d', '2');
+    for (let i = 0; i < 2; i++) {
+      await page.evaluate(() => { const m = document.getElementById('message'); m.textContent = ''; m.className = ''; });
+      await page.click('#rematch');
+      await page.waitForFunction(() => document.getElementById('message').className === 'refused', null, { timeout: 15000 });
+      const shown = await page.textContent('#message');
+      assert.ok(shown.startsWith(cat['No rematch: {error}'].split('{error}')[0]) && shown.includes(reason), `try ${i + 1}: in Afaan Oromoo: ${shown}`);
+      await onScreen(page, '#message', `try ${i + 1}`);
+      assert.equal(await page.isEnabled('#rematch:not([hidden])'), true, `try ${i + 1}: the button stays`);
+      assert.equal(await page.getAttribute('#rematch-box', 'data-by'), 'N', 'the offer stands');
+    }
+    assert.deepEqual((await api('GET', `/api/games/${id}`, { base })).json.offer, { kind: 'rematch', by: 'N' }, 'the offer stands on the server');
+    assert.deepEqual(errors, [], 'no script error on the page');
+  } finally {
+    await browser.close();
+    assert.equal(await s2.stop(), 0);
+  }
+});
