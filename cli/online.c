@@ -24,14 +24,15 @@
 #endif
 
 static const char online_help[] =
-    N_("usage: gabata online [URL] [--join LINK | --game ID] [--lang CODE]\n"
+    N_("usage: gabata online [URL] [--join LINK | --game ID | --watch ID] [--lang CODE]\n"
     "Plays people on other machines through a gabata serve (URL, default http://localhost:8080;\n"
     "docs/online.md). The first seek or accept asks for a player name, kept with its key in\n"
     "$XDG_CONFIG_HOME/gabata/players.json (default ~/.config/gabata), one a server. --join LINK\n"
     "takes the seat a friend's invitation leaves free (http://HOST/#join=ID.INVITE, or ID.INVITE).\n"
-    "--game ID goes back to a game of your player's (from the lobby) left with quit.\n"
+    "--game ID goes back to a game of your player's (from the lobby) left with quit. --watch ID\n"
+    "follows any game as a spectator (its id, or a link http://HOST/#watch=ID).\n"
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
-    "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK; in a\n"
+    "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
     "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), y\n"
     "or n to answer the opponent's offer, rematch at the end; help; quit (the game goes on on the\n"
     "server). Commands are read line by line from standard input when it is not a terminal.\n");
@@ -51,7 +52,8 @@ typedef struct online {
     oh_stream *lobby;
     /* the game */
     char game[64], cred[128];
-    int seat;              /* GB_SOUTH or GB_NORTH */
+    int seat;              /* GB_SOUTH or GB_NORTH (a spectator's board: South's side) */
+    bool watching;         /* a spectator's: no token, nothing to change */
     oh_stream *stream;
     json_t *view;
     gb_game *g;
@@ -304,6 +306,7 @@ static void leave_game(online *o)
     o->g = NULL;
     *o->game = 0;
     o->ask = ASK_NONE;
+    o->watching = false;
 }
 
 static const char *state_str(json_t *view, const char *key)
@@ -398,11 +401,14 @@ static void show_status(online *o)
         char res[1024];
         result_text(v, res, sizeof res);
         say(_("  result: %s\n"), res);
-        say(_("  the game is over: rematch, or quit\n"));
+        if (!o->watching)
+            say(_("  the game is over: rematch, or quit\n"));
         return;
     }
     const char *to_move = json_string_value(json_object_get(state, "to_move"));
-    if (to_move && strcmp(to_move, my_letter(o)) == 0)
+    if (to_move && o->watching)
+        say(_("  %s to move\n"), side_of(to_move));
+    else if (to_move && strcmp(to_move, my_letter(o)) == 0)
         say(_("  your move (%s)\n"), side_name(o->seat));
     else if (to_move)
         say(_("  waiting for %s to move\n"), side_of(to_move));
@@ -421,7 +427,7 @@ static void show_offer(online *o)
     snprintf(o->shown_offer, sizeof o->shown_offer, "%s", now);
     if (o->ask == ASK_OFFER)
         o->ask = ASK_NONE;
-    if (!kind || !by || strcmp(by, my_letter(o)) == 0)
+    if (!kind || !by || o->watching || strcmp(by, my_letter(o)) == 0)
         return;
     if (strcmp(kind, "draw") == 0) {
         say(_("  %s offers a draw: accept? (y/n)\n"), side_of(by));
@@ -453,7 +459,7 @@ static void take_view(online *o, json_t *view, bool full)
         json_t *h = json_array_get(history, (size_t)i);
         const char *by = json_string_value(json_object_get(h, "by"));
         const char *mv = json_string_value(json_object_get(h, "move"));
-        if (by && mv && strcmp(by, my_letter(o)) != 0)
+        if (by && mv && (o->watching || strcmp(by, my_letter(o)) != 0))
             say(_("  %s played %s\n"), side_of(by), mv);
     }
     o->shown_ply = n;
@@ -486,6 +492,7 @@ static void start_game(online *o, const char *game, const char *seat, const char
     leave_game(o);
     snprintf(o->game, sizeof o->game, "%s", game);
     snprintf(o->cred, sizeof o->cred, "%s", cred);
+    o->watching = !*cred; /* no key or token: a spectator's */
     o->seat = seat && strcmp(seat, "N") == 0 ? GB_NORTH : GB_SOUTH;
     o->shown_ply = 0;
     o->shown_over = false;
@@ -493,7 +500,7 @@ static void start_game(online *o, const char *game, const char *seat, const char
     o->stream_lost = false;
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/events", game);
-    o->stream = oh_stream_open(o->base, path, cred);
+    o->stream = oh_stream_open(o->base, path, *cred ? cred : NULL);
     if (!o->stream)
         say(_("  out of memory\n"));
     if (!view) {
@@ -507,7 +514,10 @@ static void start_game(online *o, const char *game, const char *seat, const char
     const char *opp = json_string_value(
         json_object_get(json_object_get(accounts, o->seat == GB_NORTH ? "S" : "N"), "name"));
     char shown[300];
-    if (opp)
+    if (o->watching)
+        say(_("  watching game %s (%s): moves, clocks and the result as they come; quit leaves\n"), game,
+            variant ? variant : "");
+    else if (opp)
         say(_("  game %s (%s): you play %s against %s\n"), game, variant ? variant : "",
             side_name(o->seat), cli_printable(shown, sizeof shown, opp));
     else
@@ -568,7 +578,7 @@ static void game_event(online *o, oh_event *ev)
             char game[64], cred[128];
             snprintf(game, sizeof game, "%s", g);
             snprintf(cred, sizeof cred, "%s", o->cred);
-            const char *seat = o->seat == GB_NORTH ? "S" : "N";
+            const char *seat = o->watching ? "S" : o->seat == GB_NORTH ? "S" : "N";
             json_decref(j);
             say(_("  rematch agreed\n"));
             start_game(o, game, seat, cred, NULL);
@@ -922,6 +932,54 @@ static void command_resume(online *o, const char *id)
     start_game(o, game, seat, o->key, view);
 }
 
+/* "http://HOST/#watch=ID" or "ID": the game's id, and the server's address when the link has
+ * one; false when it is neither. */
+static bool parse_watch(const char *link, char *id, char *base, size_t baselen)
+{
+    const char *p = strstr(link, "#watch="), *game = p ? p + 7 : link;
+    *base = 0;
+    if (p) {
+        if (strncmp(link, "http://", 7) != 0 && strncmp(link, "https://", 8) != 0)
+            return false;
+        size_t n = (size_t)(p - link);
+        while (n > 0 && link[n - 1] == '/')
+            n--;
+        if (n >= baselen)
+            return false;
+        memcpy(base, link, n);
+        base[n] = 0;
+    }
+    if (strlen(game) != 32 || !all_hex(game, 32))
+        return false;
+    memcpy(id, game, 32);
+    id[32] = 0;
+    return true;
+}
+
+/* Any game followed read-only: its event stream without a token (a spectator's, docs/api.md
+ * "Events"), the board on each move, the clocks, the result. */
+static void command_watch(online *o, const char *link)
+{
+    char id[40], base[512];
+    if (!link || !parse_watch(link, id, base, sizeof base)) {
+        char shown[300];
+        say(_("  not a game to watch: '%s' (a game's id, or http://HOST/#watch=ID)\n"),
+            cli_printable(shown, sizeof shown, link ? link : ""));
+        return;
+    }
+    if (*base && strcmp(base, o->base) != 0) {
+        char shown[600];
+        say(_("  that link is for another server (%s): start gabata online with it\n"),
+            cli_printable(shown, sizeof shown, base));
+        return;
+    }
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    json_t *view = api(o, "GET", path, NULL, NULL, NULL);
+    if (view)
+        start_game(o, id, "S", "", view);
+}
+
 /* ---- commands ---- */
 
 static void in_game_help(void)
@@ -933,6 +991,7 @@ static void in_game_help(void)
                        "  cancel       withdraw your seek\n"
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
                        "  resume ID    go back to a game of yours from the lobby, left with quit\n"
+                       "  watch ID     follow any game as a spectator (ID, or http://HOST/#watch=ID)\n"
                        "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is)\n"
                        "  moves        the legal moves\n"
                        "  board        draw the board again\n"
@@ -1052,6 +1111,12 @@ static void run_command(online *o, char *line)
         command_join(o, *arg ? arg : NULL);
     else if (strcmp(cmd, "resume") == 0)
         command_resume(o, *arg ? arg : NULL);
+    else if (strcmp(cmd, "watch") == 0)
+        command_watch(o, *arg ? arg : NULL);
+    else if (o->watching && in_game(o, false) &&
+             (strcmp(cmd, "resign") == 0 || strcmp(cmd, "draw") == 0 || strcmp(cmd, "rematch") == 0 ||
+              strcmp(cmd, "undo") == 0 || strcmp(cmd, "claim") == 0))
+        say(_("  you are watching this game: nothing in it is yours to change\n"));
     else if (strcmp(cmd, "board") == 0) {
         if (in_game(o, true))
             take_view(o, json_incref(o->view), true);
@@ -1099,6 +1164,10 @@ static void run_command(online *o, char *line)
         /* malformed move text is no move: an unknown command; the rest the server judges */
         if (strchr(text, ' ') || gb_move_parse(o->g, text, &m, &err) == GB_EINVAL) {
             say(_("  unknown command '%s' (help lists them)\n"), cli_printable(shown, sizeof shown, text));
+            return;
+        }
+        if (o->watching) {
+            say(_("  you are watching this game: nothing in it is yours to change\n"));
             return;
         }
         json_t *a = game_post(o, "moves", json_pack("{s:s}", "move", text));
@@ -1202,7 +1271,7 @@ static void read_input(online *o)
 
 int cmd_online(int argc, char **argv)
 {
-    const char *url = NULL, *join = NULL, *resume = NULL;
+    const char *url = NULL, *join = NULL, *resume = NULL, *watch = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cli_help(stdout, _(online_help));
@@ -1213,6 +1282,15 @@ int cmd_online(int argc, char **argv)
                 return 2;
             }
             join = argv[++i];
+        } else if (strcmp(argv[i], "--watch") == 0) {
+            char id[40], base[512];
+            if (i + 1 >= argc || !parse_watch(argv[i + 1], id, base, sizeof base)) {
+                char shown[300];
+                fprintf(stderr, _("gabata online: not a game to watch: '%s' (a game's id, or http://HOST/#watch=ID)\n"),
+                        cli_printable(shown, sizeof shown, i + 1 < argc ? argv[i + 1] : ""));
+                return 2;
+            }
+            watch = argv[++i];
         } else if (strcmp(argv[i], "--game") == 0) {
             if (i + 1 >= argc || strlen(argv[i + 1]) != 32 || !all_hex(argv[i + 1], 32)) {
                 char shown[300];
@@ -1229,8 +1307,9 @@ int cmd_online(int argc, char **argv)
         } else
             url = argv[i];
     }
-    if (join && resume) {
-        fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"), "--game");
+    if ((join != NULL) + (resume != NULL) + (watch != NULL) > 1) {
+        fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"),
+                watch ? "--watch" : "--game");
         return 2;
     }
     static online o;
@@ -1242,6 +1321,9 @@ int cmd_online(int argc, char **argv)
                 cli_printable(shown, sizeof shown, join));
         return 2;
     }
+    char watch_id[40];
+    if (watch)
+        parse_watch(watch, watch_id, link_base, sizeof link_base);
     if (!url)
         url = *link_base ? link_base : "http://localhost:8080";
     size_t ul = strlen(url);
@@ -1290,6 +1372,12 @@ int cmd_online(int argc, char **argv)
         char line[200];
         snprintf(line, sizeof line, "%s.%s", id, invite);
         command_join(&o, line);
+        if (!*o.game) {
+            oh_cleanup();
+            return 1;
+        }
+    } else if (watch) {
+        command_watch(&o, watch_id);
         if (!*o.game) {
             oh_cleanup();
             return 1;

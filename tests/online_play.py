@@ -131,7 +131,7 @@ with tempfile.TemporaryDirectory() as tmp:
         fail(f"no server: status {r.returncode}, stderr {r.stderr!r}")
     # a malformed --join link, and a malformed address
     for args in (["--join", "http://127.0.0.1:1/#join=1234.5678"], ["--join", "#join="], ["ftp://x"],
-                 ["--game", "12ab"], ["--game"]):
+                 ["--game", "12ab"], ["--game"], ["--watch", "http://x/#watch=12"], ["--watch"]):
         r = subprocess.run([gabata, "online", *args], input="", capture_output=True, text=True, timeout=WAIT)
         if r.returncode != 2 or len(r.stderr.strip().split("\n")) != 1 or r.stdout:
             fail(f"{args}: status {r.returncode}, stderr {r.stderr!r}")
@@ -167,6 +167,10 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"your seek was accepted")
         if a.expect(r"^  game ([0-9a-f]{32}) ").group(1) != game:
             fail("the two clients name different games")
+        # a third client watches it, by its spectators' link: no player, no token
+        w = Client("watcher", url, tmp + "/w", "--watch", f"{url}/#watch={game}")
+        w.expect(rf"^  watching game {game} \(Sadeqa III\)")
+        w.expect(r"^  South to move$")
         # on the clock (5 minutes each, 3 s a move): both clocks, as the view gives them
         for c in (a, b):
             c.expect(r"^  clock: South 5:00, North 5:00$")
@@ -184,6 +188,21 @@ with tempfile.TemporaryDirectory() as tmp:
         if not view["state"]["over"] or plies < 6:
             fail(f"the game did not end by its rules: {plies} plies, {view['state']}")
         print(f"game 1: {plies} moves, {view['state']['result_line']}")
+        # the watcher saw every move, in order, and prints the same result; it changes nothing
+        w.expect(r"^  result: " + re.escape(view["state"]["result_line"]) + "$")
+        seen = [m.group(1, 2) for m in (re.match(r"^  (South|North) played (\S+)$", l) for l in w.lines) if m]
+        want = [("South" if h["by"] == "S" else "North", h["move"]) for h in view["history"]]
+        if seen != want:
+            fail(f"the watcher saw {seen}, the game's history is {want}")
+        if any("the game is over: rematch" in l for l in w.lines):
+            fail("the watcher was offered a rematch")
+        w.send("resign")
+        w.expect(r"^  you are watching this game: nothing in it is yours to change$")
+        w.send("watch 12ab")
+        w.expect(r"^  not a game to watch: '12ab'")
+        w.send("quit")
+        if w.close() != 0:
+            fail("the watcher: not status 0 after quit")
 
         # the rematch: offered by Alem, accepted by Bekele; seats swapped
         a.send("rematch")
