@@ -34,7 +34,8 @@ static const char online_help[] =
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
     "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
     "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), y\n"
-    "or n to answer the opponent's offer, rematch at the end; help; quit (the game goes on on the\n"
+    "or n to answer the opponent's offer, claim (or claim draw) when the opponent has left,\n"
+    "rematch at the end; help; quit (the game goes on on the\n"
     "server). Commands are read line by line from standard input when it is not a terminal.\n");
 
 typedef enum { ASK_NONE, ASK_NAME, ASK_RESIGN, ASK_OFFER } ask_kind;
@@ -61,6 +62,7 @@ typedef struct online {
     bool shown_over;
     char shown_offer[64];  /* "draw:N" of the offer last shown */
     bool stream_lost;
+    bool opp_gone;         /* the opponent's stream closed (a `gone` event), not back since */
     /* what the next line answers */
     ask_kind ask;
     char pending[1200];    /* the command that asked for a name, run once it is chosen */
@@ -498,6 +500,7 @@ static void start_game(online *o, const char *game, const char *seat, const char
     o->shown_over = false;
     *o->shown_offer = 0;
     o->stream_lost = false;
+    o->opp_gone = false;
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/events", game);
     o->stream = oh_stream_open(o->base, path, *cred ? cred : NULL);
@@ -564,8 +567,25 @@ static void game_event(online *o, oh_event *ev)
         return;
     }
     /* (hello: the stream is open; what changed between the view read and now is read again) */
-    if (strcmp(ev->type, "connected") == 0 || strcmp(ev->type, "gone") == 0)
+    if (strcmp(ev->type, "connected") == 0 || strcmp(ev->type, "gone") == 0) {
+        /* the opponent's last stream closed, or his first opened again (docs/api.md "Abandoned
+         * games"): a claim becomes possible once he has been gone the server's grace */
+        json_t *j = json_loads(ev->data, 0, NULL);
+        const char *seat = json_string_value(json_object_get(j, "seat"));
+        bool gone = strcmp(ev->type, "gone") == 0;
+        if (seat && !o->watching && o->view && strcmp(seat, my_letter(o)) != 0 &&
+            !json_is_true(json_object_get(json_object_get(o->view, "state"), "over"))) {
+            if (gone && !o->opp_gone)
+                say(_("  %s has left (his connection to the server is closed): if he is not back in %lld s "
+                      "while it is his move, claim ends the game as your win (claim draw: a draw)\n"),
+                    side_of(seat), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
+            else if (!gone && o->opp_gone)
+                say(_("  %s is back\n"), side_of(seat));
+            o->opp_gone = gone;
+        }
+        json_decref(j);
         return;
+    }
     if (strcmp(ev->type, "deleted") == 0) {
         say(_("  the game was deleted\n"));
         leave_game(o);
@@ -998,6 +1018,7 @@ static void in_game_help(void)
                        "  resign       give up the game (asks first)\n"
                        "  draw         offer a draw\n"
                        "  y, n         accept or decline the opponent's offer\n"
+                       "  claim        when the opponent has left: end the game as your win (claim draw: a draw)\n"
                        "  rematch      at the end: offer a rematch, or accept the opponent's\n"
                        "  help         this list\n"
                        "  quit         leave (a game goes on on the server)\n"));
@@ -1135,6 +1156,14 @@ static void run_command(online *o, char *line)
                 say(_("  draw offered\n"));
                 take_view(o, a, false);
             }
+        }
+    } else if (strcmp(cmd, "claim") == 0) {
+        if (*arg && strcmp(arg, "win") != 0 && strcmp(arg, "draw") != 0)
+            say(_("  claim ends a game the opponent has left: claim (a win), or claim draw\n"));
+        else if (in_game(o, true)) {
+            json_t *a = game_post(o, "claim", json_pack("{s:s}", "result", *arg ? arg : "win"));
+            if (a)
+                take_view(o, a, false);
         }
     } else if (strcmp(cmd, "rematch") == 0) {
         if (in_game(o, true)) {

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.request
 
 gabata = sys.argv[1]
@@ -136,7 +137,9 @@ with tempfile.TemporaryDirectory() as tmp:
         if r.returncode != 2 or len(r.stderr.strip().split("\n")) != 1 or r.stdout:
             fail(f"{args}: status {r.returncode}, stderr {r.stderr!r}")
 
-    serve = subprocess.Popen([gabata, "serve", "--port", "0", "--data", tmp + "/data", "--quiet"],
+    GRACE = 1  # --abandon-grace: a player gone 1 s may be claimed against
+    serve = subprocess.Popen([gabata, "serve", "--port", "0", "--data", tmp + "/data", "--quiet",
+                              "--abandon-grace", str(GRACE)],
                              stdout=subprocess.PIPE, text=True)
     procs.append(serve)
     try:
@@ -235,7 +238,8 @@ with tempfile.TemporaryDirectory() as tmp:
         serve.wait(timeout=WAIT)
         for c in (a, b):
             c.expect(r"^  the connection to the server is lost: trying again…$")
-        serve = subprocess.Popen([gabata, "serve", "--port", port, "--data", tmp + "/data", "--quiet"],
+        serve = subprocess.Popen([gabata, "serve", "--port", port, "--data", tmp + "/data", "--quiet",
+                                  "--abandon-grace", str(GRACE)],
                                  stdout=subprocess.PIPE, text=True)
         procs.append(serve)
         for c in (a, b):
@@ -255,6 +259,53 @@ with tempfile.TemporaryDirectory() as tmp:
         for c in (a, b):
             if c.close() != 0:
                 fail(f"{c.name}: not status 0 at the end of its input")
+
+        # a game without a clock, where the opponent leaves: Alem seeks, Bekele accepts
+        a = Client("Alem", url, tmp + "/a")
+        b = Client("Bekele", url, tmp + "/b")
+        a.send("seek sadeqa --seat S")
+        a.expect(r"seek offered: waiting for an opponent")
+        b.send("seeks")
+        b.expect(r"^  1\. Sadeqa III ")
+        b.send("accept 1")
+        game3 = b.expect(r"^  game ([0-9a-f]{32}) \(Sadeqa III\): you play North").group(1)
+        a.expect(r"your seek was accepted")
+        a.expect(r"^  your move \(South\)$")
+        b.expect(r"^  waiting for South to move$")
+
+        def move(mover, other):
+            mover.send("moves")
+            mover.send(mover.expect(r"^  legal moves: (\S+)").group(1))
+            mover.expect(STATUS)
+            other.expect(STATUS)
+
+        move(a, b)
+        move(b, a)
+        move(a, b)  # North to move
+        # a claim while the opponent is there: the server's refusal, one line
+        a.send("claim")
+        a.expect(r"^  the server refused: North is connected: there is nothing to claim$")
+        a.send("claim now")
+        a.expect(r"^  claim ends a game the opponent has left: claim \(a win\), or claim draw$")
+        # Bekele leaves on his move: Alem is told, and of the grace (the view's abandon_grace_s)
+        b.send("quit")
+        b.close()
+        a.expect(rf"^  North has left \(his connection to the server is closed\): if he is not back in {GRACE} s ")
+        # he comes back (the game resumed by his key): told too; then leaves again
+        b = Client("Bekele", url, tmp + "/b", "--game", game3)
+        b.expect(r"^  your move \(North\)$")
+        a.expect(r"^  North is back$")
+        b.send("quit")
+        b.close()
+        a.expect(r"^  North has left ")
+        time.sleep(GRACE + 0.5)  # the server's grace, counted from the close it told above, has passed
+        a.send("claim")
+        a.expect(r"^  result: North left the game: South wins$")
+        view = get(f"{url}/api/games/{game3}")
+        if view["state"].get("end_reason") != "abandoned" or view["state"]["result"]["winner"] != "S":
+            fail(f"the claimed game: {view['state']}")
+        a.send("quit")
+        a.close()
 
         # an invitation link: a game made by the API, joined by its link
         made = post(f"{url}/api/games", {"variant": "qelat", "online": True, "seat": "S"})
