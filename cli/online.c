@@ -33,7 +33,8 @@ static const char online_help[] =
     "follows any game as a spectator (its id, or a link http://HOST/#watch=ID).\n"
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
     "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
-    "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), y\n"
+    "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), undo\n"
+    "(ask to take back your last move), y\n"
     "or n to answer the opponent's offer, claim (or claim draw) when the opponent has left,\n"
     "rematch at the end; help; quit (the game goes on on the\n"
     "server). Commands are read line by line from standard input when it is not a terminal.\n");
@@ -586,6 +587,14 @@ static void game_event(online *o, oh_event *ev)
         json_decref(j);
         return;
     }
+    if (strcmp(ev->type, "answer") == 0 && !o->watching) { /* our offer or takeback, declined */
+        json_t *j = json_loads(ev->data, 0, NULL);
+        const char *by = json_string_value(json_object_get(j, "by"));
+        /* (its `by` is the one who answered, as the page reads it) */
+        if (by && strcmp(by, my_letter(o)) != 0 && json_is_false(json_object_get(j, "accept")))
+            say(_("  %s declined your offer\n"), side_of(by));
+        json_decref(j);
+    }
     if (strcmp(ev->type, "deleted") == 0) {
         say(_("  the game was deleted\n"));
         leave_game(o);
@@ -1017,6 +1026,7 @@ static void in_game_help(void)
                        "  board        draw the board again\n"
                        "  resign       give up the game (asks first)\n"
                        "  draw         offer a draw\n"
+                       "  undo         ask the opponent to take back your last move\n"
                        "  y, n         accept or decline the opponent's offer\n"
                        "  claim        when the opponent has left: end the game as your win (claim draw: a draw)\n"
                        "  rematch      at the end: offer a rematch, or accept the opponent's\n"
@@ -1154,6 +1164,15 @@ static void run_command(online *o, char *line)
             json_t *a = game_post(o, "draw/offer", NULL);
             if (a) {
                 say(_("  draw offered\n"));
+                take_view(o, a, false);
+            }
+        }
+    } else if (strcmp(cmd, "undo") == 0) {
+        /* the opponent is asked to take back our last move (and his reply after it) */
+        if (in_game(o, true)) {
+            json_t *a = game_post(o, "undo/request", NULL);
+            if (a) {
+                say(_("  takeback asked: waiting for the answer\n"));
                 take_view(o, a, false);
             }
         }

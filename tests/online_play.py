@@ -225,6 +225,10 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"^  South offers a draw: accept\? \(y/n\)$")
         a.send("n")
         a.expect(r"^  declined$")
+        b.expect(r"^  North declined your offer$")
+        # no takebacks on the clock: the server's refusal, one line
+        b.send("undo")
+        b.expect(r"^  the server refused: ")
         # a move each (a resignation before both have moved is an abort), then South resigns
         for mover, other in ((b, a), (a, b)):
             mover.send("moves")
@@ -279,8 +283,26 @@ with tempfile.TemporaryDirectory() as tmp:
             mover.expect(STATUS)
             other.expect(STATUS)
 
+        # a takeback asked and declined, then asked (after the next moves) and accepted
         move(a, b)
+        a.send("undo")
+        a.expect(r"^  takeback asked: waiting for the answer$")
+        b.expect(r"^  South asks to take back the last move: accept\? \(y/n\)$")
+        b.send("n")
+        b.expect(r"^  declined$")
+        a.expect(r"^  North declined your offer$")
         move(b, a)
+        move(a, b)
+        a.send("undo")
+        a.expect(r"^  takeback asked: waiting for the answer$")
+        b.expect(r"^  South asks to take back the last move: accept\? \(y/n\)$")
+        b.send("y")
+        for c in (a, b):
+            c.expect(r"^  a move was taken back$")
+        a.expect(r"^  your move \(South\)$")
+        b.expect(r"^  waiting for South to move$")
+        if len(get(f"{url}/api/games/{game3}")["history"]) != 2:
+            fail(f"after the takeback: {get(url + '/api/games/' + game3)['history']}")
         move(a, b)  # North to move
         # a claim while the opponent is there: the server's refusal, one line
         a.send("claim")
