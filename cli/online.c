@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef GABATA_HAVE_LIBEDIT
@@ -29,7 +30,9 @@ static const char online_help[] =
     "docs/online.md). The first seek or accept asks for a player name, kept with its key in\n"
     "$XDG_CONFIG_HOME/gabata/players.json (default ~/.config/gabata), one a server. --join LINK\n"
     "takes the seat a friend's invitation leaves free (http://HOST/#join=ID.INVITE, or ID.INVITE).\n"
-    "--game ID goes back to a game of your player's (from the lobby) left with quit. --watch ID\n"
+    "--game ID goes back to a game left with quit: your player's (from the lobby), or one joined by\n"
+    "a link (its seat is kept in seats.json beside players.json, until the game ends or 30 days\n"
+    "pass). --watch ID\n"
     "follows any game as a spectator (its id, or a link http://HOST/#watch=ID).\n"
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
     "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
@@ -56,6 +59,7 @@ typedef struct online {
     char game[64], cred[128];
     int seat;              /* GB_SOUTH or GB_NORTH (a spectator's board: South's side) */
     bool watching;         /* a spectator's: no token, nothing to change */
+    bool token_seat;       /* played with an invitation's seat token, kept in seats.json */
     oh_stream *stream;
     json_t *view;
     gb_game *g;
@@ -166,7 +170,7 @@ static json_t *api(online *o, const char *method, const char *path, const char *
 
 /* ---- the player, kept in players.json ---- */
 
-static int config_path(char *buf, size_t len, bool make_dir)
+static int config_file(char *buf, size_t len, bool make_dir, const char *name)
 {
     const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
     char dir[1024];
@@ -187,8 +191,38 @@ static int config_path(char *buf, size_t len, bool make_dir)
         if (mkdir(dir, 0700) != 0 && errno != EEXIST)
             return -1;
     }
-    snprintf(buf, len, "%s/players.json", dir);
+    snprintf(buf, len, "%s/%s", dir, name);
     return 0;
+}
+
+static int config_path(char *buf, size_t len, bool make_dir)
+{
+    return config_file(buf, len, make_dir, "players.json");
+}
+
+/* A file of keys or tokens written whole, 0600 from its creation, then renamed over the old. */
+static int write_private(const char *path, json_t *root)
+{
+    char tmp[1200];
+    char *text = json_dumps(root, JSON_INDENT(2));
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int rc = -1;
+    if (fd >= 0 && text) {
+        size_t n = strlen(text);
+        rc = write(fd, text, n) == (ssize_t)n && write(fd, "\n", 1) == 1 && fchmod(fd, 0600) == 0 &&
+                     fsync(fd) == 0
+                 ? 0
+                 : -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0)
+        unlink(tmp);
+    free(text);
+    return rc;
 }
 
 static json_t *config_load(void)
@@ -230,7 +264,7 @@ static void player_load(online *o)
 /* The file written whole, 0600 from its creation (it holds keys), then renamed over the old. */
 static int player_save(online *o)
 {
-    char path[1100], tmp[1200];
+    char path[1100];
     if (config_path(path, sizeof path, true) != 0)
         return -1;
     json_t *list = config_load(), *keep = json_array();
@@ -245,26 +279,102 @@ static int player_save(online *o)
     json_array_append_new(keep, json_pack("{s:s, s:s, s:s, s:s}", "server", o->base, "id", o->pid,
                                           "name", o->pname, "key", o->key));
     json_t *root = json_pack("{s:o}", "players", keep);
-    char *text = json_dumps(root, JSON_INDENT(2));
+    int rc = write_private(path, root);
     json_decref(root);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    int rc = -1;
-    if (fd >= 0 && text) {
-        size_t n = strlen(text);
-        rc = write(fd, text, n) == (ssize_t)n && write(fd, "\n", 1) == 1 && fchmod(fd, 0600) == 0 &&
-                     fsync(fd) == 0
-                 ? 0
-                 : -1;
-    }
-    if (fd >= 0)
-        close(fd);
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
-        unlink(tmp);
-    free(text);
     return rc;
+}
+
+/* ---- the seats of invitation games, kept in seats.json ----
+ * A game joined by an invitation link is played with the seat's token (no player, no key): it is
+ * kept beside players.json, in seats.json (0600, never printed), one entry a game (`server`,
+ * `game`, `seat`, `token`, `saved`: seconds since 1970), so that resume ID finds it after quit.
+ * An entry goes once its game is seen over, and after 30 days unused. */
+#define SEAT_DAYS 30
+
+/* the entries kept: those of the last 30 days, without `drop_game` of this server */
+static json_t *seats_load(const online *o, const char *drop_game, bool *changed)
+{
+    char path[1100];
+    json_t *keep = json_array();
+    *changed = false;
+    if (config_file(path, sizeof path, false, "seats.json") != 0)
+        return keep;
+    json_t *j = json_load_file(path, 0, NULL);
+    json_t *list = json_object_get(j, "seats");
+    long long now = (long long)time(NULL);
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e) {
+        const char *server = json_string_value(json_object_get(e, "server"));
+        const char *game = json_string_value(json_object_get(e, "game"));
+        json_int_t saved = json_integer_value(json_object_get(e, "saved"));
+        bool old = saved <= now - SEAT_DAYS * 86400LL || saved > now + 86400;
+        if (!server || !game || old || (drop_game && strcmp(server, o->base) == 0 && strcmp(game, drop_game) == 0))
+            *changed = true;
+        else
+            json_array_append(keep, e);
+    }
+    json_decref(j);
+    return keep;
+}
+
+static int seats_write(json_t *keep)
+{
+    char path[1100];
+    if (config_file(path, sizeof path, true, "seats.json") != 0) {
+        json_decref(keep);
+        return -1;
+    }
+    json_t *root = json_pack("{s:o}", "seats", keep);
+    int rc = write_private(path, root);
+    json_decref(root);
+    return rc;
+}
+
+/* the seat's token kept for game (replacing an older entry of it); 0, or -1 */
+static int seat_keep(online *o, const char *game, const char *seat, const char *token)
+{
+    bool changed;
+    json_t *keep = seats_load(o, game, &changed);
+    json_array_append_new(keep, json_pack("{s:s, s:s, s:s, s:s, s:I}", "server", o->base, "game", game, "seat",
+                                          seat, "token", token, "saved", (json_int_t)time(NULL)));
+    return seats_write(keep);
+}
+
+/* game's entry dropped (its game is over); the old ones with it */
+static void seat_drop(online *o, const char *game)
+{
+    bool changed;
+    json_t *keep = seats_load(o, game, &changed);
+    if (changed)
+        seats_write(keep);
+    else
+        json_decref(keep);
+}
+
+/* the seat and token kept for game on this server: true and both, or false */
+static bool seat_find(online *o, const char *game, char *seat, size_t seatlen, char *token, size_t toklen)
+{
+    bool changed, found = false;
+    json_t *keep = seats_load(o, NULL, &changed);
+    size_t i;
+    json_t *e;
+    json_array_foreach(keep, i, e) {
+        const char *server = json_string_value(json_object_get(e, "server"));
+        const char *g = json_string_value(json_object_get(e, "game"));
+        const char *st = json_string_value(json_object_get(e, "seat"));
+        const char *tk = json_string_value(json_object_get(e, "token"));
+        if (strcmp(server, o->base) == 0 && strcmp(g, game) == 0 && st && tk) {
+            snprintf(seat, seatlen, "%s", st);
+            snprintf(token, toklen, "%s", tk);
+            found = true;
+        }
+    }
+    if (changed) /* the old entries go */
+        seats_write(keep);
+    else
+        json_decref(keep);
+    return found;
 }
 
 /* A name chosen: the server makes the player; false when it refused (said why) */
@@ -467,6 +577,10 @@ static void take_view(online *o, json_t *view, bool full)
     }
     o->shown_ply = n;
     o->shown_over = over;
+    if (over && o->token_seat) { /* nothing left to resume: the token goes */
+        seat_drop(o, o->game);
+        o->token_seat = false;
+    }
     if (changed) {
         say_begin();
         /* the library's status under it (whose move, the phase) while the game goes on; at
@@ -497,6 +611,13 @@ static void start_game(online *o, const char *game, const char *seat, const char
     snprintf(o->cred, sizeof o->cred, "%s", cred);
     o->watching = !*cred; /* no key or token: a spectator's */
     o->seat = seat && strcmp(seat, "N") == 0 ? GB_NORTH : GB_SOUTH;
+    /* a seat token (an invitation's, or its rematch's) is kept, so that resume finds the game */
+    o->token_seat = !o->watching && !(o->have_player && strcmp(cred, o->key) == 0);
+    if (o->token_seat && seat_keep(o, game, o->seat == GB_NORTH ? "N" : "S", cred) != 0) {
+        char file[1100] = "seats.json";
+        config_file(file, sizeof file, false, "seats.json");
+        say(_("  could not save the seat in %s: this game cannot be resumed after quit\n"), file);
+    }
     o->shown_ply = 0;
     o->shown_over = false;
     *o->shown_offer = 0;
@@ -935,12 +1056,25 @@ static void command_resume(online *o, const char *id)
         say(_("  not a game's id: '%s' (32 hex digits)\n"), cli_printable(shown, sizeof shown, id ? id : ""));
         return;
     }
+    char path[128], kept_seat[4], token[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    if (seat_find(o, id, kept_seat, sizeof kept_seat, token, sizeof token)) {
+        /* a game joined by an invitation: its seat token, kept at the join */
+        long status;
+        json_t *view = api(o, "GET", path, NULL, NULL, &status);
+        if (!view && status == 404) /* the game is gone from the server: its token is worth nothing */
+            seat_drop(o, id);
+        if (view) {
+            char game[40];
+            snprintf(game, sizeof game, "%s", id);
+            start_game(o, game, kept_seat, token, view);
+        }
+        return;
+    }
     if (!o->have_player) {
         say(_("  you have no player on this server: no game of yours to go back to\n"));
         return;
     }
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s", id);
     json_t *view = api(o, "GET", path, NULL, NULL, NULL);
     if (!view)
         return;
@@ -1019,7 +1153,7 @@ static void in_game_help(void)
                        "               offer a game to anyone, and wait for a taker\n"
                        "  cancel       withdraw your seek\n"
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
-                       "  resume ID    go back to a game of yours from the lobby, left with quit\n"
+                       "  resume ID    go back to a game of yours left with quit (from the lobby, or joined by a link)\n"
                        "  watch ID     follow any game as a spectator (ID, or http://HOST/#watch=ID)\n"
                        "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is)\n"
                        "  moves        the legal moves\n"

@@ -340,10 +340,45 @@ with tempfile.TemporaryDirectory() as tmp:
         c.expect(r"^  South played ")
         c.send("join " + link)  # the invite works once: the server's 409
         c.expect(r"^  the server refused: ")
-        c.send("resume " + game2)  # no player here: no game to go back to
+        c.send("resume " + game2)  # no player here, no seat kept for it: no game to go back to
         c.expect(r"^  you have no player on this server")
         c.send("quit")
         c.expect(r"you left the game; it goes on on the server")
+        c.close()
+        # the seat's token is kept (seats.json, the owner's alone), never shown; resume finds it
+        seats_path = tmp + "/c/gabata/seats.json"
+        mode = stat.S_IMODE(os.stat(seats_path).st_mode)
+        if mode != 0o600:
+            fail(f"{seats_path}: mode {oct(mode)}")
+        seats = json.load(open(seats_path))["seats"]
+        if ([(x["server"], x["game"], x["seat"]) for x in seats] != [(url, made["id"], "N")]
+                or not re.fullmatch(r"[0-9a-f]{64}", seats[0]["token"])):
+            fail(f"{seats_path}: {seats}")
+        if any(seats[0]["token"] in line for line in c.lines):
+            fail("the seat's token was printed")
+        # an entry 31 days old is dropped, not used: a game made for it cannot be resumed by it
+        old = post(f"{url}/api/games", {"variant": "qelat", "online": True, "seat": "S"})
+        old_seat = post(f"{url}/api/games/{old['id']}/join", {"invite": old["invite"]})
+        seats.append({"server": url, "game": old["id"], "seat": "N", "token": old_seat["token"],
+                      "saved": int(time.time()) - 31 * 86400})
+        json.dump({"seats": seats}, open(seats_path, "w"))
+        c = Client("joiner again", url, tmp + "/c", "--game", made["id"])
+        c.expect(rf"^  game {made['id']} \(Qelat\): you play North$")
+        c.expect(r"^  your move \(North\)$")
+        c.send("resume " + old["id"])
+        c.expect(r"^  you have no player on this server")
+        if [x["game"] for x in json.load(open(seats_path))["seats"]] != [made["id"]]:
+            fail(f"the old entry was kept: {open(seats_path).read()}")
+        # once the game is over its token goes (a move first: a resignation before it is an abort)
+        c.send("moves")
+        c.send(c.expect(r"^  legal moves: (\S+)").group(1))
+        c.expect(r"^  waiting for South to move$")
+        c.send("resign")
+        c.send("y")
+        c.expect(r"^  result: North resigned: South wins$")
+        if json.load(open(seats_path))["seats"]:
+            fail(f"the token of a game over was kept: {open(seats_path).read()}")
+        c.send("quit")
         c.close()
 
         # the key is never shown; the players' file is the owner's alone, one player a server
