@@ -1155,7 +1155,8 @@ static void in_game_help(void)
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
                        "  resume ID    go back to a game of yours left with quit (from the lobby, or joined by a link)\n"
                        "  watch ID     follow any game as a spectator (ID, or http://HOST/#watch=ID)\n"
-                       "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is)\n"
+                       "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is; L'ab\n"
+                       "               al-Akil's layout as layout:N,N,... or just its 12 numbers)\n"
                        "  moves        the legal moves\n"
                        "  board        draw the board again\n"
                        "  resign       give up the game (asks first)\n"
@@ -1210,6 +1211,30 @@ static void answer_offer(online *o, bool yes)
             say(_("  declined\n"));
         take_view(o, a, false);
     }
+}
+
+/* "12 0 12 …" or "12,0,12,…" (each a whole number of 1 to 3 digits) rewritten in place as
+ * "layout:12,0,12,…": the count of numbers, or -1 when a word is no such number. */
+static int layout_text(char *text, size_t len)
+{
+    char out[GB_MOVE_TEXT_MAX + 64] = "layout:";
+    int count = 0;
+    for (const char *p = text; *p;) {
+        p += strspn(p, " ,\t");
+        if (!*p)
+            break;
+        size_t n = strspn(p, "0123456789");
+        if (n == 0 || n > 3 || (p[n] && !strchr(" ,\t", p[n])))
+            return -1;
+        size_t used = strlen(out);
+        if (used + n + 2 < sizeof out)
+            snprintf(out + used, sizeof out - used, "%s%.*s", count ? "," : "", (int)n, p);
+        count++;
+        p += n;
+    }
+    if (count == 12)
+        snprintf(text, len, "%s", out);
+    return count;
 }
 
 static void run_command(online *o, char *line)
@@ -1343,6 +1368,20 @@ static void run_command(online *o, char *line)
         gb_error err;
         char text[1100];
         snprintf(text, sizeof text, "%s%s%s", cmd, *arg ? " " : "", arg);
+        /* L'ab al-Akil's layout (RULINGS A2) typed as its 12 numbers alone, as gabata play takes it */
+        if (strcmp(gb_phase(o->g), "layout") == 0 && *text >= '0' && *text <= '9') {
+            int count = layout_text(text, sizeof text);
+            if (count < 0) {
+                say(_("  unknown command '%s' (help lists them)\n"), cli_printable(shown, sizeof shown, text));
+                return;
+            }
+            if (count != 12) {
+                char msg[200];
+                snprintf(msg, sizeof msg, _("a layout is 12 numbers (pits A-F then a-f), %d given"), count);
+                say("  %s\n", msg);
+                return;
+            }
+        }
         /* malformed move text is no move: an unknown command; the rest the server judges */
         if (strchr(text, ' ') || gb_move_parse(o->g, text, &m, &err) == GB_EINVAL) {
             say(_("  unknown command '%s' (help lists them)\n"), cli_printable(shown, sizeof shown, text));

@@ -381,6 +381,23 @@ with tempfile.TemporaryDirectory() as tmp:
         c.send("quit")
         c.close()
 
+        # L'ab al-Akil's layout (A2: South lays out the 72 seeds) typed as 12 numbers alone
+        made = post(f"{url}/api/games", {"variant": "akil", "online": True, "seat": "N"})
+        d = Client("layout", url, tmp + "/d", "--join", f"{made['id']}.{made['invite']}")
+        d.expect(rf"^  game {made['id']} \(L'ab al-Akil\): you play South$")
+        d.expect(r"^  your move \(South\)$")
+        d.send("6 6 6")
+        d.expect(r"^  a layout is 12 numbers \(pits A-F then a-f\), 3 given$")
+        d.send("6 6 six")
+        d.expect(r"^  unknown command '6 6 six' \(help lists them\)$")
+        d.send("12 0 12 0 12, 0 6 6 6 6 6 6")
+        d.expect(r"^  waiting for North to move$")
+        history = get(f"{url}/api/games/{made['id']}")["history"]
+        if [h["move"] for h in history] != ["layout:12,0,12,0,12,0,6,6,6,6,6,6"]:
+            fail(f"the layout typed as 12 numbers: {history}")
+        d.send("quit")
+        d.close()
+
         # the key is never shown; the players' file is the owner's alone, one player a server
         for who, home in ((a, "/a"), (b, "/b")):
             path = tmp + home + "/gabata/players.json"
