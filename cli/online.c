@@ -1145,12 +1145,14 @@ static void command_watch(online *o, const char *link)
 
 /* ---- commands ---- */
 
+/* (each term fits its column, as in gabata play's help: a longer one, such as seek's whole usage,
+ * would have its description joined onto it by cli_help; seek's usage goes under its text) */
 static void in_game_help(void)
 {
     cli_help(stdout, _("  seeks        the lobby's open seeks, numbered\n"
                        "  accept N     take seek N: the game starts at once\n"
-                       "  seek VARIANT [key=value ...] [--clock M+S] [--rated] [--seat S|N]\n"
-                       "               offer a game to anyone, and wait for a taker\n"
+                       "  seek ...     offer a game to anyone, and wait for a taker: seek VARIANT\n"
+                       "               [key=value ...] [--clock M+S] [--rated] [--seat S|N]\n"
                        "  cancel       withdraw your seek\n"
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
                        "  resume ID    go back to a game of yours left with quit (from the lobby, or joined by a link)\n"

@@ -381,6 +381,28 @@ with tempfile.TemporaryDirectory() as tmp:
         c.send("quit")
         c.close()
 
+        # help in every language, at 80 and 60 columns: each command in its column, its text from
+        # column 15 (seek's usage, longer than that column, goes under its text, not before it),
+        # and no line wider than the terminal
+        for lang in ("en", "ar", "am", "ti", "om"):
+            for cols in (80, 60):
+                r = subprocess.run([gabata, "online", url, "--lang", lang], input="help\nquit\n", capture_output=True,
+                                   text=True, timeout=WAIT, env=dict(os.environ, XDG_CONFIG_HOME=tmp + "/h",
+                                                                     COLUMNS=str(cols), LC_ALL="C.UTF-8"))
+                lines = r.stdout.split("\n")
+                start = lines.index("> help") + 1
+                entries = lines[start:lines.index("> quit")]
+                terms = [l[2:15].rstrip() for l in entries if re.match(r"^  \S", l)]
+                if "seek ..." not in terms or "watch ID" not in terms or "claim" not in terms:
+                    fail(f"help, {lang}, {cols} columns: the commands {terms}")
+                for l in entries:
+                    if not (re.match(r"^  \S.{10}  \S", l) or re.match(r"^ {15}\S", l)):
+                        fail(f"help, {lang}, {cols} columns: out of its columns: {l!r}")
+                    if len(l) > cols and not re.search(r"[^\x00-\x7f]", l):
+                        fail(f"help, {lang}, {cols} columns: wider than the terminal: {l!r}")
+                if not any(l.rstrip().endswith("[--seat S|N]") for l in entries):
+                    fail(f"help, {lang}, {cols} columns: seek's usage is joined to its text: {entries}")
+
         # L'ab al-Akil's layout (A2: South lays out the 72 seeds) typed as 12 numbers alone
         made = post(f"{url}/api/games", {"variant": "akil", "online": True, "seat": "N"})
         d = Client("layout", url, tmp + "/d", "--join", f"{made['id']}.{made['invite']}")
