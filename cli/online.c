@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef GABATA_HAVE_LIBEDIT
@@ -24,16 +25,21 @@
 #endif
 
 static const char online_help[] =
-    N_("usage: gabata online [URL] [--join LINK | --game ID] [--lang CODE]\n"
+    N_("usage: gabata online [URL] [--join LINK | --game ID | --watch ID] [--lang CODE]\n"
     "Plays people on other machines through a gabata serve (URL, default http://localhost:8080;\n"
     "docs/online.md). The first seek or accept asks for a player name, kept with its key in\n"
     "$XDG_CONFIG_HOME/gabata/players.json (default ~/.config/gabata), one a server. --join LINK\n"
     "takes the seat a friend's invitation leaves free (http://HOST/#join=ID.INVITE, or ID.INVITE).\n"
-    "--game ID goes back to a game of your player's (from the lobby) left with quit.\n"
+    "--game ID goes back to a game left with quit: your player's (from the lobby), or one joined by\n"
+    "a link (its seat is kept in seats.json beside players.json, until the game ends or 30 days\n"
+    "pass). --watch ID\n"
+    "follows any game as a spectator (its id, or a link http://HOST/#watch=ID).\n"
     "Commands: seeks (the lobby's open games), accept N, seek VARIANT [key=value ...] [--clock\n"
-    "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK; in a\n"
-    "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), y\n"
-    "or n to answer the opponent's offer, rematch at the end; help; quit (the game goes on on the\n"
+    "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
+    "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), undo\n"
+    "(ask to take back your last move), y\n"
+    "or n to answer the opponent's offer, claim (or claim draw) when the opponent has left,\n"
+    "rematch at the end; help; quit (the game goes on on the\n"
     "server). Commands are read line by line from standard input when it is not a terminal.\n");
 
 typedef enum { ASK_NONE, ASK_NAME, ASK_RESIGN, ASK_OFFER } ask_kind;
@@ -51,7 +57,9 @@ typedef struct online {
     oh_stream *lobby;
     /* the game */
     char game[64], cred[128];
-    int seat;              /* GB_SOUTH or GB_NORTH */
+    int seat;              /* GB_SOUTH or GB_NORTH (a spectator's board: South's side) */
+    bool watching;         /* a spectator's: no token, nothing to change */
+    bool token_seat;       /* played with an invitation's seat token, kept in seats.json */
     oh_stream *stream;
     json_t *view;
     gb_game *g;
@@ -59,6 +67,7 @@ typedef struct online {
     bool shown_over;
     char shown_offer[64];  /* "draw:N" of the offer last shown */
     bool stream_lost;
+    bool opp_gone;         /* the opponent's stream closed (a `gone` event), not back since */
     /* what the next line answers */
     ask_kind ask;
     char pending[1200];    /* the command that asked for a name, run once it is chosen */
@@ -161,7 +170,7 @@ static json_t *api(online *o, const char *method, const char *path, const char *
 
 /* ---- the player, kept in players.json ---- */
 
-static int config_path(char *buf, size_t len, bool make_dir)
+static int config_file(char *buf, size_t len, bool make_dir, const char *name)
 {
     const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
     char dir[1024];
@@ -182,8 +191,38 @@ static int config_path(char *buf, size_t len, bool make_dir)
         if (mkdir(dir, 0700) != 0 && errno != EEXIST)
             return -1;
     }
-    snprintf(buf, len, "%s/players.json", dir);
+    snprintf(buf, len, "%s/%s", dir, name);
     return 0;
+}
+
+static int config_path(char *buf, size_t len, bool make_dir)
+{
+    return config_file(buf, len, make_dir, "players.json");
+}
+
+/* A file of keys or tokens written whole, 0600 from its creation, then renamed over the old. */
+static int write_private(const char *path, json_t *root)
+{
+    char tmp[1200];
+    char *text = json_dumps(root, JSON_INDENT(2));
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int rc = -1;
+    if (fd >= 0 && text) {
+        size_t n = strlen(text);
+        rc = write(fd, text, n) == (ssize_t)n && write(fd, "\n", 1) == 1 && fchmod(fd, 0600) == 0 &&
+                     fsync(fd) == 0
+                 ? 0
+                 : -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0)
+        unlink(tmp);
+    free(text);
+    return rc;
 }
 
 static json_t *config_load(void)
@@ -225,7 +264,7 @@ static void player_load(online *o)
 /* The file written whole, 0600 from its creation (it holds keys), then renamed over the old. */
 static int player_save(online *o)
 {
-    char path[1100], tmp[1200];
+    char path[1100];
     if (config_path(path, sizeof path, true) != 0)
         return -1;
     json_t *list = config_load(), *keep = json_array();
@@ -240,26 +279,102 @@ static int player_save(online *o)
     json_array_append_new(keep, json_pack("{s:s, s:s, s:s, s:s}", "server", o->base, "id", o->pid,
                                           "name", o->pname, "key", o->key));
     json_t *root = json_pack("{s:o}", "players", keep);
-    char *text = json_dumps(root, JSON_INDENT(2));
+    int rc = write_private(path, root);
     json_decref(root);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    int rc = -1;
-    if (fd >= 0 && text) {
-        size_t n = strlen(text);
-        rc = write(fd, text, n) == (ssize_t)n && write(fd, "\n", 1) == 1 && fchmod(fd, 0600) == 0 &&
-                     fsync(fd) == 0
-                 ? 0
-                 : -1;
-    }
-    if (fd >= 0)
-        close(fd);
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
-        unlink(tmp);
-    free(text);
     return rc;
+}
+
+/* ---- the seats of invitation games, kept in seats.json ----
+ * A game joined by an invitation link is played with the seat's token (no player, no key): it is
+ * kept beside players.json, in seats.json (0600, never printed), one entry a game (`server`,
+ * `game`, `seat`, `token`, `saved`: seconds since 1970), so that resume ID finds it after quit.
+ * An entry goes once its game is seen over, and after 30 days unused. */
+#define SEAT_DAYS 30
+
+/* the entries kept: those of the last 30 days, without `drop_game` of this server */
+static json_t *seats_load(const online *o, const char *drop_game, bool *changed)
+{
+    char path[1100];
+    json_t *keep = json_array();
+    *changed = false;
+    if (config_file(path, sizeof path, false, "seats.json") != 0)
+        return keep;
+    json_t *j = json_load_file(path, 0, NULL);
+    json_t *list = json_object_get(j, "seats");
+    long long now = (long long)time(NULL);
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e) {
+        const char *server = json_string_value(json_object_get(e, "server"));
+        const char *game = json_string_value(json_object_get(e, "game"));
+        json_int_t saved = json_integer_value(json_object_get(e, "saved"));
+        bool old = saved <= now - SEAT_DAYS * 86400LL || saved > now + 86400;
+        if (!server || !game || old || (drop_game && strcmp(server, o->base) == 0 && strcmp(game, drop_game) == 0))
+            *changed = true;
+        else
+            json_array_append(keep, e);
+    }
+    json_decref(j);
+    return keep;
+}
+
+static int seats_write(json_t *keep)
+{
+    char path[1100];
+    if (config_file(path, sizeof path, true, "seats.json") != 0) {
+        json_decref(keep);
+        return -1;
+    }
+    json_t *root = json_pack("{s:o}", "seats", keep);
+    int rc = write_private(path, root);
+    json_decref(root);
+    return rc;
+}
+
+/* the seat's token kept for game (replacing an older entry of it); 0, or -1 */
+static int seat_keep(online *o, const char *game, const char *seat, const char *token)
+{
+    bool changed;
+    json_t *keep = seats_load(o, game, &changed);
+    json_array_append_new(keep, json_pack("{s:s, s:s, s:s, s:s, s:I}", "server", o->base, "game", game, "seat",
+                                          seat, "token", token, "saved", (json_int_t)time(NULL)));
+    return seats_write(keep);
+}
+
+/* game's entry dropped (its game is over); the old ones with it */
+static void seat_drop(online *o, const char *game)
+{
+    bool changed;
+    json_t *keep = seats_load(o, game, &changed);
+    if (changed)
+        seats_write(keep);
+    else
+        json_decref(keep);
+}
+
+/* the seat and token kept for game on this server: true and both, or false */
+static bool seat_find(online *o, const char *game, char *seat, size_t seatlen, char *token, size_t toklen)
+{
+    bool changed, found = false;
+    json_t *keep = seats_load(o, NULL, &changed);
+    size_t i;
+    json_t *e;
+    json_array_foreach(keep, i, e) {
+        const char *server = json_string_value(json_object_get(e, "server"));
+        const char *g = json_string_value(json_object_get(e, "game"));
+        const char *st = json_string_value(json_object_get(e, "seat"));
+        const char *tk = json_string_value(json_object_get(e, "token"));
+        if (strcmp(server, o->base) == 0 && strcmp(g, game) == 0 && st && tk) {
+            snprintf(seat, seatlen, "%s", st);
+            snprintf(token, toklen, "%s", tk);
+            found = true;
+        }
+    }
+    if (changed) /* the old entries go */
+        seats_write(keep);
+    else
+        json_decref(keep);
+    return found;
 }
 
 /* A name chosen: the server makes the player; false when it refused (said why) */
@@ -304,6 +419,7 @@ static void leave_game(online *o)
     o->g = NULL;
     *o->game = 0;
     o->ask = ASK_NONE;
+    o->watching = false;
 }
 
 static const char *state_str(json_t *view, const char *key)
@@ -398,11 +514,14 @@ static void show_status(online *o)
         char res[1024];
         result_text(v, res, sizeof res);
         say(_("  result: %s\n"), res);
-        say(_("  the game is over: rematch, or quit\n"));
+        if (!o->watching)
+            say(_("  the game is over: rematch, or quit\n"));
         return;
     }
     const char *to_move = json_string_value(json_object_get(state, "to_move"));
-    if (to_move && strcmp(to_move, my_letter(o)) == 0)
+    if (to_move && o->watching)
+        say(_("  %s to move\n"), side_of(to_move));
+    else if (to_move && strcmp(to_move, my_letter(o)) == 0)
         say(_("  your move (%s)\n"), side_name(o->seat));
     else if (to_move)
         say(_("  waiting for %s to move\n"), side_of(to_move));
@@ -421,7 +540,7 @@ static void show_offer(online *o)
     snprintf(o->shown_offer, sizeof o->shown_offer, "%s", now);
     if (o->ask == ASK_OFFER)
         o->ask = ASK_NONE;
-    if (!kind || !by || strcmp(by, my_letter(o)) == 0)
+    if (!kind || !by || o->watching || strcmp(by, my_letter(o)) == 0)
         return;
     if (strcmp(kind, "draw") == 0) {
         say(_("  %s offers a draw: accept? (y/n)\n"), side_of(by));
@@ -453,11 +572,15 @@ static void take_view(online *o, json_t *view, bool full)
         json_t *h = json_array_get(history, (size_t)i);
         const char *by = json_string_value(json_object_get(h, "by"));
         const char *mv = json_string_value(json_object_get(h, "move"));
-        if (by && mv && strcmp(by, my_letter(o)) != 0)
+        if (by && mv && (o->watching || strcmp(by, my_letter(o)) != 0))
             say(_("  %s played %s\n"), side_of(by), mv);
     }
     o->shown_ply = n;
     o->shown_over = over;
+    if (over && o->token_seat) { /* nothing left to resume: the token goes */
+        seat_drop(o, o->game);
+        o->token_seat = false;
+    }
     if (changed) {
         say_begin();
         /* the library's status under it (whose move, the phase) while the game goes on; at
@@ -486,14 +609,23 @@ static void start_game(online *o, const char *game, const char *seat, const char
     leave_game(o);
     snprintf(o->game, sizeof o->game, "%s", game);
     snprintf(o->cred, sizeof o->cred, "%s", cred);
+    o->watching = !*cred; /* no key or token: a spectator's */
     o->seat = seat && strcmp(seat, "N") == 0 ? GB_NORTH : GB_SOUTH;
+    /* a seat token (an invitation's, or its rematch's) is kept, so that resume finds the game */
+    o->token_seat = !o->watching && !(o->have_player && strcmp(cred, o->key) == 0);
+    if (o->token_seat && seat_keep(o, game, o->seat == GB_NORTH ? "N" : "S", cred) != 0) {
+        char file[1100] = "seats.json";
+        config_file(file, sizeof file, false, "seats.json");
+        say(_("  could not save the seat in %s: this game cannot be resumed after quit\n"), file);
+    }
     o->shown_ply = 0;
     o->shown_over = false;
     *o->shown_offer = 0;
     o->stream_lost = false;
+    o->opp_gone = false;
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/events", game);
-    o->stream = oh_stream_open(o->base, path, cred);
+    o->stream = oh_stream_open(o->base, path, *cred ? cred : NULL);
     if (!o->stream)
         say(_("  out of memory\n"));
     if (!view) {
@@ -507,7 +639,10 @@ static void start_game(online *o, const char *game, const char *seat, const char
     const char *opp = json_string_value(
         json_object_get(json_object_get(accounts, o->seat == GB_NORTH ? "S" : "N"), "name"));
     char shown[300];
-    if (opp)
+    if (o->watching)
+        say(_("  watching game %s (%s): moves, clocks and the result as they come; quit leaves\n"), game,
+            variant ? variant : "");
+    else if (opp)
         say(_("  game %s (%s): you play %s against %s\n"), game, variant ? variant : "",
             side_name(o->seat), cli_printable(shown, sizeof shown, opp));
     else
@@ -554,8 +689,33 @@ static void game_event(online *o, oh_event *ev)
         return;
     }
     /* (hello: the stream is open; what changed between the view read and now is read again) */
-    if (strcmp(ev->type, "connected") == 0 || strcmp(ev->type, "gone") == 0)
+    if (strcmp(ev->type, "connected") == 0 || strcmp(ev->type, "gone") == 0) {
+        /* the opponent's last stream closed, or his first opened again (docs/api.md "Abandoned
+         * games"): a claim becomes possible once he has been gone the server's grace */
+        json_t *j = json_loads(ev->data, 0, NULL);
+        const char *seat = json_string_value(json_object_get(j, "seat"));
+        bool gone = strcmp(ev->type, "gone") == 0;
+        if (seat && !o->watching && o->view && strcmp(seat, my_letter(o)) != 0 &&
+            !json_is_true(json_object_get(json_object_get(o->view, "state"), "over"))) {
+            if (gone && !o->opp_gone)
+                say(_("  %s has left (his connection to the server is closed): if he is not back in %lld s "
+                      "while it is his move, claim ends the game as your win (claim draw: a draw)\n"),
+                    side_of(seat), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
+            else if (!gone && o->opp_gone)
+                say(_("  %s is back\n"), side_of(seat));
+            o->opp_gone = gone;
+        }
+        json_decref(j);
         return;
+    }
+    if (strcmp(ev->type, "answer") == 0 && !o->watching) { /* our offer or takeback, declined */
+        json_t *j = json_loads(ev->data, 0, NULL);
+        const char *by = json_string_value(json_object_get(j, "by"));
+        /* (its `by` is the one who answered, as the page reads it) */
+        if (by && strcmp(by, my_letter(o)) != 0 && json_is_false(json_object_get(j, "accept")))
+            say(_("  %s declined your offer\n"), side_of(by));
+        json_decref(j);
+    }
     if (strcmp(ev->type, "deleted") == 0) {
         say(_("  the game was deleted\n"));
         leave_game(o);
@@ -568,7 +728,7 @@ static void game_event(online *o, oh_event *ev)
             char game[64], cred[128];
             snprintf(game, sizeof game, "%s", g);
             snprintf(cred, sizeof cred, "%s", o->cred);
-            const char *seat = o->seat == GB_NORTH ? "S" : "N";
+            const char *seat = o->watching ? "S" : o->seat == GB_NORTH ? "S" : "N";
             json_decref(j);
             say(_("  rematch agreed\n"));
             start_game(o, game, seat, cred, NULL);
@@ -896,12 +1056,25 @@ static void command_resume(online *o, const char *id)
         say(_("  not a game's id: '%s' (32 hex digits)\n"), cli_printable(shown, sizeof shown, id ? id : ""));
         return;
     }
+    char path[128], kept_seat[4], token[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    if (seat_find(o, id, kept_seat, sizeof kept_seat, token, sizeof token)) {
+        /* a game joined by an invitation: its seat token, kept at the join */
+        long status;
+        json_t *view = api(o, "GET", path, NULL, NULL, &status);
+        if (!view && status == 404) /* the game is gone from the server: its token is worth nothing */
+            seat_drop(o, id);
+        if (view) {
+            char game[40];
+            snprintf(game, sizeof game, "%s", id);
+            start_game(o, game, kept_seat, token, view);
+        }
+        return;
+    }
     if (!o->have_player) {
         say(_("  you have no player on this server: no game of yours to go back to\n"));
         return;
     }
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s", id);
     json_t *view = api(o, "GET", path, NULL, NULL, NULL);
     if (!view)
         return;
@@ -922,23 +1095,77 @@ static void command_resume(online *o, const char *id)
     start_game(o, game, seat, o->key, view);
 }
 
+/* "http://HOST/#watch=ID" or "ID": the game's id, and the server's address when the link has
+ * one; false when it is neither. */
+static bool parse_watch(const char *link, char *id, char *base, size_t baselen)
+{
+    const char *p = strstr(link, "#watch="), *game = p ? p + 7 : link;
+    *base = 0;
+    if (p) {
+        if (strncmp(link, "http://", 7) != 0 && strncmp(link, "https://", 8) != 0)
+            return false;
+        size_t n = (size_t)(p - link);
+        while (n > 0 && link[n - 1] == '/')
+            n--;
+        if (n >= baselen)
+            return false;
+        memcpy(base, link, n);
+        base[n] = 0;
+    }
+    if (strlen(game) != 32 || !all_hex(game, 32))
+        return false;
+    memcpy(id, game, 32);
+    id[32] = 0;
+    return true;
+}
+
+/* Any game followed read-only: its event stream without a token (a spectator's, docs/api.md
+ * "Events"), the board on each move, the clocks, the result. */
+static void command_watch(online *o, const char *link)
+{
+    char id[40], base[512];
+    if (!link || !parse_watch(link, id, base, sizeof base)) {
+        char shown[300];
+        say(_("  not a game to watch: '%s' (a game's id, or http://HOST/#watch=ID)\n"),
+            cli_printable(shown, sizeof shown, link ? link : ""));
+        return;
+    }
+    if (*base && strcmp(base, o->base) != 0) {
+        char shown[600];
+        say(_("  that link is for another server (%s): start gabata online with it\n"),
+            cli_printable(shown, sizeof shown, base));
+        return;
+    }
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    json_t *view = api(o, "GET", path, NULL, NULL, NULL);
+    if (view)
+        start_game(o, id, "S", "", view);
+}
+
 /* ---- commands ---- */
 
+/* (each term fits its column, as in gabata play's help: a longer one, such as seek's whole usage,
+ * would have its description joined onto it by cli_help; seek's usage goes under its text) */
 static void in_game_help(void)
 {
     cli_help(stdout, _("  seeks        the lobby's open seeks, numbered\n"
                        "  accept N     take seek N: the game starts at once\n"
-                       "  seek VARIANT [key=value ...] [--clock M+S] [--rated] [--seat S|N]\n"
-                       "               offer a game to anyone, and wait for a taker\n"
+                       "  seek ...     offer a game to anyone, and wait for a taker: seek VARIANT\n"
+                       "               [key=value ...] [--clock M+S] [--rated] [--seat S|N]\n"
                        "  cancel       withdraw your seek\n"
                        "  join LINK    take the free seat of a friend's game (http://HOST/#join=ID.INVITE)\n"
-                       "  resume ID    go back to a game of yours from the lobby, left with quit\n"
-                       "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is)\n"
+                       "  resume ID    go back to a game of yours left with quit (from the lobby, or joined by a link)\n"
+                       "  watch ID     follow any game as a spectator (ID, or http://HOST/#watch=ID)\n"
+                       "  A..H, a..h   in a game: sow from that hole (any move text is sent as it is; L'ab\n"
+                       "               al-Akil's layout as layout:N,N,... or just its 12 numbers)\n"
                        "  moves        the legal moves\n"
                        "  board        draw the board again\n"
                        "  resign       give up the game (asks first)\n"
                        "  draw         offer a draw\n"
+                       "  undo         ask the opponent to take back your last move\n"
                        "  y, n         accept or decline the opponent's offer\n"
+                       "  claim        when the opponent has left: end the game as your win (claim draw: a draw)\n"
                        "  rematch      at the end: offer a rematch, or accept the opponent's\n"
                        "  help         this list\n"
                        "  quit         leave (a game goes on on the server)\n"));
@@ -986,6 +1213,30 @@ static void answer_offer(online *o, bool yes)
             say(_("  declined\n"));
         take_view(o, a, false);
     }
+}
+
+/* "12 0 12 …" or "12,0,12,…" (each a whole number of 1 to 3 digits) rewritten in place as
+ * "layout:12,0,12,…": the count of numbers, or -1 when a word is no such number. */
+static int layout_text(char *text, size_t len)
+{
+    char out[GB_MOVE_TEXT_MAX + 64] = "layout:";
+    int count = 0;
+    for (const char *p = text; *p;) {
+        p += strspn(p, " ,\t");
+        if (!*p)
+            break;
+        size_t n = strspn(p, "0123456789");
+        if (n == 0 || n > 3 || (p[n] && !strchr(" ,\t", p[n])))
+            return -1;
+        size_t used = strlen(out);
+        if (used + n + 2 < sizeof out)
+            snprintf(out + used, sizeof out - used, "%s%.*s", count ? "," : "", (int)n, p);
+        count++;
+        p += n;
+    }
+    if (count == 12)
+        snprintf(text, len, "%s", out);
+    return count;
 }
 
 static void run_command(online *o, char *line)
@@ -1052,6 +1303,12 @@ static void run_command(online *o, char *line)
         command_join(o, *arg ? arg : NULL);
     else if (strcmp(cmd, "resume") == 0)
         command_resume(o, *arg ? arg : NULL);
+    else if (strcmp(cmd, "watch") == 0)
+        command_watch(o, *arg ? arg : NULL);
+    else if (o->watching && in_game(o, false) &&
+             (strcmp(cmd, "resign") == 0 || strcmp(cmd, "draw") == 0 || strcmp(cmd, "rematch") == 0 ||
+              strcmp(cmd, "undo") == 0 || strcmp(cmd, "claim") == 0))
+        say(_("  you are watching this game: nothing in it is yours to change\n"));
     else if (strcmp(cmd, "board") == 0) {
         if (in_game(o, true))
             take_view(o, json_incref(o->view), true);
@@ -1070,6 +1327,23 @@ static void run_command(online *o, char *line)
                 say(_("  draw offered\n"));
                 take_view(o, a, false);
             }
+        }
+    } else if (strcmp(cmd, "undo") == 0) {
+        /* the opponent is asked to take back our last move (and his reply after it) */
+        if (in_game(o, true)) {
+            json_t *a = game_post(o, "undo/request", NULL);
+            if (a) {
+                say(_("  takeback asked: waiting for the answer\n"));
+                take_view(o, a, false);
+            }
+        }
+    } else if (strcmp(cmd, "claim") == 0) {
+        if (*arg && strcmp(arg, "win") != 0 && strcmp(arg, "draw") != 0)
+            say(_("  claim ends a game the opponent has left: claim (a win), or claim draw\n"));
+        else if (in_game(o, true)) {
+            json_t *a = game_post(o, "claim", json_pack("{s:s}", "result", *arg ? arg : "win"));
+            if (a)
+                take_view(o, a, false);
         }
     } else if (strcmp(cmd, "rematch") == 0) {
         if (in_game(o, true)) {
@@ -1096,9 +1370,27 @@ static void run_command(online *o, char *line)
         gb_error err;
         char text[1100];
         snprintf(text, sizeof text, "%s%s%s", cmd, *arg ? " " : "", arg);
+        /* L'ab al-Akil's layout (RULINGS A2) typed as its 12 numbers alone, as gabata play takes it */
+        if (strcmp(gb_phase(o->g), "layout") == 0 && *text >= '0' && *text <= '9') {
+            int count = layout_text(text, sizeof text);
+            if (count < 0) {
+                say(_("  unknown command '%s' (help lists them)\n"), cli_printable(shown, sizeof shown, text));
+                return;
+            }
+            if (count != 12) {
+                char msg[200];
+                snprintf(msg, sizeof msg, _("a layout is 12 numbers (pits A-F then a-f), %d given"), count);
+                say("  %s\n", msg);
+                return;
+            }
+        }
         /* malformed move text is no move: an unknown command; the rest the server judges */
         if (strchr(text, ' ') || gb_move_parse(o->g, text, &m, &err) == GB_EINVAL) {
             say(_("  unknown command '%s' (help lists them)\n"), cli_printable(shown, sizeof shown, text));
+            return;
+        }
+        if (o->watching) {
+            say(_("  you are watching this game: nothing in it is yours to change\n"));
             return;
         }
         json_t *a = game_post(o, "moves", json_pack("{s:s}", "move", text));
@@ -1202,7 +1494,7 @@ static void read_input(online *o)
 
 int cmd_online(int argc, char **argv)
 {
-    const char *url = NULL, *join = NULL, *resume = NULL;
+    const char *url = NULL, *join = NULL, *resume = NULL, *watch = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cli_help(stdout, _(online_help));
@@ -1213,6 +1505,15 @@ int cmd_online(int argc, char **argv)
                 return 2;
             }
             join = argv[++i];
+        } else if (strcmp(argv[i], "--watch") == 0) {
+            char id[40], base[512];
+            if (i + 1 >= argc || !parse_watch(argv[i + 1], id, base, sizeof base)) {
+                char shown[300];
+                fprintf(stderr, _("gabata online: not a game to watch: '%s' (a game's id, or http://HOST/#watch=ID)\n"),
+                        cli_printable(shown, sizeof shown, i + 1 < argc ? argv[i + 1] : ""));
+                return 2;
+            }
+            watch = argv[++i];
         } else if (strcmp(argv[i], "--game") == 0) {
             if (i + 1 >= argc || strlen(argv[i + 1]) != 32 || !all_hex(argv[i + 1], 32)) {
                 char shown[300];
@@ -1229,8 +1530,9 @@ int cmd_online(int argc, char **argv)
         } else
             url = argv[i];
     }
-    if (join && resume) {
-        fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"), "--game");
+    if ((join != NULL) + (resume != NULL) + (watch != NULL) > 1) {
+        fprintf(stderr, _("gabata online: unexpected argument '%s' (see gabata online --help)\n"),
+                watch ? "--watch" : "--game");
         return 2;
     }
     static online o;
@@ -1242,6 +1544,9 @@ int cmd_online(int argc, char **argv)
                 cli_printable(shown, sizeof shown, join));
         return 2;
     }
+    char watch_id[40];
+    if (watch)
+        parse_watch(watch, watch_id, link_base, sizeof link_base);
     if (!url)
         url = *link_base ? link_base : "http://localhost:8080";
     size_t ul = strlen(url);
@@ -1290,6 +1595,12 @@ int cmd_online(int argc, char **argv)
         char line[200];
         snprintf(line, sizeof line, "%s.%s", id, invite);
         command_join(&o, line);
+        if (!*o.game) {
+            oh_cleanup();
+            return 1;
+        }
+    } else if (watch) {
+        command_watch(&o, watch_id);
         if (!*o.game) {
             oh_cleanup();
             return 1;

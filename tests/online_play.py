@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.request
 
 gabata = sys.argv[1]
@@ -131,12 +132,14 @@ with tempfile.TemporaryDirectory() as tmp:
         fail(f"no server: status {r.returncode}, stderr {r.stderr!r}")
     # a malformed --join link, and a malformed address
     for args in (["--join", "http://127.0.0.1:1/#join=1234.5678"], ["--join", "#join="], ["ftp://x"],
-                 ["--game", "12ab"], ["--game"]):
+                 ["--game", "12ab"], ["--game"], ["--watch", "http://x/#watch=12"], ["--watch"]):
         r = subprocess.run([gabata, "online", *args], input="", capture_output=True, text=True, timeout=WAIT)
         if r.returncode != 2 or len(r.stderr.strip().split("\n")) != 1 or r.stdout:
             fail(f"{args}: status {r.returncode}, stderr {r.stderr!r}")
 
-    serve = subprocess.Popen([gabata, "serve", "--port", "0", "--data", tmp + "/data", "--quiet"],
+    GRACE = 1  # --abandon-grace: a player gone 1 s may be claimed against
+    serve = subprocess.Popen([gabata, "serve", "--port", "0", "--data", tmp + "/data", "--quiet",
+                              "--abandon-grace", str(GRACE)],
                              stdout=subprocess.PIPE, text=True)
     procs.append(serve)
     try:
@@ -167,6 +170,10 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"your seek was accepted")
         if a.expect(r"^  game ([0-9a-f]{32}) ").group(1) != game:
             fail("the two clients name different games")
+        # a third client watches it, by its spectators' link: no player, no token
+        w = Client("watcher", url, tmp + "/w", "--watch", f"{url}/#watch={game}")
+        w.expect(rf"^  watching game {game} \(Sadeqa III\)")
+        w.expect(r"^  South to move$")
         # on the clock (5 minutes each, 3 s a move): both clocks, as the view gives them
         for c in (a, b):
             c.expect(r"^  clock: South 5:00, North 5:00$")
@@ -184,6 +191,21 @@ with tempfile.TemporaryDirectory() as tmp:
         if not view["state"]["over"] or plies < 6:
             fail(f"the game did not end by its rules: {plies} plies, {view['state']}")
         print(f"game 1: {plies} moves, {view['state']['result_line']}")
+        # the watcher saw every move, in order, and prints the same result; it changes nothing
+        w.expect(r"^  result: " + re.escape(view["state"]["result_line"]) + "$")
+        seen = [m.group(1, 2) for m in (re.match(r"^  (South|North) played (\S+)$", l) for l in w.lines) if m]
+        want = [("South" if h["by"] == "S" else "North", h["move"]) for h in view["history"]]
+        if seen != want:
+            fail(f"the watcher saw {seen}, the game's history is {want}")
+        if any("the game is over: rematch" in l for l in w.lines):
+            fail("the watcher was offered a rematch")
+        w.send("resign")
+        w.expect(r"^  you are watching this game: nothing in it is yours to change$")
+        w.send("watch 12ab")
+        w.expect(r"^  not a game to watch: '12ab'")
+        w.send("quit")
+        if w.close() != 0:
+            fail("the watcher: not status 0 after quit")
 
         # the rematch: offered by Alem, accepted by Bekele; seats swapped
         a.send("rematch")
@@ -203,6 +225,10 @@ with tempfile.TemporaryDirectory() as tmp:
         a.expect(r"^  South offers a draw: accept\? \(y/n\)$")
         a.send("n")
         a.expect(r"^  declined$")
+        b.expect(r"^  North declined your offer$")
+        # no takebacks on the clock: the server's refusal, one line
+        b.send("undo")
+        b.expect(r"^  the server refused: ")
         # a move each (a resignation before both have moved is an abort), then South resigns
         for mover, other in ((b, a), (a, b)):
             mover.send("moves")
@@ -216,7 +242,8 @@ with tempfile.TemporaryDirectory() as tmp:
         serve.wait(timeout=WAIT)
         for c in (a, b):
             c.expect(r"^  the connection to the server is lost: trying again…$")
-        serve = subprocess.Popen([gabata, "serve", "--port", port, "--data", tmp + "/data", "--quiet"],
+        serve = subprocess.Popen([gabata, "serve", "--port", port, "--data", tmp + "/data", "--quiet",
+                                  "--abandon-grace", str(GRACE)],
                                  stdout=subprocess.PIPE, text=True)
         procs.append(serve)
         for c in (a, b):
@@ -237,6 +264,71 @@ with tempfile.TemporaryDirectory() as tmp:
             if c.close() != 0:
                 fail(f"{c.name}: not status 0 at the end of its input")
 
+        # a game without a clock, where the opponent leaves: Alem seeks, Bekele accepts
+        a = Client("Alem", url, tmp + "/a")
+        b = Client("Bekele", url, tmp + "/b")
+        a.send("seek sadeqa --seat S")
+        a.expect(r"seek offered: waiting for an opponent")
+        b.send("seeks")
+        b.expect(r"^  1\. Sadeqa III ")
+        b.send("accept 1")
+        game3 = b.expect(r"^  game ([0-9a-f]{32}) \(Sadeqa III\): you play North").group(1)
+        a.expect(r"your seek was accepted")
+        a.expect(r"^  your move \(South\)$")
+        b.expect(r"^  waiting for South to move$")
+
+        def move(mover, other):
+            mover.send("moves")
+            mover.send(mover.expect(r"^  legal moves: (\S+)").group(1))
+            mover.expect(STATUS)
+            other.expect(STATUS)
+
+        # a takeback asked and declined, then asked (after the next moves) and accepted
+        move(a, b)
+        a.send("undo")
+        a.expect(r"^  takeback asked: waiting for the answer$")
+        b.expect(r"^  South asks to take back the last move: accept\? \(y/n\)$")
+        b.send("n")
+        b.expect(r"^  declined$")
+        a.expect(r"^  North declined your offer$")
+        move(b, a)
+        move(a, b)
+        a.send("undo")
+        a.expect(r"^  takeback asked: waiting for the answer$")
+        b.expect(r"^  South asks to take back the last move: accept\? \(y/n\)$")
+        b.send("y")
+        for c in (a, b):
+            c.expect(r"^  a move was taken back$")
+        a.expect(r"^  your move \(South\)$")
+        b.expect(r"^  waiting for South to move$")
+        if len(get(f"{url}/api/games/{game3}")["history"]) != 2:
+            fail(f"after the takeback: {get(url + '/api/games/' + game3)['history']}")
+        move(a, b)  # North to move
+        # a claim while the opponent is there: the server's refusal, one line
+        a.send("claim")
+        a.expect(r"^  the server refused: North is connected: there is nothing to claim$")
+        a.send("claim now")
+        a.expect(r"^  claim ends a game the opponent has left: claim \(a win\), or claim draw$")
+        # Bekele leaves on his move: Alem is told, and of the grace (the view's abandon_grace_s)
+        b.send("quit")
+        b.close()
+        a.expect(rf"^  North has left \(his connection to the server is closed\): if he is not back in {GRACE} s ")
+        # he comes back (the game resumed by his key): told too; then leaves again
+        b = Client("Bekele", url, tmp + "/b", "--game", game3)
+        b.expect(r"^  your move \(North\)$")
+        a.expect(r"^  North is back$")
+        b.send("quit")
+        b.close()
+        a.expect(r"^  North has left ")
+        time.sleep(GRACE + 0.5)  # the server's grace, counted from the close it told above, has passed
+        a.send("claim")
+        a.expect(r"^  result: North left the game: South wins$")
+        view = get(f"{url}/api/games/{game3}")
+        if view["state"].get("end_reason") != "abandoned" or view["state"]["result"]["winner"] != "S":
+            fail(f"the claimed game: {view['state']}")
+        a.send("quit")
+        a.close()
+
         # an invitation link: a game made by the API, joined by its link
         made = post(f"{url}/api/games", {"variant": "qelat", "online": True, "seat": "S"})
         link = f"{url}/#join={made['id']}.{made['invite']}"
@@ -248,11 +340,85 @@ with tempfile.TemporaryDirectory() as tmp:
         c.expect(r"^  South played ")
         c.send("join " + link)  # the invite works once: the server's 409
         c.expect(r"^  the server refused: ")
-        c.send("resume " + game2)  # no player here: no game to go back to
+        c.send("resume " + game2)  # no player here, no seat kept for it: no game to go back to
         c.expect(r"^  you have no player on this server")
         c.send("quit")
         c.expect(r"you left the game; it goes on on the server")
         c.close()
+        # the seat's token is kept (seats.json, the owner's alone), never shown; resume finds it
+        seats_path = tmp + "/c/gabata/seats.json"
+        mode = stat.S_IMODE(os.stat(seats_path).st_mode)
+        if mode != 0o600:
+            fail(f"{seats_path}: mode {oct(mode)}")
+        seats = json.load(open(seats_path))["seats"]
+        if ([(x["server"], x["game"], x["seat"]) for x in seats] != [(url, made["id"], "N")]
+                or not re.fullmatch(r"[0-9a-f]{64}", seats[0]["token"])):
+            fail(f"{seats_path}: {seats}")
+        if any(seats[0]["token"] in line for line in c.lines):
+            fail("the seat's token was printed")
+        # an entry 31 days old is dropped, not used: a game made for it cannot be resumed by it
+        old = post(f"{url}/api/games", {"variant": "qelat", "online": True, "seat": "S"})
+        old_seat = post(f"{url}/api/games/{old['id']}/join", {"invite": old["invite"]})
+        seats.append({"server": url, "game": old["id"], "seat": "N", "token": old_seat["token"],
+                      "saved": int(time.time()) - 31 * 86400})
+        json.dump({"seats": seats}, open(seats_path, "w"))
+        c = Client("joiner again", url, tmp + "/c", "--game", made["id"])
+        c.expect(rf"^  game {made['id']} \(Qelat\): you play North$")
+        c.expect(r"^  your move \(North\)$")
+        c.send("resume " + old["id"])
+        c.expect(r"^  you have no player on this server")
+        if [x["game"] for x in json.load(open(seats_path))["seats"]] != [made["id"]]:
+            fail(f"the old entry was kept: {open(seats_path).read()}")
+        # once the game is over its token goes (a move first: a resignation before it is an abort)
+        c.send("moves")
+        c.send(c.expect(r"^  legal moves: (\S+)").group(1))
+        c.expect(r"^  waiting for South to move$")
+        c.send("resign")
+        c.send("y")
+        c.expect(r"^  result: North resigned: South wins$")
+        if json.load(open(seats_path))["seats"]:
+            fail(f"the token of a game over was kept: {open(seats_path).read()}")
+        c.send("quit")
+        c.close()
+
+        # help in every language, at 80 and 60 columns: each command in its column, its text from
+        # column 15 (seek's usage, longer than that column, goes under its text, not before it),
+        # and no line wider than the terminal
+        for lang in ("en", "ar", "am", "ti", "om"):
+            for cols in (80, 60):
+                r = subprocess.run([gabata, "online", url, "--lang", lang], input="help\nquit\n", capture_output=True,
+                                   text=True, timeout=WAIT, env=dict(os.environ, XDG_CONFIG_HOME=tmp + "/h",
+                                                                     COLUMNS=str(cols), LC_ALL="C.UTF-8"))
+                lines = r.stdout.split("\n")
+                start = lines.index("> help") + 1
+                entries = lines[start:lines.index("> quit")]
+                terms = [l[2:15].rstrip() for l in entries if re.match(r"^  \S", l)]
+                if "seek ..." not in terms or "watch ID" not in terms or "claim" not in terms:
+                    fail(f"help, {lang}, {cols} columns: the commands {terms}")
+                for l in entries:
+                    if not (re.match(r"^  \S.{10}  \S", l) or re.match(r"^ {15}\S", l)):
+                        fail(f"help, {lang}, {cols} columns: out of its columns: {l!r}")
+                    if len(l) > cols and not re.search(r"[^\x00-\x7f]", l):
+                        fail(f"help, {lang}, {cols} columns: wider than the terminal: {l!r}")
+                if not any(l.rstrip().endswith("[--seat S|N]") for l in entries):
+                    fail(f"help, {lang}, {cols} columns: seek's usage is joined to its text: {entries}")
+
+        # L'ab al-Akil's layout (A2: South lays out the 72 seeds) typed as 12 numbers alone
+        made = post(f"{url}/api/games", {"variant": "akil", "online": True, "seat": "N"})
+        d = Client("layout", url, tmp + "/d", "--join", f"{made['id']}.{made['invite']}")
+        d.expect(rf"^  game {made['id']} \(L'ab al-Akil\): you play South$")
+        d.expect(r"^  your move \(South\)$")
+        d.send("6 6 6")
+        d.expect(r"^  a layout is 12 numbers \(pits A-F then a-f\), 3 given$")
+        d.send("6 6 six")
+        d.expect(r"^  unknown command '6 6 six' \(help lists them\)$")
+        d.send("12 0 12 0 12, 0 6 6 6 6 6 6")
+        d.expect(r"^  waiting for North to move$")
+        history = get(f"{url}/api/games/{made['id']}")["history"]
+        if [h["move"] for h in history] != ["layout:12,0,12,0,12,0,6,6,6,6,6,6"]:
+            fail(f"the layout typed as 12 numbers: {history}")
+        d.send("quit")
+        d.close()
 
         # the key is never shown; the players' file is the owner's alone, one player a server
         for who, home in ((a, "/a"), (b, "/b")):
