@@ -3,7 +3,7 @@
 // eight phrases (44 px, from the keyboard too, over the page without moving the board); English
 // says "Good game!" and the Arabic page shows it in Arabic, in a polite live region; a spectator
 // sees it with no control of his own; the Arabic player mutes the opponent's phrases (kept across
-// a reload) and sees none of them until he unmutes.
+// a reload) and sees none of them until he unmutes. The sheet fits the phone in every language.
 // Run: GABATA=build/gabata node --test say_page.test.js
 'use strict';
 const test = require('node:test');
@@ -152,6 +152,29 @@ test('quick phrases: English says "Good game!", the Arabic page shows it in Arab
     await b.waitForFunction(() => document.getElementById('said').dataset.phrase === 'bye');
     assert.match(await b.textContent('#said'), new RegExp(arabic('Goodbye!').replace(/[.?!]/g, '\\$&')));
     assert.ok((await c.evaluate(() => window.saidLog)).includes('South: Thank you!'), 'the spectator is not muted by another machine');
+    // the sheet on the 320×568 phone in every language: the ten buttons on the screen, 44 px,
+    // none over another, the board where it was
+    for (const lang of ['am', 'ar', 'om', 'ti']) {
+      await a.evaluate((l) => localStorage.setItem('gabata.lang', l), lang);
+      await a.reload();
+      await a.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await a.waitForSelector('body[data-online="S"][data-busy="false"] #say-open:not([hidden])');
+      await a.focus('#say-open');
+      const at = await rect(a, '#board');
+      await a.keyboard.press('Enter');
+      await a.waitForSelector('#say-menu:not([hidden])');
+      assert.deepEqual(await rect(a, '#board'), at, `${lang}: the board did not move`);
+      const bs = await a.$$eval('#say-menu button', (xs) => xs.map((e) => { const r = e.getBoundingClientRect(); return { t: e.textContent, top: r.top, left: r.left, bottom: r.bottom, right: r.right, w: r.width, h: r.height }; }));
+      assert.equal(bs.length, 10);
+      for (const [i, x] of bs.entries()) {
+        assert.ok(x.w >= 43.5 && x.h >= 43.5, `${lang}: ${x.t}: 44 px (${x.w}×${x.h})`);
+        assert.ok(x.top >= 0 && x.left >= 0 && x.bottom <= 568 && x.right <= 320, `${lang}: ${x.t}: on the 320×568 screen (${JSON.stringify(x)})`);
+        for (const y of bs.slice(i + 1)) assert.ok(x.right <= y.left || y.right <= x.left || x.bottom <= y.top || y.bottom <= x.top, `${lang}: ${x.t} apart from ${y.t}`);
+      }
+      assert.notEqual(bs[4].t, 'Good game!', `${lang}: translated`);
+      await a.keyboard.press('Escape');
+      await a.waitForSelector('#say-menu', { state: 'hidden' });
+    }
     for (const p of [a, b, c]) assert.deepEqual(p.errors, [], 'no script error');
   } finally {
     await a.context().close();
