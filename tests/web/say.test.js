@@ -12,7 +12,7 @@ const { request, openEvents } = require('./http');
 const JSON_CT = { 'Content-Type': 'application/json' };
 let srv, fast; // fast: --say-every 0, for the 30 a game
 test.before(async () => {
-  srv = await startServer();
+  srv = await startServer(['--player-rate', '0']);
   fast = await startServer(['--say-every', '0']);
 });
 test.after(async () => {
@@ -109,4 +109,29 @@ test('30 phrases a seat a game, then 429 (after the end too, the phrases go on u
   assert.equal(r.status, 429, r.text);
   assert.equal(r.json.error, 'South has said 30 phrases in this game: no more');
   assert.equal((await say(g.N)).status, 200, 'North has his own 30');
+});
+
+test('a game from the lobby: each player says a phrase with his key; a third player\'s key is refused (403)', async () => {
+  const player = async (name) => {
+    const r = await call('POST', '/api/players', null, { name });
+    assert.equal(r.status, 201, r.text);
+    return r.json;
+  };
+  const [a, b, c] = [await player('Abeba'), await player('Chaltu'), await player('Yonas')];
+  const s = await call('POST', '/api/seeks', a.key, { variant: 'sadeqa', seat: 'S' });
+  assert.equal(s.status, 201, s.text);
+  const g = await call('POST', `/api/seeks/${s.json.seek}/accept`, b.key);
+  assert.equal(g.status, 201, g.text);
+  const id = g.json.game;
+  const south = await openEvents(srv.base, `/api/games/${id}/events`, { token: a.key });
+  try {
+    await south.wait((e) => e.event === 'hello');
+    const r = await call('POST', `/api/games/${id}/say`, b.key, { phrase: 'hello' });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual((await south.wait((e) => e.event === 'say')).json, { by: 'N', phrase: 'hello' });
+    assert.equal((await call('POST', `/api/games/${id}/say`, a.key, { phrase: 'good-luck' })).status, 200);
+    assert.equal((await call('POST', `/api/games/${id}/say`, c.key, { phrase: 'hello' })).status, 403, 'not a player of this game');
+  } finally {
+    south.close();
+  }
 });
