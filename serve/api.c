@@ -1437,6 +1437,57 @@ static reply post_claim(slot *s, const request *rq)
                                                   "end_reason", end_reason_name(s->ended)));
 }
 
+/* POST /say: a quick phrase (a fixed list, each an id the page shows in its reader's language:
+ * no free text, so nothing to moderate) from one seat of an online game both have joined to the
+ * game's streams, as the event "say". Nothing is stored. A seat says one every --say-every seconds
+ * (2 by default) and at most SAY_MAX in a game, counted in memory while the game is held.
+ * docs/api.md, "Quick phrases". */
+static const char *const phrases[] = {"hello", "good-luck", "well-played", "thanks", "good-game", "sorry",
+                                      "wait", "bye"};
+#define SAY_MAX 30
+static reply post_say(slot *s, const request *rq)
+{
+    static const char *const keys[] = {"phrase", NULL};
+    reply err;
+    if (!may_act(s, rq, -1, &err))
+        return err;
+    if (!s->online)
+        return error_reply(409, SN_("quick phrases are for online games"));
+    if (!s->joined)
+        return error_reply(409, SN_("the opponent has not joined yet: nobody would read the phrase"));
+    json_t *j = parse_body(rq, keys, &err);
+    if (!j)
+        return err;
+    bool bad = false;
+    const char *ph = str_field(j, "phrase", &err, &bad);
+    int which = -1;
+    for (int i = 0; !bad && ph && i < (int)(sizeof phrases / sizeof phrases[0]); i++)
+        if (strcmp(ph, phrases[i]) == 0)
+            which = i;
+    if (!bad && which < 0 && ph)
+        err = error_reply(400, "unknown phrase '%.40s' (hello, good-luck, well-played, thanks, good-game, sorry, wait, bye)", ph);
+    else if (!bad && which < 0)
+        err = error_reply(400, "field 'phrase' is required (hello, good-luck, well-played, thanks, good-game, sorry, wait, bye)");
+    json_decref(j);
+    if (bad || which < 0)
+        return err;
+    int me = acting_seat(s, rq);
+    if (s->said_n[me] >= SAY_MAX)
+        return error_reply(429, SN_("%s has said %d phrases in this game: no more"), me ? "North" : "South", SAY_MAX);
+    int64_t now = clock_now_ms(), since = now - s->said_ms[me], every = lobby_say_every() * 1000;
+    if (s->said_n[me] > 0 && since >= 0 && since < every) {
+        int wait = (int)((every - since + 999) / 1000);
+        reply r = error_reply(429, SN_("one phrase every %d s: try again in %d s"), (int)(every / 1000), wait);
+        r.retry_after = wait;
+        return r;
+    }
+    s->said_ms[me] = now;
+    s->said_n[me]++;
+    events_publish(s->id, "say", json_pack("{s:s,s:s}", "by", me ? "N" : "S", "phrase", phrases[which]));
+    return json_reply(200, json_pack("{s:s,s:s,s:i}", "by", me ? "N" : "S", "phrase", phrases[which], "left",
+                                     SAY_MAX - s->said_n[me]));
+}
+
 /* POST /join: the invite gives the free seat of an online game, and its token, once. */
 static reply post_join(slot *s, const request *rq)
 {
@@ -2192,6 +2243,7 @@ static const route routes[] = {
     {"POST", GAME_PATH "/claim", post_claim, "use POST for claim"},
     {"POST", GAME_PATH "/join", post_join, "use POST for join"},
     {"POST", GAME_PATH "/rematch", post_rematch, "use POST for rematch"},
+    {"POST", GAME_PATH "/say", post_say, "use POST for say"},
     {"GET", GAME_PATH "/hint", get_hint, "use GET for hint"},
     {"GET", GAME_PATH "/record", get_record, "use GET for record"},
 };
@@ -2313,7 +2365,7 @@ static reply route_api(const char *method, const char *path, request *rq)
         r = error_reply(405, "%s", known->other_method);
     else if (of_game)
         r = error_reply(404, "no such action '%.40s' (moves, computer, undo, hint, record, join, resign, "
-                             "draw/offer, draw/answer, undo/request, undo/answer, abort, claim, rematch)", slash ? slash + 1 : "");
+                             "draw/offer, draw/answer, undo/request, undo/answer, abort, claim, rematch, say)", slash ? slash + 1 : "");
     else
         r = error_reply(404, "no such API endpoint: %.100s", path);
     store_release(s);

@@ -30,11 +30,13 @@ static struct {
                              * other in 24 hours (0: no limit); read by api.c, counted by players.c */
     pthread_t timer;
     bool timing, stopping;
+    long say_every_s;                  /* quick phrases: one a seat every this many seconds (api.c) */
     long abandon_s;                    /* --abandon-grace: a seat gone this long may be claimed against */
     char taken[256][STORE_ID_LEN + 1]; /* the seeks accepted lately: a second accept is told so */
     unsigned ntaken;
 } Lb = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
-        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60, .abandon_s = 60, .rated_pair = 3};
+        .per_player = 3, .per_ip = 10, .player_rate = 10, .lapse_s = 60, .abandon_s = 60, .rated_pair = 3,
+        .say_every_s = 2};
 
 const char lobby_help[] =
     "The lobby (docs/api.md, \"Players, the lobby, ratings\"):\n"
@@ -66,6 +68,8 @@ int lobby_option(int argc, char **argv, int *i)
         target = &Lb.rated_pair, hi = 1000;
     else if (strcmp(a, "--abandon-grace") == 0)
         target = &Lb.abandon_s, lo = 1, hi = 86400;
+    else if (strcmp(a, "--say-every") == 0) /* (not in the help: for the tests of the 30 a game) */
+        target = &Lb.say_every_s, hi = 3600;
     else if (strcmp(a, "--seek-lapse") == 0) /* (not in the help: for the tests) */
         target = &Lb.lapse_s, lo = 1, hi = 86400;
     else
@@ -86,6 +90,11 @@ long lobby_abandon_grace(void)
 long lobby_rated_pair_per_day(void)
 {
     return Lb.rated_pair;
+}
+
+long lobby_say_every(void)
+{
+    return Lb.say_every_s;
 }
 
 long lobby_player_rate(void)

@@ -61,6 +61,8 @@ json_t *lobby_seek_json(const lobby_seek *sk);
 int lobby_option(int argc, char **argv, int *i);
 extern const char lobby_help[];
 long lobby_player_rate(void);
+/* Quick phrases: the seconds between two of one seat (api.c, post_say; --say-every, for the tests). */
+long lobby_say_every(void);
 /* --rated-pair-per-day: the rated games two players may finish against each other in a rolling
  * 24 hours (default 3; 0: no limit). Set before the server starts, read without the lock. */
 long lobby_rated_pair_per_day(void);

@@ -56,6 +56,8 @@ typedef struct slot {
     int offered[2][2];          /* per seat, a draw [0] and an undo [1]: the ply (moves played) + 1 at
                                  * which it was last made, 0 never or since an undo; stored: one of
                                  * each kind a move (api.c, offer), across a restart too */
+    int64_t said_ms[2];         /* quick phrases (api.c, post_say), in memory only, never stored: */
+    int said_n[2];              /* each seat's last one (ms since 1970) and how many it has said */
     int ended;                  /* ENDED_* */
     int64_t created, updated;   /* seconds since 1970 */
     char *moves;                /* the move texts, one space between (the database: a row a move) */

@@ -2254,6 +2254,10 @@ async function init() {
   for (const [b, f] of [['copy-invite', 'invite-link'], ['copy-watch', 'watch-link']]) $(b).addEventListener('click', () => copyLink(f));
   $('ask-undo').addEventListener('click', () => onlineAction('undo/request', {}, t('You asked to take back your last move.')));
   $('offer-draw').addEventListener('click', () => onlineAction('draw/offer', {}, t('You offered a draw.')));
+  $('say-open').addEventListener('click', () => { if ($('say-menu').hidden) openSayMenu(); else closeSayMenu(true); });
+  $('say-close').addEventListener('click', () => closeSayMenu(true));
+  $('say-mute').addEventListener('click', () => setPhrasesMuted(!phrasesMuted()));
+  $('say-menu').addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeSayMenu(true); } });
   $('offer-accept').addEventListener('click', () => answerOffer(true));
   $('offer-decline').addEventListener('click', () => answerOffer(false));
   $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
@@ -2369,6 +2373,9 @@ function leaveOnline() {
   app.online = null;
   document.body.dataset.online = '';
   $('online').hidden = true;
+  closeSayMenu(false);
+  clearTimeout(app.saidTimer);
+  $('said').textContent = '';
 }
 
 /* The game's event stream (GET /api/games/ID/events, the seat's credential in its header):
@@ -2393,6 +2400,8 @@ function openStream() {
       if (d.seat !== o.seat) o.goneAt = type === 'gone' ? Date.now() : null; // (a claim's grace counts from here)
       o.presenceTold = (o.presenceTold || 0) + 1;
       if (app.view) renderOnline(app.view);
+    } else if (type === 'say') {
+      showPhrase(d); // (nothing of the game changed: no read)
     } else if (type === 'deleted') {
       say(t('This game was deleted on the server.'), 'refused');
       o.closed = true;
@@ -2535,6 +2544,9 @@ function renderOnline(view) {
     if (playing && waiting) $(id).title = t('Wait until the move has been shown');
     else $(id).removeAttribute('title');
   }
+  // quick phrases: the two seats once both are there, after the end too ("Good game!")
+  $('say-open').hidden = !(o.seat && view.joined);
+  if ($('say-open').hidden) closeSayMenu(false);
   $('resign').disabled = !playing;
   if (!playing) { $('resign-confirm').hidden = true; $('resign').hidden = false; }
   // before his own first move a player aborts instead (nobody wins, nothing rated: docs/api.md)
@@ -2558,6 +2570,77 @@ function renderClaim(view, playing) {
 }
 function updateOnlineButtons() {
   if (app.online && app.view && app.online.id === app.view.id) renderOnline(app.view);
+}
+
+/* ---- quick phrases (docs/api.md, "Quick phrases"): a fixed list of ids, each shown to its
+ * reader in his own language; no free text. The opponent's may be muted (kept in localStorage). */
+const PHRASES = [
+  ['hello', () => t('Hello!')],
+  ['good-luck', () => t('Good luck!')],
+  ['well-played', () => t('Well played!')],
+  ['thanks', () => t('Thank you!')],
+  ['good-game', () => t('Good game!')],
+  ['sorry', () => t('Sorry!')],
+  ['wait', () => t('One moment, please.')],
+  ['bye', () => t('Goodbye!')],
+];
+const MUTE_KEY = 'gabata.mute-phrases';
+const SAID_MS = 8000; // how long a phrase stays over the board
+function phrasesMuted() {
+  try { return localStorage.getItem(MUTE_KEY) === '1'; } catch (e) { return !!app.mutePhrases; }
+}
+function setPhrasesMuted(on) {
+  app.mutePhrases = on;
+  try { if (on) localStorage.setItem(MUTE_KEY, '1'); else localStorage.removeItem(MUTE_KEY); } catch (e) { /* private mode: this page only */ }
+  $('say-mute').setAttribute('aria-pressed', on ? 'true' : 'false');
+  const el = $('said'); // (the opponent's phrase on the board goes at once)
+  if (on && app.online && el.dataset.by && el.dataset.by !== app.online.seat) { el.textContent = ''; delete el.dataset.phrase; }
+}
+/* a `say` event: "North: Good game!" over the board's top edge (the opponent's side), and read
+ * out by a screen reader (#said is a polite live region); the opponent's dropped when muted */
+function showPhrase(d) {
+  const o = app.online;
+  const p = PHRASES.find(([id]) => id === d.phrase);
+  if (!o || !p || (d.by !== 'S' && d.by !== 'N')) return;
+  if (d.by !== o.seat && phrasesMuted()) return;
+  const el = $('said');
+  el.textContent = t('{who}: {phrase}', { who: nameOf(app.view, d.by) || sideName(d.by), phrase: p[1]() });
+  el.dataset.by = d.by;
+  el.dataset.phrase = d.phrase;
+  clearTimeout(app.saidTimer);
+  app.saidTimer = setTimeout(() => { el.textContent = ''; delete el.dataset.phrase; }, SAID_MS);
+}
+function openSayMenu() {
+  const box = $('say-phrases');
+  box.textContent = '';
+  for (const [id, text] of PHRASES) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.phrase = id;
+    b.textContent = text();
+    b.addEventListener('click', () => sayPhrase(id));
+    box.append(b);
+  }
+  $('say-mute').setAttribute('aria-pressed', phrasesMuted() ? 'true' : 'false');
+  $('say-menu').hidden = false;
+  $('say-open').setAttribute('aria-expanded', 'true');
+  box.firstChild.focus();
+}
+function closeSayMenu(refocus) {
+  if ($('say-menu').hidden) return;
+  $('say-menu').hidden = true;
+  $('say-open').setAttribute('aria-expanded', 'false');
+  if (refocus && !$('say-open').hidden) $('say-open').focus();
+}
+async function sayPhrase(id) {
+  const o = app.online;
+  closeSayMenu(true);
+  if (!o || !o.seat) return;
+  try {
+    await gameApi('POST', o.id, 'say', { phrase: id }); // (shown when its event comes back)
+  } catch (e) {
+    if (app.online === o) say(t('Refused: {error}', { error: tlib(e.message) }), 'refused');
+  }
 }
 
 async function onlineAction(action, body, done) {
