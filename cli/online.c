@@ -38,7 +38,8 @@ static const char online_help[] =
     "M+S] [--rated] [--seat S|N] (then wait for a taker; cancel withdraws it), join LINK, watch ID; in a\n"
     "game: a hole's label (or any move text) plays it, moves, board, resign, draw (offer one), undo\n"
     "(ask to take back your last move), y\n"
-    "or n to answer the opponent's offer, claim (or claim draw) when the opponent has left,\n"
+    "or n to answer the opponent's offer, say N (a quick phrase; say lists them), claim (or claim\n"
+    "draw) when the opponent has left,\n"
     "rematch at the end; help; quit (the game goes on on the\n"
     "server). Commands are read line by line from standard input when it is not a terminal.\n");
 
@@ -652,6 +653,39 @@ static void start_game(online *o, const char *game, const char *seat, const char
 
 /* A change of the game (POST …/ACTION) carrying the ply we see, so that a copy sent twice or an
  * answer to a position gone is refused (409 stale) instead of acting twice. */
+/* The quick phrases (docs/api.md "Quick phrases"): sent as their ids, each shown to its reader in
+ * his own language (the page's texts, so one translation serves both). */
+static const struct {
+    const char *id, *text;
+} phrases[] = {
+    {"hello", N_("Hello!")},          {"good-luck", N_("Good luck!")}, {"well-played", N_("Well played!")},
+    {"thanks", N_("Thank you!")},     {"good-game", N_("Good game!")}, {"sorry", N_("Sorry!")},
+    {"wait", N_("One moment, please.")}, {"bye", N_("Goodbye!")},
+};
+#define PHRASES ((int)(sizeof phrases / sizeof phrases[0]))
+
+/* say: the list; say N or say ID: that phrase to the game (the server refuses a spectator, an
+ * off-line game, a flood, with its one line) */
+static void command_say(online *o, const char *arg)
+{
+    int which = -1;
+    for (int i = 0; *arg && i < PHRASES; i++)
+        if (strcmp(arg, phrases[i].id) == 0 || (arg[0] == '1' + i && !arg[1]))
+            which = i;
+    if (which < 0) {
+        if (*arg)
+            say(_("  no such phrase: '%s'\n"), arg);
+        say(_("  say N sends phrase N to the game, shown to each reader in his language:\n"));
+        for (int i = 0; i < PHRASES; i++)
+            say("  %d  %-12s %s\n", i + 1, phrases[i].id, _(phrases[i].text));
+        return;
+    }
+    char path[160];
+    snprintf(path, sizeof path, "/api/games/%s/say", o->game);
+    json_t *a = api(o, "POST", path, o->cred, json_pack("{s:s}", "phrase", phrases[which].id), NULL);
+    json_decref(a); /* the phrase itself is shown when its event comes back, as the opponent's */
+}
+
 static json_t *game_post(online *o, const char *action, json_t *body)
 {
     char path[160];
@@ -715,6 +749,16 @@ static void game_event(online *o, oh_event *ev)
         if (by && strcmp(by, my_letter(o)) != 0 && json_is_false(json_object_get(j, "accept")))
             say(_("  %s declined your offer\n"), side_of(by));
         json_decref(j);
+    }
+    if (strcmp(ev->type, "say") == 0) { /* a quick phrase, by either seat: in the reader's words */
+        json_t *j = json_loads(ev->data, 0, NULL);
+        const char *by = json_string_value(json_object_get(j, "by"));
+        const char *id = json_string_value(json_object_get(j, "phrase"));
+        for (int i = 0; by && id && i < PHRASES; i++)
+            if (strcmp(id, phrases[i].id) == 0)
+                say(_("  %s: %s\n"), side_of(by), _(phrases[i].text));
+        json_decref(j);
+        return;
     }
     if (strcmp(ev->type, "deleted") == 0) {
         say(_("  the game was deleted\n"));
@@ -1165,6 +1209,7 @@ static void in_game_help(void)
                        "  draw         offer a draw\n"
                        "  undo         ask the opponent to take back your last move\n"
                        "  y, n         accept or decline the opponent's offer\n"
+                       "  say [N]      a quick phrase to the opponent (say alone lists them)\n"
                        "  claim        when the opponent has left: end the game as your win (claim draw: a draw)\n"
                        "  rematch      at the end: offer a rematch, or accept the opponent's\n"
                        "  help         this list\n"
@@ -1307,7 +1352,7 @@ static void run_command(online *o, char *line)
         command_watch(o, *arg ? arg : NULL);
     else if (o->watching && in_game(o, false) &&
              (strcmp(cmd, "resign") == 0 || strcmp(cmd, "draw") == 0 || strcmp(cmd, "rematch") == 0 ||
-              strcmp(cmd, "undo") == 0 || strcmp(cmd, "claim") == 0))
+              strcmp(cmd, "undo") == 0 || strcmp(cmd, "claim") == 0 || strcmp(cmd, "say") == 0))
         say(_("  you are watching this game: nothing in it is yours to change\n"));
     else if (strcmp(cmd, "board") == 0) {
         if (in_game(o, true))
@@ -1337,6 +1382,9 @@ static void run_command(online *o, char *line)
                 take_view(o, a, false);
             }
         }
+    } else if (strcmp(cmd, "say") == 0) {
+        if (in_game(o, true))
+            command_say(o, arg);
     } else if (strcmp(cmd, "claim") == 0) {
         if (*arg && strcmp(arg, "win") != 0 && strcmp(arg, "draw") != 0)
             say(_("  claim ends a game the opponent has left: claim (a win), or claim draw\n"));

@@ -226,6 +226,18 @@ with tempfile.TemporaryDirectory() as tmp:
         a.send("n")
         a.expect(r"^  declined$")
         b.expect(r"^  North declined your offer$")
+        # quick phrases (docs/api.md): by number or id, shown on both sides by who said it; the
+        # list; an unknown one refused here, a second within 2 s by the server (one line)
+        b.send("say 5")
+        a.expect(r"^  South: Good game!$")
+        b.expect(r"^  South: Good game!$")
+        a.send("say hello")
+        b.expect(r"^  North: Hello!$")
+        a.send("say hello")
+        a.expect(r"^  the server refused: one phrase every 2 s")
+        a.send("say nope")
+        a.expect(r"^  no such phrase: 'nope'$")
+        a.expect(r"^  8  bye +Goodbye!$")
         # no takebacks on the clock: the server's refusal, one line
         b.send("undo")
         b.expect(r"^  the server refused: ")
