@@ -682,7 +682,9 @@ static void command_say(online *o, const char *arg)
     }
     char path[160];
     snprintf(path, sizeof path, "/api/games/%s/say", o->game);
-    json_t *a = api(o, "POST", path, o->cred, json_pack("{s:s}", "phrase", phrases[which].id), NULL);
+    json_t *body = json_pack("{s:s}", "phrase", phrases[which].id); /* api() only reads it */
+    json_t *a = api(o, "POST", path, o->cred, body, NULL);
+    json_decref(body);
     json_decref(a); /* the phrase itself is shown when its event comes back, as the opponent's */
 }
 
