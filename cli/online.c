@@ -1044,23 +1044,34 @@ static bool all_hex(const char *s, size_t n)
     return true;
 }
 
+/* A link "http(s)://HOST/FRAGMENT..." or a bare value: what follows the fragment (or the whole
+ * text when it has none), the server's address before it in base ("" for a bare value); NULL
+ * for a link that is not http(s) or whose address does not fit. */
+static const char *link_base(const char *link, const char *fragment, char *base, size_t baselen)
+{
+    const char *p = strstr(link, fragment);
+    *base = 0;
+    if (!p)
+        return link;
+    if (strncmp(link, "http://", 7) != 0 && strncmp(link, "https://", 8) != 0)
+        return NULL;
+    size_t n = (size_t)(p - link);
+    while (n > 0 && link[n - 1] == '/')
+        n--;
+    if (n >= baselen)
+        return NULL;
+    memcpy(base, link, n);
+    base[n] = 0;
+    return p + strlen(fragment);
+}
+
 /* "http://HOST/#join=ID.INVITE" or "ID.INVITE": the id and invite (32 hex digits each), and
  * the server's address when the link has one; false when it is no such link. */
 static bool parse_join(const char *link, char *id, char *invite, char *base, size_t baselen)
 {
-    const char *p = strstr(link, "#join="), *pair = p ? p + 6 : link;
-    *base = 0;
-    if (p) {
-        if (strncmp(link, "http://", 7) != 0 && strncmp(link, "https://", 8) != 0)
-            return false;
-        size_t n = (size_t)(p - link);
-        while (n > 0 && link[n - 1] == '/')
-            n--;
-        if (n >= baselen)
-            return false;
-        memcpy(base, link, n);
-        base[n] = 0;
-    }
+    const char *pair = link_base(link, "#join=", base, baselen);
+    if (!pair)
+        return false;
     if (strlen(pair) != 65 || pair[32] != '.' || !all_hex(pair, 32) || !all_hex(pair + 33, 32))
         return false;
     memcpy(id, pair, 32);
@@ -1145,19 +1156,9 @@ static void command_resume(online *o, const char *id)
  * one; false when it is neither. */
 static bool parse_watch(const char *link, char *id, char *base, size_t baselen)
 {
-    const char *p = strstr(link, "#watch="), *game = p ? p + 7 : link;
-    *base = 0;
-    if (p) {
-        if (strncmp(link, "http://", 7) != 0 && strncmp(link, "https://", 8) != 0)
-            return false;
-        size_t n = (size_t)(p - link);
-        while (n > 0 && link[n - 1] == '/')
-            n--;
-        if (n >= baselen)
-            return false;
-        memcpy(base, link, n);
-        base[n] = 0;
-    }
+    const char *game = link_base(link, "#watch=", base, baselen);
+    if (!game)
+        return false;
     if (strlen(game) != 32 || !all_hex(game, 32))
         return false;
     memcpy(id, game, 32);
