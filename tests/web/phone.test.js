@@ -1073,7 +1073,7 @@ test('a clock under 10 s at 320×568: the warning inside the board, over no word
     await a.click('#seek-open');
     await fillSeek(a, { variant: 'sadeqa', initial: 12, increment: 0, rated: false, seat: 'S' });
     await a.click('#seek-create');
-    await (await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 })).click();
+    await b.click('#seeks li[data-mine="false"] button.accept', { timeout: 10000 });
     await a.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 10000 });
     await b.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 10000 });
     for (const p of [a, b]) await p.$eval('#speed', (e) => { e.value = '0'; });

@@ -138,7 +138,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await a.click('#seek-create');
   await a.waitForSelector('#seeks li[data-mine="true"] button.withdraw');
   // Bekele's lobby shows it without a reload: the lobby's event stream
-  const row = await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 });
+  await b.waitForSelector('#seeks li[data-mine="false"] button.accept', { timeout: 10000 });
   const text = await b.textContent('#seeks li[data-mine="false"]');
   assert.match(text, /Abeba/);
   assert.match(text, /1500/, 'the seeker\'s rating');
@@ -149,7 +149,7 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
   await b.screenshot({ path: path.join(SHOTS, 'public-lobby-360.png') });
 
   // accepted: both pages open the game, Abeba's at once through the lobby's stream
-  await row.click();
+  await b.click('#seeks li[data-mine="false"] button.accept');
   await b.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 10000 });
   await a.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 10000 });
   const id = await a.getAttribute('body', 'data-game-id');

@@ -263,7 +263,7 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
       return s.json.seek;
     };
     const first = await seek();
-    await (await page.waitForSelector(`#seeks li[data-seek="${first}"] button.accept`, { timeout: 15000 })).click();
+    await page.click(`#seeks li[data-seek="${first}"] button.accept`, { timeout: 15000 });
     await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
     const id = await page.evaluate(() => app.view.id);
     await finish(id, p, q, q, base);
@@ -292,7 +292,7 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
     await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
     for (let i = 0; i < 2; i++) {
       await page.evaluate(() => { const m = document.getElementById('lobby-message'); m.textContent = ''; m.className = ''; });
-      await (await page.waitForSelector(`#seeks li[data-seek="${second}"] button.accept:not([disabled])`, { timeout: 15000 })).click();
+      await page.click(`#seeks li[data-seek="${second}"] button.accept:not([disabled])`, { timeout: 15000 });
       await page.waitForFunction(() => document.getElementById('lobby-message').className === 'refused', null, { timeout: 15000 });
       translated(await page.textContent('#lobby-message'), 'Refused: {error}', `the seek's Accept, try ${i + 1}`);
       await onScreen(page, '#lobby-message', `the Accept's refusal, try ${i + 1}`);
@@ -333,7 +333,7 @@ test('the page (Afaan Oromoo): "Accept the rematch" refused at the limit says wh
     const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
     const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
     assert.equal(s.status, 201, s.text);
-    await (await page.waitForSelector(`#seeks li[data-seek="${s.json.seek}"] button.accept`, { timeout: 15000 })).click();
+    await page.click(`#seeks li[data-seek="${s.json.seek}"] button.accept`, { timeout: 15000 });
     await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
     const id = await page.evaluate(() => app.view.id);
     await finish(id, p, q, q, base);
