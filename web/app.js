@@ -2998,17 +2998,47 @@ function shownSeeks(p) {
     .slice(0, SEEKS_SHOWN).map((x) => x[0]);
 }
 
+/* Show `items` in list `ul`, one <li> each, changing only what changed: an item whose `sig` (all
+ * its <li> shows) is the one drawn keeps its element, so a seek or game coming or going elsewhere
+ * in the list takes neither the focus nor a tap in progress from the button a person is on (the
+ * list is redrawn at every event of the lobby's stream). */
+function keyedList(ul, items, keyOf, sigOf, make) {
+  const lang = document.documentElement.lang;
+  const active = document.activeElement;
+  const focusedLi = active && ul.contains(active) ? active.closest('li') : null;
+  const focusedKey = focusedLi ? focusedLi.dataset.key : null;
+  const had = new Map([...ul.children].map((li) => [li.dataset.key, li]));
+  const want = items.map((it) => {
+    const key = String(keyOf(it));
+    const sig = JSON.stringify([lang, sigOf(it)]);
+    const li = had.get(key);
+    if (li && li.dataset.sig === sig) { had.delete(key); return li; }
+    const made = make(it);
+    made.dataset.key = key;
+    made.dataset.sig = sig;
+    return made;
+  });
+  for (const li of had.values()) li.remove();
+  want.forEach((li, i) => { if (ul.children[i] !== li) ul.insertBefore(li, ul.children[i] || null); });
+  // the item a person was on, redrawn (its text changed): the focus goes to its new element
+  if (focusedKey !== null && !ul.contains(document.activeElement)) {
+    const again = want.find((li) => li.dataset.key === focusedKey);
+    const target = again && again.querySelector('button, a');
+    if (target) target.focus();
+  }
+}
+
 function renderSeeks() {
   const ul = $('seeks');
-  ul.textContent = '';
   const p = me();
   const shown = shownSeeks(p);
   const rest = lobby.seeks.length - shown.length;
   const more = $('more-seeks');
   more.hidden = rest <= 0;
   more.textContent = rest > 0 ? tn(rest, 'One more seek, further from your rating, is not shown.', '{n} more seeks, further from your rating, are not shown.') : '';
-  for (const k of shown) {
-    const mine = !!(p && k.by && k.by.id === p.id);
+  const mineOf = (k) => !!(p && k.by && k.by.id === p.id);
+  keyedList(ul, shown, (k) => k.seek, (k) => [mineOf(k), k], (k) => {
+    const mine = mineOf(k);
     const li = document.createElement('li');
     li.dataset.seek = k.seek;
     li.dataset.mine = mine ? 'true' : 'false';
@@ -3037,15 +3067,14 @@ function renderSeeks() {
       b.addEventListener('click', () => acceptSeek(k.seek));
     }
     li.append(what, b);
-    ul.append(li);
-  }
+    return li;
+  });
   $('no-seeks').hidden = lobby.seeks.length > 0;
 }
 
 function renderLive(games) {
-  const ul = $('live-games');
-  ul.textContent = '';
-  for (const g of games.slice(0, 50)) {
+  const shown = games.slice(0, 50);
+  keyedList($('live-games'), shown, (g) => g.id, (g) => [g.accounts || {}, g.variant, g.clock], (g) => {
     const li = document.createElement('li');
     li.dataset.game = g.id;
     const what = document.createElement('span');
@@ -3058,8 +3087,8 @@ function renderLive(games) {
     a.href = `#watch=${g.id}`;
     a.textContent = t('Watch');
     li.append(what, a);
-    ul.append(li);
-  }
+    return li;
+  });
   $('no-live').hidden = games.length > 0;
 }
 

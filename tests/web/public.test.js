@@ -20,6 +20,7 @@ const { execFileSync } = require('node:child_process');
 const { startServer } = require('./server');
 const { launch } = require('./browser');
 const { fillSeek } = require('./seek_form');
+const { apiOn, playerMaker } = require('./players');
 
 const PHONE = { width: 360, height: 640 };
 const { SHOTS } = require('./shots'); // untracked unless UPDATE_SCREENSHOTS=1
@@ -254,6 +255,39 @@ test('two people: names, a rated 5 s + 0 seek accepted live, moves, a flag fall,
     assert.deepEqual(p.errors, [], `${p.who}: no script error`);
     await p.context().close();
   }
+});
+
+// The lobby's list is redrawn at every event of its stream; a seek coming or going elsewhere in
+// it must not take the focus (or a tap in progress) from the Accept a person is on: that button
+// stays the same element, focused, and Enter on it still accepts its own seek.
+test('the lobby: seeks coming and going leave the Accept a person is on where it was, focused', async () => {
+  const api = apiOn(() => base);
+  const player = playerMaker(api);
+  const seek = async (p, body) => { const r = await api('POST', '/api/seeks', { key: p.key, body }); assert.equal(r.status, 201, r.text); return r.json.seek; };
+  const first = await player('Dawit');
+  const second = await player('Eleni');
+  const c = await person('Chaltu');
+  await chooseName(c, 'Chaltu');
+  const s1 = await seek(first, { variant: 'sadeqa', seat: 'S' });
+  const own = `#seeks li[data-seek="${s1}"] button.accept`;
+  await c.waitForSelector(own, { timeout: 10000 });
+  await c.focus(own);
+  await c.$eval(own, (b) => { b.dataset.marked = 'yes'; });
+  const onIt = () => c.evaluate((sel) => document.activeElement === document.querySelector(sel) && document.activeElement.dataset.marked === 'yes', own);
+  assert.equal(await onIt(), true, 'the Accept has the focus');
+  // another seek arrives (listed before or after it), then goes
+  const s2 = await seek(second, { variant: 'qelat', seat: 'N' });
+  await c.waitForSelector(`#seeks li[data-seek="${s2}"]`, { timeout: 10000 });
+  assert.equal(await onIt(), true, 'a seek arriving: the same button, still focused');
+  assert.equal((await api('DELETE', `/api/seeks/${s2}`, { key: second.key })).status, 200);
+  await c.waitForSelector(`#seeks li[data-seek="${s2}"]`, { state: 'detached', timeout: 10000 });
+  assert.equal(await onIt(), true, 'a seek going: the same button, still focused');
+  assert.equal(await c.$$eval('#seeks li', (l) => l.length), 1);
+  // Enter on it accepts that seek: Chaltu plays North against Dawit
+  await c.keyboard.press('Enter');
+  await c.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 15000 });
+  assert.deepEqual(c.errors, [], 'no script error');
+  await c.context().close();
 });
 
 test('a scripts/build-static folder, with no server behind it, offers no lobby', async () => {
