@@ -8,10 +8,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
-const { request, openEvents } = require('./http');
-
-const JSON_CT = { 'Content-Type': 'application/json' };
-const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
+const { openEvents } = require('./http');
+const { apiOn, playerMaker, seekTaken } = require('./players');
 
 let srv;
 // --abandon-grace 1: a seat gone 1 s may be claimed against (60 s by default)
@@ -19,20 +17,13 @@ const ARGS = ['--player-rate', '0', '--seeks-per-ip', '50', '--rated-one-address
 test.before(async () => { srv = await startServer(ARGS); });
 test.after(async () => { if (srv) assert.equal(await srv.stop(), 0); });
 
-const api = (method, p, { key, body, base } = {}) =>
-  request(base || srv.base, { method, path: p, headers: key ? bearer(key) : method === 'GET' ? {} : JSON_CT, body });
-
+const api = apiOn(() => srv.base);
+const player = playerMaker(api);
 let serial = 0;
-async function newPlayer(prefix = 'Player') {
-  const r = await api('POST', '/api/players', { body: { name: `${prefix} ${++serial}` } });
-  assert.equal(r.status, 201, r.text);
-  return r.json;
-}
+const newPlayer = (prefix = 'Player') => player(`${prefix} ${++serial}`);
 // a lobby game between a (South, the seeker) and b (North)
 async function lobbyGame(a, b, body = {}) {
-  const s = await api('POST', '/api/seeks', { key: a.key, body: { variant: 'sadeqa', seat: 'S', ...body } });
-  assert.equal(s.status, 201, s.text);
-  const g = await api('POST', `/api/seeks/${s.json.seek}/accept`, { key: b.key });
+  const g = await seekTaken(api, a, b, { seat: 'S', ...body });
   assert.equal(g.status, 201, g.text);
   return g.json.game;
 }

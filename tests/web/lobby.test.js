@@ -12,9 +12,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { startServer } = require('./server');
 const { request, openEvents } = require('./http');
-
-const JSON_CT = { 'Content-Type': 'application/json' };
-const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
+const { apiOn, playerMaker, JSON_CT, bearer } = require('./players');
 
 let srv;
 let data;
@@ -32,18 +30,16 @@ test.after(async () => {
   fs.rmSync(data, { recursive: true, force: true });
 });
 
-const api = (method, p, { key, body, localAddress, base } = {}) =>
-  request(base || srv.base, { method, path: p, headers: key ? bearer(key) : method === 'GET' ? {} : JSON_CT, body, localAddress });
+const api = apiOn(() => srv.base);
+const player = playerMaker(api);
 
 let serial = 0;
 const keys = new Map(); // player id -> key (opening() plays for whoever sits on a seat)
 // a player with a name of its own (the tests share one server: names must differ)
 async function newPlayer(prefix = 'Player', opts = {}) {
-  const name = `${prefix} ${++serial}`;
-  const r = await api('POST', '/api/players', { body: { name }, ...opts });
-  assert.equal(r.status, 201, r.text);
-  keys.set(r.json.id, r.json.key);
-  return r.json;
+  const p = await player(`${prefix} ${++serial}`, opts);
+  keys.set(p.id, p.key);
+  return p;
 }
 // each seat makes a move (its first listed), so that the game's end counts: a game between named
 // players that ends before each has moved is aborted, unrated (abort.test.js)

@@ -9,7 +9,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { startServer } = require('./server');
 const { launch } = require('./browser');
-const { request } = require('./http');
+const { apiOn, playerMaker, seekTaken } = require('./players');
 
 let srv, browser;
 test.before(async () => {
@@ -21,12 +21,10 @@ test.after(async () => {
   if (srv) assert.equal(await srv.stop(), 0);
 });
 
-const api = (method, p, key, body) =>
-  request(srv.base, { method, path: p, body, headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) } });
-const player = async (name) => { const r = await api('POST', '/api/players', null, { name }); assert.equal(r.status, 201, r.text); return r.json; };
+const api = apiOn(() => srv.base);
+const player = playerMaker(api);
 async function lobbyGame(south, north) {
-  const s = await api('POST', '/api/seeks', south.key, { variant: 'sadeqa', seat: 'S' });
-  assert.equal((await api('POST', `/api/seeks/${s.json.seek}/accept`, north.key)).status, 201);
+  assert.equal((await seekTaken(api, south, north, { seat: 'S' })).status, 201);
 }
 
 // where the drawn text of `el` puts the first letter of each of `words` (its left edge, px)
@@ -49,7 +47,7 @@ const lefts = (page, sel, words) => page.$eval(sel, (el, ws) => {
 test('names of either direction keep their places: South before North in the games played now, the rating after the name', async () => {
   const [omar, marhaba, salma] = [await player('عمر'), await player('مرحبا'), await player('سلمى')];
   await lobbyGame(omar, marhaba);
-  assert.equal((await api('POST', '/api/seeks', salma.key, { variant: 'sadeqa', rated: true })).status, 201);
+  assert.equal((await api('POST', '/api/seeks', { key: salma.key, body: { variant: 'sadeqa', rated: true } })).status, 201);
   const [abeba, bob] = [await player('Abeba'), await player('Bob')];
   await lobbyGame(abeba, bob);
 

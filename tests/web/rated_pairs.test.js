@@ -15,10 +15,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { startServer, gabataBinary } = require('./server');
-const { request } = require('./http');
+const { apiOn, playerMaker, seekTaken } = require('./players');
 
-const JSON_CT = { 'Content-Type': 'application/json' };
-const bearer = (key) => ({ ...JSON_CT, Authorization: `Bearer ${key}` });
 // each player on an address of his own (no --rated-one-address: the farmer of the story has two)
 const OTHER = '127.0.0.2';
 const ARGS = ['--player-rate', '0', '--seeks-per-ip', '50'];
@@ -35,8 +33,8 @@ test.after(async () => {
   fs.rmSync(data, { recursive: true, force: true });
 });
 
-const api = (method, p, { key, body, localAddress, base } = {}) =>
-  request(base || srv.base, { method, path: p, headers: key ? bearer(key) : method === 'GET' ? {} : JSON_CT, body, localAddress });
+const api = apiOn(() => srv.base);
+const player = playerMaker(api);
 
 async function kill(s) {
   if (s.proc.exitCode !== null || s.proc.signalCode) return;
@@ -46,18 +44,9 @@ async function kill(s) {
 }
 
 let serial = 0;
-async function newPlayer(prefix, base) {
-  const r = await api('POST', '/api/players', { body: { name: `${prefix} ${++serial}` }, base });
-  assert.equal(r.status, 201, r.text);
-  return r.json;
-}
+const newPlayer = (prefix, base) => player(`${prefix} ${++serial}`, { base });
 // a seek of a (South) accepted by b from the other address: the answer
-async function meet(a, b, { rated = true, base } = {}) {
-  const s = await api('POST', '/api/seeks', { key: a.key, body: { variant: 'sadeqa', seat: 'S', rated }, base });
-  assert.equal(s.status, 201, s.text);
-  const g = await api('POST', `/api/seeks/${s.json.seek}/accept`, { key: b.key, localAddress: OTHER, base });
-  return { seek: s.json.seek, ...g };
-}
+const meet = (a, b, { rated = true, base } = {}) => seekTaken(api, a, b, { seat: 'S', rated }, { localAddress: OTHER, base });
 // each seat moves once (a game ended sooner is aborted, never rated), then `loser` resigns
 async function finish(id, a, b, loser, base) {
   for (let guard = 0; guard < 20; guard++) {
@@ -228,6 +217,32 @@ async function onScreen(page, sel, what) {
   const r = await page.$eval(sel, (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: innerHeight }; });
   assert.ok(r.top >= -0.5 && r.bottom <= r.h + 0.5, `${what}: ${sel} on the screen (${Math.round(r.top)}–${Math.round(r.bottom)} of ${r.h})`);
 }
+// Abebe Kebede names himself on the page (in `lang`, on a phone of `viewport`) and accepts a rated
+// seek of q (q plays North, from the other address): the page, its script errors, Abebe's player,
+// the game, and seek() that makes another such seek of q's
+async function acceptedOnPage(browser, base, q, lang, viewport) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/?lang=${lang}#lobby`);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+  await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
+  await page.fill('#name-input', 'Abebe Kebede');
+  await page.click('#name-ok');
+  await page.waitForSelector('#me-line:not([hidden])');
+  const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
+  const seek = async () => {
+    const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
+    assert.equal(s.status, 201, s.text);
+    return s.json.seek;
+  };
+  const first = await seek();
+  await page.click(`#seeks li[data-seek="${first}"] button.accept`, { timeout: 15000 });
+  await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
+  const id = await page.evaluate(() => app.view.id);
+  return { page, errors, p, id, seek };
+}
+
 test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the limit say why in Afaan Oromoo, on the screen; the seek stays listed, the buttons usable', async () => {
   const lang = 'om';
   const cat = catalog(lang);
@@ -246,26 +261,8 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
   try {
     const base = s2.base;
     const q = await newPlayer('Lema', base);
-    const page = await (await browser.newContext({ viewport: { width: 320, height: 568 } })).newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${base}/?lang=${lang}#lobby`);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
-    await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
-    await page.fill('#name-input', 'Abebe Kebede');
-    await page.click('#name-ok');
-    await page.waitForSelector('#me-line:not([hidden])');
-    const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
     // the first rated game: Lema's seek, accepted on the page, Lema resigns
-    const seek = async () => {
-      const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
-      assert.equal(s.status, 201, s.text);
-      return s.json.seek;
-    };
-    const first = await seek();
-    await page.click(`#seeks li[data-seek="${first}"] button.accept`, { timeout: 15000 });
-    await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
-    const id = await page.evaluate(() => app.view.id);
+    const { page, errors, p, id, seek } = await acceptedOnPage(browser, base, q, lang, { width: 320, height: 568 });
     await finish(id, p, q, q, base);
     // the end: "Offer a rematch" refused, in Afaan Oromoo; the button stays for a later try
     await page.waitForSelector('#rematch-box:not([hidden]) #rematch:not([hidden])', { timeout: 15000 });
@@ -321,21 +318,7 @@ test('the page (Afaan Oromoo): "Accept the rematch" refused at the limit says wh
   try {
     const base = s2.base;
     const q = await newPlayer('Lema', base);
-    const page = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${base}/?lang=${lang}#lobby`);
-    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
-    await page.waitForSelector('#lobby:not([hidden]) #name-form:not([hidden])');
-    await page.fill('#name-input', 'Abebe Kebede');
-    await page.click('#name-ok');
-    await page.waitForSelector('#me-line:not([hidden])');
-    const p = await page.evaluate(() => JSON.parse(localStorage.getItem('gabata.player')));
-    const s = await api('POST', '/api/seeks', { key: q.key, body: { variant: 'sadeqa', seat: 'N', rated: true }, localAddress: OTHER, base });
-    assert.equal(s.status, 201, s.text);
-    await page.click(`#seeks li[data-seek="${s.json.seek}"] button.accept`, { timeout: 15000 });
-    await page.waitForSelector('body[data-online="S"][data-screen="game"] #board .hole', { timeout: 15000 });
-    const id = await page.evaluate(() => app.view.id);
+    const { page, errors, p, id } = await acceptedOnPage(browser, base, q, lang, { width: 360, height: 640 });
     await finish(id, p, q, q, base);
     const offer = await api('POST', `/api/games/${id}/rematch`, { key: q.key, localAddress: OTHER, base });
     assert.equal(offer.status, 200, offer.text);
