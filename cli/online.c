@@ -69,6 +69,7 @@ typedef struct online {
     char shown_offer[64];  /* "draw:N" of the offer last shown */
     bool stream_lost;
     bool opp_gone;         /* the opponent's stream closed (a `gone` event), not back since */
+    bool opp_awaited;      /* a new game's opponent not connected yet (told "waiting for") */
     /* what the next line answers */
     ask_kind ask;
     char pending[1200];    /* the command that asked for a name, run once it is chosen */
@@ -624,6 +625,7 @@ static void start_game(online *o, const char *game, const char *seat, const char
     *o->shown_offer = 0;
     o->stream_lost = false;
     o->opp_gone = false;
+    o->opp_awaited = false;
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s/events", game);
     o->stream = oh_stream_open(o->base, path, *cred ? cred : NULL);
@@ -649,6 +651,23 @@ static void start_game(online *o, const char *game, const char *seat, const char
     else
         say(_("  game %s (%s): you play %s\n"), game, variant ? variant : "", side_name(o->seat));
     take_view(o, view, true);
+    /* The opponent not connected as we come: the stream tells only changes from now on, so the
+     * view's `connected` is told here (docs/api.md "Abandoned games"): in a game under way, as a
+     * `gone` event would be (a claim may follow); in a new one, he has not arrived yet. */
+    const char *opp_letter = o->seat == GB_NORTH ? "S" : "N";
+    json_t *state = json_object_get(o->view, "state");
+    if (o->view && !o->watching && !json_is_true(json_object_get(state, "over")) &&
+        json_is_false(json_object_get(json_object_get(o->view, "connected"), opp_letter))) {
+        if (json_array_size(json_object_get(o->view, "history")) > 0) {
+            say(_("  %s is not connected now: if he is not back in %lld s while it is his move, "
+                  "claim ends the game as your win (claim draw: a draw)\n"),
+                side_of(opp_letter), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
+            o->opp_gone = true;
+        } else {
+            say(_("  waiting for %s to connect\n"), side_of(opp_letter));
+            o->opp_awaited = true;
+        }
+    }
 }
 
 /* A change of the game (POST …/ACTION) carrying the ply we see, so that a copy sent twice or an
@@ -739,7 +758,10 @@ static void game_event(online *o, oh_event *ev)
                     side_of(seat), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
             else if (!gone && o->opp_gone)
                 say(_("  %s is back\n"), side_of(seat));
+            else if (!gone && o->opp_awaited)
+                say(_("  %s has connected\n"), side_of(seat));
             o->opp_gone = gone;
+            o->opp_awaited = false;
         }
         json_decref(j);
         return;

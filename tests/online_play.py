@@ -332,6 +332,11 @@ with tempfile.TemporaryDirectory() as tmp:
         b.send("quit")
         b.close()
         a.expect(r"^  North has left ")
+        # Alem leaves too and comes back: North's absence is told from the view (no event says it)
+        a.send("quit")
+        a.close()
+        a = Client("Alem", url, tmp + "/a", "--game", game3)
+        a.expect(rf"^  North is not connected now: if he is not back in {GRACE} s while it is his move, claim ends ")
         time.sleep(GRACE + 0.5)  # the server's grace, counted from the close it told above, has passed
         a.send("claim")
         a.expect(r"^  result: North left the game: South wins$")
@@ -347,6 +352,8 @@ with tempfile.TemporaryDirectory() as tmp:
         c = Client("joiner", url, tmp + "/c", "--join", link)
         c.expect(rf"^  game {made['id']} \(Qelat\): you play North$")
         c.expect(r"^  waiting for South to move$")
+        # South, made by the API, has no stream open: a new game's opponent not arrived yet
+        c.expect(r"^  waiting for South to connect$")
         post(f"{url}/api/games/{made['id']}/moves", {"move": get(f"{url}/api/games/{made['id']}")["moves"][0]["text"]},
              made["token"])
         c.expect(r"^  South played ")
