@@ -610,8 +610,11 @@ function fitBoard() {
   // 44 px, a little over, as a pixel rounded down is under; its pit may be drawn smaller)
   const cell = Number(svg.dataset.cell) || UP.cell;
   // (while a hole's choices are open (showChoices) the holes are not what is tapped, and the board
-  // may go as small as the room asks, down to holes 20 px across, to be seen whole with them)
-  const least = vb.height * ((choosing() ? 20 : 44.5) / cell);
+  // may go as small as the room asks, down to holes 20 px across, to be seen whole with them; nor
+  // at a game's end, when what comes next (play again, a rematch) is to be seen under the final
+  // position: down to 28 px)
+  const over = $('status').dataset.over === 'true' && app.review === null;
+  const least = vb.height * ((choosing() ? 20 : over ? 28 : 44.5) / cell);
   const roomNow = () => window.innerHeight - (svg.getBoundingClientRect().top - $('status-row').getBoundingClientRect().top) - strip - 12;
   let room = roomNow();
   // Where even the smallest board leaves the status and the strip no room (a 320×568 phone, a

@@ -266,6 +266,10 @@ test('the page (Afaan Oromoo): a refused Accept and a refused rematch at the lim
     await finish(id, p, q, q, base);
     // the end: "Offer a rematch" refused, in Afaan Oromoo; the button stays for a later try
     await page.waitForSelector('#rematch-box:not([hidden]) #rematch:not([hidden])', { timeout: 15000 });
+    // at 320×568 the rematch is on the screen with the final position, no scroll asked (the board
+    // shrinks at a game's end: no hole is tapped then)
+    await onScreen(page, '#rematch', 'the rematch at the game\'s end');
+    await onScreen(page, '#board', 'the final position');
     for (let i = 0; i < 2; i++) {
       await page.evaluate(() => { document.getElementById('message').textContent = ''; });
       await page.click('#rematch');
