@@ -8,6 +8,7 @@ game goes on), a server not running (one line, a failure, no hang), a malformed 
 invitation link joined; the key never shown, the players' file 0600.
     tests/online_play.py GABATA
 """
+import http.client
 import json
 import os
 import queue
@@ -354,9 +355,18 @@ with tempfile.TemporaryDirectory() as tmp:
         c.expect(r"^  waiting for South to move$")
         # South, made by the API, has no stream open: a new game's opponent not arrived yet
         c.expect(r"^  waiting for South to connect$")
+        # then South's first stream opens (the server's `connected`): told once he is there
+        host, port = url.split("//")[1].split(":")
+        south_stream = http.client.HTTPConnection(host, int(port), timeout=WAIT)
+        south_stream.request("GET", f"/api/games/{made['id']}/events",
+                             headers={"Authorization": f"Bearer {made['token']}"})
+        if south_stream.getresponse().status != 200:
+            fail("South's event stream was refused")
+        c.expect(r"^  South has connected$")
         post(f"{url}/api/games/{made['id']}/moves", {"move": get(f"{url}/api/games/{made['id']}")["moves"][0]["text"]},
              made["token"])
         c.expect(r"^  South played ")
+        south_stream.close()
         c.send("join " + link)  # the invite works once: the server's 409
         c.expect(r"^  the server refused: ")
         c.send("resume " + game2)  # no player here, no seat kept for it: no game to go back to
