@@ -136,10 +136,14 @@ int players_open(sqlite3 *db, char *err, size_t errlen)
                                " clock_initial_ms, clock_increment_ms FROM games WHERE id=?", -1, &P.load, NULL) ||
         sqlite3_prepare_v2(db, "SELECT count(*) FROM games WHERE finished=1 AND (player_s=?1 OR player_n=?1)", -1, &P.finished, NULL) ||
         /* the rated games of a pair (either seat each): those finished rated in (?3, ?4] ms, and
-         * with ?5 those still being played; by the indexes games_player_s, one lookup each way */
+         * with ?5 those still being played that changed in the window (?6: its start in seconds,
+         * the unit of `updated`): a game left untouched a whole day (both players gone from a
+         * clockless game nobody claimed) would otherwise hold one of the pair's places for the 30
+         * days until it expires; ended later, the end's own count (?5 false) decides whether it
+         * is rated. By the indexes games_player_s, one lookup each way. */
         sqlite3_prepare_v2(db, "SELECT count(*) FROM games WHERE rated=1 AND ((player_s=?1 AND player_n=?2) OR"
                                " (player_s=?2 AND player_n=?1)) AND ((finished=1 AND outcome<>0 AND finished_at>?3"
-                               " AND finished_at<=?4) OR (?5 AND finished=0))", -1, &P.pair, NULL)) {
+                               " AND finished_at<=?4) OR (?5 AND finished=0 AND updated>?6))", -1, &P.pair, NULL)) {
         snprintf(err, errlen, "%s", sqlite3_errmsg(db));
         players_close();
         return -1;
@@ -363,6 +367,7 @@ int players_pair_limited(const char *a, const char *b, int64_t now_ms, bool play
     sqlite3_bind_int64(q, 3, now_ms - PAIR_WINDOW_MS);
     sqlite3_bind_int64(q, 4, now_ms);
     sqlite3_bind_int(q, 5, playing);
+    sqlite3_bind_int64(q, 6, (now_ms - PAIR_WINDOW_MS) / 1000);
     int rc = sqlite3_step(q);
     long long n = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
     done(q);

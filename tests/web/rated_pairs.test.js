@@ -135,6 +135,41 @@ test('rated games still being played count: with 3 open the 4th is refused; one 
   assert.equal((await ratingOf(a)).games, 3);
 });
 
+// A rated game nobody has touched for a day (both players gone from a clockless game, nobody
+// claimed) holds none of the pair's places: it would otherwise hold one for the 30 days until it
+// expires. Ended later, it is rated or not by the finished games of the 24 hours, as any game.
+test('a rated game untouched for 24 hours no longer counts as being played: the pair may begin another', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-pairs-idle-'));
+  let s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '2']);
+  try {
+    const a = await newPlayer('Idle', s2.base);
+    const b = await newPlayer('Idle', s2.base);
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const g = await meet(a, b, { base: s2.base });
+      assert.equal(g.status, 201, g.text);
+      ids.push(g.json.game);
+    }
+    refusedAsLimit(await meet(a, b, { base: s2.base }), 2);
+    assert.equal(await s2.stop(), 0);
+    // the first game last changed 24 hours and a minute ago (the server keeps `updated` in seconds)
+    const db = path.join(dir, 'games.sqlite');
+    spawnSync('sqlite3', [db, `UPDATE games SET updated = updated - 86460 WHERE id = '${ids[0]}'`], { encoding: 'utf8' });
+    assert.equal(spawnSync('sqlite3', [db, `SELECT count(*) FROM games WHERE id = '${ids[0]}' AND updated < strftime('%s','now') - 86400`], { encoding: 'utf8' }).stdout.trim(), '1', 'the game made a day old');
+    s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '2']);
+    const third = await meet(a, b, { base: s2.base });
+    assert.equal(third.status, 201, `a third rated game begins: ${third.text}`);
+    // the idle one and the new one ended: both rated (2 in the 24 hours), then a fourth is refused
+    await finish(ids[0], a, b, b, s2.base);
+    await finish(third.json.game, a, b, b, s2.base);
+    assert.equal((await ratingOf(a, s2.base)).games, 2);
+    refusedAsLimit(await meet(a, b, { base: s2.base }), 2);
+  } finally {
+    await s2.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('games begun under the limit and ended past it (a restart with a lower limit): the first rated, the rest end casual', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-pairs-lower-'));
   let s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '5']);
