@@ -61,6 +61,16 @@ async function finish(id, a, b, loser, base) {
   assert.equal(r.json.state.end_reason, 'resigned');
 }
 const ratingOf = async (p, base) => (await api('GET', `/api/players/${p.id}`, { base })).json.ratings.sadeqa;
+// n rated games begun between a and b, each accepted (201): their ids
+async function begin(a, b, n, base) {
+  const ids = [];
+  for (let i = 0; i < n; i++) {
+    const g = await meet(a, b, { base });
+    assert.equal(g.status, 201, g.text);
+    ids.push(g.json.game);
+  }
+  return ids;
+}
 const refusedAsLimit = (r, n) => {
   assert.equal(r.status, 403, r.text);
   assert.doesNotMatch(r.text, /\n/, 'one line');
@@ -118,12 +128,7 @@ test('the same two players: 3 rated games a day (the default), the 4th seek eith
 test('rated games still being played count: with 3 open the 4th is refused; one aborted makes room', async () => {
   const a = await newPlayer('Busy');
   const b = await newPlayer('Busy');
-  const games = [];
-  for (let i = 0; i < 3; i++) {
-    const g = await meet(a, b);
-    assert.equal(g.status, 201, g.text);
-    games.push(g.json.game);
-  }
+  const games = await begin(a, b, 3);
   const fourth = await meet(a, b);
   refusedAsLimit(fourth, 3);
   // aborted before any move: never rated, so no longer counted
@@ -144,12 +149,7 @@ test('a rated game untouched for 24 hours no longer counts as being played: the 
   try {
     const a = await newPlayer('Idle', s2.base);
     const b = await newPlayer('Idle', s2.base);
-    const ids = [];
-    for (let i = 0; i < 2; i++) {
-      const g = await meet(a, b, { base: s2.base });
-      assert.equal(g.status, 201, g.text);
-      ids.push(g.json.game);
-    }
+    const ids = await begin(a, b, 2, s2.base);
     refusedAsLimit(await meet(a, b, { base: s2.base }), 2);
     assert.equal(await s2.stop(), 0);
     // the first game last changed 24 hours and a minute ago (the server keeps `updated` in seconds)
@@ -176,12 +176,7 @@ test('games begun under the limit and ended past it (a restart with a lower limi
   try {
     const a = await newPlayer('Early', s2.base);
     const b = await newPlayer('Late', s2.base);
-    const ids = [];
-    for (let i = 0; i < 2; i++) {
-      const g = await meet(a, b, { base: s2.base });
-      assert.equal(g.status, 201, g.text);
-      ids.push(g.json.game);
-    }
+    const ids = await begin(a, b, 2, s2.base);
     await kill(s2);
     s2 = await startServer(['--data', dir, ...ARGS, '--rated-pair-per-day', '1']);
     await finish(ids[0], a, b, b, s2.base);
