@@ -597,13 +597,47 @@ static void take_view(online *o, json_t *view, bool full)
     show_offer(o);
 }
 
+/* What the view says of the opponent's presence, told where it differs from what was told: the
+ * stream tells only the changes made while it is open (docs/api.md "Abandoned games"), so one
+ * made before it opened (the view read first at a game's start) is seen here, at the start and at
+ * every reading of the view after an event (the stream's hello among them). A game under way: as
+ * a `gone` event would be (a claim may follow); a new one: he has not arrived yet. */
+static void tell_presence(online *o)
+{
+    if (!o->view || o->watching || json_is_true(json_object_get(json_object_get(o->view, "state"), "over")))
+        return;
+    json_t *connected = json_object_get(o->view, "connected");
+    const char *opp = o->seat == GB_NORTH ? "S" : "N";
+    if (!json_is_object(connected))
+        return;
+    if (json_is_true(json_object_get(connected, opp))) {
+        if (o->opp_gone)
+            say(_("  %s is back\n"), side_of(opp));
+        else if (o->opp_awaited)
+            say(_("  %s has connected\n"), side_of(opp));
+        o->opp_gone = o->opp_awaited = false;
+    } else if (!o->opp_gone && !o->opp_awaited) {
+        if (json_array_size(json_object_get(o->view, "history")) > 0) {
+            say(_("  %s is not connected now: if he is not back in %lld s while it is his move, "
+                  "claim ends the game as your win (claim draw: a draw)\n"),
+                side_of(opp), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
+            o->opp_gone = true;
+        } else {
+            say(_("  waiting for %s to connect\n"), side_of(opp));
+            o->opp_awaited = true;
+        }
+    }
+}
+
 static void refresh(online *o, bool full)
 {
     char path[128];
     snprintf(path, sizeof path, "/api/games/%s", o->game);
     json_t *v = api(o, "GET", path, NULL, NULL, NULL);
-    if (v)
+    if (v) {
         take_view(o, v, full);
+        tell_presence(o);
+    }
 }
 
 static void start_game(online *o, const char *game, const char *seat, const char *cred, json_t *view)
@@ -651,23 +685,7 @@ static void start_game(online *o, const char *game, const char *seat, const char
     else
         say(_("  game %s (%s): you play %s\n"), game, variant ? variant : "", side_name(o->seat));
     take_view(o, view, true);
-    /* The opponent not connected as we come: the stream tells only changes from now on, so the
-     * view's `connected` is told here (docs/api.md "Abandoned games"): in a game under way, as a
-     * `gone` event would be (a claim may follow); in a new one, he has not arrived yet. */
-    const char *opp_letter = o->seat == GB_NORTH ? "S" : "N";
-    json_t *state = json_object_get(o->view, "state");
-    if (o->view && !o->watching && !json_is_true(json_object_get(state, "over")) &&
-        json_is_false(json_object_get(json_object_get(o->view, "connected"), opp_letter))) {
-        if (json_array_size(json_object_get(o->view, "history")) > 0) {
-            say(_("  %s is not connected now: if he is not back in %lld s while it is his move, "
-                  "claim ends the game as your win (claim draw: a draw)\n"),
-                side_of(opp_letter), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
-            o->opp_gone = true;
-        } else {
-            say(_("  waiting for %s to connect\n"), side_of(opp_letter));
-            o->opp_awaited = true;
-        }
-    }
+    tell_presence(o);
 }
 
 /* A change of the game (POST …/ACTION) carrying the ply we see, so that a copy sent twice or an
