@@ -2176,6 +2176,10 @@ async function resume() {
 function relabel() {
   if (typeof i18nApply === 'function') i18nApply();
   $('start').textContent = $('opponent').value === 'online' ? t('Create the game and get a link') : t('Start');
+  // the lobby's lists and a player's page are drawn from the server's data in the page's words:
+  // drawn again in the new ones (they waited for the next event, or a reload)
+  if (app.catalog && lobby.live) { renderSeeks(); renderLive(lobby.live); }
+  if (app.catalog && archive.id && document.body.dataset.screen === 'player') showPlayer(archive.id);
   if (!app.view || !app.catalog) return;
   if (app.review !== null) renderReview(); else render(app.view);
   if ($('setup-box').open) showChosenRules(); else showRulesInPlay();
@@ -3076,6 +3080,7 @@ function renderSeeks() {
 }
 
 function renderLive(games) {
+  lobby.live = games;
   const shown = games.slice(0, 50);
   keyedList($('live-games'), shown, (g) => g.id, (g) => [g.accounts || {}, g.variant, g.clock], (g) => {
     const li = document.createElement('li');
@@ -3266,7 +3271,7 @@ async function moreArchive() {
     detail.className = 'detail';
     const when = g.ended ? new Date(typeof g.ended === 'number' && g.ended < 1e11 ? g.ended * 1000 : g.ended) : null;
     const seat = g.seat === 'S' || g.seat === 'N' ? ` · ${t('played {side}', { side: sideName(g.seat) })}` : '';
-    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? t('rated') : t('casual')}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString()}` : ''}`;
+    detail.textContent = `${titleOf(g.variant)}${g.options ? ` (${g.options})` : ''} · ${clockLabel(g.clock)} · ${g.rated ? t('rated') : t('casual')}${seat}${when && !isNaN(when) ? ` · ${when.toLocaleString(document.documentElement.lang || undefined)}` : ''}`;
     what.append(who, detail);
     const b = document.createElement('button');
     b.type = 'button';

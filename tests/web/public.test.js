@@ -290,6 +290,45 @@ test('the lobby: seeks coming and going leave the Accept a person is on where it
   await c.context().close();
 });
 
+// The lobby's seeks and a player's page are drawn from the server's data in the page's words;
+// choosing another language draws them again in it at once (not at the next event or reload).
+test('the lobby\'s seeks and a player\'s page change language with the page', async () => {
+  const api = apiOn(() => base);
+  const seeker = await playerMaker(api)('Gadisa');
+  const f = await person('Fatuma');
+  await chooseName(f, 'Fatuma');
+  const r = await api('POST', '/api/seeks', { key: seeker.key, body: { variant: 'sadeqa', seat: 'S' } });
+  assert.equal(r.status, 201, r.text);
+  const row = `#seeks li[data-seek="${r.json.seek}"]`;
+  await f.waitForSelector(`${row} button.accept`, { timeout: 10000 });
+  assert.equal(await f.textContent(`${row} button.accept`), 'Accept');
+  await f.click('#settings summary'); // (the language is among the settings: a gear on a phone)
+  await f.selectOption('#lang-select', 'om');
+  await f.waitForFunction(() => document.documentElement.lang === 'om');
+  const words = await f.evaluate(() => ({ accept: t('Accept'), casual: t('casual'), south: t('plays South') }));
+  assert.notEqual(words.accept, 'Accept', 'the catalog has the word');
+  await f.waitForFunction((w) => { const b = document.querySelector(`${w.row} button.accept`); return b && b.textContent === w.accept; }, { row, accept: words.accept }, { timeout: 5000 });
+  const detail = await f.textContent(`${row} .detail`);
+  assert.ok(detail.includes(words.casual) && detail.includes(words.south), `in Afaan Oromoo: ${detail}`);
+  // a player's page: Fatuma takes the seek, Gadisa aborts it (before any move): his archive says
+  // so in Afaan Oromoo, then in English once English is chosen
+  await f.click(`${row} button.accept`);
+  await f.waitForSelector('body[data-online="N"][data-screen="game"] #board .hole', { timeout: 15000 });
+  const id = await f.evaluate(() => app.view.id);
+  const ab = await api('POST', `/api/games/${id}/abort`, { key: seeker.key });
+  assert.equal(ab.status, 200, ab.text);
+  await f.goto(`${base}/#player=${seeker.id}`);
+  await f.waitForSelector(`#archive li[data-game="${id}"]`, { timeout: 10000 });
+  const aborted = await f.evaluate(() => t('aborted'));
+  assert.notEqual(aborted, 'aborted');
+  assert.ok((await f.textContent(`#archive li[data-game="${id}"]`)).includes(aborted), 'the archive in Afaan Oromoo');
+  if (!(await f.$eval('#settings', (d) => d.open))) await f.click('#settings summary');
+  await f.selectOption('#lang-select', 'en');
+  await f.waitForFunction((g) => { const li = document.querySelector(`#archive li[data-game="${g}"] .who`); return li && /^against .*Fatuma.*: aborted$/.test(li.textContent); }, id, { timeout: 5000 });
+  assert.deepEqual(f.errors, [], 'no script error');
+  await f.context().close();
+});
+
 test('a scripts/build-static folder, with no server behind it, offers no lobby', async () => {
   // (the engine's two files are stand-ins: the page looks for its server, not for its engine, here)
   const wasm = fs.mkdtempSync(path.join(os.tmpdir(), 'gabata-stub-wasm-'));
