@@ -307,7 +307,7 @@ test('the lobby\'s seeks and a player\'s page change language with the page', as
   await f.waitForFunction(() => document.documentElement.lang === 'om');
   const words = await f.evaluate(() => ({ accept: t('Accept'), casual: t('casual'), south: t('plays South') }));
   assert.notEqual(words.accept, 'Accept', 'the catalog has the word');
-  await f.waitForFunction((w) => { const b = document.querySelector(`${w.row} button.accept`); return b && b.textContent === w.accept; }, { row, accept: words.accept }, { timeout: 5000 });
+  await f.waitForFunction((w) => { const b = document.querySelector(`${w.row} button.accept`); return b && b.textContent === w.accept; }, { row, accept: words.accept }, { timeout: 15000 });
   const detail = await f.textContent(`${row} .detail`);
   assert.ok(detail.includes(words.casual) && detail.includes(words.south), `in Afaan Oromoo: ${detail}`);
   // a player's page: Fatuma takes the seek, Gadisa aborts it (before any move): his archive says
@@ -324,7 +324,7 @@ test('the lobby\'s seeks and a player\'s page change language with the page', as
   assert.ok((await f.textContent(`#archive li[data-game="${id}"]`)).includes(aborted), 'the archive in Afaan Oromoo');
   if (!(await f.$eval('#settings', (d) => d.open))) await f.click('#settings summary');
   await f.selectOption('#lang-select', 'en');
-  await f.waitForFunction((g) => { const li = document.querySelector(`#archive li[data-game="${g}"] .who`); return li && /^against .*Fatuma.*: aborted$/.test(li.textContent); }, id, { timeout: 5000 });
+  await f.waitForFunction((g) => { const li = document.querySelector(`#archive li[data-game="${g}"] .who`); return li && /^against .*Fatuma.*: aborted$/.test(li.textContent); }, id, { timeout: 15000 });
   assert.deepEqual(f.errors, [], 'no script error');
   await f.context().close();
 });
