@@ -2944,7 +2944,9 @@ function lobbyStream(again) {
   };
   const state = (what, status) => {
     document.body.dataset.lobbyStream = what;
-    if (what === 'open') refreshLobby();
+    // (no read of the list here: a new stream's hello reads it, for what changed before it opened,
+    // and a stream that resumes gets the events it missed, or reset; a read at open as well was a
+    // second read of up to 5,000 seeks at every arrival)
     if (what === 'failed' && status === 401) { // the server knows this key no more (a new database): a name again
       try { localStorage.removeItem(PLAYER_KEY); } catch (x) { /* private mode */ }
       renderMe();
