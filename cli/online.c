@@ -597,6 +597,17 @@ static void take_view(online *o, json_t *view, bool full)
     show_offer(o);
 }
 
+/* The opponent (seat letter opp) is connected: his return, or his arrival, told if it was awaited
+ * (a `connected` event, or the view read after any event: tell_presence). */
+static void opponent_here(online *o, const char *opp)
+{
+    if (o->opp_gone)
+        say(_("  %s is back\n"), side_of(opp));
+    else if (o->opp_awaited)
+        say(_("  %s has connected\n"), side_of(opp));
+    o->opp_gone = o->opp_awaited = false;
+}
+
 /* What the view says of the opponent's presence, told where it differs from what was told: the
  * stream tells only the changes made while it is open (docs/api.md "Abandoned games"), so one
  * made before it opened (the view read first at a game's start) is seen here, at the start and at
@@ -611,11 +622,7 @@ static void tell_presence(online *o)
     if (!json_is_object(connected))
         return;
     if (json_is_true(json_object_get(connected, opp))) {
-        if (o->opp_gone)
-            say(_("  %s is back\n"), side_of(opp));
-        else if (o->opp_awaited)
-            say(_("  %s has connected\n"), side_of(opp));
-        o->opp_gone = o->opp_awaited = false;
+        opponent_here(o, opp);
     } else if (!o->opp_gone && !o->opp_awaited) {
         if (json_array_size(json_object_get(o->view, "history")) > 0) {
             say(_("  %s is not connected now: if he is not back in %lld s while it is his move, "
@@ -770,16 +777,16 @@ static void game_event(online *o, oh_event *ev)
         bool gone = strcmp(ev->type, "gone") == 0;
         if (seat && !o->watching && o->view && strcmp(seat, my_letter(o)) != 0 &&
             !json_is_true(json_object_get(json_object_get(o->view, "state"), "over"))) {
-            if (gone && !o->opp_gone)
-                say(_("  %s has left (his connection to the server is closed): if he is not back in %lld s "
-                      "while it is his move, claim ends the game as your win (claim draw: a draw)\n"),
-                    side_of(seat), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
-            else if (!gone && o->opp_gone)
-                say(_("  %s is back\n"), side_of(seat));
-            else if (!gone && o->opp_awaited)
-                say(_("  %s has connected\n"), side_of(seat));
-            o->opp_gone = gone;
-            o->opp_awaited = false;
+            if (!gone) {
+                opponent_here(o, seat);
+            } else {
+                if (!o->opp_gone)
+                    say(_("  %s has left (his connection to the server is closed): if he is not back in %lld s "
+                          "while it is his move, claim ends the game as your win (claim draw: a draw)\n"),
+                        side_of(seat), json_integer_value(json_object_get(o->view, "abandon_grace_s")));
+                o->opp_gone = true;
+                o->opp_awaited = false;
+            }
         }
         json_decref(j);
         return;
