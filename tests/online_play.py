@@ -273,6 +273,8 @@ with tempfile.TemporaryDirectory() as tmp:
         view = get(f"{url}/api/games/{game2}")
         if view["state"].get("end_reason") != "resigned" or view["state"]["result"]["winner"] != "N":
             fail(f"the server's view of the resigned game: {view['state']}")
+        if "result_line" in view["state"]:  # docs/api.md: the rules did not end it
+            fail(f"a result_line for a resigned game: {view['state']['result_line']!r}")
 
         for c in (a, b):
             if c.close() != 0:
