@@ -1174,7 +1174,10 @@ function announce(view, text) {
  * localStorage (its credential, by game id: credentialFor), so a reload comes back. */
 function remember(view) {
   const o = app.online;
-  const here = document.body.dataset.screen === 'game'; // (the lobby's address stays the lobby's)
+  // (the lobby's address stays the lobby's; so does an address just opened to another screen
+  // whose hashchange has not run yet: a game's event drawn in between must not take it back)
+  const pending = location.hash !== screenHash && /^#(lobby|player=|learn)/.test(location.hash);
+  const here = document.body.dataset.screen === 'game' && !pending;
   if (o && o.id === view.id && !o.seat) { // watching: the address says so, nothing is kept
     if (here && location.hash !== `#watch=${view.id}`) history.replaceState(null, '', `#watch=${view.id}`);
     return;
@@ -2851,8 +2854,10 @@ async function openGame(id, message) {
 
 /* ---- screens: the game, the lobby (#lobby), a player's page (#player=ID) ---- */
 const onServer = () => document.body.dataset.static !== 'true';
+let screenHash = ''; // the address when the screen was last chosen (remember)
 function showScreen(name) {
   const was = document.body.dataset.screen;
+  screenHash = location.hash;
   document.body.dataset.screen = name;
   $('game-screen').hidden = name !== 'game';
   $('lobby').hidden = name !== 'lobby';

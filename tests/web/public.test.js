@@ -317,6 +317,7 @@ test('the lobby\'s seeks and a player\'s page change language with the page', as
   const id = await f.evaluate(() => app.view.id);
   const ab = await api('POST', `/api/games/${id}/abort`, { key: seeker.key });
   assert.equal(ab.status, 200, ab.text);
+  await f.waitForFunction(() => app.view && app.view.state.over, null, { timeout: 15000 });
   await f.goto(`${base}/#player=${seeker.id}`);
   await f.waitForSelector(`#archive li[data-game="${id}"]`, { timeout: 10000 });
   const aborted = await f.evaluate(() => t('aborted'));
